@@ -1,0 +1,220 @@
+/**
+ * REST shapes of spec §3, with the spec's field names. Dates travel as ISO-8601 strings.
+ */
+import type { ElementType } from './element-types';
+
+export type Id = string;
+
+/** `{ msg }` is the body of every error response. */
+export interface ErrorBody {
+  msg: string;
+}
+
+export interface TokenResponse {
+  token: string;
+}
+
+/** Payload of the signed login token; `exp` is in seconds since the epoch. */
+export interface TokenPayload {
+  sub: Id;
+  exp: number;
+  iat?: number;
+}
+
+export interface User {
+  _id: Id;
+  username: string;
+  email: string;
+  isEmailVerified: boolean;
+  hasActiveSubscription: boolean;
+  subscriptionId?: string | null;
+  subscriptionStatus?: string | null;
+}
+
+export interface RegisterRequest {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface ProfileUpdateRequest {
+  username?: string;
+  email?: string;
+}
+
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
+
+export interface VerifyResetTokenResponse {
+  valid: boolean;
+}
+
+export interface MessageResponse {
+  msg: string;
+}
+
+// ---- Drawings ----
+
+export const DRAWING_STATUSES = ['uploaded', 'processing', 'completed', 'error', 'failed', 'ready'] as const;
+export type DrawingStatus = (typeof DRAWING_STATUSES)[number];
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+export interface DrawingMetadata {
+  processingProgress?: number;
+  jobId?: string;
+  image_size?: ImageSize;
+  pageCount?: number;
+}
+
+export interface Drawing {
+  _id: Id;
+  name: string;
+  status: DrawingStatus;
+  uploadDate: string;
+  processingMessage?: string | null;
+  documentName: string;
+  metadata: DrawingMetadata;
+}
+
+export interface ProcessingStatusResponse {
+  drawingStatus: DrawingStatus;
+  message: string;
+  progress?: number;
+}
+
+// ---- Graph ----
+
+export interface BoundingBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type ItemSource = 'analysis' | 'user';
+
+export interface GraphItemMetadata {
+  confidence?: number;
+  source?: ItemSource;
+  analysisRunId?: string;
+  [key: string]: unknown;
+}
+
+export interface DrawingElement {
+  _id: Id;
+  drawing: Id;
+  elementType: ElementType;
+  name: string;
+  description: string;
+  boundingBox: BoundingBox;
+  confirmed: boolean;
+  metadata?: GraphItemMetadata;
+}
+
+export type SegmentOrientation = 'horizontal' | 'vertical';
+
+export interface PathSegment {
+  orientation: SegmentOrientation;
+  start: [number, number];
+  end: [number, number];
+}
+
+export const RELATIONSHIP_TYPES = ['connects to', 'flows to', 'controls', 'monitors', 'powers', 'senses', 'custom'] as const;
+export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
+export const DEFAULT_RELATIONSHIP_TYPE: RelationshipType = 'connects to';
+
+export interface ConnectionMetadata extends GraphItemMetadata {
+  path_data?: { path: PathSegment[] };
+}
+
+export interface Connection {
+  _id: Id;
+  drawing: Id;
+  /** Element ids; some responses carry the element object instead. */
+  source: Id | { _id: Id };
+  target: Id | { _id: Id };
+  name: string;
+  description: string;
+  relationshipType: RelationshipType;
+  customRelationshipType?: string;
+  confirmed: boolean;
+  metadata: ConnectionMetadata;
+}
+
+// ---- Billing ----
+
+export interface ProductPrice {
+  id: string;
+  unitAmount: number;
+  currency: string;
+  recurringInterval: 'day' | 'week' | 'month' | 'year';
+  recurringIntervalCount: number;
+}
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string;
+  features?: string[];
+  defaultPrice: ProductPrice;
+}
+
+export interface CheckoutSessionResponse {
+  url: string;
+}
+
+export interface PaymentMethodSummary {
+  brand: string;
+  last4: string;
+}
+
+export interface SubscriptionInfo {
+  subscriptionId: string;
+  status: string;
+  plan?: { nickname?: string | null; amount: number; currency?: string; interval?: string };
+  product?: { name: string; description?: string };
+  payment_method?: PaymentMethodSummary | null;
+  current_period_start?: string;
+  current_period_end?: string;
+  created?: string;
+}
+
+export interface SubscriptionStatusResponse {
+  isActive: boolean;
+  subscriptionId: string | null;
+  status: string | null;
+  subscription?: SubscriptionInfo;
+  history?: SubscriptionInfo[];
+}
+
+export interface PaymentVerificationResponse {
+  success: boolean;
+  message: string;
+  subscription?: { status: string; plan: string; currentPeriodEnd: string };
+}
+
+// ---- Health ----
+
+export type HealthState = 'up' | 'down';
+
+export interface HealthReport {
+  status: HealthState;
+  service: string;
+  checks: Record<string, HealthState>;
+}
+
+export interface GatewayHealthReport {
+  status: HealthState;
+  services: Record<string, HealthReport | { status: 'down'; service: string; error: string }>;
+}

@@ -1,0 +1,22 @@
+/**
+ * The element taxonomy: what the analysis can find and what a user can add.
+ * `node` is the type of elements that users create by hand in the viewer.
+ */
+export const ELEMENT_TYPES = [
+  'equipment',
+  'valve',
+  'instrument',
+  'fitting',
+  'pipe',
+  'text',
+  'off_page_connector',
+  'node',
+] as const;
+
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+
+export const USER_ELEMENT_TYPE: ElementType = 'node';
+
+export function isElementType(value: unknown): value is ElementType {
+  return typeof value === 'string' && (ELEMENT_TYPES as readonly string[]).includes(value);
+}

@@ -1,0 +1,6 @@
+export * from './api';
+export * from './element-types';
+export * from './limits';
+export * from './nats-subjects';
+export * from './services';
+export * from './socket-events';

@@ -1,0 +1,143 @@
+import 'reflect-metadata';
+import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { ConfigError, loadEnv, type BaseEnv } from '../config/env';
+import { migrateServiceDatabase, openServiceDatabase, pingDatabase, createServiceDataSource, type ServiceDatabaseOptions } from '../database/service-database';
+import { ErrorBodyFilter } from '../http/error-body.filter';
+import { createLogger, PinoNestLogger } from '../logging/logger';
+import { connectNats, isNatsUp } from '../nats/connection';
+import { PlatformModule, type ServiceContext } from './platform.module';
+import type { HealthChecks } from './tokens';
+
+export interface ServiceDefinition<Env extends BaseEnv> {
+  name: string;
+  /** One line for the OpenAPI document. */
+  description: string;
+  envSchema: z.ZodType<Env>;
+  database: Omit<ServiceDatabaseOptions, 'url'>;
+  /** The service's own feature module(s). */
+  modules: Array<Type | DynamicModule>;
+  /** Start-up work after DB and NATS are up (streams, consumers). May return a teardown. */
+  onStart?: (context: ServiceContext<Env>) => Promise<(() => Promise<void>) | void>;
+  /** Dependencies beyond DB and NATS that readiness should check. */
+  healthChecks?: (context: ServiceContext<Env>) => HealthChecks;
+}
+
+export interface RunningService<Env extends BaseEnv> {
+  app: INestApplication;
+  context: ServiceContext<Env>;
+  openApi: OpenAPIObject;
+  close(): Promise<void>;
+}
+
+/** Builds a service: env, logger, migrated database, NATS, the Nest app with health and OpenAPI. Does not listen. */
+export async function createServiceApp<Env extends BaseEnv>(
+  definition: ServiceDefinition<Env>,
+  envSource: NodeJS.ProcessEnv = process.env,
+): Promise<RunningService<Env>> {
+  const env = loadEnv(definition.envSchema, envSource);
+  const logger = createLogger(definition.name, env.LOG_LEVEL);
+  const dataSource = await openServiceDatabase({ url: env.DATABASE_URL, ...definition.database });
+  const nats = await connectNats(env.NATS_URL, definition.name, logger).catch(async (error) => {
+    await dataSource.destroy();
+    throw error;
+  });
+  const context: ServiceContext<Env> = { name: definition.name, env, logger, dataSource, nats };
+  const healthChecks: HealthChecks = {
+    database: () => pingDatabase(dataSource),
+    nats: async () => isNatsUp(nats),
+    ...definition.healthChecks?.(context),
+  };
+
+  @Module({})
+  class ServiceRootModule {}
+
+  let teardown: (() => Promise<void>) | void = undefined;
+  let app: NestExpressApplication | undefined;
+  try {
+    teardown = await definition.onStart?.(context);
+    app = await NestFactory.create<NestExpressApplication>(
+      { module: ServiceRootModule, imports: [PlatformModule.forService(context, healthChecks), ...definition.modules] },
+      { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: false },
+    );
+    app.disable('x-powered-by');
+    app.useBodyParser('json', { limit: '1mb' });
+    app.useGlobalFilters(new ErrorBodyFilter(logger));
+    const openApi = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle(`${definition.name} service`).setDescription(definition.description).addBearerAuth().build(),
+    );
+    app.getHttpAdapter().get('/openapi.json', (_request, response) => app!.getHttpAdapter().reply(response, openApi, 200));
+    await app.init();
+    const nestApp = app;
+    return {
+      app: nestApp,
+      context,
+      openApi,
+      async close() {
+        await nestApp.close();
+        if (teardown) await teardown();
+        await nats.drain().catch(() => undefined);
+        await dataSource.destroy();
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    if (teardown) await teardown().catch(() => undefined);
+    await nats.close();
+    await dataSource.destroy();
+    throw error;
+  }
+}
+
+/**
+ * The `main` of every service: start and listen, or with `--migrate-only` apply migrations and exit
+ * (the Kubernetes hook Job). A bad environment exits at once with one line naming the variable.
+ */
+export async function runService<Env extends BaseEnv>(definition: ServiceDefinition<Env>): Promise<void> {
+  try {
+    if (process.argv.includes('--migrate-only')) {
+      const env = loadEnv(definition.envSchema);
+      const dataSource = createServiceDataSource({ url: env.DATABASE_URL, ...definition.database });
+      await dataSource.initialize();
+      const applied = await migrateServiceDatabase(dataSource);
+      await dataSource.destroy();
+      process.stdout.write(`${definition.name}: ${applied.length} migration(s) applied\n`);
+      return;
+    }
+    const service = await createServiceApp(definition);
+    const { env, logger } = service.context;
+    await service.app.listen(env.PORT, env.HOST);
+    logger.info({ url: await service.app.getUrl() }, `${definition.name} service listening`);
+    stopOnSignals(service.close, logger);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? `${definition.name}: ${error.message}` : error);
+    process.exit(1);
+  }
+}
+
+/** SIGTERM/SIGINT, or the parent closing our stdin (local stack), stop the process cleanly. */
+export function stopOnSignals(close: () => Promise<void>, logger: { info(msg: string): void }): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  if (process.env.EXIT_WITH_PARENT === '1') {
+    process.stdin.on('end', stop);
+    process.stdin.on('error', stop);
+    process.stdin.resume();
+  }
+}

@@ -1,0 +1,9 @@
+/** Injection tokens that the platform module provides to every service. */
+export const SERVICE_NAME = Symbol('SERVICE_NAME');
+export const SERVICE_ENV = Symbol('SERVICE_ENV');
+export const LOGGER = Symbol('LOGGER');
+export const DATA_SOURCE = Symbol('DATA_SOURCE');
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
+
+export type HealthChecks = Record<string, () => Promise<boolean>>;

@@ -1,0 +1,4 @@
+export * from './embedded-postgres';
+export * from './free-port';
+export * from './nats-server';
+export * from './s3-server';

@@ -1,0 +1,36 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { HealthReport } from '@pid/contracts';
+import { HEALTH_CHECKS, SERVICE_NAME, type HealthChecks } from '../bootstrap/tokens';
+
+/** Liveness says the process runs; readiness says its dependencies (DB, NATS, …) answer. */
+@ApiExcludeController()
+@Controller('health')
+export class HealthController {
+  constructor(
+    @Inject(SERVICE_NAME) private readonly service: string,
+    @Inject(HEALTH_CHECKS) private readonly checks: HealthChecks,
+  ) {}
+
+  @Get('live')
+  live(): HealthReport {
+    return { status: 'up', service: this.service, checks: {} };
+  }
+
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+    const report = await runHealthChecks(this.service, this.checks);
+    if (report.status !== 'up') response.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return report;
+  }
+}
+
+export async function runHealthChecks(service: string, checks: HealthChecks): Promise<HealthReport> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => [name, (await check().catch(() => false)) ? 'up' : 'down'] as const),
+  );
+  const results = Object.fromEntries(entries);
+  const status = entries.every(([, state]) => state === 'up') ? 'up' : 'down';
+  return { status, service, checks: results };
+}

@@ -1,0 +1,33 @@
+import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ErrorBody } from '@pid/contracts';
+import type { Logger } from '../logging/logger';
+
+/** Every error leaves as `{ msg }` with its status; unexpected ones are logged and say nothing internal. */
+@Catch()
+export class ErrorBodyFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body } = toErrorBody(exception);
+    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    response.status(status).json(body);
+  }
+}
+
+export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
+  if (!(exception instanceof HttpException)) {
+    const bodyParser = exception as { type?: string; status?: number };
+    if (bodyParser.type === 'entity.parse.failed') return { status: 400, body: { msg: 'Request body is not valid JSON' } };
+    if (bodyParser.type === 'entity.too.large') return { status: 413, body: { msg: 'Request body is too large' } };
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { msg: 'Internal server error' } };
+  }
+  const status = exception.getStatus();
+  const response = exception.getResponse();
+  if (typeof response === 'string') return { status, body: { msg: response } };
+  const { msg, message } = response as { msg?: unknown; message?: unknown };
+  if (typeof msg === 'string') return { status, body: { msg } };
+  if (Array.isArray(message)) return { status, body: { msg: message.join('; ') } };
+  return { status, body: { msg: typeof message === 'string' ? message : exception.message } };
+}

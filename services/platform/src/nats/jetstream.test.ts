@@ -1,0 +1,112 @@
+import { connect, type NatsConnection } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServices, type TestServices } from '../test-kit';
+import { consumeJson, ensureConsumer, ensureStream, PermanentJobError, publishJson } from './jetstream';
+
+let services: TestServices;
+let nc: NatsConnection;
+
+beforeAll(async () => {
+  services = await startTestServices();
+  nc = await connect({ servers: services.natsUrl });
+});
+afterAll(async () => {
+  await nc?.drain();
+  await services?.stop();
+});
+
+async function workQueue(name: string, maxDeliver = 3) {
+  await ensureStream(nc, { name, subjects: [`${name}.>`], retention: 'workqueue' });
+  await ensureConsumer(nc, name, { durable: `${name}-workers`, maxDeliver, ackWaitMs: 2000 });
+  return { stream: name, durable: `${name}-workers`, subject: `${name}.run` };
+}
+
+function until(predicate: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (predicate()) return clearInterval(timer), resolve();
+      if (Date.now() > deadline) return clearInterval(timer), reject(new Error('condition not met in time'));
+    }, 20);
+  });
+}
+
+describe('JetStream helpers', () => {
+  it('ensureStream and ensureConsumer are idempotent', async () => {
+    await workQueue('IDEMPOTENT');
+    await workQueue('IDEMPOTENT');
+    const jsm = await nc.jetstreamManager();
+    expect((await jsm.consumers.info('IDEMPOTENT', 'IDEMPOTENT-workers')).config.max_deliver).toBe(3);
+  });
+
+  it('deduplicates publishes by message id', async () => {
+    const { subject } = await workQueue('DEDUP');
+    const first = await publishJson(nc, subject, { n: 1 }, 'job-1');
+    const again = await publishJson(nc, subject, { n: 1 }, 'job-1');
+    expect(first.duplicate).toBe(false);
+    expect(again.duplicate).toBe(true);
+    const jsm = await nc.jetstreamManager();
+    expect((await jsm.streams.info('DEDUP')).state.messages).toBe(1);
+  });
+
+  it('redelivers after a nak and acks on success', async () => {
+    const queue = await workQueue('RETRY');
+    const deliveries: number[] = [];
+    const consumer = await consumeJson<{ id: string }>(nc, {
+      ...queue,
+      backoffMs: () => 100,
+      handler: async (_payload, context) => {
+        deliveries.push(context.deliveryCount);
+        if (context.deliveryCount < 2) throw new Error('transient');
+      },
+    });
+    await publishJson(nc, queue.subject, { id: 'a' }, 'retry-a');
+    await until(() => deliveries.length === 2);
+    await consumer.stop();
+    expect(deliveries).toEqual([1, 2]);
+    const jsm = await nc.jetstreamManager();
+    await until(() => false, 300).catch(() => undefined);
+    expect((await jsm.streams.info('RETRY')).state.messages).toBe(0);
+  });
+
+  it('terminates after the last delivery and reports it once', async () => {
+    const queue = await workQueue('GIVEUP', 2);
+    const terminated: unknown[] = [];
+    let attempts = 0;
+    const consumer = await consumeJson<{ id: string }>(nc, {
+      ...queue,
+      maxDeliver: 2,
+      backoffMs: () => 50,
+      handler: async () => {
+        attempts += 1;
+        throw new Error('always fails');
+      },
+      onTerminated: async (payload, error) => void terminated.push([payload, (error as Error).message]),
+    });
+    await publishJson(nc, queue.subject, { id: 'b' }, 'giveup-b');
+    await until(() => terminated.length === 1);
+    await consumer.stop();
+    expect(attempts).toBe(2);
+    expect(terminated).toEqual([[{ id: 'b' }, 'always fails']]);
+  });
+
+  it('terminates a permanent error without retrying', async () => {
+    const queue = await workQueue('PERMANENT');
+    let attempts = 0;
+    const terminated: string[] = [];
+    const consumer = await consumeJson<{ id: string }>(nc, {
+      ...queue,
+      handler: async () => {
+        attempts += 1;
+        throw new PermanentJobError('PDF is password-protected');
+      },
+      onTerminated: async (_payload, error) => void terminated.push((error as Error).message),
+    });
+    await publishJson(nc, queue.subject, { id: 'c' }, 'permanent-c');
+    await until(() => terminated.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await consumer.stop();
+    expect(attempts).toBe(1);
+    expect(terminated).toEqual(['PDF is password-protected']);
+  });
+});
