@@ -2,11 +2,12 @@ import 'reflect-metadata';
 import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json } from 'express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { ConfigError, loadEnv, type BaseEnv } from '../config/env';
 import { migrateServiceDatabase, openServiceDatabase, pingDatabase, createServiceDataSource, type ServiceDatabaseOptions } from '../database/service-database';
-import { ErrorBodyFilter } from '../http/error-body.filter';
+import { ErrorBodyFilter, rejectUnreadableBody } from '../http/error-body.filter';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { connectNats, isNatsUp } from '../nats/connection';
 import { PlatformModule, type ServiceContext } from './platform.module';
@@ -64,7 +65,7 @@ export async function createServiceApp<Env extends BaseEnv>(
       { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: false },
     );
     app.disable('x-powered-by');
-    app.useBodyParser('json', { limit: '1mb' });
+    app.use(json({ limit: '1mb' }), rejectUnreadableBody);
     app.useGlobalFilters(new ErrorBodyFilter(logger));
     const openApi = SwaggerModule.createDocument(
       app,

@@ -1,5 +1,5 @@
 import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody } from '@pid/contracts';
 import type { Logger } from '../logging/logger';
 
@@ -16,13 +16,15 @@ export class ErrorBodyFilter implements ExceptionFilter {
   }
 }
 
+/** Express error middleware for the JSON body parser: bad JSON is 400, an oversized body 413. */
+export function rejectUnreadableBody(error: { type?: string }, _request: Request, response: Response, next: NextFunction) {
+  if (error.type === 'entity.parse.failed') return void response.status(400).json({ msg: 'Request body is not valid JSON' });
+  if (error.type === 'entity.too.large') return void response.status(413).json({ msg: 'Request body is too large' });
+  next(error);
+}
+
 export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
-  if (!(exception instanceof HttpException)) {
-    const bodyParser = exception as { type?: string; status?: number };
-    if (bodyParser.type === 'entity.parse.failed') return { status: 400, body: { msg: 'Request body is not valid JSON' } };
-    if (bodyParser.type === 'entity.too.large') return { status: 413, body: { msg: 'Request body is too large' } };
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { msg: 'Internal server error' } };
-  }
+  if (!(exception instanceof HttpException)) return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { msg: 'Internal server error' } };
   const status = exception.getStatus();
   const response = exception.getResponse();
   if (typeof response === 'string') return { status, body: { msg: response } };

@@ -115,3 +115,5 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
     },
   };
 }
+
+export * from './service-harness';

@@ -1,0 +1,12 @@
+import type { ServiceDefinition } from '@pid/platform';
+import { authMigrations } from './database/migrations';
+import { authEnvSchema, type AuthEnv } from './env';
+import { UserEntity } from './users/user.entity';
+
+export const authServiceDefinition: ServiceDefinition<AuthEnv> = {
+  name: 'auth',
+  description: 'Accounts, login tokens, e-mail verification and password reset.',
+  envSchema: authEnvSchema,
+  database: { schema: 'auth', entities: [UserEntity], migrations: authMigrations },
+  modules: [],
+};

@@ -1,0 +1,5 @@
+import { baseEnvSchema, jwtEnvSchema } from '@pid/platform';
+import type { z } from 'zod';
+
+export const billingEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape);
+export type BillingEnv = z.output<typeof billingEnvSchema>;

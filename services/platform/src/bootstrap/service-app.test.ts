@@ -1,0 +1,111 @@
+import { Body, Controller, Get, Module, Post, UseGuards } from '@nestjs/common';
+import request from 'supertest';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JwtService } from '../auth/jwt';
+import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '../auth/jwt.guard';
+import { baseEnvSchema, jwtEnvSchema } from '../config/env';
+import { startServiceForTest, startTestServices, tablesInSchema, type TestServices } from '../test-kit';
+import type { ServiceDefinition } from './service-app';
+
+class CreateWidgets1700000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner) {
+    await queryRunner.query('CREATE TABLE widgets (id serial PRIMARY KEY, name text NOT NULL)');
+  }
+  async down(queryRunner: QueryRunner) {
+    await queryRunner.query('DROP TABLE widgets');
+  }
+}
+
+@Controller('widgets')
+class WidgetsController {
+  @Get('mine')
+  @UseGuards(JwtAuthGuard)
+  mine(@CurrentUser() user: AuthenticatedUser) {
+    return { owner: user.id };
+  }
+
+  @Post()
+  create(@Body() body: { name?: unknown }) {
+    return { received: body.name };
+  }
+}
+
+@Module({ controllers: [WidgetsController] })
+class WidgetsModule {}
+
+const definition: ServiceDefinition<ReturnType<typeof envSchema.parse>> = {
+  name: 'widgets',
+  description: 'A service for testing the bootstrap.',
+  envSchema: baseEnvSchema.extend(jwtEnvSchema.shape),
+  database: { schema: 'widgets', entities: [], migrations: [CreateWidgets1700000000000] },
+  modules: [WidgetsModule],
+};
+const envSchema = baseEnvSchema.extend(jwtEnvSchema.shape);
+
+let services: TestServices;
+let service: Awaited<ReturnType<typeof startServiceForTest<ReturnType<typeof envSchema.parse>>>>;
+
+beforeAll(async () => {
+  services = await startTestServices();
+  service = await startServiceForTest(definition, services);
+});
+afterAll(async () => {
+  await service?.close();
+  await services?.stop();
+});
+
+describe('a service built by createServiceApp', () => {
+  it('runs its migrations in its own schema, once', async () => {
+    expect(await tablesInSchema(service, 'widgets')).toEqual(['migrations', 'widgets']);
+    const again = await startServiceForTest(definition, services);
+    const rows = await again.context.dataSource.query('SELECT name FROM widgets.migrations');
+    await again.close();
+    expect(rows).toEqual([{ name: 'CreateWidgets1700000000000' }]);
+  });
+
+  it('reports liveness and readiness of DB and NATS', async () => {
+    await request(service.http).get('/health/live').expect(200, { status: 'up', service: 'widgets', checks: {} });
+    await request(service.http)
+      .get('/health/ready')
+      .expect(200, { status: 'up', service: 'widgets', checks: { database: 'up', nats: 'up' } });
+  });
+
+  it('serves its OpenAPI document', async () => {
+    const response = await request(service.http).get('/openapi.json').expect(200);
+    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/widgets/mine', '/widgets']));
+    expect(response.body.paths['/health/ready']).toBeUndefined();
+  });
+
+  it('accepts a token as Bearer or x-auth-token, and refuses a bad one with { msg }', async () => {
+    const jwt = new JwtService(service.context.env.JWT_SECRET);
+    const token = jwt.sign('user-1');
+    await request(service.http).get('/widgets/mine').set('Authorization', `Bearer ${token}`).expect(200, { owner: 'user-1' });
+    await request(service.http).get('/widgets/mine').set('x-auth-token', token).expect(200, { owner: 'user-1' });
+    await request(service.http).get('/widgets/mine').expect(401, { msg: 'No token, authorization denied' });
+    await request(service.http).get('/widgets/mine').set('x-auth-token', `${token}x`).expect(401, { msg: 'Token is not valid' });
+  });
+
+  it('answers bad JSON and unknown routes with { msg }', async () => {
+    await request(service.http).post('/widgets').set('Content-Type', 'application/json').send('{"name":').expect(400, { msg: 'Request body is not valid JSON' });
+    await request(service.http).post('/widgets').send({ name: 'pump' }).expect(201, { received: 'pump' });
+    const missing = await request(service.http).get('/nope').expect(404);
+    expect(missing.body).toEqual({ msg: 'Cannot GET /nope' });
+  });
+
+  it('reports NATS down in readiness when the connection is closed', async () => {
+    const other = await startServiceForTest(definition, services);
+    await other.context.nats.close();
+    const response = await request(other.http).get('/health/ready').expect(503);
+    expect(response.body.checks).toEqual({ database: 'up', nats: 'down' });
+    await other.app.close();
+    await other.context.dataSource.destroy();
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses a JSON body over 1 MB with 413 { msg }', async () => {
+    const huge = JSON.stringify({ name: 'x'.repeat(1_100_000) });
+    await request(service.http).post('/widgets').set('Content-Type', 'application/json').send(huge).expect(413, { msg: 'Request body is too large' });
+  });
+});
