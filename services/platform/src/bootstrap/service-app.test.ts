@@ -73,24 +73,24 @@ describe('a service built by createServiceApp', () => {
 
   it('serves its OpenAPI document', async () => {
     const response = await request(service.http).get('/openapi.json').expect(200);
-    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/widgets/mine', '/widgets']));
+    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/widgets/mine', '/api/widgets']));
     expect(response.body.paths['/health/ready']).toBeUndefined();
   });
 
   it('accepts a token as Bearer or x-auth-token, and refuses a bad one with { msg }', async () => {
     const jwt = new JwtService(service.context.env.JWT_SECRET);
     const token = jwt.sign('user-1');
-    await request(service.http).get('/widgets/mine').set('Authorization', `Bearer ${token}`).expect(200, { owner: 'user-1' });
-    await request(service.http).get('/widgets/mine').set('x-auth-token', token).expect(200, { owner: 'user-1' });
-    await request(service.http).get('/widgets/mine').expect(401, { msg: 'No token, authorization denied' });
-    await request(service.http).get('/widgets/mine').set('x-auth-token', `${token}x`).expect(401, { msg: 'Token is not valid' });
+    await request(service.http).get('/api/widgets/mine').set('Authorization', `Bearer ${token}`).expect(200, { owner: 'user-1' });
+    await request(service.http).get('/api/widgets/mine').set('x-auth-token', token).expect(200, { owner: 'user-1' });
+    await request(service.http).get('/api/widgets/mine').expect(401, { msg: 'No token, authorization denied' });
+    await request(service.http).get('/api/widgets/mine').set('x-auth-token', `${token}x`).expect(401, { msg: 'Token is not valid' });
   });
 
   it('answers bad JSON and unknown routes with { msg }', async () => {
-    await request(service.http).post('/widgets').set('Content-Type', 'application/json').send('{"name":').expect(400, { msg: 'Request body is not valid JSON' });
-    await request(service.http).post('/widgets').send({ name: 'pump' }).expect(201, { received: 'pump' });
-    const missing = await request(service.http).get('/nope').expect(404);
-    expect(missing.body).toEqual({ msg: 'Cannot GET /nope' });
+    await request(service.http).post('/api/widgets').set('Content-Type', 'application/json').send('{"name":').expect(400, { msg: 'Request body is not valid JSON' });
+    await request(service.http).post('/api/widgets').send({ name: 'pump' }).expect(201, { received: 'pump' });
+    const missing = await request(service.http).get('/api/nope').expect(404);
+    expect(missing.body).toEqual({ msg: 'Cannot GET /api/nope' });
   });
 
   it('reports NATS down in readiness when the connection is closed', async () => {
@@ -106,6 +106,6 @@ describe('a service built by createServiceApp', () => {
 describe('request bodies', () => {
   it('refuses a JSON body over 1 MB with 413 { msg }', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1_100_000) });
-    await request(service.http).post('/widgets').set('Content-Type', 'application/json').send(huge).expect(413, { msg: 'Request body is too large' });
+    await request(service.http).post('/api/widgets').set('Content-Type', 'application/json').send(huge).expect(413, { msg: 'Request body is too large' });
   });
 });

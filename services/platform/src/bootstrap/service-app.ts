@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { Module, RequestMethod, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
@@ -65,6 +65,8 @@ export async function createServiceApp<Env extends BaseEnv>(
       { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: false },
     );
     app.disable('x-powered-by');
+    // Services answer the public paths themselves, so the gateway forwards them unchanged.
+    app.setGlobalPrefix('api', { exclude: [{ path: 'health/live', method: RequestMethod.GET }, { path: 'health/ready', method: RequestMethod.GET }] });
     app.use(json({ limit: '1mb' }), rejectUnreadableBody);
     app.useGlobalFilters(new ErrorBodyFilter(logger));
     const openApi = SwaggerModule.createDocument(

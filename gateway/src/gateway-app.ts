@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import { Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { connectNats, createLogger, ErrorBodyFilter, JwtService, loadEnv, PinoNestLogger, type Logger } from '@pid/platform';
+import express from 'express';
+import helmet from 'helmet';
+import { createRequire } from 'node:module';
+import { DocsController } from './docs/docs.controller';
+import { gatewayEnvSchema, serviceTargets, type GatewayEnv } from './env';
+import { GATEWAY_NATS, SERVICE_TARGETS } from './gateway.tokens';
+import { GatewayHealthController } from './health/health.controller';
+import { createApiProxy } from './proxy/api-proxy';
+import { attachProgressSockets, type ProgressSockets } from './realtime/progress-sockets';
+import { serveWebApp } from './web/serve-web-app';
+
+export interface GatewayApp {
+  app: INestApplication;
+  env: GatewayEnv;
+  logger: Logger;
+  sockets: ProgressSockets;
+  close(): Promise<void>;
+}
+
+/** The gateway: REST proxy, Socket.IO, health, API docs and the web app. Does not listen. */
+export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.env): Promise<GatewayApp> {
+  const env = loadEnv(gatewayEnvSchema, envSource);
+  const logger = createLogger('gateway', env.LOG_LEVEL);
+  const targets = serviceTargets(env);
+  const nats = await connectNats(env.NATS_URL, 'gateway', logger);
+
+  @Module({
+    controllers: [GatewayHealthController, DocsController],
+    providers: [
+      { provide: SERVICE_TARGETS, useValue: targets },
+      { provide: GATEWAY_NATS, useValue: nats },
+    ],
+  })
+  class GatewayModule {}
+
+  // No body parsing: proxied bodies must reach the services untouched.
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          // MUI (emotion) injects style elements at run time.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'frame-ancestors': ["'none'"],
+        },
+      },
+      strictTransportSecurity: env.NODE_ENV === 'production',
+    }),
+  );
+  if (env.CORS_ORIGINS.length > 0) app.enableCors({ origin: env.CORS_ORIGINS, allowedHeaders: ['Authorization', 'x-auth-token', 'Content-Type'] });
+  app.use(createApiProxy(targets, logger));
+  const swaggerUi = createRequire(__filename)('swagger-ui-dist') as { getAbsoluteFSPath(): string };
+  app.use('/api/docs/assets', express.static(swaggerUi.getAbsoluteFSPath(), { index: false }));
+  serveWebApp(app, env.STATIC_DIR, logger);
+  app.useGlobalFilters(new ErrorBodyFilter(logger));
+  await app.init();
+
+  const sockets = attachProgressSockets(app.getHttpServer(), { jwt: new JwtService(env.JWT_SECRET), nats, logger, corsOrigins: env.CORS_ORIGINS });
+  return {
+    app,
+    env,
+    logger,
+    sockets,
+    async close() {
+      await sockets.close();
+      await app.close();
+      await nats.drain().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export const SERVICE_TARGETS = Symbol('SERVICE_TARGETS');
+export const GATEWAY_NATS = Symbol('GATEWAY_NATS');

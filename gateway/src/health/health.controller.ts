@@ -1,0 +1,29 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import type { GatewayHealthReport } from '@pid/contracts';
+import { isNatsUp } from '@pid/platform';
+import type { Response } from 'express';
+import type { NatsConnection } from 'nats';
+import { GATEWAY_NATS, SERVICE_TARGETS } from '../gateway.tokens';
+import type { ServiceTargets } from '../env';
+import { collectHealth } from './service-health';
+
+@Controller('api/health')
+export class GatewayHealthController {
+  constructor(
+    @Inject(SERVICE_TARGETS) private readonly targets: ServiceTargets,
+    @Inject(GATEWAY_NATS) private readonly nats: NatsConnection,
+  ) {}
+
+  /** The gateway and every service; 503 when any of them is down. */
+  @Get()
+  async health(@Res({ passthrough: true }) response: Response): Promise<GatewayHealthReport> {
+    const natsUp = isNatsUp(this.nats);
+    const report = await collectHealth(this.targets, {
+      status: natsUp ? 'up' : 'down',
+      service: 'gateway',
+      checks: { nats: natsUp ? 'up' : 'down' },
+    });
+    if (report.status !== 'up') response.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return report;
+  }
+}

@@ -1,0 +1,61 @@
+import type { ErrorBody } from '@pid/contracts';
+
+/** localStorage key of the login token (spec §3). */
+export const TOKEN_STORAGE_KEY = 'token';
+
+/** A non-2xx answer; `body` is the server's `{ msg }` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | undefined,
+  ) {
+    super(body?.msg ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** Like RequestInit, but a plain `body` is sent as JSON; FormData (file uploads) goes out untouched. */
+export type ApiRequestInit = Omit<RequestInit, 'body'> & { body?: unknown };
+
+/**
+ * Calls the backend with the stored token in both headers the API accepts, and returns the parsed
+ * JSON answer (undefined when the answer has no JSON body).
+ */
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { body, headers: initHeaders, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  headers.set('Accept', 'application/json');
+
+  const token = localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+    headers.set('x-auth-token', token);
+  }
+
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    requestBody = JSON.stringify(body);
+  }
+
+  const response = await fetch(path, { ...rest, headers, body: requestBody });
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    // A 401 means the stored token is expired or revoked; drop it so the app treats the user as signed out.
+    if (response.status === 401) localStorage.removeItem(TOKEN_STORAGE_KEY);
+    throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
+  }
+  return payload as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const isJson = response.headers.get('Content-Type')?.includes('application/json') ?? false;
+  return isJson ? response.json() : undefined;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorBody).msg === 'string';
+}

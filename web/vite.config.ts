@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The web app compiles the contracts from source, so it never waits on (or drifts from) their dist build.
+const contractsEntry = fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url));
+const gatewayUrl = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@pid/contracts': contractsEntry },
+  },
+  build: {
+    // The gateway serves the built app; emptyOutDir must be explicit because the folder lies outside web/.
+    outDir: '../gateway/static',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': gatewayUrl,
+      '/socket.io': { target: gatewayUrl, ws: true },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
