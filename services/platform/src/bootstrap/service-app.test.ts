@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JwtService } from '../auth/jwt';
 import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '../auth/jwt.guard';
 import { baseEnvSchema, jwtEnvSchema } from '../config/env';
-import { startServiceForTest, startTestServices, tablesInSchema, type TestServices } from '../test-kit';
+import { startServiceForTest, startTestServices, tablesInSchema, type ServiceHarness, type TestServices } from '../test-kit';
 import type { ServiceDefinition } from './service-app';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
@@ -34,17 +34,19 @@ class WidgetsController {
 @Module({ controllers: [WidgetsController] })
 class WidgetsModule {}
 
-const definition: ServiceDefinition<ReturnType<typeof envSchema.parse>> = {
+const envSchema = baseEnvSchema.extend(jwtEnvSchema.shape);
+type WidgetsEnv = ReturnType<typeof envSchema.parse>;
+
+const definition: ServiceDefinition<WidgetsEnv> = {
   name: 'widgets',
   description: 'A service for testing the bootstrap.',
-  envSchema: baseEnvSchema.extend(jwtEnvSchema.shape),
+  envSchema,
   database: { schema: 'widgets', entities: [], migrations: [CreateWidgets1700000000000] },
   modules: [WidgetsModule],
 };
-const envSchema = baseEnvSchema.extend(jwtEnvSchema.shape);
 
 let services: TestServices;
-let service: Awaited<ReturnType<typeof startServiceForTest<ReturnType<typeof envSchema.parse>>>>;
+let service: ServiceHarness<WidgetsEnv>;
 
 beforeAll(async () => {
   services = await startTestServices();

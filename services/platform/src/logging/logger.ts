@@ -16,8 +16,9 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
+  // Nest's `log` level is start-up chatter (route maps, module init): debug, not info.
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    this.logger.debug({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace }, String(message));

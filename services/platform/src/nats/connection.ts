@@ -11,7 +11,8 @@ export async function connectNats(url: string, name: string, logger?: Logger): P
     for await (const status of nc.status()) {
       if (status.type === 'disconnect') connected.set(nc, false);
       if (status.type === 'reconnect') connected.set(nc, true);
-      if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error') {
+      const expected = nc.isDraining() || nc.isClosed();
+      if (!expected && (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error')) {
         logger?.warn({ nats: status.type, data: String(status.data) }, 'NATS connection status changed');
       }
     }
