@@ -37,7 +37,9 @@ export function nxEnv() {
 
 /** Debian packages the project needs at run time or test time, installed when missing and we are root. */
 export function ensureDebianPackage(binary, pkg) {
-  const found = spawnSync('sh', ['-c', `command -v ${binary} || test -x /usr/sbin/${binary} && echo /usr/sbin/${binary}`], { encoding: 'utf8' });
+  const found = spawnSync('sh', ['-c', `command -v ${binary} || test -x /usr/sbin/${binary} && echo /usr/sbin/${binary}`], {
+    encoding: 'utf8',
+  });
   if (found.stdout.trim()) return true;
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
   step(`Installing Debian package ${pkg}`);

@@ -114,8 +114,8 @@ export async function startLocalStack(options = {}) {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,
-      JWT_SECRET: process.env.JWT_SECRET ?? secrets.jwtSecret,
-      STORAGE_DIR: process.env.STORAGE_DIR ?? path.join(varDir, 'storage'),
+      JWT_SECRET: process.env.JWT_SECRET || secrets.jwtSecret,
+      STORAGE_DIR: process.env.STORAGE_DIR || path.join(varDir, 'storage'),
       EXIT_WITH_PARENT: '1',
     };
 

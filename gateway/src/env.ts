@@ -23,7 +23,12 @@ export const gatewayEnvSchema = z
     CORS_ORIGINS: z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
   })
   .extend(jwtEnvSchema.shape);
 

@@ -62,7 +62,8 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
       strictTransportSecurity: env.NODE_ENV === 'production',
     }),
   );
-  if (env.CORS_ORIGINS.length > 0) app.enableCors({ origin: env.CORS_ORIGINS, allowedHeaders: ['Authorization', 'x-auth-token', 'Content-Type'] });
+  if (env.CORS_ORIGINS.length > 0)
+    app.enableCors({ origin: env.CORS_ORIGINS, allowedHeaders: ['Authorization', 'x-auth-token', 'Content-Type'] });
   app.use(createApiProxy(targets, logger));
   const swaggerUi = createRequire(__filename)('swagger-ui-dist') as { getAbsoluteFSPath(): string };
   app.use('/api/docs/assets', express.static(swaggerUi.getAbsoluteFSPath(), { index: false }));
@@ -70,7 +71,12 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   app.useGlobalFilters(new ErrorBodyFilter(logger));
   await app.init();
 
-  const sockets = attachProgressSockets(app.getHttpServer(), { jwt: new JwtService(env.JWT_SECRET), nats, logger, corsOrigins: env.CORS_ORIGINS });
+  const sockets = attachProgressSockets(app.getHttpServer(), {
+    jwt: new JwtService(env.JWT_SECRET),
+    nats,
+    logger,
+    corsOrigins: env.CORS_ORIGINS,
+  });
   return {
     app,
     env,

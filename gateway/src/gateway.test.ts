@@ -23,7 +23,13 @@ async function echoService(name: string) {
     }
     if (request.url === '/openapi.json') {
       response.setHeader('content-type', 'application/json');
-      return response.end(JSON.stringify({ openapi: '3.0.0', info: { title: name, version: '1' }, paths: { [`/api/${name}-route`]: { get: { responses: {} } } } }));
+      return response.end(
+        JSON.stringify({
+          openapi: '3.0.0',
+          info: { title: name, version: '1' },
+          paths: { [`/api/${name}-route`]: { get: { responses: {} } } },
+        }),
+      );
     }
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -113,7 +119,9 @@ describe('REST proxy', () => {
     const saved = echoes[1]!;
     saved.server.close();
     saved.server.closeAllConnections();
-    await request(gateway.app.getHttpServer()).get('/api/payments/products/x').expect(502, { msg: 'Service unavailable. Please try again.' });
+    await request(gateway.app.getHttpServer())
+      .get('/api/payments/products/x')
+      .expect(502, { msg: 'Service unavailable. Please try again.' });
     echoes[1] = await echoService('billing');
     await request(gateway.app.getHttpServer()).get('/api/nothing-here').expect(404, { msg: 'Cannot GET /api/nothing-here' });
   });
@@ -150,7 +158,12 @@ describe('web app', () => {
 
 describe('realtime progress', () => {
   function connectAs(token: string | undefined): Promise<Socket> {
-    const socket = connectSocket(gatewayUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false });
+    const socket = connectSocket(gatewayUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: false,
+    });
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
       socket.once('connect_error', (error) => reject(error));
@@ -174,7 +187,13 @@ describe('realtime progress', () => {
     bob.on('drawingProgress', (event) => bobGot.push(event));
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    const event: DrawingProgressEvent = { drawingId: 'd1', userId: 'alice', status: 'processing', message: 'Detecting symbols', progress: 40 };
+    const event: DrawingProgressEvent = {
+      drawingId: 'd1',
+      userId: 'alice',
+      status: 'processing',
+      message: 'Detecting symbols',
+      progress: 40,
+    };
     nats.publish(SUBJECTS.drawingProgress, encodeJson(event));
     await nats.flush();
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -188,7 +207,15 @@ describe('realtime progress', () => {
 describe('configuration', () => {
   it('refuses to start with an invalid service target, naming it', async () => {
     await expect(
-      createGatewayApp({ NATS_URL: services.natsUrl, JWT_SECRET: SECRET, AUTH_URL: 'not a url', BILLING_URL: 'x', DRAWING_URL: 'x', GRAPH_URL: 'x', ANALYSIS_URL: 'x' }),
+      createGatewayApp({
+        NATS_URL: services.natsUrl,
+        JWT_SECRET: SECRET,
+        AUTH_URL: 'not a url',
+        BILLING_URL: 'x',
+        DRAWING_URL: 'x',
+        GRAPH_URL: 'x',
+        ANALYSIS_URL: 'x',
+      }),
     ).rejects.toThrow(/^Invalid environment: AUTH_URL: must be an http\(s\):\/\/ URL of the service$/);
   });
 });

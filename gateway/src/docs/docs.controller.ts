@@ -15,7 +15,9 @@ export class DocsController {
   async openApi(): Promise<OpenAPIObject> {
     const documents = await Promise.all(
       DOCUMENTED_SERVICES.map(async (service) => {
-        const response = await fetch(new URL('/openapi.json', this.targets[service]), { signal: AbortSignal.timeout(3_000) }).catch(() => undefined);
+        const response = await fetch(new URL('/openapi.json', this.targets[service]), { signal: AbortSignal.timeout(3_000) }).catch(
+          () => undefined,
+        );
         const document = response?.ok ? ((await response.json()) as OpenAPIObject) : undefined;
         return document ? { service, document } : undefined;
       }),

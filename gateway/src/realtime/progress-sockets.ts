@@ -1,11 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import {
-  SOCKET_PATH,
-  SUBJECTS,
-  type ClientToServerEvents,
-  type DrawingProgressEvent,
-  type ServerToClientEvents,
-} from '@pid/contracts';
+import { SOCKET_PATH, SUBJECTS, type ClientToServerEvents, type DrawingProgressEvent, type ServerToClientEvents } from '@pid/contracts';
 import { decodeJson, tokenFromHeaders, type JwtService, type Logger } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import { Server } from 'socket.io';

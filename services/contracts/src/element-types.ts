@@ -2,16 +2,7 @@
  * The element taxonomy: what the analysis can find and what a user can add.
  * `node` is the type of elements that users create by hand in the viewer.
  */
-export const ELEMENT_TYPES = [
-  'equipment',
-  'valve',
-  'instrument',
-  'fitting',
-  'pipe',
-  'text',
-  'off_page_connector',
-  'node',
-] as const;
+export const ELEMENT_TYPES = ['equipment', 'valve', 'instrument', 'fitting', 'pipe', 'text', 'off_page_connector', 'node'] as const;
 
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 

@@ -15,8 +15,14 @@ describe('graph service', () => {
   it('deletes the connections of a deleted element', async () => {
     const db = service.context.dataSource;
     const drawing = '00000000-0000-4000-8000-000000000001';
-    const [a] = await db.query(`INSERT INTO elements (drawing_id, user_id, element_type, x, y, width, height) VALUES ($1, $1, 'valve', 0, 0, 10, 10) RETURNING id`, [drawing]);
-    const [b] = await db.query(`INSERT INTO elements (drawing_id, user_id, element_type, x, y, width, height) VALUES ($1, $1, 'equipment', 50, 0, 10, 10) RETURNING id`, [drawing]);
+    const [a] = await db.query(
+      `INSERT INTO elements (drawing_id, user_id, element_type, x, y, width, height) VALUES ($1, $1, 'valve', 0, 0, 10, 10) RETURNING id`,
+      [drawing],
+    );
+    const [b] = await db.query(
+      `INSERT INTO elements (drawing_id, user_id, element_type, x, y, width, height) VALUES ($1, $1, 'equipment', 50, 0, 10, 10) RETURNING id`,
+      [drawing],
+    );
     await db.query('INSERT INTO connections (drawing_id, user_id, source_id, target_id) VALUES ($1, $1, $2, $3)', [drawing, a.id, b.id]);
     await db.query('DELETE FROM elements WHERE id = $1', [a.id]);
     expect(await db.query('SELECT count(*)::int AS n FROM connections')).toEqual([{ n: 0 }]);

@@ -89,7 +89,11 @@ describe('a service built by createServiceApp', () => {
   });
 
   it('answers bad JSON and unknown routes with { msg }', async () => {
-    await request(service.http).post('/api/widgets').set('Content-Type', 'application/json').send('{"name":').expect(400, { msg: 'Request body is not valid JSON' });
+    await request(service.http)
+      .post('/api/widgets')
+      .set('Content-Type', 'application/json')
+      .send('{"name":')
+      .expect(400, { msg: 'Request body is not valid JSON' });
     await request(service.http).post('/api/widgets').send({ name: 'pump' }).expect(201, { received: 'pump' });
     const missing = await request(service.http).get('/api/nope').expect(404);
     expect(missing.body).toEqual({ msg: 'Cannot GET /api/nope' });
@@ -108,6 +112,10 @@ describe('a service built by createServiceApp', () => {
 describe('request bodies', () => {
   it('refuses a JSON body over 1 MB with 413 { msg }', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1_100_000) });
-    await request(service.http).post('/api/widgets').set('Content-Type', 'application/json').send(huge).expect(413, { msg: 'Request body is too large' });
+    await request(service.http)
+      .post('/api/widgets')
+      .set('Content-Type', 'application/json')
+      .send(huge)
+      .expect(413, { msg: 'Request body is too large' });
   });
 });

@@ -6,7 +6,13 @@ import { json } from 'express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { ConfigError, loadEnv, type BaseEnv } from '../config/env';
-import { migrateServiceDatabase, openServiceDatabase, pingDatabase, createServiceDataSource, type ServiceDatabaseOptions } from '../database/service-database';
+import {
+  migrateServiceDatabase,
+  openServiceDatabase,
+  pingDatabase,
+  createServiceDataSource,
+  type ServiceDatabaseOptions,
+} from '../database/service-database';
 import { ErrorBodyFilter, rejectUnreadableBody } from '../http/error-body.filter';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { connectNats, isNatsUp } from '../nats/connection';
@@ -66,7 +72,12 @@ export async function createServiceApp<Env extends BaseEnv>(
     );
     app.disable('x-powered-by');
     // Services answer the public paths themselves, so the gateway forwards them unchanged.
-    app.setGlobalPrefix('api', { exclude: [{ path: 'health/live', method: RequestMethod.GET }, { path: 'health/ready', method: RequestMethod.GET }] });
+    app.setGlobalPrefix('api', {
+      exclude: [
+        { path: 'health/live', method: RequestMethod.GET },
+        { path: 'health/ready', method: RequestMethod.GET },
+      ],
+    });
     app.use(json({ limit: '1mb' }), rejectUnreadableBody);
     app.useGlobalFilters(new ErrorBodyFilter(logger));
     const openApi = SwaggerModule.createDocument(

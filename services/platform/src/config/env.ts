@@ -33,7 +33,11 @@ export const baseEnvSchema = z.object({
  */
 export const jwtEnvSchema = z.object({
   JWT_SECRET: z.string({ error: 'must be set (at least 32 characters)' }).min(32, 'must be at least 32 characters'),
-  JWT_EXPIRES_IN_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  JWT_EXPIRES_IN_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
 });
 
 /** Object storage: a folder by default, S3/MinIO when STORAGE_DRIVER=s3. */

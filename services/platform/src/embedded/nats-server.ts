@@ -47,7 +47,9 @@ export async function startEmbeddedNats(options: { storeDir: string; port?: numb
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${stderr}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${stderr}`))),
+  );
   await Promise.race([waitForPort(port, 20_000), exited]);
   exited.catch(() => undefined);
   return {

@@ -25,8 +25,8 @@ function until(predicate: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
-      if (predicate()) return clearInterval(timer), resolve();
-      if (Date.now() > deadline) return clearInterval(timer), reject(new Error('condition not met in time'));
+      if (predicate()) return (clearInterval(timer), resolve());
+      if (Date.now() > deadline) return (clearInterval(timer), reject(new Error('condition not met in time')));
     }, 20);
   });
 }

@@ -1,13 +1,4 @@
-import {
-  AckPolicy,
-  DeliverPolicy,
-  RetentionPolicy,
-  StorageType,
-  nanos,
-  type JsMsg,
-  type NatsConnection,
-  type PubAck,
-} from 'nats';
+import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, nanos, type JsMsg, type NatsConnection, type PubAck } from 'nats';
 import type { Logger } from '../logging/logger';
 import { decodeJson, encodeJson } from './json-codec';
 

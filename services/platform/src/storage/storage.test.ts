@@ -9,7 +9,16 @@ beforeAll(async () => void (services = await startTestServices()));
 afterAll(async () => services?.stop());
 
 const drivers: Array<[string, () => Promise<ObjectStorage>]> = [
-  ['fs', () => createObjectStorage({ STORAGE_DRIVER: 'fs', STORAGE_DIR: path.join(services.tempDir, 'objects'), S3_BUCKET: 'x', S3_REGION: 'us-east-1' })],
+  [
+    'fs',
+    () =>
+      createObjectStorage({
+        STORAGE_DRIVER: 'fs',
+        STORAGE_DIR: path.join(services.tempDir, 'objects'),
+        S3_BUCKET: 'x',
+        S3_REGION: 'us-east-1',
+      }),
+  ],
   [
     's3',
     () =>

@@ -49,7 +49,11 @@ export async function startMinioContainer(): Promise<StartedService<{ endpoint: 
     .withWaitStrategy(Wait.forHttp('/minio/health/live', 9000))
     .start();
   return {
-    value: { endpoint: `http://${container.getHost()}:${container.getMappedPort(9000)}`, accessKey: 'testkit', secretKey: 'testkit-secret' },
+    value: {
+      endpoint: `http://${container.getHost()}:${container.getMappedPort(9000)}`,
+      accessKey: 'testkit',
+      secretKey: 'testkit-secret',
+    },
     stop: async () => void (await container.stop()),
   };
 }

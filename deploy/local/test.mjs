@@ -1,0 +1,57 @@
+// `npm test`: lint, typecheck, build, every project's tests against real servers, then browser
+// tests in Chromium against a freshly started local stack. Exits non-zero on the first failure.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, ensureDebianPackage, ensureDependencies, nxEnv, root, run, step } from './install.mjs';
+
+const nx = path.join(root, 'node_modules/.bin/nx');
+const started = Date.now();
+
+ensureDependencies();
+if (!ensureDebianPackage('nats-server', 'nats-server')) {
+  console.error('✗ nats-server is missing and cannot be installed here (needs root and apt-get). Install it, or set TEST_NATS_URL.');
+  process.exit(1);
+}
+if (!process.env.CHROMIUM_PATH && !ensureDebianPackage('chromium', 'chromium')) {
+  console.error('✗ Chromium is missing and cannot be installed here (needs root and apt-get). Install it, or set CHROMIUM_PATH.');
+  process.exit(1);
+}
+
+step('Checking formatting (prettier --check)');
+run(path.join(root, 'node_modules/.bin/prettier'), ['--check', '--log-level=warn', '.']);
+
+build();
+
+step('Lint, typecheck and tests of every project (nx run-many -t lint typecheck test)');
+run(nx, ['run-many', '-t', 'lint', 'typecheck', 'test', '--outputStyle=static', '--skip-nx-cache'], { env: nxEnv() });
+
+step('Browser tests against a fresh local stack');
+const varDir = mkdtempSync(path.join(os.tmpdir(), 'pid-e2e-'));
+// As root, embedded PostgreSQL runs as the postgres user, which must reach its data folder.
+chmodSync(varDir, 0o755);
+process.env.LOCAL_VAR_DIR = varDir;
+const { startLocalStack } = await import('./local-stack.mjs');
+const { findFreePort } = await import(path.join(root, 'services/platform/dist/embedded/index.js')).then(
+  (module) => module.default ?? module,
+);
+const logs = [];
+const stack = await startLocalStack({ port: await findFreePort(), log: (line) => logs.push(line) }).catch((error) => {
+  console.error(logs.slice(-40).join('\n'));
+  console.error(`✗ The local stack did not start: ${error.message}`);
+  process.exit(1);
+});
+const e2e = spawnSync(nx, ['run', '@pid/web:e2e', '--outputStyle=static', '--skip-nx-cache'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...nxEnv(), E2E_BASE_URL: stack.url },
+});
+await stack.stop();
+rmSync(varDir, { recursive: true, force: true });
+if (e2e.status !== 0) {
+  console.error(logs.slice(-40).join('\n'));
+  console.error('\n✗ Browser tests failed (the stack log is above)');
+  process.exit(1);
+}
+console.error(`\n✔ All checks passed in ${Math.round((Date.now() - started) / 1000)} s. Screenshots: test-artifacts/screenshots/`);
