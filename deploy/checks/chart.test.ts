@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { parse, parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { envVariableNames } from './env-variables';
+import { goTemplateProblems } from './go-template';
+import { chartDir, deployableServices, repositoryRoot } from './repository';
+
+const readYaml = (file: string) => parse(readFileSync(file, 'utf8'));
+const templatesDir = path.join(chartDir, 'templates');
+const templateFiles = readdirSync(templatesDir).sort();
+const allTemplates = templateFiles.map((file) => readFileSync(path.join(templatesDir, file), 'utf8')).join('\n');
+const values = readYaml(path.join(chartDir, 'values.yaml'));
+
+function deepMerge(base: unknown, override: unknown): unknown {
+  if (
+    typeof base !== 'object' ||
+    base === null ||
+    Array.isArray(base) ||
+    typeof override !== 'object' ||
+    override === null ||
+    Array.isArray(override)
+  ) {
+    return override ?? base;
+  }
+  const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(override)) merged[key] = deepMerge(merged[key], value);
+  return merged;
+}
+
+describe('the Helm chart files', () => {
+  it.each(['Chart.yaml', 'values.yaml', 'examples/production-values.yaml', 'examples/dev-values.yaml'])('%s is valid YAML', (file) => {
+    expect(() => readYaml(path.join(chartDir, file))).not.toThrow();
+  });
+
+  it('skaffold.yaml is valid YAML and builds an image per service and the gateway', () => {
+    const [document] = parseAllDocuments(readFileSync(path.join(repositoryRoot, 'skaffold.yaml'), 'utf8'));
+    expect(document!.errors).toEqual([]);
+    const images = (document!.toJS().build.artifacts as Array<{ image: string }>).map((artifact) => artifact.image).sort();
+    expect(images).toEqual(['gateway', ...deployableServices()].map((name) => `pid-platform-${name}`).sort());
+  });
+
+  it.each(templateFiles)('templates/%s parses as a Go template', (file) => {
+    expect(goTemplateProblems(readFileSync(path.join(templatesDir, file), 'utf8'))).toEqual([]);
+  });
+});
+
+describe('values.schema.json', () => {
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(
+    JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8')),
+  );
+
+  it.each(['examples/production-values.yaml', 'examples/dev-values.yaml'])(
+    'validates the defaults and the defaults merged with %s',
+    (file) => {
+      expect(validate(values), JSON.stringify(validate.errors)).toBe(true);
+      const merged = deepMerge(values, readYaml(path.join(chartDir, file)));
+      expect(validate(merged), JSON.stringify(validate.errors)).toBe(true);
+    },
+  );
+
+  it('rejects a weak JWT secret, an unknown storage driver and an unknown key', () => {
+    expect(validate(deepMerge(values, { secrets: { jwtSecret: 'short' } }))).toBe(false);
+    expect(validate(deepMerge(values, { config: { storage: { driver: 'ftp' } } }))).toBe(false);
+    expect(validate(deepMerge(values, { services: { auth: { replica: 2 } } }))).toBe(false);
+  });
+});
+
+describe('what the chart deploys', () => {
+  it('has a Deployment for every service in services/ and for the gateway', () => {
+    expect(Object.keys(values.services).sort()).toEqual(deployableServices());
+    expect(allTemplates).toMatch(/range \$name, \$service := \.Values\.services[\s\S]*kind: Deployment/);
+    expect(readFileSync(path.join(templatesDir, 'gateway.yaml'), 'utf8')).toMatch(/kind: Deployment/);
+  });
+
+  it.each([...deployableServices(), 'gateway'])('wires every variable that %s validates at boot', async (component) => {
+    const wired = new Set([
+      ...[...allTemplates.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]),
+      ...[...allTemplates.matchAll(/name: ([A-Z][A-Z0-9_]+)\b/g)].map((match) => match[1]),
+      // The gateway's targets come from `{{ upper $name }}_URL` over .Values.services.
+      ...(allTemplates.includes('{{ upper $name }}_URL') ? Object.keys(values.services).map((name) => `${name.toUpperCase()}_URL`) : []),
+    ]);
+    const required = await envVariableNames(component);
+    expect(required.length).toBeGreaterThan(3);
+    expect(required.filter((name) => !wired.has(name))).toEqual([]);
+  });
+});
+
+describe('helm and kubeconform', () => {
+  const has = (binary: string) => spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
+  const helm = has('helm');
+  const kubeconform = has('kubeconform');
+  if (!helm) console.warn('helm is not installed: `helm lint` and `helm template` were SKIPPED (the structural checks above ran instead)');
+  if (!kubeconform) console.warn('kubeconform is not installed: schema validation of rendered manifests was SKIPPED');
+
+  it.skipIf(!helm)('helm lint passes with the production example', () => {
+    const result = spawnSync('helm', ['lint', chartDir, '-f', path.join(chartDir, 'examples/production-values.yaml')], {
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+  });
+
+  it.skipIf(!helm || !kubeconform)('helm template | kubeconform accepts every manifest', () => {
+    const rendered = spawnSync('helm', ['template', 'pid', chartDir, '-f', path.join(chartDir, 'examples/production-values.yaml')], {
+      encoding: 'utf8',
+    });
+    expect(rendered.status, rendered.stderr).toBe(0);
+    const checked = spawnSync('kubeconform', ['-strict', '-ignore-missing-schemas', '-summary'], {
+      input: rendered.stdout,
+      encoding: 'utf8',
+    });
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
+  });
+});

@@ -1,0 +1,3 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ test: { include: ['checks/**/*.test.ts'], testTimeout: 120_000 } });
