@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
+import ajv2020 from 'ajv/dist/2020.js';
 import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { envVariableNames } from './env-variables';
-import { goTemplateProblems } from './go-template';
-import { chartDir, deployableServices, repositoryRoot } from './repository';
+import { envVariableNames } from './env-variables.js';
+import { goTemplateProblems } from './go-template.js';
+import { chartDir, deployableServices, repositoryRoot } from './repository.js';
 
 const readYaml = (file: string) => parse(readFileSync(file, 'utf8'));
 const templatesDir = path.join(chartDir, 'templates');
@@ -48,7 +48,8 @@ describe('the Helm chart files', () => {
 });
 
 describe('values.schema.json', () => {
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(
+  // ajv is CommonJS; its class is the default export's `default`.
+  const validate = new ajv2020.default({ allErrors: true, strict: false }).compile(
     JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8')),
   );
 

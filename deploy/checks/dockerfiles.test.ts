@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from './repository';
+import { repositoryRoot } from './repository.js';
 
 const dockerDir = path.join(repositoryRoot, 'deploy/docker');
 const dockerfiles = readdirSync(dockerDir).filter((file) => file.endsWith('.Dockerfile'));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { repositoryRoot } from './repository';
+import { repositoryRoot } from './repository.js';
 
 interface ZodLike {
   _zod: { def: { type: string; shape?: Record<string, unknown>; left?: ZodLike; right?: ZodLike; in?: ZodLike; innerType?: ZodLike } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goTemplateProblems } from './go-template';
+import { goTemplateProblems } from './go-template.js';
 
 describe('goTemplateProblems', () => {
   it('accepts nested blocks, else branches, comments and trim markers', () => {

@@ -116,6 +116,7 @@ export async function startLocalStack(options = {}) {
       NATS_URL: natsUrl,
       JWT_SECRET: process.env.JWT_SECRET || secrets.jwtSecret,
       STORAGE_DIR: process.env.STORAGE_DIR || path.join(varDir, 'storage'),
+      MAILBOX_DIR: process.env.MAILBOX_DIR || path.join(varDir, 'mail'),
       EXIT_WITH_PARENT: '1',
     };
 

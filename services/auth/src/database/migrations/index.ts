@@ -1,4 +1,5 @@
 import { CreateUsers1763800000000 } from './1763800000000-create-users';
+import { CreateAuthTokens1763900000000 } from './1763900000000-create-auth-tokens';
 
 /** In order of application. */
-export const authMigrations = [CreateUsers1763800000000];
+export const authMigrations = [CreateUsers1763800000000, CreateAuthTokens1763900000000];
