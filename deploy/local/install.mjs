@@ -1,7 +1,8 @@
 // Installs npm dependencies when they are missing or older than the lockfile. Node built-ins only:
 // this runs before anything else is installed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -18,12 +19,34 @@ export function step(message) {
   console.error(`\n▶ ${message}`);
 }
 
+const WORKSPACE_MANIFESTS = [
+  'package.json',
+  'package-lock.json',
+  'services/*/package.json',
+  'gateway/package.json',
+  'web/package.json',
+  'deploy/package.json',
+];
+
+/** A fingerprint of every manifest and the lockfile: dependencies are reinstalled when it changes. */
+function manifestsFingerprint() {
+  const hash = createHash('sha256');
+  const files = spawnSync('sh', ['-c', `ls ${WORKSPACE_MANIFESTS.join(' ')} 2>/dev/null`], { cwd: root, encoding: 'utf8' }).stdout.split(
+    '\n',
+  );
+  for (const file of files.filter(Boolean).sort()) hash.update(file).update(readFileSync(path.join(root, file)));
+  return hash.digest('hex');
+}
+
 export function ensureDependencies() {
-  const lock = path.join(root, 'package-lock.json');
-  const installed = path.join(root, 'node_modules/.package-lock.json');
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  step('Installing npm dependencies (npm ci)');
-  run('npm', ['ci', '--no-fund', '--no-audit']);
+  const stamp = path.join(root, 'node_modules/.pid-installed');
+  const fingerprint = manifestsFingerprint();
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
+  // `npm install` with the committed lockfile rather than `npm ci`: the registry mirror here lacks some
+  // other platforms' optional binaries, which npm leaves out of the lockfile and `npm ci` then rejects.
+  step('Installing npm dependencies (npm install, from package-lock.json)');
+  run('npm', ['install', '--no-fund', '--no-audit']);
+  writeFileSync(stamp, manifestsFingerprint());
 }
 
 export function build() {

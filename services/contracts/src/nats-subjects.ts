@@ -2,7 +2,8 @@
  * Every NATS subject, JetStream stream and durable consumer in one place, with its payload type.
  * Core NATS request/reply for look-ups; JetStream for work that must not be lost.
  */
-import type { DrawingStatus, Id, ImageSize } from './api';
+import type { BoundingBox, ConnectionMetadata, DrawingStatus, GraphItemMetadata, Id, ImageSize, RelationshipType } from './api';
+import type { ElementType } from './element-types';
 
 export const SUBJECTS = {
   /** Request/reply to auth: `UserLookupRequest` → `UserLookupReply`. */
@@ -15,8 +16,12 @@ export const SUBJECTS = {
   analysisJob: 'analysis.jobs.run',
   /** Progress of a drawing's processing, for the gateway's sockets and the drawing service. */
   drawingProgress: 'drawing.progress',
+  /** Request/reply to drawing: `DrawingLookupRequest` → `DrawingLookupReply` (ownership checks in graph). */
+  drawingLookup: 'drawing.lookup',
   /** JetStream: the result of one analysis run. */
   analysisResult: 'analysis.results.ready',
+  /** JetStream: an analysis run given up for good; the drawing becomes `error` with this message. */
+  analysisFailed: 'analysis.results.failed',
   /** JetStream: a drawing was deleted; graph removes its elements and connections. */
   drawingDeleted: 'drawing.events.deleted',
 } as const;
@@ -31,6 +36,7 @@ export const CONSUMERS = {
   analysisWorkers: 'analysis-workers',
   graphResults: 'graph-analysis-results',
   drawingResults: 'drawing-analysis-results',
+  drawingFailures: 'drawing-analysis-failures',
   graphDrawingEvents: 'graph-drawing-events',
 } as const;
 
@@ -77,7 +83,64 @@ export interface DrawingProgressEvent {
   imageSize?: ImageSize;
 }
 
+export interface DrawingLookupRequest {
+  drawingId: Id;
+  /** Only a drawing of this user is found: another user's id answers null, like an unknown one. */
+  userId: Id;
+}
+
+export interface DrawingLookupReply {
+  drawing: { _id: Id; userId: Id; status: DrawingStatus; imageSize?: ImageSize; pageCount?: number } | null;
+}
+
+/** An element as the analysis found it; `key` is unique within its run and names it in connections. */
+export interface AnalysisElement {
+  key: string;
+  elementType: ElementType;
+  name: string;
+  description: string;
+  boundingBox: BoundingBox;
+  page?: number;
+  metadata: GraphItemMetadata & { confidence: number };
+}
+
+export interface AnalysisConnection {
+  key: string;
+  sourceKey: string;
+  targetKey: string;
+  relationshipType: RelationshipType;
+  name?: string;
+  description?: string;
+  metadata: ConnectionMetadata & { confidence: number };
+}
+
+/** One analysis run's output. Consumers apply it idempotently per `jobId`. */
+export interface AnalysisResultEvent {
+  jobId: string;
+  drawingId: Id;
+  userId: Id;
+  imageSize: ImageSize;
+  elements: AnalysisElement[];
+  connections: AnalysisConnection[];
+}
+
+export interface AnalysisFailedEvent {
+  jobId: string;
+  drawingId: Id;
+  userId: Id;
+  /** Readable by the user: "PDF is password-protected", "image too large", … */
+  message: string;
+}
+
 export interface DrawingDeletedEvent {
   drawingId: Id;
   userId: Id;
+}
+
+export function isSubscriptionLookupReply(value: unknown): value is SubscriptionLookupReply {
+  return typeof value === 'object' && value !== null && typeof (value as SubscriptionLookupReply).isActive === 'boolean';
+}
+
+export function isUserLookupReply(value: unknown): value is UserLookupReply {
+  return typeof value === 'object' && value !== null && 'user' in value;
 }

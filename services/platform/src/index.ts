@@ -1,3 +1,4 @@
+export * from './access/subscriber.guard';
 export * from './auth/jwt';
 export * from './auth/jwt.guard';
 export * from './bootstrap/platform.module';
@@ -11,6 +12,7 @@ export * from './logging/logger';
 export * from './nats/connection';
 export * from './nats/jetstream';
 export * from './nats/json-codec';
+export * from './nats/request-reply';
 export * from './storage/create-storage';
 export * from './storage/fs-storage';
 export * from './storage/object-storage';

@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import type { BaseEnv } from '../config/env';
+import { ActiveSubscriberGuard } from '../access/subscriber.guard';
 import { JwtAuthGuard } from '../auth/jwt.guard';
 import { JwtService } from '../auth/jwt';
 import { HealthController } from '../health/health.controller';
@@ -31,7 +32,11 @@ export class PlatformModule {
     ];
     const env = context.env as BaseEnv & { JWT_SECRET?: string; JWT_EXPIRES_IN_SECONDS?: number };
     if (env.JWT_SECRET) {
-      providers.push({ provide: JwtService, useValue: new JwtService(env.JWT_SECRET, env.JWT_EXPIRES_IN_SECONDS) }, JwtAuthGuard);
+      providers.push(
+        { provide: JwtService, useValue: new JwtService(env.JWT_SECRET, env.JWT_EXPIRES_IN_SECONDS) },
+        JwtAuthGuard,
+        ActiveSubscriberGuard,
+      );
     }
     return {
       module: PlatformModule,
