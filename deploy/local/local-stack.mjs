@@ -134,6 +134,11 @@ export async function startLocalStack(options = {}) {
       return child;
     };
 
+    const port = options.port ?? Number(process.env.PORT ?? 8080);
+    const url = `http://localhost:${port}`;
+    // Links in mails and checkout redirects point at the gateway this stack serves.
+    shared.PUBLIC_URL = process.env.PUBLIC_URL || url;
+
     step(`Starting services: ${SERVICES.join(', ')}`);
     const targets = {};
     await Promise.all(
@@ -145,7 +150,6 @@ export async function startLocalStack(options = {}) {
       }),
     );
 
-    const port = options.port ?? Number(process.env.PORT ?? 8080);
     step('Starting the gateway');
     const gateway = spawnProcess('gateway', path.join(root, 'gateway/dist/main.js'), {
       ...shared,
@@ -153,7 +157,6 @@ export async function startLocalStack(options = {}) {
       HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
       PORT: String(port),
     });
-    const url = `http://localhost:${port}`;
     await waitForHealth(`http://127.0.0.1:${port}/api/health`, 'gateway', gateway);
     return { url, stop };
   } catch (error) {

@@ -188,6 +188,9 @@ export interface SubscriptionInfo {
   current_period_start?: string;
   current_period_end?: string;
   created?: string;
+  /** True when the subscription ends at `current_period_end` instead of renewing. */
+  cancel_at_period_end?: boolean;
+  canceled_at?: string | null;
 }
 
 export interface SubscriptionStatusResponse {

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './billing';
 export * from './element-types';
 export * from './limits';
 export * from './nats-subjects';

@@ -3,3 +3,13 @@ export const MAX_UPLOAD_BYTES = 10_485_760;
 export const MIN_PASSWORD_LENGTH_REGISTER = 6;
 export const MIN_PASSWORD_LENGTH_RESET = 8;
 export const UPLOAD_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'tiff', 'tif'] as const;
+
+/**
+ * How a PDF page becomes an image, the same for the drawing service's renditions and the analysis, so
+ * that element boxes line up with the picture the viewer shows: PDF_RENDER_DPI (scale dpi / 72), then
+ * scaled down so that the long side is at most PDF_RENDER_MAX_SIDE_PX and the area at most MAX_IMAGE_PIXELS.
+ */
+export const PDF_RENDER_DPI = 200;
+export const PDF_RENDER_MAX_SIDE_PX = 10_000;
+/** Decoded images larger than this are refused, so that a small file cannot unpack into gigabytes. */
+export const MAX_IMAGE_PIXELS = 100_000_000;

@@ -2,7 +2,17 @@
  * Every NATS subject, JetStream stream and durable consumer in one place, with its payload type.
  * Core NATS request/reply for look-ups; JetStream for work that must not be lost.
  */
-import type { BoundingBox, ConnectionMetadata, DrawingStatus, GraphItemMetadata, Id, ImageSize, RelationshipType } from './api';
+import type {
+  BoundingBox,
+  Connection,
+  ConnectionMetadata,
+  DrawingElement,
+  DrawingStatus,
+  GraphItemMetadata,
+  Id,
+  ImageSize,
+  RelationshipType,
+} from './api';
 import type { ElementType } from './element-types';
 
 export const SUBJECTS = {
@@ -24,6 +34,8 @@ export const SUBJECTS = {
   analysisFailed: 'analysis.results.failed',
   /** JetStream: a drawing was deleted; graph removes its elements and connections. */
   drawingDeleted: 'drawing.events.deleted',
+  /** Request/reply to graph: `GraphExportRequest` → `GraphExportReply` (a drawing's elements and connections, for export). */
+  graphExport: 'graph.export',
 } as const;
 
 export const STREAMS = {
@@ -135,6 +147,27 @@ export interface AnalysisFailedEvent {
 export interface DrawingDeletedEvent {
   drawingId: Id;
   userId: Id;
+}
+
+export interface GraphExportRequest {
+  drawingId: Id;
+  /** The drawing's owner; the drawing service has checked ownership before asking. */
+  userId: Id;
+}
+
+/** Every element and connection of one drawing; empty lists for a drawing that was never analysed. */
+export interface GraphExportReply {
+  elements: DrawingElement[];
+  connections: Connection[];
+}
+
+export function isGraphExportReply(value: unknown): value is GraphExportReply {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as GraphExportReply).elements) &&
+    Array.isArray((value as GraphExportReply).connections)
+  );
 }
 
 export function isSubscriptionLookupReply(value: unknown): value is SubscriptionLookupReply {

@@ -8,6 +8,7 @@ export * from './config/env';
 export * from './database/service-database';
 export * from './health/health.controller';
 export * from './http/error-body.filter';
+export * from './http/zod-body.pipe';
 export * from './logging/logger';
 export * from './nats/connection';
 export * from './nats/jetstream';

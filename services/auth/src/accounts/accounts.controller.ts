@@ -9,12 +9,11 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '@pid/platform';
+import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
 import { ErrorBodyDto } from '../messages.dto';
 import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { UserDto } from '../users/user.dto';
 import { UsersService } from '../users/users.service';
-import { ZodBodyPipe } from '../validation/zod-body.pipe';
 import { LoginDto, loginBody, RegisterDto, registerBody, TokenResponseDto } from './accounts.dto';
 import { AccountsService } from './accounts.service';
 

@@ -1,8 +1,7 @@
 import { Body, Controller, Inject, Put, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '@pid/platform';
+import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
 import { ErrorBodyDto } from '../messages.dto';
-import { ZodBodyPipe } from '../validation/zod-body.pipe';
 import { ProfileService } from './profile.service';
 import { ProfileUpdateDto, profileUpdateBody, UserDto } from './user.dto';
 import { UsersService } from './users.service';

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Module, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Module, Post, Req, UseGuards, type RawBodyRequest } from '@nestjs/common';
+import type { Request } from 'express';
 import request from 'supertest';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,11 @@ class WidgetsController {
   @Post()
   create(@Body() body: { name?: unknown }) {
     return { received: body.name };
+  }
+
+  @Post('raw')
+  raw(@Req() request: RawBodyRequest<Request>) {
+    return { raw: request.rawBody?.toString('utf8') ?? null, parsed: request.body };
   }
 }
 
@@ -110,6 +116,12 @@ describe('a service built by createServiceApp', () => {
 });
 
 describe('request bodies', () => {
+  it('keeps the exact bytes of a JSON body as request.rawBody, beside the parsed body', async () => {
+    const sent = '{ "name" :  "pump",\n "tag": "P-101" }';
+    const response = await request(service.http).post('/api/widgets/raw').set('Content-Type', 'application/json').send(sent).expect(201);
+    expect(response.body).toEqual({ raw: sent, parsed: { name: 'pump', tag: 'P-101' } });
+  });
+
   it('refuses a JSON body over 1 MB with 413 { msg }', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1_100_000) });
     await request(service.http)

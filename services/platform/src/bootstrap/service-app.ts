@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
 import { Module, RequestMethod, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -78,7 +79,9 @@ export async function createServiceApp<Env extends BaseEnv>(
         { path: 'health/ready', method: RequestMethod.GET },
       ],
     });
-    app.use(json({ limit: '1mb' }), rejectUnreadableBody);
+    // `verify` keeps each JSON body's bytes as `request.rawBody` (Nest's `RawBodyRequest`), for
+    // signature checks over the exact bytes sent, such as Stripe's webhook signatures.
+    app.use(json({ limit: '1mb', verify: keepRawBody }), rejectUnreadableBody);
     app.useGlobalFilters(new ErrorBodyFilter(logger));
     const openApi = SwaggerModule.createDocument(
       app,
@@ -105,6 +108,11 @@ export async function createServiceApp<Env extends BaseEnv>(
     await dataSource.destroy();
     throw error;
   }
+}
+
+/** body-parser's `verify` hook: the body-parser has read the bytes already, so this only keeps a reference. */
+function keepRawBody(request: IncomingMessage & { rawBody?: Buffer }, _response: unknown, body: Buffer): void {
+  request.rawBody = body;
 }
 
 /**

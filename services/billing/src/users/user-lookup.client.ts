@@ -1,0 +1,35 @@
+import { ForbiddenException, Inject, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { SUBJECTS, isUserLookupReply, type UserLookupReply, type UserLookupRequest } from '@pid/contracts';
+import { EMAIL_VERIFICATION_REQUIRED, LOGGER, NATS_CONNECTION, requestJson, SERVICE_ENV, type Logger } from '@pid/platform';
+import type { NatsConnection } from 'nats';
+import type { BillingEnv } from '../env';
+import { MESSAGES } from '../messages';
+
+export type BillingUser = NonNullable<UserLookupReply['user']>;
+
+/** Asks auth, over NATS request/reply, who a user is and whether the e-mail address is verified. */
+@Injectable()
+export class UserLookupClient {
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(SERVICE_ENV) private readonly env: BillingEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * The user, when known and verified (spec §2: checkout is for verified users). Auth not answering
+   * is 503, an unknown user 401, an unverified address 403.
+   */
+  async verifiedUser(userId: string): Promise<BillingUser> {
+    const request: UserLookupRequest = { userId };
+    const reply = await requestJson(this.nats, SUBJECTS.userLookup, request, {
+      timeoutMs: this.env.USER_LOOKUP_TIMEOUT_MS,
+      isValid: isUserLookupReply,
+      logger: this.logger,
+    });
+    if (!reply) throw new ServiceUnavailableException(MESSAGES.serviceUnavailable);
+    if (!reply.user) throw new UnauthorizedException(MESSAGES.userNotFound);
+    if (!reply.user.isEmailVerified) throw new ForbiddenException(EMAIL_VERIFICATION_REQUIRED);
+    return reply.user;
+  }
+}
