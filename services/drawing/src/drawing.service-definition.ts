@@ -1,16 +1,36 @@
-import { createObjectStorage, type ServiceDefinition } from '@pid/platform';
+import type { ServiceDefinition } from '@pid/platform';
+import { PendingCleanups } from './cleanup/pending-cleanups';
 import { drawingMigrations } from './database/migrations';
+import { DrawingModule } from './drawing.module';
+import { answerDrawingLookups } from './drawings/drawing-lookup.responder';
 import { DrawingEntity } from './drawings/drawing.entity';
 import { drawingEnvSchema, type DrawingEnv } from './env';
+import { ensureDrawingStreams, startAnalysisListeners, startStaleRunExpiry } from './processing/analysis-listeners';
+import { RenditionEntity } from './renditions/rendition.entity';
+import { drawingStorage } from './storage/drawing-storage';
 
 export const drawingServiceDefinition: ServiceDefinition<DrawingEnv> = {
   name: 'drawing',
   description: 'Drawings: upload, storage, processing lifecycle, renditions and export.',
   envSchema: drawingEnvSchema,
-  database: { schema: 'drawing', entities: [DrawingEntity], migrations: drawingMigrations },
-  modules: [],
-  healthChecks: ({ env }) => {
-    const storage = createObjectStorage(env);
-    return { storage: async () => (await storage).ping() };
+  database: { schema: 'drawing', entities: [DrawingEntity, RenditionEntity], migrations: drawingMigrations },
+  modules: [DrawingModule],
+  onStart: async ({ env, nats, dataSource, logger }) => {
+    await ensureDrawingStreams(nats);
+    const teardowns: Array<() => Promise<void>> = [];
+    const stopAll = async () => {
+      for (const teardown of teardowns.reverse()) await teardown().catch((error) => logger.warn({ err: error }, 'a teardown failed'));
+    };
+    try {
+      teardowns.push(await startAnalysisListeners(nats, dataSource, logger));
+      teardowns.push(answerDrawingLookups(nats, dataSource, logger));
+      teardowns.push(startStaleRunExpiry(dataSource, nats, logger));
+      teardowns.push(new PendingCleanups(dataSource, nats, drawingStorage(env), logger).startSweeper());
+    } catch (error) {
+      await stopAll();
+      throw error;
+    }
+    return stopAll;
   },
+  healthChecks: ({ env }) => ({ storage: async () => (await drawingStorage(env)).ping() }),
 };

@@ -1,4 +1,4 @@
-import type { DrawingMetadata, DrawingStatus } from '@pid/contracts';
+import type { DrawingStatus } from '@pid/contracts';
 import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** An uploaded drawing and its processing state. The file itself lives in object storage. */
@@ -20,7 +20,7 @@ export class DrawingEntity {
   @Column({ name: 'processing_message', type: 'text', nullable: true })
   processingMessage: string | null;
 
-  /** The file name as uploaded, for display only. */
+  /** The file name as uploaded, sanitised, for display only. */
   @Column({ name: 'document_name', type: 'text' })
   documentName: string;
 
@@ -28,14 +28,31 @@ export class DrawingEntity {
   @Column({ name: 'object_key', type: 'text' })
   objectKey: string;
 
+  /** Of the stored file, as detected from its bytes: application/pdf, image/png, image/jpeg or image/tiff. */
   @Column({ name: 'content_type', type: 'text' })
   contentType: string;
 
   @Column({ name: 'size_bytes', type: 'integer' })
   sizeBytes: number;
 
-  @Column({ type: 'jsonb', default: {} })
-  metadata: DrawingMetadata;
+  /** The current (or last) processing run; events of other runs are stale. */
+  @Column({ name: 'job_id', type: 'uuid', nullable: true })
+  jobId: string | null;
+
+  /** 0–100; never goes backwards within one run. */
+  @Column({ type: 'smallint', default: 0 })
+  progress: number;
+
+  /** PDFs only. */
+  @Column({ name: 'page_count', type: 'integer', nullable: true })
+  pageCount: number | null;
+
+  /** Of the image the viewer shows: the raster as displayed (EXIF orientation applied) or page 1's rendition. */
+  @Column({ name: 'image_width', type: 'integer', nullable: true })
+  imageWidth: number | null;
+
+  @Column({ name: 'image_height', type: 'integer', nullable: true })
+  imageHeight: number | null;
 
   @Column({ name: 'upload_date', type: 'timestamptz', default: () => 'now()' })
   uploadDate: Date;

@@ -1,4 +1,5 @@
 import { CreateDrawings1763800000000 } from './1763800000000-create-drawings';
+import { DrawingLifecycle1764100000000 } from './1764100000000-drawing-lifecycle';
 
 /** In order of application. */
-export const drawingMigrations = [CreateDrawings1763800000000];
+export const drawingMigrations = [CreateDrawings1763800000000, DrawingLifecycle1764100000000];

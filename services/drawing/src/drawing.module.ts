@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { LOGGER, NATS_CONNECTION, SERVICE_ENV, type Logger } from '@pid/platform';
+import type { NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { PendingCleanups } from './cleanup/pending-cleanups';
+import { DrawingsController } from './drawings/drawings.controller';
+import { DrawingsService } from './drawings/drawings.service';
+import type { DrawingEnv } from './env';
+import { GraphExportClient } from './export/graph-export.client';
+import { ProcessingService } from './processing/processing.service';
+import { RenditionsService } from './renditions/renditions.service';
+import { drawingStorage, drawingStorageProvider } from './storage/drawing-storage';
+import { DrawingUploadInterceptor } from './upload/upload.interceptor';
+
+/** Drawings: upload, listing, renaming, deletion, processing runs, images and export. */
+@Module({
+  controllers: [DrawingsController],
+  providers: [
+    drawingStorageProvider,
+    {
+      provide: PendingCleanups,
+      inject: [DataSource, NATS_CONNECTION, SERVICE_ENV, LOGGER],
+      useFactory: (dataSource: DataSource, nats: NatsConnection, env: DrawingEnv, logger: Logger) =>
+        new PendingCleanups(dataSource, nats, drawingStorage(env), logger),
+    },
+    DrawingsService,
+    DrawingUploadInterceptor,
+    GraphExportClient,
+    ProcessingService,
+    RenditionsService,
+  ],
+})
+export class DrawingModule {}

@@ -1,0 +1,128 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  DRAWING_STATUSES,
+  type Drawing,
+  type DrawingMetadata,
+  type DrawingStatus,
+  type ErrorBody,
+  type ImageSize,
+  type MessageResponse,
+  type ProcessingStatusResponse,
+} from '@pid/contracts';
+import { z } from 'zod';
+import { MESSAGES, STATUS_MESSAGES } from '../messages';
+import type { DrawingEntity } from './drawing.entity';
+
+export const DRAWING_NAME_MAX_LENGTH = 200;
+
+/** A drawing's name: trimmed, not blank (spec §5), at most 200 characters. */
+export const drawingName = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(DRAWING_NAME_MAX_LENGTH, MESSAGES.nameTooLong);
+
+/** `PUT /drawings/:id`: rename; other fields are ignored. */
+export const renameBody = z.object({ name: drawingName }, { error: MESSAGES.nameRequired });
+export type RenameRequest = z.output<typeof renameBody>;
+
+/** A drawing as the API answers it, with the spec's field names (§3). */
+export function presentDrawing(drawing: DrawingEntity): Drawing {
+  const metadata: DrawingMetadata = { processingProgress: drawing.progress };
+  if (drawing.jobId) metadata.jobId = drawing.jobId;
+  if (drawing.imageWidth && drawing.imageHeight) metadata.image_size = { width: drawing.imageWidth, height: drawing.imageHeight };
+  if (drawing.pageCount) metadata.pageCount = drawing.pageCount;
+  return {
+    _id: drawing.id,
+    name: drawing.name,
+    status: drawing.status,
+    uploadDate: drawing.uploadDate.toISOString(),
+    processingMessage: drawing.processingMessage,
+    documentName: drawing.documentName,
+    metadata,
+  };
+}
+
+export function presentStatus(drawing: DrawingEntity): ProcessingStatusResponse {
+  return {
+    drawingStatus: drawing.status,
+    message: drawing.processingMessage ?? STATUS_MESSAGES[drawing.status] ?? drawing.status,
+    progress: drawing.progress,
+  };
+}
+
+// ---- OpenAPI shapes ----
+
+export class ImageSizeDto implements ImageSize {
+  @ApiProperty({ example: 4677 })
+  width: number;
+
+  @ApiProperty({ example: 3307 })
+  height: number;
+}
+
+export class DrawingMetadataDto implements DrawingMetadata {
+  @ApiProperty({ minimum: 0, maximum: 100, description: 'Of the current or last run; never goes backwards within a run' })
+  processingProgress: number;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'The current or last processing run' })
+  jobId?: string;
+
+  @ApiPropertyOptional({
+    type: ImageSizeDto,
+    description: 'Pixel size of the image `GET /drawings/{id}/file` shows (page 1 for a PDF); element boxes use these pixels',
+  })
+  image_size?: ImageSize;
+
+  @ApiPropertyOptional({ minimum: 1, description: 'PDFs only' })
+  pageCount?: number;
+}
+
+export class DrawingDto implements Drawing {
+  @ApiProperty({ format: 'uuid' })
+  _id: string;
+
+  @ApiProperty({ example: 'Unit 100 – feed section', maxLength: DRAWING_NAME_MAX_LENGTH })
+  name: string;
+
+  @ApiProperty({ enum: DRAWING_STATUSES })
+  status: DrawingStatus;
+
+  @ApiProperty({ format: 'date-time' })
+  uploadDate: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Processing started' })
+  processingMessage?: string | null;
+
+  @ApiProperty({ example: 'P&ID-100.pdf', description: 'The uploaded file name, sanitised; for display only' })
+  documentName: string;
+
+  @ApiProperty({ type: DrawingMetadataDto })
+  metadata: DrawingMetadata;
+}
+
+export class ProcessingStatusDto implements ProcessingStatusResponse {
+  @ApiProperty({ enum: DRAWING_STATUSES })
+  drawingStatus: DrawingStatus;
+
+  @ApiProperty({ example: 'Detecting symbols' })
+  message: string;
+
+  @ApiProperty({ minimum: 0, maximum: 100 })
+  progress: number;
+}
+
+export class RenameDrawingDto {
+  @ApiProperty({ example: 'Unit 100 – feed section', maxLength: DRAWING_NAME_MAX_LENGTH, description: 'Trimmed; must not be blank' })
+  name: string;
+}
+
+export class MessageResponseDto implements MessageResponse {
+  @ApiProperty({ example: MESSAGES.drawingDeleted })
+  msg: string;
+}
+
+export class ErrorBodyDto implements ErrorBody {
+  @ApiProperty({ example: MESSAGES.drawingNotFound })
+  msg: string;
+}

@@ -1,0 +1,108 @@
+import {
+  CONSUMERS,
+  STREAMS,
+  SUBJECTS,
+  type AnalysisFailedEvent,
+  type AnalysisResultEvent,
+  type DrawingProgressEvent,
+} from '@pid/contracts';
+import { consumeJson, decodeJson, ensureConsumer, ensureStream, type Logger } from '@pid/platform';
+import type { NatsConnection } from 'nats';
+import type { DataSource } from 'typeorm';
+import { isUuid } from '../drawings/drawing-id';
+import { cleanMessage, DrawingRuns } from './drawing-runs';
+import { ProgressPublisher } from './progress-publisher';
+
+/** The streams this service publishes to or reads from, created (or brought up to date) at start. */
+export async function ensureDrawingStreams(nats: NatsConnection): Promise<void> {
+  // The same definition as the analysis service's: whoever starts first creates the work queue.
+  await ensureStream(nats, { ...STREAMS.analysisJobs, retention: 'workqueue' });
+  await ensureStream(nats, STREAMS.analysisResults);
+  await ensureStream(nats, STREAMS.drawingEvents);
+  await ensureConsumer(nats, STREAMS.analysisResults.name, { durable: CONSUMERS.drawingResults, filterSubject: SUBJECTS.analysisResult });
+  await ensureConsumer(nats, STREAMS.analysisResults.name, { durable: CONSUMERS.drawingFailures, filterSubject: SUBJECTS.analysisFailed });
+}
+
+/**
+ * Follows the analysis of drawings:
+ * - progress (core NATS, `SUBJECTS.drawingProgress`, one replica per event): percentage and message of
+ *   the current run, forward only. Events that this service publishes itself come back here too; they
+ *   carry a status other than `processing`, or repeat what is stored, and change nothing.
+ * - results and failures (JetStream, durable consumers shared by replicas): `completed` or `error`,
+ *   each published as a progress event for the owner's sockets. Events of another run are ignored.
+ * Returns the teardown.
+ */
+export async function startAnalysisListeners(nats: NatsConnection, dataSource: DataSource, logger: Logger): Promise<() => Promise<void>> {
+  const runs = new DrawingRuns(dataSource);
+  const publisher = new ProgressPublisher(nats, logger);
+  const inFlight = new Set<Promise<void>>();
+
+  const onProgress = async (event: Partial<DrawingProgressEvent>) => {
+    if (event.status !== 'processing' || !isUuid(event.drawingId) || !isUuid(event.jobId)) return;
+    if (typeof event.progress !== 'number' || !Number.isFinite(event.progress)) return;
+    await runs.progress(event.drawingId, event.jobId, event.progress, cleanMessage(event.message));
+  };
+  const progress = nats.subscribe(SUBJECTS.drawingProgress, {
+    queue: 'drawing',
+    callback: (error, message) => {
+      if (error) return void logger.warn({ err: error }, 'progress subscription failed');
+      const work = (async () => onProgress(decodeJson<Partial<DrawingProgressEvent>>(message.data)))()
+        .catch((failure) => logger.warn({ err: failure }, 'a progress event could not be applied'))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+    },
+  });
+
+  const results = await consumeJson<Partial<AnalysisResultEvent>>(nats, {
+    stream: STREAMS.analysisResults.name,
+    durable: CONSUMERS.drawingResults,
+    logger,
+    handler: async (event) => {
+      if (!isUuid(event.drawingId) || !isUuid(event.jobId)) return;
+      const state = await runs.complete(event.drawingId, event.jobId, event.imageSize);
+      if (state) publisher.publish(state);
+    },
+  });
+
+  const failures = await consumeJson<Partial<AnalysisFailedEvent>>(nats, {
+    stream: STREAMS.analysisResults.name,
+    durable: CONSUMERS.drawingFailures,
+    logger,
+    handler: async (event) => {
+      if (!isUuid(event.drawingId) || !isUuid(event.jobId)) return;
+      const state = await runs.fail(event.drawingId, event.jobId, cleanMessage(event.message));
+      if (state) publisher.publish(state);
+    },
+  });
+
+  return async () => {
+    if (!progress.isClosed()) progress.unsubscribe();
+    await Promise.allSettled([results.stop(), failures.stop(), ...inFlight]);
+  };
+}
+
+/** Gives up drawings whose job was lost (see `STALE_PROCESSING_MINUTES`), every few minutes. Returns the teardown. */
+export function startStaleRunExpiry(
+  dataSource: DataSource,
+  nats: NatsConnection,
+  logger: Logger,
+  intervalMs = 5 * 60_000,
+): () => Promise<void> {
+  const runs = new DrawingRuns(dataSource);
+  const publisher = new ProgressPublisher(nats, logger);
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = runs.expireStale().then(
+      (expired) => {
+        for (const state of expired) publisher.publish(state);
+        if (expired.length > 0) logger.warn({ drawingIds: expired.map((state) => state.drawingId) }, 'stale processing runs given up');
+      },
+      (error) => logger.warn({ err: error }, 'expiring stale processing runs failed'),
+    );
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

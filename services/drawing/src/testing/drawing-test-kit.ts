@@ -1,0 +1,132 @@
+/** Helpers for the drawing service's integration tests: the service with stand-ins for auth and billing, users, uploads. */
+import { randomUUID } from 'node:crypto';
+import { SUBJECTS, type SubscriptionLookupReply, type UserLookupReply } from '@pid/contracts';
+import { answerRequests, JwtService } from '@pid/platform';
+import { startServiceForTest, startTestServices, type ServiceHarness, type TestServices } from '@pid/platform/test-kit';
+import request from 'supertest';
+import { drawingServiceDefinition } from '../drawing.service-definition';
+import type { DrawingEnv } from '../env';
+
+export interface DrawingTestService extends ServiceHarness<DrawingEnv> {
+  /** A fresh user who is verified and subscribed, as auth and billing's stand-ins say. */
+  newUser(): TestUser;
+  /** Users the stand-ins report as unverified, or without a subscription. */
+  unverified: Set<string>;
+  lapsed: Set<string>;
+}
+
+export interface TestUser {
+  id: string;
+  token: string;
+  /** `Authorization: Bearer …` */
+  auth: { Authorization: string };
+}
+
+/**
+ * The drawing service on the test file's own PostgreSQL, NATS and storage, with auth and billing stood
+ * in for over NATS (as `SubscriberOnly` asks them), the way the real services answer.
+ */
+export async function startDrawingService(
+  env: Record<string, string> | ((services: TestServices) => Record<string, string>) = {},
+): Promise<DrawingTestService> {
+  const services = await startTestServices();
+  let started: ServiceHarness<DrawingEnv>;
+  try {
+    started = await startServiceForTest(drawingServiceDefinition, services, typeof env === 'function' ? env(services) : env);
+  } catch (error) {
+    await services.stop();
+    throw error;
+  }
+  const service = started;
+  const unverified = new Set<string>();
+  const lapsed = new Set<string>();
+  const { nats, logger } = service.context;
+  const stopAuth = answerRequests<{ userId: string }, UserLookupReply>(nats, {
+    subject: SUBJECTS.userLookup,
+    queue: 'auth',
+    logger,
+    handler: async ({ userId }) => ({
+      user: userId ? { _id: userId, username: 'tester', email: `${userId}@example.com`, isEmailVerified: !unverified.has(userId) } : null,
+    }),
+  });
+  const stopBilling = answerRequests<{ userId: string }, SubscriptionLookupReply>(nats, {
+    subject: SUBJECTS.subscriptionLookup,
+    queue: 'billing',
+    logger,
+    handler: async ({ userId }) =>
+      userId && !lapsed.has(userId)
+        ? { isActive: true, subscriptionId: 'sub_test', status: 'active', currentPeriodEnd: '2999-01-01T00:00:00Z' }
+        : { isActive: false, subscriptionId: null, status: null, currentPeriodEnd: null },
+  });
+  const jwt = new JwtService(service.context.env.JWT_SECRET);
+  return {
+    ...service,
+    unverified,
+    lapsed,
+    newUser: () => {
+      const id = randomUUID();
+      const token = jwt.sign(id);
+      return { id, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    close: async () => {
+      await stopAuth();
+      await stopBilling();
+      await service.close();
+      await services.stop();
+    },
+  };
+}
+
+/** `POST /api/drawings` with a file (as the `drawing` field) and a name (none at all when null). */
+export function uploadRequest(
+  service: ServiceHarness<DrawingEnv>,
+  user: TestUser,
+  file: Buffer,
+  filename: string,
+  name: string | null = 'Test drawing',
+) {
+  const call = request(service.http)
+    .post('/api/drawings')
+    .set(user.auth)
+    .attach('drawing', file, { filename, contentType: 'application/octet-stream' });
+  return name === null ? call : call.field('name', name);
+}
+
+/** Uploads and answers the created drawing's id; fails the test unless the upload is accepted. */
+export async function uploadDrawing(
+  service: ServiceHarness<DrawingEnv>,
+  user: TestUser,
+  file: Buffer,
+  filename: string,
+  name = 'Test drawing',
+) {
+  const response = await uploadRequest(service, user, file, filename, name);
+  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body as import('@pid/contracts').Drawing;
+}
+
+/** Polls until `probe` returns a value, for work the service finishes after its response. */
+export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Reads a binary response body as a Buffer (supertest parses only text and JSON by itself); JSON errors stay JSON. */
+export const binaryParser = ((
+  response: NodeJS.ReadableStream & { headers: Record<string, unknown> },
+  callback: (error: Error | null, body: unknown) => void,
+) => {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => {
+    const body = Buffer.concat(chunks);
+    const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+    callback(null, json ? JSON.parse(body.toString('utf8')) : body);
+  });
+  response.on('error', (error: Error) => callback(error, Buffer.alloc(0)));
+}) as unknown as Parameters<request.Test['parse']>[0];
