@@ -9,7 +9,13 @@ afterAll(async () => service?.close());
 
 describe('graph service', () => {
   it('creates its tables in the graph schema', async () => {
-    expect(await tablesInSchema(service, 'graph')).toEqual(['connections', 'elements', 'migrations']);
+    expect(await tablesInSchema(service, 'graph')).toEqual([
+      'applied_analysis_runs',
+      'connections',
+      'deleted_drawings',
+      'elements',
+      'migrations',
+    ]);
   });
 
   it('deletes the connections of a deleted element', async () => {
@@ -26,5 +32,23 @@ describe('graph service', () => {
     await db.query('INSERT INTO connections (drawing_id, user_id, source_id, target_id) VALUES ($1, $1, $2, $3)', [drawing, a.id, b.id]);
     await db.query('DELETE FROM elements WHERE id = $1', [a.id]);
     expect(await db.query('SELECT count(*)::int AS n FROM connections')).toEqual([{ n: 0 }]);
+  });
+
+  it('documents every route in its OpenAPI document', () => {
+    const paths = Object.entries(service.openApi.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(paths.sort()).toEqual(
+      [
+        'GET /api/drawings/{id}/elements',
+        'GET /api/drawings/{id}/connections',
+        'POST /api/elements',
+        'PUT /api/elements/{id}',
+        'DELETE /api/elements/{id}',
+        'POST /api/connections',
+        'PUT /api/connections/{id}',
+        'DELETE /api/connections/{id}',
+      ].sort(),
+    );
   });
 });

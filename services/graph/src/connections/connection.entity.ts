@@ -3,10 +3,14 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 /** A directed link between two elements of one drawing; removed with either end. */
 @Entity({ name: 'connections' })
-@Index(['drawingId'])
+@Index(['drawingId', 'seq'])
 export class ConnectionEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
+
+  /** Identity column: lists come in this order (analysis order, then creation order). */
+  @Column({ type: 'bigint', insert: false, update: false })
+  seq: string;
 
   @Column({ name: 'drawing_id', type: 'uuid' })
   drawingId: string;

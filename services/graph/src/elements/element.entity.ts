@@ -3,10 +3,14 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 /** A detected or user-drawn item on a drawing, with its box in the drawing's pixel space. */
 @Entity({ name: 'elements' })
-@Index(['drawingId'])
+@Index(['drawingId', 'seq'])
 export class ElementEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
+
+  /** Identity column: lists come in this order (analysis order, then creation order). */
+  @Column({ type: 'bigint', insert: false, update: false })
+  seq: string;
 
   @Column({ name: 'drawing_id', type: 'uuid' })
   drawingId: string;

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { findFreePort, waitForPort } from './free-port';
 
 const CANDIDATES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
@@ -31,6 +32,9 @@ export function ensureNatsServerBinary(log: (line: string) => void = console.err
   throw new Error('nats-server is not installed. Install it (Debian: apt-get install nats-server), or set NATS_URL.');
 }
 
+/** The largest message the platform's NATS accepts (the chart sets the same). */
+export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
+
 export interface EmbeddedNats {
   url: string;
   port: number;
@@ -42,7 +46,10 @@ export async function startEmbeddedNats(options: { storeDir: string; port?: numb
   const binary = ensureNatsServerBinary(options.log);
   const port = options.port ?? (await findFreePort());
   await mkdir(options.storeDir, { recursive: true });
-  const child: ChildProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir], {
+  // The command line cannot raise max_payload; analysis results of big sheets need more than 1 MB.
+  const config = path.join(options.storeDir, 'nats-server.conf');
+  await writeFile(config, `max_payload: ${MAX_PAYLOAD_BYTES}\n`);
+  const child: ChildProcess = spawn(binary, ['-c', config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', options.storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -104,9 +104,16 @@ describe('JetStream helpers', () => {
     });
     await publishJson(nc, queue.subject, { id: 'c' }, 'permanent-c');
     await until(() => terminated.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Longer than the ack wait (2 s): a term the server ignored would have been redelivered by now.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     await consumer.stop();
     expect(attempts).toBe(1);
     expect(terminated).toEqual(['PDF is password-protected']);
+  });
+
+  it('carries messages of several megabytes (analysis results of big sheets)', async () => {
+    const { subject } = await workQueue('BIG');
+    const ack = await publishJson(nc, subject, { blob: 'x'.repeat(3 * 1024 * 1024) }, 'big-1');
+    expect(ack.seq).toBe(1);
   });
 });

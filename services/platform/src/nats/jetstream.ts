@@ -135,7 +135,8 @@ export async function consumeJson<T>(nc: NatsConnection, options: ConsumeOptions
       const permanent = error instanceof PermanentJobError || payload === undefined;
       if (permanent || isLastDelivery) {
         options.logger?.error({ err: error, subject: msg.subject, deliveryCount }, 'job terminated');
-        msg.term(error instanceof Error ? error.message : 'failed');
+        // No reason: nats-server before 2.10 (Debian's) ignores a TERM that carries one.
+        msg.term();
         if (payload !== undefined) await options.onTerminated?.(payload, error);
       } else {
         options.logger?.warn({ err: error, subject: msg.subject, deliveryCount }, 'job failed; will be redelivered');

@@ -1,0 +1,46 @@
+import type { Connection, ConnectionMetadata, RelationshipType } from '@pid/contracts';
+import type { EntityManager } from 'typeorm';
+import { queryRows } from '../database/query-rows';
+
+/** The columns a connection is answered from, in SQL. */
+export const CONNECTION_COLUMNS =
+  'id, drawing_id, source_id, target_id, name, description, relationship_type, custom_relationship_type, confirmed, metadata';
+
+export interface ConnectionRow {
+  id: string;
+  drawing_id: string;
+  source_id: string;
+  target_id: string;
+  name: string;
+  description: string;
+  relationship_type: RelationshipType;
+  custom_relationship_type: string | null;
+  confirmed: boolean;
+  metadata: ConnectionMetadata;
+}
+
+/** A connection row in the API's shape (spec §3); `customRelationshipType` only when set. */
+export function presentConnection(row: ConnectionRow): Connection {
+  return {
+    _id: row.id,
+    drawing: row.drawing_id,
+    source: row.source_id,
+    target: row.target_id,
+    name: row.name,
+    description: row.description,
+    relationshipType: row.relationship_type,
+    ...(row.custom_relationship_type !== null && { customRelationshipType: row.custom_relationship_type }),
+    confirmed: row.confirmed,
+    metadata: row.metadata,
+  };
+}
+
+/** One drawing's connections of one user, in list order, in the API's shape. */
+export async function selectConnections(manager: EntityManager, drawingId: string, userId: string): Promise<Connection[]> {
+  const rows = await queryRows<ConnectionRow>(
+    manager,
+    `SELECT ${CONNECTION_COLUMNS} FROM connections WHERE drawing_id = $1 AND user_id = $2 ORDER BY seq`,
+    [drawingId, userId],
+  );
+  return rows.map(presentConnection);
+}

@@ -1,0 +1,29 @@
+import { CONSUMERS, STREAMS, SUBJECTS, type DrawingDeletedEvent } from '@pid/contracts';
+import { consumeJson, ensureConsumer, ensureStream, PermanentJobError, type ServiceContext } from '@pid/platform';
+import { isUuid } from '../validation/ids';
+import { removeDrawingGraph } from './remove-drawing-graph';
+
+/**
+ * Removes the graph of each deleted drawing (`DrawingDeletedEvent` from the drawing service's event
+ * stream, durable consumer shared by the replicas). Returns the teardown.
+ */
+export async function consumeDrawingDeletions(context: ServiceContext): Promise<() => Promise<void>> {
+  const { nats, dataSource, logger } = context;
+  await ensureStream(nats, { ...STREAMS.drawingEvents, retention: 'limits' });
+  await ensureConsumer(nats, STREAMS.drawingEvents.name, {
+    durable: CONSUMERS.graphDrawingEvents,
+    filterSubject: SUBJECTS.drawingDeleted,
+  });
+  const consumer = await consumeJson<Partial<DrawingDeletedEvent>>(nats, {
+    stream: STREAMS.drawingEvents.name,
+    durable: CONSUMERS.graphDrawingEvents,
+    logger,
+    handler: async (event) => {
+      const { drawingId, userId } = event ?? {};
+      if (!isUuid(drawingId) || !isUuid(userId)) throw new PermanentJobError('drawing-deleted event without valid drawingId and userId');
+      const removed = await removeDrawingGraph(dataSource, drawingId.toLowerCase(), userId.toLowerCase());
+      logger.info({ drawingId, ...removed }, 'graph of a deleted drawing removed');
+    },
+  });
+  return () => consumer.stop();
+}

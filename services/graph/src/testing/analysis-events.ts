@@ -1,0 +1,44 @@
+/** Builders and publishing helpers for tests that feed the graph service over JetStream. */
+import { randomUUID } from 'node:crypto';
+import type { AnalysisConnection, AnalysisElement, AnalysisResultEvent, BoundingBox, ElementType } from '@pid/contracts';
+import { publishJson } from '@pid/platform';
+import type { NatsConnection } from 'nats';
+import { eventually } from './graph-test-kit';
+
+export function analysisElement(key: string, elementType: ElementType, boundingBox: BoundingBox, confidence = 0.9): AnalysisElement {
+  return { key, elementType, name: key.toUpperCase(), description: '', boundingBox, metadata: { confidence } };
+}
+
+export function analysisConnection(sourceKey: string, targetKey: string, confidence = 0.8): AnalysisConnection {
+  return { key: `${sourceKey}-${targetKey}`, sourceKey, targetKey, relationshipType: 'connects to', metadata: { confidence } };
+}
+
+export function analysisResult(
+  drawingId: string,
+  userId: string,
+  elements: AnalysisElement[],
+  connections: AnalysisConnection[],
+  jobId: string = randomUUID(),
+): AnalysisResultEvent {
+  return { jobId, drawingId, userId, imageSize: { width: 2000, height: 1400 }, elements, connections };
+}
+
+/**
+ * Publishes to JetStream (under a fresh message id unless given, so that a second publish of the same
+ * event is a second delivery, as after a crash before the ack) and waits until the durable consumer
+ * has settled it.
+ */
+export async function publishAndSettle(
+  nats: NatsConnection,
+  target: { subject: string; stream: string; durable: string },
+  payload: unknown,
+  messageId: string = randomUUID(),
+): Promise<void> {
+  const ack = await publishJson(nats, target.subject, payload, messageId);
+  const jsm = await nats.jetstreamManager();
+  await eventually(async () => {
+    const info = await jsm.consumers.info(target.stream, target.durable);
+    // Delivered, and nothing left unsettled (an ack or a term; a nak would keep it pending).
+    return info.delivered.stream_seq >= ack.seq && info.num_ack_pending === 0 && info.num_redelivered === 0 ? true : undefined;
+  }, `message ${ack.seq} on ${target.stream} to be settled`);
+}

@@ -1,0 +1,138 @@
+/**
+ * Helpers for the graph service's integration tests: the service on the test file's own PostgreSQL
+ * and NATS, and stand-ins that answer for auth, billing and drawing over NATS as those services do.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  SUBJECTS,
+  type DrawingLookupReply,
+  type DrawingLookupRequest,
+  type SubscriptionLookupReply,
+  type UserLookupReply,
+} from '@pid/contracts';
+import { answerRequests, JwtService } from '@pid/platform';
+import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import request from 'supertest';
+import type { GraphEnv } from '../env';
+import { graphServiceDefinition } from '../graph.service-definition';
+
+export interface TestUser {
+  id: string;
+  token: string;
+}
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface GraphTestKit {
+  service: ServiceHarness<GraphEnv>;
+  /** A verified user with an active subscription. */
+  subscriber(): TestUser;
+  /** A verified user without a subscription: the access guard refuses them with 403. */
+  nonSubscriber(): TestUser;
+  /** A drawing of `owner`, as the drawing service's stand-in knows it. */
+  drawing(owner: TestUser): string;
+  /** Forgets a drawing in the stand-in, as when the drawing service deleted it. */
+  forgetDrawing(drawingId: string): void;
+  /** Every drawing look-up the stand-in answered, oldest first. */
+  drawingLookups: DrawingLookupRequest[];
+  /** Stops the drawing stand-in (look-ups then get no answer); `answerDrawingLookups` starts it again. */
+  silenceDrawingService(): Promise<void>;
+  answerDrawingLookups(): void;
+  /** A request to the service as `user` (none: without a token). */
+  call(user: TestUser | undefined, method: Method, path: string, body?: unknown): request.Test;
+  close(): Promise<void>;
+}
+
+export async function startGraphTestKit(): Promise<GraphTestKit> {
+  const service = await startServiceHarness(graphServiceDefinition);
+  const { nats, logger } = service.context;
+  const jwt = new JwtService(service.context.env.JWT_SECRET);
+  const subscribers = new Set<string>();
+  const verified = new Set<string>();
+  const owners = new Map<string, string>();
+  const drawingLookups: DrawingLookupRequest[] = [];
+
+  const stopAuth = answerRequests<{ userId: string }, UserLookupReply>(nats, {
+    subject: SUBJECTS.userLookup,
+    queue: 'auth',
+    logger,
+    handler: async ({ userId = '' }) => ({
+      user: verified.has(userId) ? { _id: userId, username: 'u', email: `${userId}@example.com`, isEmailVerified: true } : null,
+    }),
+  });
+  const stopBilling = answerRequests<{ userId: string }, SubscriptionLookupReply>(nats, {
+    subject: SUBJECTS.subscriptionLookup,
+    queue: 'billing',
+    logger,
+    handler: async ({ userId = '' }) =>
+      subscribers.has(userId)
+        ? { isActive: true, subscriptionId: `sub_${userId}`, status: 'active', currentPeriodEnd: '2999-01-01T00:00:00Z' }
+        : { isActive: false, subscriptionId: null, status: null, currentPeriodEnd: null },
+  });
+  let stopDrawing: (() => Promise<void>) | undefined;
+  const answerDrawingLookups = () => {
+    stopDrawing = answerRequests<DrawingLookupRequest, DrawingLookupReply>(nats, {
+      subject: SUBJECTS.drawingLookup,
+      queue: 'drawing',
+      logger,
+      handler: async ({ drawingId = '', userId = '' }) => {
+        drawingLookups.push({ drawingId, userId });
+        const owner = owners.get(drawingId);
+        return { drawing: owner === userId ? { _id: drawingId, userId: owner, status: 'completed' } : null };
+      },
+    });
+  };
+  answerDrawingLookups();
+
+  const user = (subscribed: boolean): TestUser => {
+    const id = randomUUID();
+    verified.add(id);
+    if (subscribed) subscribers.add(id);
+    return { id, token: jwt.sign(id) };
+  };
+
+  return {
+    service,
+    subscriber: () => user(true),
+    nonSubscriber: () => user(false),
+    drawing: (owner) => {
+      const id = randomUUID();
+      owners.set(id, owner.id);
+      return id;
+    },
+    forgetDrawing: (drawingId) => void owners.delete(drawingId),
+    drawingLookups,
+    silenceDrawingService: async () => {
+      await stopDrawing?.();
+      stopDrawing = undefined;
+    },
+    answerDrawingLookups,
+    call: (caller, method, path, body) => {
+      const test = request(service.http)[method](path);
+      if (caller) test.set('Authorization', `Bearer ${caller.token}`);
+      return body === undefined ? test : test.send(body as object);
+    },
+    close: async () => {
+      await stopDrawing?.();
+      await stopBilling();
+      await stopAuth();
+      await service.close();
+    },
+  };
+}
+
+/** Polls until `probe` returns a value, for work the service finishes in the background. */
+export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A box for tests: `at` is the left/top corner. */
+export function box(x: number, y: number, width = 40, height = 40) {
+  return { x, y, width, height };
+}
