@@ -3,6 +3,15 @@ import type { ErrorBody } from '@pid/contracts';
 /** localStorage key of the login token (spec §3). */
 export const TOKEN_STORAGE_KEY = 'token';
 
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Calls `listener` after any request answered 401 (the stored token is already gone then). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => void unauthorizedListeners.delete(listener);
+}
+
 /** A non-2xx answer; `body` is the server's `{ msg }` when it sent one. */
 export class ApiError extends Error {
   constructor(
@@ -45,7 +54,10 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
 
   if (!response.ok) {
     // A 401 means the stored token is expired or revoked; drop it so the app treats the user as signed out.
-    if (response.status === 401) localStorage.removeItem(TOKEN_STORAGE_KEY);
+    if (response.status === 401) {
+      localStorage.removeItem(TOKEN_STORAGE_KEY);
+      unauthorizedListeners.forEach((listener) => listener());
+    }
     throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
   }
   return payload as T;
@@ -53,7 +65,13 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
 
 async function readJson(response: Response): Promise<unknown> {
   const isJson = response.headers.get('Content-Type')?.includes('application/json') ?? false;
-  return isJson ? response.json() : undefined;
+  // A broken body must not hide the status: it reads as no body.
+  return isJson ? response.json().catch(() => undefined) : undefined;
+}
+
+/** The server's `msg` of a failed call, if it sent one. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.body?.msg : undefined;
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {

@@ -19,9 +19,9 @@ const steps = [
 
 export function HowItWorks() {
   return (
-    <Box component="section" sx={{ pb: { xs: 6, md: 10 } }}>
+    <Box component="section" aria-labelledby="how-it-works-title" sx={{ pb: { xs: 6, md: 8 } }}>
       <Container maxWidth="lg">
-        <Typography variant="h4" component="h2" align="center" gutterBottom>
+        <Typography id="how-it-works-title" variant="h4" component="h2" align="center" gutterBottom>
           How it works
         </Typography>
         <Grid container spacing={3} sx={{ mt: 2 }}>

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './placeholder-page';
+
+export function UploadPage() {
+  return <PlaceholderPage title="Upload Drawing" />;
+}
