@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startServiceForTest, startTestServices, type ServiceHarness } from '@pid/platform/test-kit';
+import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
@@ -90,29 +90,16 @@ export function tokenFromLink(mail: Pick<CapturedMail, 'text' | 'html'>, route: 
 }
 
 /** The auth service on the test file's own PostgreSQL and NATS. Rate limits are high unless a test lowers them. */
-export async function startAuthService(env: Record<string, string> = {}): Promise<ServiceHarness<AuthEnv>> {
-  const services = await startTestServices();
-  try {
-    const service = await startServiceForTest(authServiceDefinition, services, {
-      PUBLIC_URL,
-      MAIL_FROM,
-      MAILBOX_DIR: path.join(services.tempDir, 'mail'),
-      RATE_LIMIT_MAX_PER_IP: '10000',
-      RATE_LIMIT_MAX_PER_EMAIL: '10000',
-      SUBSCRIPTION_LOOKUP_TIMEOUT_MS: '300',
-      ...env,
-    });
-    return {
-      ...service,
-      close: async () => {
-        await service.close();
-        await services.stop();
-      },
-    };
-  } catch (error) {
-    await services.stop();
-    throw error;
-  }
+export function startAuthService(env: Record<string, string> = {}): Promise<ServiceHarness<AuthEnv>> {
+  return startServiceHarness(authServiceDefinition, (services) => ({
+    PUBLIC_URL,
+    MAIL_FROM,
+    MAILBOX_DIR: path.join(services.tempDir, 'mail'),
+    RATE_LIMIT_MAX_PER_IP: '10000',
+    RATE_LIMIT_MAX_PER_EMAIL: '10000',
+    SUBSCRIPTION_LOOKUP_TIMEOUT_MS: '300',
+    ...env,
+  }));
 }
 
 let accounts = 0;

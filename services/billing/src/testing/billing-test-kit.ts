@@ -8,7 +8,7 @@ import {
   type UserLookupRequest,
 } from '@pid/contracts';
 import { answerRequests, createLogger, decodeJson, encodeJson, JwtService } from '@pid/platform';
-import { startServiceForTest, startTestServices, type ServiceHarness } from '@pid/platform/test-kit';
+import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import request from 'supertest';
 import { billingServiceDefinition } from '../billing.service-definition';
@@ -17,21 +17,8 @@ import type { BillingEnv } from '../env';
 export const PUBLIC_URL = 'http://web.test:8080';
 
 /** The billing service on the test file's own PostgreSQL and NATS. Test mode unless `env` names Stripe. */
-export async function startBillingService(env: Record<string, string> = {}): Promise<ServiceHarness<BillingEnv>> {
-  const services = await startTestServices();
-  try {
-    const service = await startServiceForTest(billingServiceDefinition, services, { PUBLIC_URL, USER_LOOKUP_TIMEOUT_MS: '500', ...env });
-    return {
-      ...service,
-      close: async () => {
-        await service.close();
-        await services.stop();
-      },
-    };
-  } catch (error) {
-    await services.stop();
-    throw error;
-  }
+export function startBillingService(env: Record<string, string> = {}): Promise<ServiceHarness<BillingEnv>> {
+  return startServiceHarness(billingServiceDefinition, { PUBLIC_URL, USER_LOOKUP_TIMEOUT_MS: '500', ...env });
 }
 
 export interface TestUser {

@@ -1,8 +1,7 @@
 /** Helpers for the drawing service's integration tests: the service with stand-ins for auth and billing, users, uploads. */
 import { randomUUID } from 'node:crypto';
-import { SUBJECTS, type SubscriptionLookupReply, type UserLookupReply } from '@pid/contracts';
-import { answerRequests, JwtService } from '@pid/platform';
-import { startServiceForTest, startTestServices, type ServiceHarness, type TestServices } from '@pid/platform/test-kit';
+import { JwtService } from '@pid/platform';
+import { standInForAuthAndBilling, startServiceHarness, type ServiceHarness, type TestServices } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { drawingServiceDefinition } from '../drawing.service-definition';
 import type { DrawingEnv } from '../env';
@@ -29,34 +28,14 @@ export interface TestUser {
 export async function startDrawingService(
   env: Record<string, string> | ((services: TestServices) => Record<string, string>) = {},
 ): Promise<DrawingTestService> {
-  const services = await startTestServices();
-  let started: ServiceHarness<DrawingEnv>;
-  try {
-    started = await startServiceForTest(drawingServiceDefinition, services, typeof env === 'function' ? env(services) : env);
-  } catch (error) {
-    await services.stop();
-    throw error;
-  }
-  const service = started;
+  const service = await startServiceHarness(drawingServiceDefinition, env);
   const unverified = new Set<string>();
   const lapsed = new Set<string>();
   const { nats, logger } = service.context;
-  const stopAuth = answerRequests<{ userId: string }, UserLookupReply>(nats, {
-    subject: SUBJECTS.userLookup,
-    queue: 'auth',
-    logger,
-    handler: async ({ userId }) => ({
-      user: userId ? { _id: userId, username: 'tester', email: `${userId}@example.com`, isEmailVerified: !unverified.has(userId) } : null,
-    }),
-  });
-  const stopBilling = answerRequests<{ userId: string }, SubscriptionLookupReply>(nats, {
-    subject: SUBJECTS.subscriptionLookup,
-    queue: 'billing',
-    logger,
-    handler: async ({ userId }) =>
-      userId && !lapsed.has(userId)
-        ? { isActive: true, subscriptionId: 'sub_test', status: 'active', currentPeriodEnd: '2999-01-01T00:00:00Z' }
-        : { isActive: false, subscriptionId: null, status: null, currentPeriodEnd: null },
+  const stopAccounts = standInForAuthAndBilling(nats, logger, {
+    isKnown: (userId) => userId !== '',
+    isVerified: (userId) => !unverified.has(userId),
+    isSubscribed: (userId) => userId !== '' && !lapsed.has(userId),
   });
   const jwt = new JwtService(service.context.env.JWT_SECRET);
   return {
@@ -69,10 +48,8 @@ export async function startDrawingService(
       return { id, token, auth: { Authorization: `Bearer ${token}` } };
     },
     close: async () => {
-      await stopAuth();
-      await stopBilling();
+      await stopAccounts();
       await service.close();
-      await services.stop();
     },
   };
 }

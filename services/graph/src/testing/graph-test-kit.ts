@@ -3,15 +3,9 @@
  * and NATS, and stand-ins that answer for auth, billing and drawing over NATS as those services do.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  SUBJECTS,
-  type DrawingLookupReply,
-  type DrawingLookupRequest,
-  type SubscriptionLookupReply,
-  type UserLookupReply,
-} from '@pid/contracts';
+import { SUBJECTS, type DrawingLookupReply, type DrawingLookupRequest } from '@pid/contracts';
 import { answerRequests, JwtService } from '@pid/platform';
-import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { standInForAuthAndBilling, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import type { GraphEnv } from '../env';
 import { graphServiceDefinition } from '../graph.service-definition';
@@ -52,22 +46,10 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
   const owners = new Map<string, string>();
   const drawingLookups: DrawingLookupRequest[] = [];
 
-  const stopAuth = answerRequests<{ userId: string }, UserLookupReply>(nats, {
-    subject: SUBJECTS.userLookup,
-    queue: 'auth',
-    logger,
-    handler: async ({ userId = '' }) => ({
-      user: verified.has(userId) ? { _id: userId, username: 'u', email: `${userId}@example.com`, isEmailVerified: true } : null,
-    }),
-  });
-  const stopBilling = answerRequests<{ userId: string }, SubscriptionLookupReply>(nats, {
-    subject: SUBJECTS.subscriptionLookup,
-    queue: 'billing',
-    logger,
-    handler: async ({ userId = '' }) =>
-      subscribers.has(userId)
-        ? { isActive: true, subscriptionId: `sub_${userId}`, status: 'active', currentPeriodEnd: '2999-01-01T00:00:00Z' }
-        : { isActive: false, subscriptionId: null, status: null, currentPeriodEnd: null },
+  const stopAccounts = standInForAuthAndBilling(nats, logger, {
+    isKnown: (userId) => verified.has(userId),
+    isVerified: () => true,
+    isSubscribed: (userId) => subscribers.has(userId),
   });
   let stopDrawing: (() => Promise<void>) | undefined;
   const answerDrawingLookups = () => {
@@ -114,8 +96,7 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
     },
     close: async () => {
       await stopDrawing?.();
-      await stopBilling();
-      await stopAuth();
+      await stopAccounts();
       await service.close();
     },
   };

@@ -18,14 +18,17 @@ export async function startServiceForTest<Env extends BaseEnv>(
   return { ...running, http: running.app.getHttpServer(), services };
 }
 
-/** Test servers of its own plus the service on them; `close()` stops both. For a test file's `beforeAll`. */
+/**
+ * Test servers of its own plus the service on them; `close()` stops both. For a test file's `beforeAll`.
+ * `extraEnv` may be a function of the servers, for values inside their scratch folder.
+ */
 export async function startServiceHarness<Env extends BaseEnv>(
   definition: ServiceDefinition<Env>,
-  extraEnv: Record<string, string> = {},
+  extraEnv: Record<string, string> | ((services: TestServices) => Record<string, string>) = {},
 ): Promise<ServiceHarness<Env>> {
   const services = await startTestServices();
   try {
-    const harness = await startServiceForTest(definition, services, extraEnv);
+    const harness = await startServiceForTest(definition, services, typeof extraEnv === 'function' ? extraEnv(services) : extraEnv);
     return {
       ...harness,
       close: async () => {
