@@ -32,6 +32,9 @@ const varDir = mkdtempSync(path.join(os.tmpdir(), 'pid-e2e-'));
 // As root, embedded PostgreSQL runs as the postgres user, which must reach its data folder.
 chmodSync(varDir, 0o755);
 process.env.LOCAL_VAR_DIR = varDir;
+// Every browser test logs in from 127.0.0.1; auth's own tests cover the limits themselves.
+process.env.RATE_LIMIT_MAX_PER_IP ??= '1000';
+process.env.RATE_LIMIT_MAX_PER_EMAIL ??= '1000';
 const { startLocalStack } = await import('./local-stack.mjs');
 const { findFreePort } = await import(path.join(root, 'services/platform/dist/embedded/index.js')).then(
   (module) => module.default ?? module,
