@@ -1,8 +1,9 @@
 import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
-import { ensureConsumer, ensureStream, type ServiceDefinition } from '@pid/platform';
+import { createObjectStorage, ensureConsumer, ensureStream, type ServiceDefinition } from '@pid/platform';
 import { analysisMigrations } from './database/migrations';
 import { analysisEnvSchema, type AnalysisEnv } from './env';
 import { AnalysisRunEntity } from './runs/analysis-run.entity';
+import { startAnalysisWorker } from './worker/analysis-worker';
 
 /** The analysis worker: no HTTP API but health; it owns the job queue that all replicas share. */
 export const analysisServiceDefinition: ServiceDefinition<AnalysisEnv> = {
@@ -11,13 +12,20 @@ export const analysisServiceDefinition: ServiceDefinition<AnalysisEnv> = {
   envSchema: analysisEnvSchema,
   database: { schema: 'analysis', entities: [AnalysisRunEntity], migrations: analysisMigrations },
   modules: [],
-  onStart: async ({ nats }) => {
+  onStart: async (context) => {
+    const { nats, env } = context;
     await ensureStream(nats, { ...STREAMS.analysisJobs, retention: 'workqueue' });
+    await ensureStream(nats, { ...STREAMS.analysisResults, retention: 'limits' });
     await ensureConsumer(nats, STREAMS.analysisJobs.name, {
       durable: CONSUMERS.analysisWorkers,
       filterSubject: SUBJECTS.analysisJob,
-      ackWaitMs: 60_000,
-      maxDeliver: 3,
+      ackWaitMs: env.ANALYSIS_ACK_WAIT_MS,
+      maxDeliver: env.ANALYSIS_MAX_DELIVER,
     });
+    if (env.ANALYSIS_WORKER_ENABLED === 'false') return;
+    const storage = await createObjectStorage(env);
+    const worker = await startAnalysisWorker(context, { storage });
+    // Stops taking jobs and waits for the ones in hand (they finish, or fail and are nak'ed).
+    return () => worker.stop();
   },
 };

@@ -1,11 +1,29 @@
+import { MAX_IMAGE_PIXELS, PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX } from '@pid/contracts';
 import { baseEnvSchema, storageEnvSchema } from '@pid/platform';
 import os from 'node:os';
 import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().positive();
 
 export const analysisEnvSchema = baseEnvSchema
   .extend({
     /** Jobs this worker handles at once; one per core by default. */
     ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.availableParallelism())),
+    /** Pages larger than this are downscaled for recognition (memory stays bounded); results are mapped back. */
+    ANALYSIS_MAX_PIXELS: positiveInt.min(1_000_000).max(200_000_000).default(40_000_000),
+    /** A job that has not reported for this long is redelivered to another worker. */
+    ANALYSIS_ACK_WAIT_MS: positiveInt.min(1_000).default(60_000),
+    /** Deliveries of one job before it fails for good. */
+    ANALYSIS_MAX_DELIVER: positiveInt.max(20).default(3),
+    /** "false" skips OCR (tags stay unnamed); the data comes from @tesseract.js-data/eng, nothing is downloaded. */
+    ANALYSIS_OCR: z.enum(['true', 'false']).default('true'),
+    /** "false" starts the service without taking jobs (tests, maintenance). */
+    ANALYSIS_WORKER_ENABLED: z.enum(['true', 'false']).default('true'),
+    /** The drawing service's PDF rendering settings: both must agree, or boxes will not line up. */
+    MAX_IMAGE_PIXELS: positiveInt.max(1_000_000_000).default(MAX_IMAGE_PIXELS),
+    PDF_RENDER_DPI: positiveInt.min(36).max(600).default(PDF_RENDER_DPI),
+    PDF_RENDER_MAX_SIDE: positiveInt.min(500).max(30_000).default(PDF_RENDER_MAX_SIDE_PX),
+    RENDER_TIMEOUT_MS: positiveInt.default(60_000),
   })
   .and(storageEnvSchema);
 export type AnalysisEnv = z.output<typeof analysisEnvSchema>;

@@ -18,3 +18,4 @@ export * from './storage/create-storage';
 export * from './storage/fs-storage';
 export * from './storage/object-storage';
 export * from './storage/s3-storage';
+export * from './imaging/pdf-page-renderer';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { RenderedPage } from './pdf-page-renderer';
+import type { RenderedPage } from '@pid/platform';
 
 /**
  * A raster the browser may not show (TIFF) as a PNG of its first page, turned as its EXIF orientation

@@ -14,7 +14,7 @@ import type { DrawingEnv } from '../env';
 import { MESSAGES } from '../messages';
 import { DRAWING_STORAGE } from '../storage/drawing-storage';
 import { fileKindOfContentType } from '../upload/file-kind';
-import { renderPdfPage, type PdfRenderOptions, type RenderedPage } from './pdf-page-renderer';
+import { renderPdfPage, type PdfRenderOptions, type RenderedPage } from '@pid/platform';
 import { renderRasterAsPng } from './raster-renderer';
 import { RenditionEntity } from './rendition.entity';
 import { TaskLimiter } from './task-limiter';

@@ -2,7 +2,7 @@ import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import type { ImageSize } from '@pid/contracts';
 import sharp from 'sharp';
 import { MESSAGES } from '../messages';
-import { inspectPdf, PdfPasswordError, PdfWithoutPagesError, type PdfRenderOptions } from '../renditions/pdf-page-renderer';
+import { inspectPdf, PdfPasswordError, PdfWithoutPagesError, type PdfRenderOptions } from '@pid/platform';
 import type { FileKind } from './file-kind';
 
 export interface InspectedFile {

@@ -8,8 +8,8 @@
  * With the defaults (200 dpi, long side ≤ 10000 px, ≤ 100 megapixels) an A1 sheet becomes 6622 × 4677 px.
  * The background is white: PDF pages are transparent, a P&ID is drawn on paper.
  *
- * This module is pure (bytes in, PNG out; no Nest, database or storage) so that the analysis service
- * can share it once it moves to the platform library.
+ * This module is pure (bytes in, PNG out; no Nest, database or storage). The drawing service (renditions,
+ * upload checks) and the analysis service (the page it recognises) both use it, so boxes line up.
  *
  * Why pdf.js's own canvas: pdf.js polyfills Path2D, DOMMatrix and ImageData in Node from the
  * @napi-rs/canvas it resolves itself, and a canvas from another copy of @napi-rs/canvas refuses those

@@ -1,0 +1,89 @@
+/**
+ * `npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png]`
+ * Runs the pipeline on one drawing: progress on stderr, the result as JSON (stdout without --out).
+ */
+import { MAX_IMAGE_PIXELS, PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX } from '@pid/contracts';
+import { renderPdfPage } from '@pid/platform';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadPageImage, UnusableFileError } from '../ingest/page-image';
+import { analyzePage, STAGE_PROGRESS } from '../pipeline/analyze-page';
+import { createTesseractReader, type TextReader } from '../pipeline/text-reader';
+import { drawOverlay } from './overlay';
+import { resultDocument } from './result-document';
+
+const PDF_OPTIONS = { dpi: PDF_RENDER_DPI, maxSide: PDF_RENDER_MAX_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS, timeoutMs: 120_000 };
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      page: { type: 'string' },
+      out: { type: 'string' },
+      overlay: { type: 'string' },
+      'max-pixels': { type: 'string' },
+      'no-ocr': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.length !== 1) {
+    process.stderr.write(
+      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--max-pixels N] [--no-ocr]\n',
+    );
+    return values.help ? 0 : 2;
+  }
+  // npm runs scripts from the project root; paths are meant from where the command was typed.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const file = path.resolve(base, positionals[0]);
+  const page = values.page ? Number(values.page) : 1;
+  if (!Number.isInteger(page) || page < 1) throw new UnusableFileError(`--page must be a page number, not ${values.page}`);
+  const started = Date.now();
+  const log = (progress: number, message: string) =>
+    process.stderr.write(`[${String(progress).padStart(3)}%] ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+
+  const bytes = await readFile(file);
+  log(STAGE_PROGRESS.rendering.progress, STAGE_PROGRESS.rendering.message);
+  const image = await loadPageImage(bytes, {
+    page,
+    maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000,
+    pdf: PDF_OPTIONS,
+  });
+  if (image.scale < 1) process.stderr.write(`       processing at ${image.width} × ${image.height} (scale ${image.scale.toFixed(3)})\n`);
+  let reader: Promise<TextReader> | undefined;
+  const analysis = await analyzePage(image, {
+    textReader: values['no-ocr'] ? undefined : () => (reader ??= createTesseractReader()),
+    page: values.page ? page : undefined,
+    onStage: (stage) => void log(STAGE_PROGRESS[stage].progress, STAGE_PROGRESS[stage].message),
+  });
+  await (await reader)?.close();
+  log(STAGE_PROGRESS.saving.progress, STAGE_PROGRESS.saving.message);
+  const document = resultDocument(analysis.imageSize, analysis.elements, analysis.connections);
+  const json = `${JSON.stringify(document, null, 2)}\n`;
+  if (values.out) await writeFile(path.resolve(base, values.out), json);
+  else process.stdout.write(json);
+  if (values.overlay) {
+    const background = bytes.subarray(0, 1024).includes('%PDF-') ? (await renderPdfPage(bytes, page, PDF_OPTIONS)).png : bytes;
+    await writeFile(
+      path.resolve(base, values.overlay),
+      await drawOverlay(background, analysis.imageSize, analysis.elements, analysis.connections),
+    );
+  }
+  const counts = new Map<string, number>();
+  for (const element of analysis.elements) counts.set(element.elementType, (counts.get(element.elementType) ?? 0) + 1);
+  log(
+    100,
+    `${analysis.elements.length} elements (${[...counts].map(([k, v]) => `${v} ${k}`).join(', ') || 'none'}), ${analysis.connections.length} connections`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `analyze: ${error instanceof UnusableFileError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

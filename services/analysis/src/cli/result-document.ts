@@ -1,0 +1,28 @@
+import type { AnalysisConnection, AnalysisElement, ImageSize } from '@pid/contracts';
+
+/** The CLI's output: the API's field names (`_id`, `source`, `target`, `image_size`). */
+export function resultDocument(imageSize: ImageSize, elements: AnalysisElement[], connections: AnalysisConnection[]) {
+  return {
+    image_size: imageSize,
+    elements: elements.map((element) => ({
+      _id: element.key,
+      elementType: element.elementType,
+      name: element.name,
+      description: element.description,
+      boundingBox: element.boundingBox,
+      confirmed: false,
+      ...(element.page ? { page: element.page } : {}),
+      metadata: { ...element.metadata, source: 'analysis' },
+    })),
+    connections: connections.map((connection) => ({
+      _id: connection.key,
+      source: connection.sourceKey,
+      target: connection.targetKey,
+      name: connection.name ?? '',
+      description: connection.description ?? '',
+      relationshipType: connection.relationshipType,
+      confirmed: false,
+      metadata: { ...connection.metadata, source: 'analysis' },
+    })),
+  };
+}

@@ -1,0 +1,90 @@
+import { MAX_IMAGE_PIXELS } from '@pid/contracts';
+import { PdfPasswordError, PdfUnreadableError, renderPdfPage, type PdfRenderOptions } from '@pid/platform';
+import sharp from 'sharp';
+
+/** One page as 8-bit grayscale, possibly downscaled; `scale` maps back: original = processing / scale. */
+export interface PageImage {
+  gray: Uint8Array;
+  width: number;
+  height: number;
+  /** The pixel space of the drawing service's `/file` image, in which results are given. */
+  originalWidth: number;
+  originalHeight: number;
+  /** Processing pixels per original pixel (≤ 1). */
+  scale: number;
+}
+
+export interface IngestOptions {
+  /** 1-based; PDFs only. */
+  page?: number;
+  /** Above this many pixels the page is downscaled for processing. */
+  maxProcessingPixels: number;
+  /** The drawing service's PDF rendering settings, so that both see the same pixel grid. */
+  pdf: PdfRenderOptions;
+  /** Decoded images larger than this are refused. */
+  maxImagePixels?: number;
+}
+
+/** A problem with the file itself: retrying cannot help; the message is shown to the user. */
+export class UnusableFileError extends Error {
+  override name = 'UnusableFileError';
+}
+
+export const MESSAGES = {
+  password: 'PDF is password-protected',
+  tooLarge: 'image too large',
+  unreadable: 'The file cannot be read: it is damaged or not a PDF, PNG, JPEG or TIFF',
+  noPage: (page: number) => `The PDF has no page ${page}`,
+  noContent: 'no drawing content found',
+} as const;
+
+function isPdf(bytes: Buffer): boolean {
+  return bytes.subarray(0, 1024).includes('%PDF-');
+}
+
+/** Reads a PDF page (rendered as the drawing service renders it) or a raster into one grayscale image. */
+export async function loadPageImage(bytes: Buffer, options: IngestOptions): Promise<PageImage> {
+  const maxImagePixels = options.maxImagePixels ?? MAX_IMAGE_PIXELS;
+  let raster = bytes;
+  if (isPdf(bytes)) {
+    const page = options.page ?? 1;
+    try {
+      raster = (await renderPdfPage(bytes, page, { ...options.pdf, maxPixels: Math.min(options.pdf.maxPixels, maxImagePixels) })).png;
+    } catch (error) {
+      if (error instanceof PdfPasswordError) throw new UnusableFileError(MESSAGES.password);
+      if (error instanceof PdfUnreadableError) throw new UnusableFileError(MESSAGES.unreadable);
+      if (error instanceof RangeError) throw new UnusableFileError(MESSAGES.noPage(page));
+      throw error;
+    }
+  }
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await sharp(raster, { limitInputPixels: false }).metadata();
+    if (!metadata.width || !metadata.height) throw new Error('no size');
+    const turned = (metadata.orientation ?? 1) >= 5;
+    width = turned ? metadata.height : metadata.width;
+    height = turned ? metadata.width : metadata.height;
+  } catch {
+    throw new UnusableFileError(MESSAGES.unreadable);
+  }
+  if (width * height > maxImagePixels) throw new UnusableFileError(MESSAGES.tooLarge);
+  const scale = Math.min(1, Math.sqrt(options.maxProcessingPixels / (width * height)));
+  const targetWidth = Math.max(1, Math.round(width * scale));
+  const targetHeight = Math.max(1, Math.round(height * scale));
+  try {
+    let pipeline = sharp(raster, { limitInputPixels: maxImagePixels, failOn: 'error' }).autoOrient().flatten({ background: '#ffffff' });
+    if (scale < 1) pipeline = pipeline.resize(targetWidth, targetHeight, { fit: 'fill', kernel: 'lanczos3' });
+    const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+    const gray = info.channels === 1 ? new Uint8Array(data.buffer, data.byteOffset, data.length) : firstChannel(data, info.channels);
+    return { gray, width: info.width, height: info.height, originalWidth: width, originalHeight: height, scale: info.width / width };
+  } catch {
+    throw new UnusableFileError(MESSAGES.unreadable);
+  }
+}
+
+function firstChannel(data: Buffer, channels: number): Uint8Array {
+  const out = new Uint8Array(data.length / channels);
+  for (let i = 0; i < out.length; i++) out[i] = data[i * channels];
+  return out;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
+import { analyzePage, type PageAnalysis } from './analyze-page';
+
+const W = 640;
+const H = 420;
+
+function keyAt(result: PageAnalysis, x: number, y: number): string {
+  const element = result.elements.find(({ boundingBox: b }) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height && true);
+  if (!element) throw new Error(`no element at ${x},${y}: ${JSON.stringify(result.elements.map((e) => e.boundingBox))}`);
+  return element.key;
+}
+
+function pairs(result: PageAnalysis): string[] {
+  return result.connections.map((c) => [c.sourceKey, c.targetKey].sort().join('-')).sort();
+}
+
+const pair = (a: string, b: string) => [a, b].sort().join('-');
+
+describe('analyzePage', () => {
+  it('finds two boxes joined by a line, and one connection along the line', async () => {
+    const result = await analyzePage(await svgPage(W, H, box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195)));
+    expect(result.imageSize).toEqual({ width: W, height: H });
+    const equipment = result.elements.filter((e) => e.elementType === 'equipment');
+    expect(equipment).toHaveLength(2);
+    expect(equipment[0].boundingBox.width).toBeGreaterThan(110);
+    expect(result.connections).toHaveLength(1);
+    const [connection] = result.connections;
+    expect(pairs(result)).toEqual([pair(keyAt(result, 100, 190), keyAt(result, 500, 190))]);
+    expect(connection.relationshipType).toBe('connects to');
+    expect(connection.metadata.confidence).toBeGreaterThan(0);
+    expect(connection.metadata.confidence).toBeLessThanOrEqual(1);
+    const path = connection.metadata.path_data!.path;
+    expect(path.every((s) => s.orientation === 'horizontal' && Math.abs(s.start[1] - 195) <= 2 && Math.abs(s.end[1] - 195) <= 2)).toBe(
+      true,
+    );
+    for (const element of result.elements) expect(element.metadata.confidence).toBeGreaterThan(0);
+  });
+
+  it('does not connect lines that cross without a dot', async () => {
+    const shapes =
+      box(30, 170, 80, 60) +
+      box(530, 170, 80, 60) +
+      line(110, 200, 530, 200) +
+      box(280, 20, 80, 60) +
+      box(280, 340, 80, 60) +
+      line(320, 80, 320, 340);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    const [left, right, top, bottom] = [keyAt(result, 70, 200), keyAt(result, 570, 200), keyAt(result, 320, 50), keyAt(result, 320, 370)];
+    expect(pairs(result)).toEqual([pair(left, right), pair(top, bottom)].sort());
+  });
+
+  it('connects a T junction, and a crossing with a dot', async () => {
+    const shapes =
+      box(30, 170, 80, 60) +
+      box(530, 170, 80, 60) +
+      line(110, 200, 530, 200) +
+      box(280, 20, 80, 60) +
+      line(320, 80, 320, 200) +
+      dot(320, 200) +
+      box(120, 340, 80, 60) +
+      line(160, 340, 160, 200);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    const [left, right, top, bottom] = [keyAt(result, 70, 200), keyAt(result, 570, 200), keyAt(result, 320, 50), keyAt(result, 160, 370)];
+    const found = pairs(result);
+    expect(found).toContain(pair(top, left));
+    expect(found).toContain(pair(top, right));
+    expect(found).toContain(pair(bottom, left));
+    expect(found).toContain(pair(bottom, top));
+    expect(found).toContain(pair(left, right));
+  });
+
+  it('finds an instrument bubble and an inline valve, and connects through the valve symbol by symbol', async () => {
+    const shapes =
+      box(30, 170, 80, 60) +
+      line(110, 200, 284, 200) +
+      valve(300, 200) +
+      line(316, 200, 530, 200) +
+      box(530, 170, 80, 60) +
+      bubble(420, 80) +
+      line(420, 104, 420, 200, true);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    const valveElement = result.elements.find((e) => e.elementType === 'valve');
+    const instrument = result.elements.find((e) => e.elementType === 'instrument');
+    expect(valveElement, JSON.stringify(result.elements)).toBeDefined();
+    expect(instrument, JSON.stringify(result.elements)).toBeDefined();
+    const [left, right] = [keyAt(result, 70, 200), keyAt(result, 570, 200)];
+    const found = pairs(result);
+    expect(found).toContain(pair(left, valveElement!.key));
+    expect(found).toContain(pair(valveElement!.key, right));
+    expect(found).not.toContain(pair(left, right));
+    const signal = result.connections.find((c) => [c.sourceKey, c.targetKey].includes(instrument!.key));
+    expect(signal?.metadata.line_style).toBe('dashed');
+  });
+
+  it('tells an instrument drawn as a circle in a square from an equipment box', async () => {
+    const shapes = box(60, 150, 120, 90) + line(180, 195, 440, 195) + box(440, 165, 60, 60) + bubble(470, 195, 28);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    expect(result.elements.find((e) => e.key === keyAt(result, 100, 160))?.elementType).toBe('equipment');
+    expect(result.elements.find((e) => e.key === keyAt(result, 470, 170))?.elementType).toBe('instrument');
+    expect(result.connections).toHaveLength(1);
+  });
+
+  it('maps coordinates back to the original pixels when the page is downscaled', async () => {
+    const shapes = box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195);
+    const full = await analyzePage(await svgPage(W, H, shapes));
+    const small = await analyzePage(await svgPage(W, H, shapes, (W * H) / 4));
+    expect(small.imageSize).toEqual({ width: W, height: H });
+    expect(small.elements).toHaveLength(full.elements.length);
+    small.elements.forEach((element, i) => {
+      const reference = full.elements[i].boundingBox;
+      expect(Math.abs(element.boundingBox.x - reference.x)).toBeLessThanOrEqual(4);
+      expect(Math.abs(element.boundingBox.width - reference.width)).toBeLessThanOrEqual(6);
+    });
+  });
+
+  it('reads a line of text as text, not as a dashed line', async () => {
+    const text = `<text x="200" y="60" font-family="sans-serif" font-size="18" fill="#000000" stroke="none">TEST FIC-101 EFT</text>`;
+    const result = await analyzePage(await svgPage(W, H, text + box(60, 150, 120, 90) + box(440, 150, 120, 90)));
+    const texts = result.elements.filter((e) => e.elementType === 'text');
+    expect(texts.length).toBeGreaterThanOrEqual(1);
+    expect(texts.length).toBeLessThanOrEqual(3);
+    expect(texts.every((e) => e.boundingBox.y >= 35 && e.boundingBox.y + e.boundingBox.height <= 70)).toBe(true);
+    expect(result.connections).toEqual([]);
+  });
+
+  it('finds nothing on a blank page, and skips the sheet border', async () => {
+    const blank = await analyzePage(await svgPage(W, H, ''));
+    expect(blank).toMatchObject({ elements: [], connections: [], inkRatio: 0 });
+    const framed = await analyzePage(await svgPage(W, H, box(5, 5, W - 10, H - 10)));
+    expect(framed.elements).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+/** Otsu's threshold of an 8-bit grayscale image: the level that best separates ink from paper. */
+export function otsuThreshold(gray: Uint8Array): number {
+  const histogram = new Float64Array(256);
+  for (let i = 0; i < gray.length; i++) histogram[gray[i]]++;
+  const total = gray.length;
+  let sumAll = 0;
+  for (let level = 0; level < 256; level++) sumAll += level * histogram[level];
+  let weightBackground = 0;
+  let sumBackground = 0;
+  let best = -1;
+  let threshold = 127;
+  for (let level = 0; level < 256; level++) {
+    weightBackground += histogram[level];
+    if (weightBackground === 0) continue;
+    const weightForeground = total - weightBackground;
+    if (weightForeground === 0) break;
+    sumBackground += level * histogram[level];
+    const meanBackground = sumBackground / weightBackground;
+    const meanForeground = (sumAll - sumBackground) / weightForeground;
+    const between = weightBackground * weightForeground * (meanBackground - meanForeground) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = level;
+    }
+  }
+  return threshold;
+}
+
+/**
+ * Ink mask (1 = ink) by Otsu's threshold. A page without contrast (blank, or one flat tone) has no ink;
+ * the threshold is kept below light grey so that paper texture is not taken for ink.
+ */
+export function binarize(gray: Uint8Array): Uint8Array {
+  const mask = new Uint8Array(gray.length);
+  let min = 255;
+  let max = 0;
+  for (let i = 0; i < gray.length; i++) {
+    const value = gray[i];
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  if (max - min < 40) return mask;
+  const threshold = Math.min(otsuThreshold(gray), 200);
+  for (let i = 0; i < gray.length; i++) mask[i] = gray[i] <= threshold ? 1 : 0;
+  return mask;
+}

@@ -1,0 +1,127 @@
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Component extends Box {
+  /** Ink pixels. */
+  area: number;
+  /** Mean and standard deviation of the ink's distance from the box center (circle test). */
+  meanRadius: number;
+  radiusDeviation: number;
+}
+
+export const boxWidth = (box: Box) => box.x1 - box.x0 + 1;
+export const boxHeight = (box: Box) => box.y1 - box.y0 + 1;
+
+/** 8-connected components of a mask, with their boxes and radial statistics. */
+export function connectedComponents(mask: Uint8Array, width: number, height: number): Component[] {
+  const labels = new Int32Array(mask.length);
+  const parent: number[] = [0];
+  const find = (label: number): number => {
+    let root = label;
+    while (parent[root] !== root) root = parent[root];
+    while (parent[label] !== root) {
+      const next = parent[label];
+      parent[label] = root;
+      label = next;
+    }
+    return root;
+  };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (mask[row + x] === 0) continue;
+      let label = 0;
+      const neighbours = [
+        x > 0 ? labels[row + x - 1] : 0,
+        y > 0 && x > 0 ? labels[row - width + x - 1] : 0,
+        y > 0 ? labels[row - width + x] : 0,
+        y > 0 && x < width - 1 ? labels[row - width + x + 1] : 0,
+      ];
+      for (const neighbour of neighbours) {
+        if (neighbour === 0) continue;
+        if (label === 0) label = neighbour;
+        else if (neighbour !== label) union(label, neighbour);
+      }
+      if (label === 0) {
+        label = parent.length;
+        parent.push(label);
+      }
+      labels[row + x] = label;
+    }
+  }
+  const count = parent.length;
+  const root = new Int32Array(count);
+  const index = new Int32Array(count).fill(-1);
+  let components = 0;
+  for (let label = 1; label < count; label++) {
+    root[label] = find(label);
+    if (index[root[label]] < 0) index[root[label]] = components++;
+  }
+  const x0 = new Int32Array(components).fill(width);
+  const y0 = new Int32Array(components).fill(height);
+  const x1 = new Int32Array(components).fill(-1);
+  const y1 = new Int32Array(components).fill(-1);
+  const area = new Float64Array(components);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const label = labels[row + x];
+      if (label === 0) continue;
+      const c = index[root[label]];
+      labels[row + x] = c + 1;
+      area[c]++;
+      if (x < x0[c]) x0[c] = x;
+      if (x > x1[c]) x1[c] = x;
+      if (y < y0[c]) y0[c] = y;
+      if (y > y1[c]) y1[c] = y;
+    }
+  }
+  const sum = new Float64Array(components);
+  const sumSquares = new Float64Array(components);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const label = labels[row + x];
+      if (label === 0) continue;
+      const c = label - 1;
+      const distance = Math.hypot(x - (x0[c] + x1[c]) / 2, y - (y0[c] + y1[c]) / 2);
+      sum[c] += distance;
+      sumSquares[c] += distance * distance;
+    }
+  }
+  const result: Component[] = [];
+  for (let c = 0; c < components; c++) {
+    const mean = sum[c] / area[c];
+    result.push({
+      x0: x0[c],
+      y0: y0[c],
+      x1: x1[c],
+      y1: y1[c],
+      area: area[c],
+      meanRadius: mean,
+      radiusDeviation: Math.sqrt(Math.max(0, sumSquares[c] / area[c] - mean * mean)),
+    });
+  }
+  return result;
+}
+
+export function unionBox(a: Box, b: Box): Box {
+  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+}
+
+export function boxesTouch(a: Box, b: Box, gap: number): boolean {
+  return a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1;
+}
+
+export function containsPoint(box: Box, x: number, y: number, margin = 0): boolean {
+  return x >= box.x0 - margin && x <= box.x1 + margin && y >= box.y0 - margin && y <= box.y1 + margin;
+}

@@ -1,0 +1,160 @@
+import type { PathSegment } from '@pid/contracts';
+import { containsPoint, type Box } from './components';
+import { segmentCenter, type Segment } from './lines';
+
+/** A piece of pipe between symbols: an axis-aligned stroke. */
+interface Piece {
+  orientation: 'horizontal' | 'vertical';
+  start: number;
+  end: number;
+  center: number;
+  dashed: boolean;
+  /** Symbol index attached at each end, or -1. */
+  atStart: number;
+  atEnd: number;
+  neighbours: Array<{ piece: number; point: [number, number] }>;
+}
+
+export interface TracedConnection {
+  source: number;
+  target: number;
+  path: PathSegment[];
+  dashed: boolean;
+  /** Junctions passed on the way (each lowers the confidence a little). */
+  junctions: number;
+}
+
+const pointOf = (piece: Piece, along: number): [number, number] =>
+  piece.orientation === 'horizontal' ? [along, piece.center] : [piece.center, along];
+
+/** The parts of a segment outside the symbols it runs through (an inline valve splits its pipe). */
+function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number): Array<[number, number]> {
+  const center = segmentCenter(segment);
+  const cuts: Array<[number, number]> = [];
+  for (const box of symbols) {
+    const [acrossLo, acrossHi, alongLo, alongHi] =
+      segment.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
+    if (center < acrossLo || center > acrossHi || alongHi < segment.start || alongLo > segment.end) continue;
+    cuts.push([alongLo, alongHi]);
+  }
+  cuts.sort((a, b) => a[0] - b[0]);
+  const pieces: Array<[number, number]> = [];
+  let from = segment.start;
+  for (const [lo, hi] of cuts) {
+    if (lo - 1 - from + 1 >= minLength) pieces.push([from, lo - 1]);
+    from = Math.max(from, hi + 1);
+  }
+  if (segment.end - from + 1 >= minLength) pieces.push([from, segment.end]);
+  return pieces;
+}
+
+/**
+ * Traces pipes between symbols: pieces of line join at bends and T junctions, and at crossings only
+ * where a junction dot is drawn. From each symbol, a breadth-first walk along the pipes finds the next
+ * symbols; each pair is connected once, with the path along the drawn lines.
+ */
+export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[], unit: number): TracedConnection[] {
+  const tolerance = 2 * unit + 3;
+  const pieces: Piece[] = [];
+  for (const segment of segments) {
+    for (const [start, end] of splitAtSymbols(segment, symbols, 2 * unit)) {
+      const piece: Piece = {
+        orientation: segment.orientation,
+        start,
+        end,
+        center: segmentCenter(segment),
+        dashed: segment.dashed,
+        atStart: -1,
+        atEnd: -1,
+        neighbours: [],
+      };
+      const [sx, sy] = pointOf(piece, start);
+      const [ex, ey] = pointOf(piece, end);
+      piece.atStart = symbols.findIndex((box) => containsPoint(box, sx, sy, tolerance));
+      piece.atEnd = symbols.findIndex((box) => containsPoint(box, ex, ey, tolerance));
+      pieces.push(piece);
+    }
+  }
+  const nearEnd = (piece: Piece, along: number) => Math.abs(along - piece.start) <= tolerance || Math.abs(along - piece.end) <= tolerance;
+  const within = (piece: Piece, along: number) => along >= piece.start - tolerance && along <= piece.end + tolerance;
+  for (let a = 0; a < pieces.length; a++) {
+    for (let b = a + 1; b < pieces.length; b++) {
+      const first = pieces[a];
+      const second = pieces[b];
+      if (first.orientation === second.orientation) {
+        // A line broken by a gap (or by a junction dot) continues.
+        if (Math.abs(first.center - second.center) > unit) continue;
+        const gap = Math.max(first.start, second.start) - Math.min(first.end, second.end);
+        if (gap < 0 || gap > tolerance) continue;
+        const along = (Math.max(first.start, second.start) + Math.min(first.end, second.end)) / 2;
+        const point = pointOf(first, along);
+        // Symbols stop the walk: a pipe continues beyond an inline symbol as another connection.
+        if (symbols.some((box) => containsPoint(box, point[0], point[1]))) continue;
+        first.neighbours.push({ piece: b, point });
+        second.neighbours.push({ piece: a, point });
+        continue;
+      }
+      const [h, v] = first.orientation === 'horizontal' ? [first, second] : [second, first];
+      if (!within(h, v.center) || !within(v, h.center)) continue;
+      const point: [number, number] = [v.center, h.center];
+      const joined = nearEnd(h, v.center) || nearEnd(v, h.center) || dots.some((dot) => containsPoint(dot, point[0], point[1], unit));
+      if (!joined) continue;
+      first.neighbours.push({ piece: b, point });
+      second.neighbours.push({ piece: a, point });
+    }
+  }
+
+  const connections = new Map<string, TracedConnection>();
+  symbols.forEach((_, source) => {
+    for (let p = 0; p < pieces.length; p++) {
+      const piece = pieces[p];
+      if (piece.atStart !== source && piece.atEnd !== source) continue;
+      const entry = piece.atStart === source ? piece.start : piece.end;
+      walk(source, p, pointOf(piece, entry));
+    }
+  });
+
+  function walk(source: number, first: number, startPoint: [number, number]) {
+    const previous = new Map<number, { from: number; point: [number, number] }>();
+    previous.set(first, { from: -1, point: startPoint });
+    const queue = [first];
+    while (queue.length) {
+      const current = queue.shift()!;
+      const piece = pieces[current];
+      const entryPoint = previous.get(current)!.point;
+      for (const end of ['start', 'end'] as const) {
+        const target = end === 'start' ? piece.atStart : piece.atEnd;
+        if (target < 0 || target === source) continue;
+        const key = `${Math.min(source, target)}:${Math.max(source, target)}`;
+        if (connections.has(key)) continue;
+        const points: Array<[number, number]> = [pointOf(piece, piece[end])];
+        let dashed = piece.dashed;
+        let junctions = 0;
+        points.unshift(entryPoint);
+        for (let step = previous.get(current)!; step.from >= 0; step = previous.get(step.from)!) {
+          points.unshift(previous.get(step.from)!.point);
+          dashed ||= pieces[step.from].dashed;
+          if (pieces[step.from].neighbours.length > 2) junctions++;
+        }
+        connections.set(key, { source, target, path: toPath(points), dashed, junctions });
+      }
+      for (const { piece: next, point } of piece.neighbours) {
+        if (previous.has(next)) continue;
+        previous.set(next, { from: current, point });
+        queue.push(next);
+      }
+    }
+  }
+  return [...connections.values()];
+}
+
+function toPath(points: Array<[number, number]>): PathSegment[] {
+  const path: PathSegment[] = [];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const [x0, y0] = points[i];
+    const [x1, y1] = points[i + 1];
+    if (x0 === x1 && y0 === y1) continue;
+    path.push({ orientation: Math.abs(x1 - x0) >= Math.abs(y1 - y0) ? 'horizontal' : 'vertical', start: [x0, y0], end: [x1, y1] });
+  }
+  return path;
+}

@@ -1,0 +1,211 @@
+/** A straight horizontal or vertical stroke: `start`–`end` along its axis, `lo`–`hi` across it (inclusive). */
+export interface Segment {
+  orientation: 'horizontal' | 'vertical';
+  start: number;
+  end: number;
+  lo: number;
+  hi: number;
+  dashed: boolean;
+}
+
+export const segmentCenter = (segment: Segment) => (segment.lo + segment.hi) / 2;
+export const segmentLength = (segment: Segment) => segment.end - segment.start + 1;
+export const segmentThickness = (segment: Segment) => segment.hi - segment.lo + 1;
+
+export interface LineOptions {
+  /** Solid runs at least this long are lines. */
+  minLength: number;
+  /** Thicker bands are filled areas, not lines. */
+  maxThickness: number;
+  /** Dashes are at least this long, with gaps of at most `maxGap`. */
+  minDash: number;
+  maxGap: number;
+}
+
+export function defaultLineOptions(width: number, height: number): LineOptions {
+  const side = Math.max(width, height);
+  return {
+    minLength: Math.max(24, Math.round(side * 0.008)),
+    maxThickness: Math.max(6, Math.round(side * 0.0015)),
+    minDash: 4,
+    maxGap: Math.max(6, Math.round(side * 0.0025)),
+  };
+}
+
+interface Run {
+  x0: number;
+  x1: number;
+  dashed: boolean;
+}
+
+/** Runs of one row that are lines: long solid runs, and chains of dashes with short gaps. */
+function rowLines(mask: Uint8Array, offset: number, width: number, options: LineOptions, out: Run[]): void {
+  out.length = 0;
+  let x = 0;
+  // The dashes of a possible dashed line: [start, end] pairs.
+  const chain: Array<[number, number]> = [];
+  const closeChain = () => {
+    if (isDashedLine(chain, options)) out.push({ x0: chain[0][0], x1: chain[chain.length - 1][1], dashed: true });
+    chain.length = 0;
+  };
+  while (x < width) {
+    if (mask[offset + x] === 0) {
+      x++;
+      continue;
+    }
+    const x0 = x;
+    while (x < width && mask[offset + x] === 1) x++;
+    const x1 = x - 1;
+    const length = x1 - x0 + 1;
+    if (chain.length && x0 - chain[chain.length - 1][1] - 1 > options.maxGap) closeChain();
+    if (length >= options.minLength) {
+      closeChain();
+      out.push({ x0, x1, dashed: false });
+    } else if (length >= options.minDash) {
+      chain.push([x0, x1]);
+    } else {
+      // A speck breaks a dash pattern (text strokes look like this).
+      closeChain();
+    }
+  }
+  closeChain();
+}
+
+/** Regular dashes: at least three, of similar lengths, with similar gaps, spanning a long line. */
+function isDashedLine(chain: Array<[number, number]>, options: LineOptions): boolean {
+  if (chain.length < 3) return false;
+  const span = chain[chain.length - 1][1] - chain[0][0] + 1;
+  if (span < options.minLength * 1.5) return false;
+  // The end dashes may be cut short where the line meets a symbol.
+  const inner = chain.length > 3 ? chain.slice(1, -1) : chain;
+  const lengths = inner.map(([a, b]) => b - a + 1);
+  const gaps = chain.slice(1).map(([a], i) => a - chain[i][1] - 1);
+  const ink = chain.reduce((sum, [a, b]) => sum + b - a + 1, 0);
+  return Math.max(...lengths) <= 2.5 * Math.min(...lengths) && Math.max(...gaps) <= 2 * Math.min(...gaps) + 2 && ink / span >= 0.4;
+}
+
+/** Horizontal line segments of a row-major mask: line runs of consecutive rows merged into bands. */
+function scanRows(mask: Uint8Array, width: number, height: number, options: LineOptions): Array<Omit<Segment, 'orientation'>> {
+  const done: Array<Omit<Segment, 'orientation'>> = [];
+  let active: Array<Omit<Segment, 'orientation'> & { last: number }> = [];
+  const runs: Run[] = [];
+  for (let y = 0; y < height; y++) {
+    rowLines(mask, y * width, width, options, runs);
+    const next: typeof active = [];
+    for (const run of runs) {
+      const length = run.x1 - run.x0 + 1;
+      const match = active.find((segment) => {
+        if (segment.last !== y - 1 || segment.dashed !== run.dashed) return false;
+        const overlap = Math.min(segment.end, run.x1) - Math.max(segment.start, run.x0) + 1;
+        return overlap >= 0.7 * Math.max(length, segment.end - segment.start + 1);
+      });
+      if (match) {
+        match.start = Math.min(match.start, run.x0);
+        match.end = Math.max(match.end, run.x1);
+        match.hi = y;
+        match.last = y;
+        active.splice(active.indexOf(match), 1);
+        next.push(match);
+      } else {
+        next.push({ start: run.x0, end: run.x1, lo: y, hi: y, dashed: run.dashed, last: y });
+      }
+    }
+    for (const segment of active) done.push(segment);
+    active = next;
+  }
+  done.push(...active);
+  return done
+    .filter((segment) => segment.hi - segment.lo + 1 <= options.maxThickness)
+    .map(({ start, end, lo, hi, dashed }) => ({ start, end, lo, hi, dashed }));
+}
+
+function transpose(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  const block = 64;
+  for (let by = 0; by < height; by += block) {
+    for (let bx = 0; bx < width; bx += block) {
+      const yEnd = Math.min(height, by + block);
+      const xEnd = Math.min(width, bx + block);
+      for (let y = by; y < yEnd; y++) for (let x = bx; x < xEnd; x++) out[x * height + y] = mask[y * width + x];
+    }
+  }
+  return out;
+}
+
+/**
+ * Dashes stand free: little ink just beside them. The bars of letters (T, E, F) in a line of text look
+ * like dashes in one row but have stems and bowls attached; such "dashed lines" are dropped.
+ */
+function hasFreeDashes(mask: Uint8Array, width: number, height: number, segment: Omit<Segment, 'orientation'>): boolean {
+  const row = Math.round((segment.lo + segment.hi) / 2) * width;
+  const above = segment.lo - 1;
+  const below = segment.hi + 1;
+  let dashes = 0;
+  let free = 0;
+  let x = segment.start;
+  while (x <= segment.end) {
+    if (mask[row + x] === 0) {
+      x++;
+      continue;
+    }
+    const x0 = x;
+    let touched = 0;
+    while (x <= segment.end && mask[row + x] === 1) {
+      if ((above >= 0 && mask[above * width + x] === 1) || (below < height && mask[below * width + x] === 1)) touched++;
+      x++;
+    }
+    dashes++;
+    if (touched <= 0.1 * (x - x0)) free++;
+  }
+  return dashes > 0 && free >= 0.6 * dashes;
+}
+
+/** Long horizontal and vertical strokes, solid or dashed. */
+export function findLineSegments(mask: Uint8Array, width: number, height: number, options = defaultLineOptions(width, height)): Segment[] {
+  const transposed = transpose(mask, width, height);
+  const horizontal = scanRows(mask, width, height, options)
+    .filter((s) => !s.dashed || hasFreeDashes(mask, width, height, s))
+    .map((s) => ({ ...s, orientation: 'horizontal' as const }));
+  const vertical = scanRows(transposed, height, width, options)
+    .filter((s) => !s.dashed || hasFreeDashes(transposed, height, width, s))
+    .map((s) => ({ ...s, orientation: 'vertical' as const }));
+  return [...horizontal, ...vertical];
+}
+
+/** A segment that runs along most of an image side close to its edge: the sheet's frame. */
+export function isBorder(segment: Segment, width: number, height: number): boolean {
+  const along = segment.orientation === 'horizontal' ? width : height;
+  const across = segment.orientation === 'horizontal' ? height : width;
+  const center = segmentCenter(segment);
+  const nearEdge = center < across * 0.08 || center > across * 0.92;
+  return nearEdge && segmentLength(segment) >= along * 0.6;
+}
+
+/**
+ * The mask without the line strokes, except where something crosses or touches a line (the pixels just
+ * outside the band are ink there): symbols drawn on a line stay whole, and a junction dot stays.
+ */
+export function removeLines(mask: Uint8Array, width: number, height: number, segments: Segment[]): Uint8Array {
+  const rest = mask.slice();
+  for (const segment of segments) {
+    if (segment.orientation === 'horizontal') {
+      const above = segment.lo - 1;
+      const below = segment.hi + 1;
+      for (let x = segment.start; x <= segment.end; x++) {
+        const crossed = (above >= 0 && mask[above * width + x] === 1) || (below < height && mask[below * width + x] === 1);
+        if (crossed) continue;
+        for (let y = segment.lo; y <= segment.hi; y++) rest[y * width + x] = 0;
+      }
+    } else {
+      const left = segment.lo - 1;
+      const right = segment.hi + 1;
+      for (let y = segment.start; y <= segment.end; y++) {
+        const row = y * width;
+        const crossed = (left >= 0 && mask[row + left] === 1) || (right < width && mask[row + right] === 1);
+        if (crossed) continue;
+        for (let x = segment.lo; x <= segment.hi; x++) rest[row + x] = 0;
+      }
+    }
+  }
+  return rest;
+}

@@ -1,0 +1,245 @@
+import type { ElementType } from '@pid/contracts';
+import { boxesTouch, boxHeight, boxWidth, containsPoint, unionBox, type Box, type Component } from './components';
+import { segmentCenter, type Segment } from './lines';
+
+export interface DetectedSymbol extends Box {
+  elementType: ElementType;
+  description: string;
+  confidence: number;
+}
+
+export interface SymbolResult {
+  symbols: DetectedSymbol[];
+  /** Filled dots: junctions where lines meet. */
+  dots: Box[];
+  /** Segments that are part of a symbol's outline, not pipes. */
+  outlines: Set<Segment>;
+}
+
+/** The stroke width that sizes everything else: the median thickness of the solid lines. */
+export function strokeUnit(segments: Segment[]): number {
+  const thicknesses = segments
+    .filter((s) => !s.dashed)
+    .map((s) => s.hi - s.lo + 1)
+    .sort((a, b) => a - b);
+  const median = thicknesses.length ? thicknesses[Math.floor(thicknesses.length / 2)] : 2;
+  return Math.min(8, Math.max(2, median));
+}
+
+/** Closed axis-aligned rectangles made of four solid segments: boxes drawn for equipment. */
+function findRectangles(segments: Segment[], unit: number): Array<{ box: Box; edges: Segment[] }> {
+  const tolerance = 2 * unit + 3;
+  const minSide = 6 * unit;
+  const horizontal = segments.filter((s) => s.orientation === 'horizontal' && !s.dashed);
+  const vertical = segments.filter((s) => s.orientation === 'vertical' && !s.dashed);
+  const found: Array<{ box: Box; edges: Segment[] }> = [];
+  const spans = (v: Segment, x: number, top: number, bottom: number) =>
+    Math.abs(segmentCenter(v) - x) <= tolerance && v.start <= top + tolerance && v.end >= bottom - tolerance;
+  for (const top of horizontal) {
+    for (const bottom of horizontal) {
+      if (bottom === top || segmentCenter(bottom) - segmentCenter(top) < minSide) continue;
+      if (Math.abs(top.start - bottom.start) > tolerance || Math.abs(top.end - bottom.end) > tolerance) continue;
+      if (top.end - top.start < minSide) continue;
+      const topY = segmentCenter(top);
+      const bottomY = segmentCenter(bottom);
+      const left = vertical.find((v) => spans(v, Math.min(top.start, bottom.start) + (v.hi - v.lo) / 2, topY, bottomY));
+      const right = vertical.find((v) => spans(v, Math.max(top.end, bottom.end) - (v.hi - v.lo) / 2, topY, bottomY));
+      if (!left || !right) continue;
+      const box = { x0: left.lo, y0: top.lo, x1: right.hi, y1: bottom.hi };
+      // The smallest rectangle wins where rectangles share an edge (a box split in two is two boxes).
+      const between = horizontal.some(
+        (h) =>
+          h !== top &&
+          h !== bottom &&
+          segmentCenter(h) > topY + tolerance &&
+          segmentCenter(h) < bottomY - tolerance &&
+          Math.abs(h.start - top.start) <= tolerance &&
+          Math.abs(h.end - top.end) <= tolerance,
+      );
+      if (!between) found.push({ box, edges: [top, bottom, left, right] });
+    }
+  }
+  return found;
+}
+
+interface Group extends Box {
+  members: Component[];
+}
+
+/** Parts of one word: small, side by side on one text line, close compared with their height. */
+function sameTextLine(a: Box, b: Box, maxTextHeight: number): boolean {
+  const heightA = boxHeight(a);
+  const heightB = boxHeight(b);
+  if (heightA > maxTextHeight || heightB > maxTextHeight) return false;
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
+  if (overlap < 0.5 * Math.min(heightA, heightB)) return false;
+  const gap = Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
+  return gap <= 0.6 * Math.max(heightA, heightB);
+}
+
+function mergeGroups(items: Component[], gap: number, maxTextHeight: number): Group[] {
+  const parent = items.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const order = items.map((_, i) => i).sort((a, b) => items[a].x0 - items[b].x0);
+  for (let a = 0; a < order.length; a++) {
+    const first = items[order[a]];
+    for (let b = a + 1; b < order.length; b++) {
+      const second = items[order[b]];
+      if (second.x0 - Math.max(gap, maxTextHeight) > first.x1) break;
+      if (boxesTouch(first, second, gap) || sameTextLine(first, second, maxTextHeight)) parent[find(order[a])] = find(order[b]);
+    }
+  }
+  const groups = new Map<number, Group>();
+  items.forEach((item, i) => {
+    const root = find(i);
+    const group = groups.get(root);
+    if (group) {
+      Object.assign(group, unionBox(group, item));
+      group.members.push(item);
+    } else groups.set(root, { x0: item.x0, y0: item.y0, x1: item.x1, y1: item.y1, members: [item] });
+  });
+  return [...groups.values()];
+}
+
+function sidesOnLines(box: Box, segments: Segment[], tolerance: number) {
+  let horizontalSides = 0;
+  let verticalSides = 0;
+  for (const s of segments) {
+    const c = segmentCenter(s);
+    if (s.orientation === 'horizontal') {
+      if (c < box.y0 || c > box.y1) continue;
+      if (Math.abs(s.end - box.x0) <= tolerance || (s.start < box.x0 && s.end > box.x1)) horizontalSides |= 1;
+      if (Math.abs(s.start - box.x1) <= tolerance || (s.start < box.x0 && s.end > box.x1)) horizontalSides |= 2;
+    } else {
+      if (c < box.x0 || c > box.x1) continue;
+      if (Math.abs(s.end - box.y0) <= tolerance || (s.start < box.y0 && s.end > box.y1)) verticalSides |= 1;
+      if (Math.abs(s.start - box.y1) <= tolerance || (s.start < box.y0 && s.end > box.y1)) verticalSides |= 2;
+    }
+  }
+  return { through: horizontalSides === 3 || verticalSides === 3, touched: horizontalSides !== 0 || verticalSides !== 0 };
+}
+
+/** A drawn circle: round box, ink at an even distance from the centre, hollow. */
+function isRing(component: Component, unit: number): boolean {
+  const width = boxWidth(component);
+  const height = boxHeight(component);
+  const aspect = width / height;
+  const relativeDeviation = component.meanRadius > 0 ? component.radiusDeviation / component.meanRadius : 1;
+  const fill = component.area / (width * height);
+  return (
+    aspect > 0.8 &&
+    aspect < 1.25 &&
+    Math.max(width, height) >= 5 * unit &&
+    relativeDeviation < 0.15 &&
+    fill < 0.5 &&
+    component.meanRadius > 0.35 * width
+  );
+}
+
+/**
+ * `maxBubble`: the largest circle taken for an instrument bubble. Bubbles are about 10–12 mm across on any
+ * sheet size, pumps and tanks larger: 40 strokes, or 2.2 % of the long side of the page.
+ */
+function classify(group: Group, segments: Segment[], unit: number, maxBubble: number): DetectedSymbol {
+  const width = boxWidth(group);
+  const height = boxHeight(group);
+  const size = Math.max(width, height);
+  const main = group.members.reduce((a, b) => (boxWidth(b) * boxHeight(b) > boxWidth(a) * boxHeight(a) ? b : a));
+  const mainWidth = boxWidth(main);
+  const relativeDeviation = main.meanRadius > 0 ? main.radiusDeviation / main.meanRadius : 1;
+  const circle = isRing(main, unit);
+  const box = { x0: group.x0, y0: group.y0, x1: group.x1, y1: group.y1 };
+  if (circle) {
+    const score = Math.max(0, 1 - relativeDeviation / 0.15);
+    if (mainWidth <= maxBubble)
+      return { ...box, elementType: 'instrument', description: 'instrument bubble', confidence: 0.55 + 0.4 * score };
+    return { ...box, elementType: 'equipment', description: 'equipment (round)', confidence: 0.45 + 0.3 * score };
+  }
+  const lines = sidesOnLines(group, segments, 2 * unit + 3);
+  const groupAspect = width / height;
+  const textLike = height <= 10 * unit && (group.members.length >= 2 ? groupAspect >= 1.2 : !lines.touched);
+  if (lines.through && size <= 30 * unit && groupAspect <= 3 && groupAspect >= 1 / 3 && !(textLike && !lines.touched)) {
+    return { ...box, elementType: 'valve', description: 'valve', confidence: size >= 4 * unit ? 0.7 : 0.5 };
+  }
+  if (size >= 30 * unit && !textLike) return { ...box, elementType: 'equipment', description: 'equipment', confidence: 0.5 };
+  if (textLike && !lines.through) return { ...box, elementType: 'text', description: 'text', confidence: 0.4 };
+  return { ...box, elementType: 'fitting', description: lines.touched ? 'fitting' : 'symbol', confidence: lines.touched ? 0.4 : 0.3 };
+}
+
+/** Symbols from the components left after line removal, plus rectangles drawn with lines. */
+export function findSymbols(components: Component[], segments: Segment[], width: number, height: number, unit: number): SymbolResult {
+  const dots: Box[] = [];
+  const candidates: Component[] = [];
+  for (const c of components) {
+    const w = boxWidth(c);
+    const h = boxHeight(c);
+    const size = Math.max(w, h);
+    const fill = c.area / (w * h);
+    // A filled disc fills π/4 of its box; letters (E, B) fill less.
+    if (fill >= 0.7 && w / h > 0.75 && w / h < 1.33 && size >= 2 * unit + 1 && size <= 6 * unit) {
+      dots.push(c);
+      continue;
+    }
+    // Specks smaller than a stroke are noise; small marks (a hyphen) only join words together.
+    if (size < unit) continue;
+    if (w > width * 0.5 || h > height * 0.5) continue;
+    candidates.push(c);
+  }
+  const outlines = new Set<Segment>();
+  const rectangles = findRectangles(segments, unit);
+  for (const rectangle of rectangles) rectangle.edges.forEach((edge) => outlines.add(edge));
+  const free = candidates.filter(
+    (c) => !rectangles.some((r) => containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && r.box.x1 - r.box.x0 > boxWidth(c)),
+  );
+  const groups = mergeGroups(free, Math.max(2, Math.round(1.5 * unit)), 10 * unit).filter(
+    (g) => Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 && g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit,
+  );
+
+  // Shapes whose straight sides are lines (a vessel's shell): two parallel segments joining the same two groups.
+  const tolerance = 2 * unit + 3;
+  const endsAt = (s: Segment, end: 'start' | 'end') => {
+    const along = s[end];
+    const c = segmentCenter(s);
+    const [x, y] = s.orientation === 'horizontal' ? [along, c] : [c, along];
+    return groups.findIndex((g) => containsPoint(g, x, y, tolerance));
+  };
+  const pairs = new Map<string, Segment[]>();
+  for (const s of segments) {
+    if (s.dashed || outlines.has(s)) continue;
+    const a = endsAt(s, 'start');
+    const b = endsAt(s, 'end');
+    if (a < 0 || b < 0 || a === b) continue;
+    const key = `${Math.min(a, b)}:${Math.max(a, b)}:${s.orientation}`;
+    pairs.set(key, [...(pairs.get(key) ?? []), s]);
+  }
+  const absorbed = new Set<number>();
+  const shells: DetectedSymbol[] = [];
+  for (const [key, sides] of pairs) {
+    if (sides.length < 2) continue;
+    const [a, b] = key.split(':').map(Number);
+    if (absorbed.has(a) || absorbed.has(b)) continue;
+    absorbed.add(a);
+    absorbed.add(b);
+    sides.forEach((side) => outlines.add(side));
+    shells.push({ ...unionBox(groups[a], groups[b]), elementType: 'equipment', description: 'equipment (vessel)', confidence: 0.55 });
+  }
+
+  const pipes = segments.filter((s) => !outlines.has(s));
+  const symbols: DetectedSymbol[] = [
+    ...rectangles.map((r): DetectedSymbol => {
+      // A circle in a square (ISA shared display / DCS instrument) is an instrument, not a box.
+      const side = Math.max(boxWidth(r.box), boxHeight(r.box));
+      const aspect = boxWidth(r.box) / boxHeight(r.box);
+      const ring =
+        side <= Math.max(40 * unit, 0.022 * Math.max(width, height)) &&
+        aspect > 0.75 &&
+        aspect < 1.33 &&
+        candidates.some((c) => isRing(c, unit) && containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && boxWidth(c) >= 0.6 * side);
+      if (ring) return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75 };
+      return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6 };
+    }),
+    ...shells,
+    ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, Math.max(40 * unit, 0.022 * Math.max(width, height)))),
+  ];
+  return { symbols, dots, outlines };
+}

@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { box, bubble, line, svgPage } from '../testing/synthetic';
+import { analyzePage } from './analyze-page';
+import { createTesseractReader, type TextReader } from './text-reader';
+
+const label = (x: number, y: number, text: string, size = 14) =>
+  `<text x="${x}" y="${y}" font-family="sans-serif" font-size="${size}" text-anchor="middle" fill="#000000" stroke="none">${text}</text>`;
+
+let reader: Promise<TextReader> | undefined;
+const textReader = () => (reader ??= createTesseractReader());
+afterAll(async () => (await reader)?.close());
+
+describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => {
+  it('names an instrument after its bubble tag and reads free text', async () => {
+    const shapes =
+      box(60, 200, 120, 90) +
+      line(180, 245, 440, 245) +
+      box(440, 200, 120, 90) +
+      bubble(320, 100, 30) +
+      label(320, 96, 'FIC') +
+      label(320, 114, '101') +
+      line(320, 130, 320, 245) +
+      label(120, 340, 'P-101', 18);
+    const result = await analyzePage(await svgPage(640, 420, shapes), { textReader });
+    const instrument = result.elements.find((e) => e.elementType === 'instrument');
+    expect(instrument?.name).toMatch(/^FIC ?101$/);
+    const texts = result.elements.filter((e) => e.elementType === 'text').map((e) => e.name);
+    expect(texts).toContain('P-101');
+    const pump = result.elements.find((e) => e.elementType === 'equipment');
+    expect(pump?.name).toBe('');
+  });
+});

@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import type { Box } from './components';
+
+export interface TextReading {
+  text: string;
+  /** 0..1 */
+  confidence: number;
+}
+
+/** OCR of small image regions. */
+export interface TextReader {
+  read(region: GrayRegion, mode: 'line' | 'block'): Promise<TextReading>;
+  close(): Promise<void>;
+}
+
+export interface GrayRegion {
+  gray: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Copies a box (clamped to the image) out of a grayscale page. */
+export function cropGray(gray: Uint8Array, width: number, height: number, box: Box): GrayRegion {
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const y0 = Math.max(0, Math.floor(box.y0));
+  const x1 = Math.min(width - 1, Math.ceil(box.x1));
+  const y1 = Math.min(height - 1, Math.ceil(box.y1));
+  const w = Math.max(1, x1 - x0 + 1);
+  const h = Math.max(1, y1 - y0 + 1);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) out.set(gray.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
+  return { gray: out, width: w, height: h };
+}
+
+/** A region as a PNG at a size Tesseract reads well (text about 40 px high), with a white margin. */
+async function regionPng(region: GrayRegion): Promise<Buffer> {
+  const scale = Math.min(4, Math.max(1, 48 / region.height));
+  return sharp(Buffer.from(region.gray), { raw: { width: region.width, height: region.height, channels: 1 } })
+    .resize(Math.round(region.width * scale), Math.round(region.height * scale), { kernel: 'cubic' })
+    .extend({ top: 10, bottom: 10, left: 10, right: 10, background: '#ffffff' })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Tesseract (tesseract.js, WebAssembly) with the English data of the `@tesseract.js-data/eng` package:
+ * nothing is fetched at run time. One worker; reads are queued.
+ */
+export async function createTesseractReader(): Promise<TextReader> {
+  const { createWorker, OEM } = await import('tesseract.js');
+  const data = await import('@tesseract.js-data/eng');
+  const { langPath } = (data.default ?? data) as { langPath: string };
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
+  let queue: Promise<unknown> = Promise.resolve();
+  let mode: string | undefined;
+  return {
+    read(region, wanted) {
+      const next = queue.then(async () => {
+        const psm = wanted === 'line' ? '7' : '6';
+        if (mode !== psm) {
+          await worker.setParameters({ tessedit_pageseg_mode: psm as never });
+          mode = psm;
+        }
+        const { data } = await worker.recognize(await regionPng(region));
+        return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: data.confidence / 100 };
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    close: () => worker.terminate().then(() => undefined),
+  };
+}

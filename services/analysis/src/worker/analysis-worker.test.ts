@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONSUMERS,
+  STREAMS,
+  SUBJECTS,
+  type AnalysisFailedEvent,
+  type AnalysisJob,
+  type AnalysisResultEvent,
+  type DrawingProgressEvent,
+} from '@pid/contracts';
+import {
+  createObjectStorage,
+  decodeJson,
+  newObjectKey,
+  pdfRenderSize,
+  publishJson,
+  type ObjectStorage,
+  type RunningConsumer,
+} from '@pid/platform';
+import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analysisServiceDefinition } from '../analysis.service-definition';
+import type { AnalysisEnv } from '../env';
+import { MESSAGES } from '../ingest/page-image';
+import { drawingPdf, passwordProtectedPdf } from '../testing/sample-pdfs';
+import { box, line, svgPng } from '../testing/synthetic';
+import { FAILED_MESSAGE, startAnalysisWorker, type WorkerOptions } from './analysis-worker';
+
+let service: ServiceHarness<AnalysisEnv>;
+let storage: ObjectStorage;
+const workers: RunningConsumer[] = [];
+
+beforeAll(async () => {
+  // The service's own worker is off: each test starts the workers it needs.
+  service = await startServiceHarness(analysisServiceDefinition, {
+    ANALYSIS_WORKER_ENABLED: 'false',
+    ANALYSIS_ACK_WAIT_MS: '1500',
+    ANALYSIS_MAX_DELIVER: '3',
+    ANALYSIS_CONCURRENCY: '1',
+  });
+  storage = await createObjectStorage(service.context.env);
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+});
+afterAll(async () => service?.close());
+
+async function startWorker(options: Partial<WorkerOptions> = {}) {
+  const worker = await startAnalysisWorker(service.context, { storage, backoffMs: () => 100, ...options });
+  workers.push(worker);
+  return worker;
+}
+
+const drawingPng = () => svgPng(640, 420, box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195));
+
+async function queueJob(bytes: Buffer, extension: string, contentType: string, page?: number): Promise<AnalysisJob> {
+  const objectKey = newObjectKey('drawings', extension);
+  await storage.put(objectKey, bytes, contentType);
+  const job: AnalysisJob = { jobId: randomUUID(), drawingId: randomUUID(), userId: randomUUID(), objectKey, contentType, page };
+  await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
+  return job;
+}
+
+function collectProgress(jobId: string): { events: DrawingProgressEvent[]; stop(): void } {
+  const events: DrawingProgressEvent[] = [];
+  const subscription = service.context.nats.subscribe(SUBJECTS.drawingProgress, {
+    callback: (_error, msg) => {
+      const event = decodeJson<DrawingProgressEvent>(msg.data);
+      if (event.jobId === jobId) events.push(event);
+    },
+  });
+  return { events, stop: () => subscription.unsubscribe() };
+}
+
+/** Every message of the results stream for one job, by subject. */
+async function streamed(jobId: string) {
+  const jsm = await service.context.nats.jetstreamManager();
+  const info = await jsm.streams.info(STREAMS.analysisResults.name);
+  const results: AnalysisResultEvent[] = [];
+  const failures: AnalysisFailedEvent[] = [];
+  for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+    const message = await jsm.streams.getMessage(STREAMS.analysisResults.name, { seq }).catch(() => undefined);
+    if (!message) continue;
+    const payload = message.json<{ jobId: string }>();
+    if (payload.jobId !== jobId) continue;
+    if (message.subject === SUBJECTS.analysisResult) results.push(payload as AnalysisResultEvent);
+    if (message.subject === SUBJECTS.analysisFailed) failures.push(payload as AnalysisFailedEvent);
+  }
+  return { results, failures };
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const settled = (jobId: string) =>
+  waitFor(async () => {
+    const found = await streamed(jobId);
+    return found.results.length + found.failures.length > 0 ? found : undefined;
+  });
+
+async function run(jobId: string): Promise<{ status: string; attempts: number; error: string | null }> {
+  const rows = await service.context.dataSource.query('SELECT status, attempts, error FROM analysis_runs WHERE id = $1', [jobId]);
+  return rows[0];
+}
+
+describe('analysis worker', () => {
+  it('analyses a PNG: progress by stage that never goes backwards, then one result', async () => {
+    await startWorker();
+    const bytes = await drawingPng();
+    const jobIdHolder: { progress?: ReturnType<typeof collectProgress> } = {};
+    const objectKey = newObjectKey('drawings', 'png');
+    await storage.put(objectKey, bytes, 'image/png');
+    const job: AnalysisJob = { jobId: randomUUID(), drawingId: randomUUID(), userId: randomUUID(), objectKey, contentType: 'image/png' };
+    jobIdHolder.progress = collectProgress(job.jobId);
+    await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
+    const { results, failures } = await settled(job.jobId);
+    await service.context.nats.flush();
+    jobIdHolder.progress.stop();
+    expect(failures).toEqual([]);
+    expect(results).toHaveLength(1);
+    const [result] = results;
+    expect(result).toMatchObject({ drawingId: job.drawingId, userId: job.userId, imageSize: { width: 640, height: 420 } });
+    expect(result.elements.filter((e) => e.elementType === 'equipment')).toHaveLength(2);
+    expect(result.connections).toHaveLength(1);
+    const progress = jobIdHolder.progress.events;
+    expect(progress.map((e) => e.message)).toEqual([
+      'Rendering the drawing',
+      'Finding lines',
+      'Finding symbols',
+      'Reading text',
+      'Tracing connections',
+      'Saving the results',
+    ]);
+    const values = progress.map((e) => e.progress);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(new Set(values).size).toBe(values.length);
+    expect(progress.every((e) => e.status === 'processing' && e.drawingId === job.drawingId && e.userId === job.userId)).toBe(true);
+    expect(await run(job.jobId)).toEqual({ status: 'completed', attempts: 1, error: null });
+  });
+
+  it('analyses the page of a multi-page PDF that the job names, in the renderer’s pixel space', async () => {
+    await startWorker();
+    const job = await queueJob(await drawingPdf(2, 2), 'pdf', 'application/pdf', 2);
+    const { results } = await settled(job.jobId);
+    expect(results).toHaveLength(1);
+    const size = pdfRenderSize(612, 396, { dpi: 200, maxSide: 10_000, maxPixels: 100_000_000 });
+    expect(results[0].imageSize).toEqual({ width: size.width, height: size.height });
+    expect(results[0].elements.filter((e) => e.elementType === 'equipment')).toHaveLength(2);
+    expect(results[0].elements.every((e) => e.page === 2)).toBe(true);
+    expect(results[0].connections).toHaveLength(1);
+  });
+
+  it.each([
+    ['a corrupt file', async () => Buffer.from('%PDF-1.7 this is not really a pdf'), 'pdf', MESSAGES.unreadable],
+    ['random bytes', async () => Buffer.from('not an image at all'), 'png', MESSAGES.unreadable],
+    ['an encrypted PDF', passwordProtectedPdf, 'pdf', MESSAGES.password],
+    ['a blank page', () => svgPng(300, 200, ''), 'png', MESSAGES.noContent],
+    ['a page the PDF does not have', () => drawingPdf(1), 'pdf', MESSAGES.noPage(3)],
+  ])('fails %s at once with a message for the user', async (_name, make, extension, message) => {
+    await startWorker();
+    const job = await queueJob(
+      await make(),
+      extension,
+      extension === 'pdf' ? 'application/pdf' : 'image/png',
+      extension === 'pdf' && message === MESSAGES.noPage(3) ? 3 : undefined,
+    );
+    const { results, failures } = await settled(job.jobId);
+    expect(results).toEqual([]);
+    expect(failures).toEqual([{ jobId: job.jobId, drawingId: job.drawingId, userId: job.userId, message }]);
+    expect(await run(job.jobId)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('retries a transient error and publishes the result once', async () => {
+    const deliveries: number[] = [];
+    await startWorker({
+      beforeJob: (_job, context) => {
+        deliveries.push(context.deliveryCount);
+        if (context.deliveryCount === 1) throw new Error('storage hiccup');
+      },
+    });
+    const job = await queueJob(await drawingPng(), 'png', 'image/png');
+    const { results, failures } = await settled(job.jobId);
+    expect(deliveries).toEqual([1, 2]);
+    expect(results).toHaveLength(1);
+    expect(failures).toEqual([]);
+    expect(await run(job.jobId)).toEqual({ status: 'completed', attempts: 2, error: null });
+  });
+
+  it('gives up after the last delivery with a failure event', async () => {
+    let deliveries = 0;
+    await startWorker({
+      beforeJob: () => {
+        deliveries++;
+        throw new Error('always broken');
+      },
+    });
+    const job = await queueJob(await drawingPng(), 'png', 'image/png');
+    const { results, failures } = await settled(job.jobId);
+    expect(deliveries).toBe(3);
+    expect(results).toEqual([]);
+    expect(failures.map((f) => f.message)).toEqual([FAILED_MESSAGE]);
+    expect(await run(job.jobId)).toMatchObject({ status: 'failed', attempts: 3, error: 'always broken' });
+  });
+
+  it('completes a job once when the worker that took it died without acknowledging it', async () => {
+    const job = await queueJob(await drawingPng(), 'png', 'image/png');
+    // The crashed worker: takes the job from the shared durable and never settles it.
+    const consumer = await service.context.nats.jetstream().consumers.get(STREAMS.analysisJobs.name, CONSUMERS.analysisWorkers);
+    const taken = await consumer.next({ expires: 5_000 });
+    expect(taken?.json<AnalysisJob>().jobId).toBe(job.jobId);
+    const deliveries: number[] = [];
+    await startWorker({ beforeJob: (_job, context) => void deliveries.push(context.deliveryCount) });
+    const { results } = await settled(job.jobId);
+    expect(deliveries).toEqual([2]);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await streamed(job.jobId)).results).toHaveLength(1);
+    expect(results[0].elements.length).toBeGreaterThan(0);
+    expect(await run(job.jobId)).toEqual({ status: 'completed', attempts: 1, error: null });
+  });
+
+  it('does not publish a second result when a crashed worker had published before it died', async () => {
+    const job = await queueJob(await drawingPng(), 'png', 'image/png');
+    // What the crashed worker got out before it died (same message id as the worker uses).
+    await publishJson(
+      service.context.nats,
+      SUBJECTS.analysisResult,
+      { jobId: job.jobId, drawingId: job.drawingId, userId: job.userId, imageSize: { width: 1, height: 1 }, elements: [], connections: [] },
+      `result-${job.jobId}`,
+    );
+    await startWorker();
+    await waitFor(async () => ((await run(job.jobId))?.status === 'completed' ? true : undefined));
+    const { results } = await streamed(job.jobId);
+    expect(results).toHaveLength(1);
+  });
+
+  it('stops taking jobs on stop() and finishes the one in hand', async () => {
+    let release!: () => void;
+    const started = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let finishJob!: () => void;
+    const gate = new Promise<void>((resolve) => (finishJob = resolve));
+    const worker = await startAnalysisWorker(service.context, {
+      storage,
+      beforeJob: async () => {
+        release();
+        await gate;
+      },
+    });
+    const first = await queueJob(await drawingPng(), 'png', 'image/png');
+    await started;
+    const stopping = worker.stop();
+    const second = await queueJob(await drawingPng(), 'png', 'image/png');
+    finishJob();
+    await stopping;
+    expect((await streamed(first.jobId)).results).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await streamed(second.jobId)).toEqual({ results: [], failures: [] });
+    // Another worker takes the one left over.
+    await startWorker();
+    expect((await settled(second.jobId)).results).toHaveLength(1);
+  });
+});

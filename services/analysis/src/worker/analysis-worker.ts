@@ -1,0 +1,184 @@
+import {
+  CONSUMERS,
+  STREAMS,
+  SUBJECTS,
+  type AnalysisFailedEvent,
+  type AnalysisJob,
+  type AnalysisResultEvent,
+  type DrawingProgressEvent,
+} from '@pid/contracts';
+import {
+  consumeJson,
+  encodeJson,
+  ObjectNotFoundError,
+  PermanentJobError,
+  publishJson,
+  type JobContext,
+  type ObjectStorage,
+  type RunningConsumer,
+  type ServiceContext,
+} from '@pid/platform';
+import type { AnalysisEnv } from '../env';
+import { loadPageImage, MESSAGES, UnusableFileError } from '../ingest/page-image';
+import { analyzePage, STAGE_PROGRESS, type AnalysisStage } from '../pipeline/analyze-page';
+import { createTesseractReader, type TextReader } from '../pipeline/text-reader';
+
+export const FAILED_MESSAGE = 'The analysis failed. Please try again later.';
+
+export interface WorkerOptions {
+  storage: ObjectStorage;
+  /** Delay before a failed job is redelivered. */
+  backoffMs?: (deliveryCount: number) => number;
+  /** Test hook, called when a job starts (before any work). */
+  beforeJob?: (job: AnalysisJob, context: JobContext) => Promise<void> | void;
+}
+
+function isAnalysisJob(value: unknown): value is AnalysisJob {
+  const job = value as AnalysisJob;
+  return (
+    typeof job === 'object' &&
+    job !== null &&
+    typeof job.jobId === 'string' &&
+    job.jobId.length > 0 &&
+    typeof job.drawingId === 'string' &&
+    typeof job.userId === 'string' &&
+    typeof job.objectKey === 'string'
+  );
+}
+
+/**
+ * The worker: takes jobs from the shared durable consumer, runs the pipeline, publishes progress on
+ * core NATS and the result (or the failure) on JetStream with the job id as message id, so a job that
+ * is redelivered after a crash is published once. Runs are recorded in `analysis_runs`.
+ */
+export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, options: WorkerOptions): Promise<RunningConsumer> {
+  const { env, nats, dataSource, logger } = context;
+  // One OCR engine per process, started when the first drawing with text needs it.
+  let reader: Promise<TextReader> | undefined;
+  const textReader =
+    env.ANALYSIS_OCR === 'true'
+      ? () => {
+          reader ??= createTesseractReader().catch((error: unknown) => {
+            reader = undefined;
+            throw error;
+          });
+          return reader;
+        }
+      : undefined;
+
+  const recordStart = async (job: AnalysisJob): Promise<'completed' | 'running'> => {
+    const rows: Array<{ status: string }> = await dataSource.query(
+      `INSERT INTO analysis_runs (id, drawing_id, status, attempts) VALUES ($1, $2, 'running', 1)
+       ON CONFLICT (id) DO UPDATE SET attempts = analysis_runs.attempts + 1,
+         status = CASE WHEN analysis_runs.status = 'completed' THEN 'completed' ELSE 'running' END, error = NULL
+       RETURNING status`,
+      [job.jobId, job.drawingId],
+    );
+    return rows[0].status === 'completed' ? 'completed' : 'running';
+  };
+  const recordEnd = (jobId: string, status: 'completed' | 'failed', error: string | null) =>
+    dataSource.query(`UPDATE analysis_runs SET status = $2, error = $3, finished_at = now() WHERE id = $1`, [jobId, status, error]);
+
+  const handler = async (job: AnalysisJob, jobContext: JobContext) => {
+    if (!isAnalysisJob(job)) throw new PermanentJobError('malformed analysis job');
+    if ((await recordStart(job)) === 'completed') {
+      logger.info({ jobId: job.jobId }, 'analysis job already completed; acknowledging the redelivery');
+      return;
+    }
+    await options.beforeJob?.(job, jobContext);
+    let progress = 0;
+    const report = (stage: AnalysisStage) => {
+      jobContext.working();
+      const { progress: value, message } = STAGE_PROGRESS[stage];
+      progress = Math.max(progress, value);
+      const event: DrawingProgressEvent = {
+        drawingId: job.drawingId,
+        userId: job.userId,
+        status: 'processing',
+        message,
+        progress,
+        jobId: job.jobId,
+      };
+      nats.publish(SUBJECTS.drawingProgress, encodeJson(event));
+    };
+
+    report('rendering');
+    let bytes: Buffer;
+    try {
+      bytes = await options.storage.get(job.objectKey);
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) throw new PermanentJobError('The drawing file is missing');
+      throw error;
+    }
+    const page = job.page ?? 1;
+    const analysis = await (async () => {
+      try {
+        const image = await loadPageImage(bytes, {
+          page,
+          maxProcessingPixels: env.ANALYSIS_MAX_PIXELS,
+          maxImagePixels: env.MAX_IMAGE_PIXELS,
+          pdf: {
+            dpi: env.PDF_RENDER_DPI,
+            maxSide: env.PDF_RENDER_MAX_SIDE,
+            maxPixels: env.MAX_IMAGE_PIXELS,
+            timeoutMs: env.RENDER_TIMEOUT_MS,
+          },
+        });
+        return await analyzePage(image, { page: job.page, onStage: report, textReader, onTick: jobContext.working });
+      } catch (error) {
+        if (error instanceof UnusableFileError) throw new PermanentJobError(error.message);
+        throw error;
+      }
+    })();
+    if (analysis.inkRatio === 0 || (analysis.lineCount === 0 && analysis.elements.length === 0)) {
+      throw new PermanentJobError(MESSAGES.noContent);
+    }
+    report('saving');
+    const result: AnalysisResultEvent = {
+      jobId: job.jobId,
+      drawingId: job.drawingId,
+      userId: job.userId,
+      imageSize: analysis.imageSize,
+      elements: analysis.elements,
+      connections: analysis.connections,
+    };
+    // One message per run for now (chunking comes with the benchmark's dense sheets): refuse clearly.
+    const maxPayload = nats.info?.max_payload;
+    if (maxPayload && encodeJson(result).length > maxPayload) {
+      throw new PermanentJobError('The drawing has more elements than can be saved at once');
+    }
+    await publishJson(nats, SUBJECTS.analysisResult, result, `result-${job.jobId}`);
+    await recordEnd(job.jobId, 'completed', null);
+    logger.info(
+      { jobId: job.jobId, drawingId: job.drawingId, elements: result.elements.length, connections: result.connections.length },
+      'analysis completed',
+    );
+  };
+
+  const consumer = await consumeJson<AnalysisJob>(nats, {
+    stream: STREAMS.analysisJobs.name,
+    durable: CONSUMERS.analysisWorkers,
+    handler,
+    concurrency: env.ANALYSIS_CONCURRENCY,
+    maxDeliver: env.ANALYSIS_MAX_DELIVER,
+    ackWaitMs: env.ANALYSIS_ACK_WAIT_MS,
+    backoffMs: options.backoffMs,
+    logger,
+    onTerminated: async (job, error) => {
+      if (!isAnalysisJob(job)) return;
+      const message = error instanceof PermanentJobError ? error.message : FAILED_MESSAGE;
+      await recordEnd(job.jobId, 'failed', error instanceof Error ? error.message : String(error)).catch((dbError) =>
+        logger.error({ err: dbError, jobId: job.jobId }, 'recording a failed run failed'),
+      );
+      const event: AnalysisFailedEvent = { jobId: job.jobId, drawingId: job.drawingId, userId: job.userId, message };
+      await publishJson(nats, SUBJECTS.analysisFailed, event, `failed-${job.jobId}`);
+    },
+  });
+
+  return {
+    async stop() {
+      await consumer.stop();
+      await (await reader?.catch(() => undefined))?.close();
+    },
+  };
+}
