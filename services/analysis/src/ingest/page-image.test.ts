@@ -1,6 +1,7 @@
+import { passwordProtectedPdf } from '@pid/platform/test-kit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { drawingPdf, passwordProtectedPdf } from '../testing/sample-pdfs';
+import { drawingPdf } from '../testing/sample-pdfs';
 import { box, svgPng, TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { loadPageImage, MESSAGES, UnusableFileError } from './page-image';
 

@@ -17,12 +17,12 @@ import {
   type ObjectStorage,
   type RunningConsumer,
 } from '@pid/platform';
-import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { startServiceHarness, type ServiceHarness, passwordProtectedPdf } from '@pid/platform/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { MESSAGES } from '../ingest/page-image';
-import { drawingPdf, passwordProtectedPdf } from '../testing/sample-pdfs';
+import { drawingPdf } from '../testing/sample-pdfs';
 import { box, line, svgPng } from '../testing/synthetic';
 import { FAILED_MESSAGE, startAnalysisWorker, type WorkerOptions } from './analysis-worker';
 

@@ -1,6 +1,6 @@
 /** Real files for tests, made on the spot: PDFs with pdf-lib, rasters with sharp, and a few crafted by hand. */
 import zlib from 'node:zlib';
-import { PDFDocument, PDFHexString, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /** An image with some structure (a frame and a bar), so that decoding and re-encoding have work to do. */
@@ -31,27 +31,6 @@ export async function samplePdf(pageSizes: Array<[number, number]> = [[612, 792]
     page.drawRectangle({ x: 72, y: 72, width: width / 3, height: height / 4, borderColor: rgb(0, 0, 0), borderWidth: 2 });
   });
   return Buffer.from(await document.save());
-}
-
-/**
- * A PDF that needs a password to open. pdf-lib cannot encrypt, so this writes a standard security
- * handler dictionary (RC4, revision 2) whose user-password hash no empty password matches: every reader
- * asks for the password.
- */
-export async function passwordProtectedPdf(): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  document.addPage([612, 792]);
-  const encrypt = document.context.obj({
-    Filter: 'Standard',
-    V: 1,
-    R: 2,
-    O: PDFHexString.of('11'.repeat(32)),
-    U: PDFHexString.of('22'.repeat(32)),
-    P: -4,
-  });
-  document.context.trailerInfo.Encrypt = document.context.register(encrypt);
-  document.context.trailerInfo.ID = document.context.obj([PDFHexString.of('ab'.repeat(16)), PDFHexString.of('ab'.repeat(16))]);
-  return Buffer.from(await document.save({ useObjectStreams: false }));
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -1,3 +1,4 @@
+import { passwordProtectedPdf } from '@pid/platform/test-kit';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
@@ -8,16 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawingStorage } from '../storage/drawing-storage';
 import { binaryParser, startDrawingService, uploadDrawing, uploadRequest, type DrawingTestService } from '../testing/drawing-test-kit';
-import {
-  hugePng,
-  passwordProtectedPdf,
-  pngOfSize,
-  rotatedJpeg,
-  sampleJpeg,
-  samplePdf,
-  samplePng,
-  sampleTiff,
-} from '../testing/sample-files';
+import { hugePng, pngOfSize, rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '../testing/sample-files';
 
 let service: DrawingTestService;
 beforeAll(async () => void (service = await startDrawingService()));
