@@ -23,7 +23,7 @@ const DashboardPage = lazy(() =>
   import('../features/drawings/routes/dashboard-page').then((module) => ({ default: module.DashboardPage })),
 );
 const UploadPage = lazy(() => import('../features/drawings/routes/upload-page').then((module) => ({ default: module.UploadPage })));
-const DrawingPage = lazy(() => import('../features/drawings/routes/drawing-page').then((module) => ({ default: module.DrawingPage })));
+const DrawingPage = lazy(() => import('../features/viewer/routes/viewer-page').then((module) => ({ default: module.ViewerPage })));
 
 /** The route table of spec §2, with the access rules of §4 and §6. */
 export function AppRoutes() {

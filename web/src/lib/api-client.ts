@@ -32,14 +32,8 @@ export type ApiRequestInit = Omit<RequestInit, 'body'> & { body?: unknown };
  */
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const { body, headers: initHeaders, ...rest } = init;
-  const headers = new Headers(initHeaders);
+  const headers = authHeaders(initHeaders);
   headers.set('Accept', 'application/json');
-
-  const token = localStorage.getItem(TOKEN_STORAGE_KEY);
-  if (token) {
-    headers.set('Authorization', `Bearer ${token}`);
-    headers.set('x-auth-token', token);
-  }
 
   let requestBody: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -53,14 +47,37 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   const payload = await readJson(response);
 
   if (!response.ok) {
-    // A 401 means the stored token is expired or revoked; drop it so the app treats the user as signed out.
-    if (response.status === 401) {
-      localStorage.removeItem(TOKEN_STORAGE_KEY);
-      unauthorizedListeners.forEach((listener) => listener());
-    }
-    throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
+    failWith(response, payload);
   }
   return payload as T;
+}
+
+/** The stored token in both headers the API accepts. */
+export function authHeaders(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  const token = localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+    headers.set('x-auth-token', token);
+  }
+  return headers;
+}
+
+/** GETs a binary answer (an image or an export) with the bearer header; fails like apiRequest. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const response = await fetch(path, { headers: authHeaders() });
+  if (!response.ok) failWith(response, await readJson(response));
+  return response.blob();
+}
+
+/** Reports a failed answer to the 401 listeners, then throws it as an ApiError. */
+export function failWith(response: Response, payload: unknown): never {
+  // A 401 means the stored token is expired or revoked; drop it so the app treats the user as signed out.
+  if (response.status === 401) {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    unauthorizedListeners.forEach((listener) => listener());
+  }
+  throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -9,3 +9,8 @@ afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
 });
+
+// No realtime server in component tests: a socket that never connects.
+vi.mock('socket.io-client', () => ({
+  io: () => ({ on: () => undefined, off: () => undefined, emit: () => undefined, disconnect: () => undefined }),
+}));

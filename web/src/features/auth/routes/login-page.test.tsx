@@ -38,7 +38,9 @@ describe('login page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My P&IDs' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe(token);
-    expect(calls).toEqual(['POST /api/auth/login', 'GET /api/auth/me', 'GET /api/payments/subscription-status']);
+    expect(calls.slice(0, 3)).toEqual(['POST /api/auth/login', 'GET /api/auth/me', 'GET /api/payments/subscription-status']);
+    // The dashboard then loads the drawings.
+    await waitFor(() => expect(calls).toContain('GET /api/drawings'));
   });
 
   it('goes to /checkout when the subscription is not active', async () => {

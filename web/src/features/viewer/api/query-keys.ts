@@ -1,0 +1,8 @@
+/** Query-key factory of one drawing's viewer data. */
+export const viewerKeys = {
+  all: ['viewer'] as const,
+  drawing: (id: string) => [...viewerKeys.all, 'drawing', id] as const,
+  image: (id: string) => [...viewerKeys.all, 'image', id] as const,
+  elements: (id: string) => [...viewerKeys.all, 'elements', id] as const,
+  connections: (id: string) => [...viewerKeys.all, 'connections', id] as const,
+};

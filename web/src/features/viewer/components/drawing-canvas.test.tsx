@@ -1,0 +1,162 @@
+import type { Connection, DrawingElement } from '@pid/contracts';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ConnectionDialog } from './connection-dialog';
+import { connectionSegments, connectionStyle, DrawingCanvas, OVERLAY_COLORS, type DrawingCanvasProps } from './drawing-canvas';
+
+// jsdom lacks PointerEvent: a MouseEvent carries the coordinates and button the canvas reads.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}
+
+const element = (id: string, x: number, confirmed: boolean): DrawingElement => ({
+  _id: id,
+  drawing: 'd1',
+  elementType: 'node',
+  name: id,
+  description: '',
+  boundingBox: { x, y: 0, width: 20, height: 20 },
+  confirmed,
+});
+const a = element('a', 0, true);
+const b = element('b', 100, true);
+const c = element('c', 200, false);
+const pipe = (overrides: Partial<Connection> = {}): Connection => ({
+  _id: 'p',
+  drawing: 'd1',
+  source: 'a',
+  target: 'b',
+  name: '',
+  description: '',
+  relationshipType: 'connects to',
+  confirmed: true,
+  metadata: {},
+  ...overrides,
+});
+const byId = new Map([a, b, c].map((item) => [item._id, item]));
+
+describe('connection colours (spec §4)', () => {
+  it('green confirmed, red unconfirmed, blue highlighted, dashed with an unconfirmed end, orange width 4 selected', () => {
+    expect(connectionStyle(pipe(), byId, false, false)).toEqual({ stroke: OVERLAY_COLORS.confirmed, strokeWidth: 2, dashed: false });
+    expect(connectionStyle(pipe({ confirmed: false }), byId, false, false).stroke).toBe(OVERLAY_COLORS.unconfirmed);
+    expect(connectionStyle(pipe(), byId, true, false).stroke).toBe(OVERLAY_COLORS.highlighted);
+    expect(connectionStyle(pipe({ target: { _id: 'c' } }), byId, false, false).dashed).toBe(true);
+    expect(connectionStyle(pipe(), byId, false, true)).toMatchObject({ stroke: '#ff9800', strokeWidth: 4 });
+  });
+  it('draws the stored path, else an orthogonal one between centres', () => {
+    const stored = [{ orientation: 'horizontal' as const, start: [1, 1] as [number, number], end: [5, 1] as [number, number] }];
+    expect(connectionSegments(pipe({ metadata: { path_data: { path: stored } } }), byId)).toEqual(stored);
+    expect(connectionSegments(pipe(), byId)).toEqual([{ orientation: 'horizontal', start: [10, 10], end: [110, 10] }]);
+  });
+});
+
+function renderCanvas(overrides: Partial<DrawingCanvasProps> = {}) {
+  const props: DrawingCanvasProps = {
+    imageUrl: 'blob:x',
+    imageSize: { width: 400, height: 200 },
+    elements: [a, b],
+    connections: [],
+    zoom: 1,
+    setZoom: vi.fn(),
+    mode: 'normal',
+    showAll: true,
+    showPipes: true,
+    selection: null,
+    onSelect: vi.fn(),
+    onAddElement: vi.fn(),
+    onMoveElement: vi.fn(),
+    onCreateConnection: vi.fn(),
+    ...overrides,
+  };
+  render(<DrawingCanvas {...props} />);
+  const overlay = screen.getByTestId('overlay');
+  // jsdom has no layout: the overlay shows the 400 × 200 image at 800 × 400.
+  overlay.getBoundingClientRect = () => ({
+    left: 0,
+    top: 0,
+    width: 800,
+    height: 400,
+    right: 800,
+    bottom: 400,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
+  return { props, overlay };
+}
+
+describe('canvas interactions', () => {
+  it('places a new element at the click in image coordinates', () => {
+    const { props, overlay } = renderCanvas({ mode: 'add-element' });
+    fireEvent.pointerUp(overlay, { clientX: 200, clientY: 100 });
+    expect(props.onAddElement).toHaveBeenCalledWith({ x: 100, y: 50 });
+  });
+
+  it('selects on a click under 5 px and moves after a drag, saving the new box', () => {
+    const { props } = renderCanvas();
+    const box = screen.getByTestId('element-a');
+    fireEvent.pointerDown(box, { clientX: 10, clientY: 10, button: 0 });
+    fireEvent.pointerMove(box, { clientX: 13, clientY: 10 });
+    fireEvent.pointerUp(box, { clientX: 13, clientY: 10 });
+    expect(props.onSelect).toHaveBeenCalledWith({ kind: 'element', id: 'a' });
+    expect(props.onMoveElement).not.toHaveBeenCalled();
+
+    fireEvent.pointerDown(box, { clientX: 10, clientY: 10, button: 0 });
+    fireEvent.pointerMove(box, { clientX: 50, clientY: 30 });
+    fireEvent.pointerUp(box, { clientX: 50, clientY: 30 });
+    expect(props.onMoveElement).toHaveBeenCalledWith('a', { x: 20, y: 10, width: 20, height: 20 });
+  });
+
+  it('draws a pipe: source, orthogonal route point, target', () => {
+    const { props, overlay } = renderCanvas({ mode: 'add-connection' });
+    fireEvent.pointerUp(screen.getByTestId('element-a'), { clientX: 20, clientY: 20 });
+    fireEvent.pointerUp(overlay, { clientX: 120, clientY: 24 }); // snapped to y = 10
+    fireEvent.pointerUp(screen.getByTestId('element-b'), { clientX: 220, clientY: 20 });
+    expect(props.onCreateConnection).toHaveBeenCalledWith('a', 'b', [
+      { orientation: 'horizontal', start: [10, 10], end: [60, 10] },
+      { orientation: 'horizontal', start: [60, 10], end: [110, 10] },
+    ]);
+  });
+
+  it('double-click zooms in, shift zooms out', () => {
+    const setZoom = vi.fn();
+    const { overlay } = renderCanvas({ setZoom });
+    fireEvent.doubleClick(overlay);
+    fireEvent.doubleClick(overlay, { shiftKey: true });
+    const [inStep, outStep] = setZoom.mock.calls.map(([update]) => (update as (zoom: number) => number)(1));
+    expect([inStep, outStep]).toEqual([1.2, 0.8]);
+  });
+});
+
+describe('connection dialog (spec §2)', () => {
+  it('disables Save without source and target and offers the dialog relationship types', async () => {
+    const onSave = vi.fn();
+    render(
+      <ConnectionDialog
+        connection={pipe({ source: '', target: '' })}
+        elements={[a, b]}
+        onClose={vi.fn()}
+        onSave={onSave}
+        onDelete={vi.fn()}
+        onToggleConfirmed={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Relationship Type' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'connects to',
+      'controls',
+      'powers',
+      'senses',
+      'custom',
+    ]);
+  });
+});

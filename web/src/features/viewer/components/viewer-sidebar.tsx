@@ -1,0 +1,241 @@
+import type { Connection, DrawingElement } from '@pid/contracts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { endId } from '../api/connections';
+import type { Selection } from './drawing-canvas';
+import { filterElements, type ElementSort } from './element-filter';
+
+/** Relationship choices the sidebar offers (spec §5 "Other"). */
+export const SIDEBAR_RELATIONSHIP_TYPES = ['connects to', 'flows to', 'controls', 'monitors'] as const;
+
+export interface ViewerSidebarProps {
+  elements: DrawingElement[];
+  connections: Connection[];
+  selection: Selection;
+  onSelect: (selection: Selection) => void;
+  onSaveElement: (element: DrawingElement) => void;
+  onToggleElement: (element: DrawingElement) => void;
+  onDeleteElement: (element: DrawingElement) => void;
+  onSaveConnection: (connection: Connection) => void;
+  onToggleConnection: (connection: Connection) => void;
+  onDeleteConnection: (connection: Connection) => void;
+  onEditConnection: (connection: Connection) => void;
+  /** Confirms every listed element that is still unconfirmed. */
+  onConfirmAll: (elements: DrawingElement[]) => void;
+}
+
+function ConfirmedChip({ confirmed }: { confirmed: boolean }) {
+  return <Chip size="small" label={confirmed ? 'Confirmed' : 'Unconfirmed'} color={confirmed ? 'success' : 'error'} variant="outlined" />;
+}
+
+export function elementLabel(element: DrawingElement | undefined): string {
+  if (!element) return 'Unknown';
+  return element.name || `${element.elementType} ${element._id.slice(-4)}`;
+}
+
+function ElementRow({ element, selected, props }: { element: DrawingElement; selected: boolean; props: ViewerSidebarProps }) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(element.name);
+  const [description, setDescription] = useState(element.description);
+  return (
+    <ListItem
+      divider
+      data-testid={`element-row-${element._id}`}
+      sx={{ flexDirection: 'column', alignItems: 'stretch', bgcolor: selected ? 'action.selected' : undefined }}
+    >
+      <Stack direction="row" alignItems="center" spacing={1}>
+        <Typography
+          sx={{ flexGrow: 1, cursor: 'pointer', minWidth: 0 }}
+          noWrap
+          onClick={() => props.onSelect({ kind: 'element', id: element._id })}
+          title={element.elementType}
+        >
+          {elementLabel(element)}
+        </Typography>
+        <ConfirmedChip confirmed={element.confirmed} />
+        <IconButton size="small" aria-label={`Edit ${elementLabel(element)}`} onClick={() => setEditing(!editing)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" aria-label={`Delete ${elementLabel(element)}`} onClick={() => props.onDeleteElement(element)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Stack>
+      <FormControlLabel
+        control={<Switch size="small" checked={element.confirmed} onChange={() => props.onToggleElement(element)} />}
+        label="Confirmed"
+        slotProps={{ typography: { variant: 'body2' } }}
+      />
+      {editing ? (
+        <Stack spacing={1} sx={{ mt: 1 }}>
+          <TextField size="small" label="Name" value={name} onChange={(event) => setName(event.target.value)} />
+          <TextField size="small" label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <Stack direction="row" spacing={1} justifyContent="flex-end">
+            <Button size="small" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() => {
+                props.onSaveElement({ ...element, name, description });
+                setEditing(false);
+              }}
+            >
+              Save
+            </Button>
+          </Stack>
+        </Stack>
+      ) : null}
+    </ListItem>
+  );
+}
+
+function ConnectionRow({ connection, selected, props }: { connection: Connection; selected: boolean; props: ViewerSidebarProps }) {
+  const byId = new Map(props.elements.map((element) => [element._id, element]));
+  const title = `${elementLabel(byId.get(endId(connection.source)))} → ${elementLabel(byId.get(endId(connection.target)))}`;
+  return (
+    <ListItem
+      divider
+      data-testid={`connection-row-${connection._id}`}
+      sx={{ flexDirection: 'column', alignItems: 'stretch', bgcolor: selected ? 'action.selected' : undefined }}
+    >
+      <Stack direction="row" alignItems="center" spacing={1}>
+        <Typography
+          sx={{ flexGrow: 1, cursor: 'pointer', minWidth: 0 }}
+          noWrap
+          onClick={() => props.onSelect({ kind: 'connection', id: connection._id })}
+        >
+          {connection.name || title}
+        </Typography>
+        <ConfirmedChip confirmed={connection.confirmed} />
+        <IconButton size="small" aria-label={`Edit connection ${title}`} onClick={() => props.onEditConnection(connection)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" aria-label={`Delete connection ${title}`} onClick={() => props.onDeleteConnection(connection)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Stack>
+      <Stack direction="row" alignItems="center" spacing={1}>
+        <FormControlLabel
+          control={<Switch size="small" checked={connection.confirmed} onChange={() => props.onToggleConnection(connection)} />}
+          label="Confirmed"
+          slotProps={{ typography: { variant: 'body2' } }}
+        />
+        <TextField
+          select
+          size="small"
+          variant="standard"
+          label="Relationship"
+          value={(SIDEBAR_RELATIONSHIP_TYPES as readonly string[]).includes(connection.relationshipType) ? connection.relationshipType : ''}
+          onChange={(event) =>
+            props.onSaveConnection({ ...connection, relationshipType: event.target.value as Connection['relationshipType'] })
+          }
+          sx={{ minWidth: 130 }}
+        >
+          {SIDEBAR_RELATIONSHIP_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {type}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </ListItem>
+  );
+}
+
+export function ViewerSidebar(props: ViewerSidebarProps) {
+  const { selection, elements, connections } = props;
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ElementSort>('default');
+  const shownElements =
+    selection?.kind === 'element'
+      ? elements.filter((element) => element._id === selection.id)
+      : selection
+        ? []
+        : filterElements(elements, query, sort);
+  const unconfirmedShown = shownElements.filter((element) => !element.confirmed);
+  const shownConnections =
+    selection?.kind === 'connection'
+      ? connections.filter((connection) => connection._id === selection.id)
+      : selection?.kind === 'element'
+        ? connections.filter((connection) => [endId(connection.source), endId(connection.target)].includes(selection.id))
+        : connections;
+
+  return (
+    <Box sx={{ height: '100%', overflow: 'auto' }} component="aside" aria-label="Elements and connections">
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ p: 2 }}>
+        {selection ? (
+          <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => props.onSelect(null)}>
+            Back
+          </Button>
+        ) : null}
+        <Typography variant="h6" component="h2">
+          {selection ? 'Selection' : 'Elements & Connections'}
+        </Typography>
+      </Stack>
+      <Divider />
+      {selection ? null : (
+        <Stack spacing={1} sx={{ px: 2, pt: 2 }}>
+          <TextField size="small" label="Search by tag" value={query} onChange={(event) => setQuery(event.target.value)} />
+          <Stack direction="row" spacing={1} alignItems="center">
+            <TextField
+              select
+              size="small"
+              label="Sort"
+              value={sort}
+              onChange={(event) => setSort(event.target.value as ElementSort)}
+              sx={{ flexGrow: 1 }}
+            >
+              <MenuItem value="default">As detected</MenuItem>
+              <MenuItem value="confidence">Least confident first</MenuItem>
+            </TextField>
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={unconfirmedShown.length === 0}
+              onClick={() => props.onConfirmAll(unconfirmedShown)}
+            >
+              Confirm all visible
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+      <Typography variant="subtitle2" sx={{ px: 2, pt: 2 }}>
+        Elements ({shownElements.length})
+      </Typography>
+      <List dense>
+        {shownElements.map((element) => (
+          <ElementRow
+            key={`${element._id}-${element.name}-${element.description}`}
+            element={element}
+            selected={selection?.id === element._id}
+            props={props}
+          />
+        ))}
+      </List>
+      <Typography variant="subtitle2" sx={{ px: 2, pt: 1 }}>
+        Connections ({shownConnections.length})
+      </Typography>
+      <List dense>
+        {shownConnections.map((connection) => (
+          <ConnectionRow key={connection._id} connection={connection} selected={selection?.id === connection._id} props={props} />
+        ))}
+      </List>
+    </Box>
+  );
+}

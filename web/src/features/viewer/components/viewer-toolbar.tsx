@@ -1,0 +1,99 @@
+import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { MAX_ZOOM, MIN_ZOOM, zoomPercent } from '../geometry/zoom';
+import type { ViewerMode } from './drawing-canvas';
+
+export interface ViewerToolbarProps {
+  name: string;
+  showAll: boolean;
+  showPipes: boolean;
+  mode: ViewerMode;
+  elementCount: number;
+  zoom: number;
+  maximised: boolean;
+  onShowAll: (value: boolean) => void;
+  onShowPipes: (value: boolean) => void;
+  onMode: (mode: ViewerMode) => void;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onZoomReset: () => void;
+  onMaximise: () => void;
+}
+
+export function ViewerToolbar(props: ViewerToolbarProps) {
+  const { mode, onMode } = props;
+  return (
+    <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
+      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
+        <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, minWidth: 120 }} title={props.name}>
+          {props.name}
+        </Typography>
+        <FormControlLabel
+          control={<Switch checked={props.showAll} onChange={(event) => props.onShowAll(event.target.checked)} />}
+          label="Show All"
+        />
+        <FormControlLabel
+          control={<Switch checked={props.showPipes} onChange={(event) => props.onShowPipes(event.target.checked)} />}
+          label="Show Pipes"
+        />
+        <Button
+          size="small"
+          variant={mode === 'add-element' ? 'contained' : 'outlined'}
+          startIcon={<AddBoxOutlinedIcon />}
+          onClick={() => onMode(mode === 'add-element' ? 'normal' : 'add-element')}
+        >
+          Element
+        </Button>
+        <Button
+          size="small"
+          variant={mode === 'add-connection' ? 'contained' : 'outlined'}
+          startIcon={<TimelineIcon />}
+          disabled={props.elementCount < 2}
+          onClick={() => onMode(mode === 'add-connection' ? 'normal' : 'add-connection')}
+        >
+          Connection
+        </Button>
+        <Tooltip title="Zoom out">
+          <span>
+            <IconButton aria-label="Zoom out" onClick={props.onZoomOut} disabled={props.zoom <= MIN_ZOOM}>
+              <ZoomOutIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Typography data-testid="zoom-percent" sx={{ minWidth: 48, textAlign: 'center' }}>
+          {zoomPercent(props.zoom)}
+        </Typography>
+        <Tooltip title="Zoom in">
+          <span>
+            <IconButton aria-label="Zoom in" onClick={props.onZoomIn} disabled={props.zoom >= MAX_ZOOM}>
+              <ZoomInIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Reset to 100%">
+          <IconButton aria-label="Reset zoom" onClick={props.onZoomReset}>
+            <CenterFocusStrongIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={props.maximised ? 'Exit full view' : 'Maximise'}>
+          <IconButton aria-label={props.maximised ? 'Exit full view' : 'Maximise'} onClick={props.onMaximise}>
+            {props.maximised ? <FullscreenExitIcon /> : <FullscreenIcon />}
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Paper>
+  );
+}

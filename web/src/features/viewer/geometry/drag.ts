@@ -1,0 +1,14 @@
+import type { BoundingBox } from '@pid/contracts';
+import type { Point } from './mapping';
+
+/** Dragging starts after 5 px of pointer movement on screen (spec §9). */
+export const DRAG_THRESHOLD_PX = 5;
+
+export function exceedsDragThreshold(start: Point, current: Point, threshold = DRAG_THRESHOLD_PX): boolean {
+  return Math.hypot(current.x - start.x, current.y - start.y) >= threshold;
+}
+
+/** The box moved by an image-space delta. */
+export function moveBox(box: BoundingBox, delta: Point): BoundingBox {
+  return { ...box, x: Math.round(box.x + delta.x), y: Math.round(box.y + delta.y) };
+}

@@ -1,0 +1,175 @@
+import type { Connection, Drawing, DrawingElement } from '@pid/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { activeStatus, jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { renderRoute } from '../../../test/render-route';
+
+const drawing: Drawing = {
+  _id: 'd1',
+  name: 'Plant A',
+  status: 'completed',
+  uploadDate: '2026-03-04T12:00:00.000Z',
+  processingMessage: null,
+  documentName: 'plant-a.png',
+  metadata: { image_size: { width: 400, height: 200 } },
+};
+
+const pump: DrawingElement = {
+  _id: 'e1',
+  drawing: 'd1',
+  elementType: 'node',
+  name: 'P-101',
+  description: 'Pump',
+  boundingBox: { x: 10, y: 20, width: 30, height: 40 },
+  confirmed: false,
+};
+const valve: DrawingElement = {
+  ...pump,
+  _id: 'e2',
+  name: 'V-1',
+  description: 'Valve',
+  boundingBox: { x: 200, y: 100, width: 20, height: 20 },
+  confirmed: true,
+};
+const pipe: Connection = {
+  _id: 'c1',
+  drawing: 'd1',
+  source: 'e1',
+  target: { _id: 'e2' },
+  name: '',
+  description: '',
+  relationshipType: 'connects to',
+  confirmed: false,
+  metadata: {},
+};
+
+function renderViewer(extra: Parameters<typeof stubApi>[0] = {}, overrides: Partial<Drawing> = {}) {
+  signIn();
+  const api = stubApi({
+    'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })],
+    'GET /api/payments/subscription-status': [200, activeStatus],
+    'GET /api/drawings/d1': [200, { ...drawing, ...overrides }],
+    'GET /api/drawings/d1/file': () =>
+      new Response(new Blob(['png'], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } }),
+    'GET /api/drawings/d1/elements': [200, [pump, valve]],
+    'GET /api/drawings/d1/connections': [200, [pipe]],
+    ...extra,
+  });
+  return { ...renderRoute('/drawing/d1'), ...api };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:drawing', revokeObjectURL: () => undefined }));
+});
+
+describe('viewer (spec §2)', () => {
+  it('shows the toolbar, the overlay scaled from image_size and the sidebar counts', async () => {
+    renderViewer();
+    expect(await screen.findByRole('heading', { name: 'Plant A' })).toBeInTheDocument();
+    const overlay = await screen.findByTestId('overlay');
+    expect(overlay).toHaveAttribute('viewBox', '0 0 400 200');
+    expect(screen.getByTestId('element-e1')).toHaveAttribute('x', '10');
+    expect(screen.getByTestId('element-e1')).toHaveAttribute('stroke', '#d32f2f');
+    expect(screen.getByTestId('element-e2')).toHaveAttribute('stroke', '#2e7d32');
+    // One end unconfirmed: dashed, red while unconfirmed.
+    expect(screen.getByTestId('connection-c1')).toHaveAttribute('stroke-dasharray', '6 4');
+    expect(screen.getByTestId('connection-c1')).toHaveAttribute('stroke', '#d32f2f');
+    expect(screen.getByText('Elements & Connections')).toBeInTheDocument();
+    expect(screen.getByText('Elements (2)')).toBeInTheDocument();
+    expect(screen.getByText('Connections (1)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connection' })).toBeEnabled();
+  });
+
+  it('zooms within 0.5–5 with the buttons and resets to 100%', async () => {
+    renderViewer();
+    await screen.findByTestId('overlay');
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByTestId('zoom-percent')).toHaveTextContent('110%');
+    for (let index = 0; index < 6; index += 1) await userEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+    expect(screen.getByTestId('zoom-percent')).toHaveTextContent('50%');
+    expect(screen.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    expect(screen.getByTestId('zoom-percent')).toHaveTextContent('100%');
+  });
+
+  it('confirm toggle sends the whole element with the flag flipped', async () => {
+    let sent: unknown;
+    renderViewer({
+      'PUT /api/elements/e1': ({ body }) => {
+        sent = body;
+        return jsonResponse(200, body);
+      },
+    });
+    const row = await screen.findByTestId('element-row-e1');
+    expect(within(row).getByText('Unconfirmed')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('switch'));
+    await waitFor(() => expect(sent).toEqual({ ...pump, confirmed: true }));
+    expect(await screen.findByText('Element updated successfully!')).toBeInTheDocument();
+  });
+
+  it('connection toggle sends the whole record with ids for the ends', async () => {
+    let sent: unknown;
+    renderViewer({
+      'PUT /api/connections/c1': ({ body }) => {
+        sent = body;
+        return jsonResponse(200, body);
+      },
+    });
+    const row = await screen.findByTestId('connection-row-c1');
+    await userEvent.click(within(row).getByRole('switch'));
+    await waitFor(() => expect(sent).toMatchObject({ source: 'e1', target: 'e2', confirmed: true, relationshipType: 'connects to' }));
+    expect(await screen.findByText('Connection updated successfully!')).toBeInTheDocument();
+  });
+
+  it('reports a failed update', async () => {
+    renderViewer({ 'PUT /api/elements/e1': [500, { msg: 'no' }] });
+    const row = await screen.findByTestId('element-row-e1');
+    await userEvent.click(within(row).getByRole('switch'));
+    expect(await screen.findByText('Failed to update element. Please try again.')).toBeInTheDocument();
+  });
+
+  it('deletes an element after confirmation', async () => {
+    const { calls } = renderViewer({ 'DELETE /api/elements/e2': [200, { msg: 'ok' }] });
+    const row = await screen.findByTestId('element-row-e2');
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete V-1' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Element deleted successfully!')).toBeInTheDocument();
+    expect(calls).toContain('DELETE /api/elements/e2');
+  });
+
+  it('disables Connection with fewer than 2 elements and shows the processing banner', async () => {
+    renderViewer(
+      { 'GET /api/drawings/d1/elements': [200, [pump]], 'GET /api/drawings/d1/connections': [200, []] },
+      { status: 'processing', processingMessage: 'Detecting symbols' },
+    );
+    expect(await screen.findByText(/Detecting symbols/)).toBeInTheDocument();
+    await screen.findByText('Elements (1)');
+    expect(screen.getByRole('button', { name: 'Connection' })).toBeDisabled();
+  });
+
+  it('reports load failures and non-image files', async () => {
+    renderViewer({ 'GET /api/drawings/d1': [500, { msg: 'x' }] });
+    expect(await screen.findByText('Failed to load drawing data. Please try again.')).toBeInTheDocument();
+  });
+
+  it('refuses a non-image file', async () => {
+    renderViewer({ 'GET /api/drawings/d1/file': () => new Response(new Blob(['%PDF'], { type: 'application/pdf' }), { status: 200 }) });
+    expect(await screen.findByText('Unsupported file type (only images are supported)')).toBeInTheDocument();
+  });
+
+  it('searches by tag and confirms all visible elements, each sent whole', async () => {
+    const sent: unknown[] = [];
+    renderViewer({
+      'PUT /api/elements/e1': ({ body }) => {
+        sent.push(body);
+        return jsonResponse(200, body);
+      },
+    });
+    await screen.findByText('Elements (2)');
+    await userEvent.type(screen.getByLabelText('Search by tag'), 'p-1');
+    expect(await screen.findByText('Elements (1)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm all visible' }));
+    await waitFor(() => expect(sent).toEqual([{ ...pump, confirmed: true }]));
+  });
+});

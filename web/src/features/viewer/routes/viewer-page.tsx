@@ -1,0 +1,386 @@
+import type { BoundingBox, Connection, Drawing, DrawingElement, PathSegment } from '@pid/contracts';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { NOTICE_AUTO_HIDE_MS, VIEWER_POLL_MS } from '../../../config/timing';
+import { toConnectionBody, useConnectionMutations, useConnections } from '../api/connections';
+import { useDrawing, getProcessingStatus } from '../api/get-drawing';
+import { UnsupportedFileTypeError, useDrawingImage } from '../api/get-drawing-image';
+import { useElementMutations, useElements } from '../api/elements';
+import { viewerKeys } from '../api/query-keys';
+import { ConnectionDialog } from '../components/connection-dialog';
+import { DrawingCanvas, type Selection, type ViewerMode } from '../components/drawing-canvas';
+import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete-dialog';
+import { ViewerSidebar } from '../components/viewer-sidebar';
+import { ViewerToolbar } from '../components/viewer-toolbar';
+import type { Point, Size } from '../geometry/mapping';
+import { newElementBox } from '../geometry/placement';
+import { BUTTON_ZOOM_STEP, zoomBy } from '../geometry/zoom';
+
+/** Viewer messages of spec §8. */
+export const VIEWER_MESSAGES = {
+  loadFailed: 'Failed to load drawing data. Please try again.',
+  imageError: 'Error loading image.',
+  processingFailed: 'Processing failed: ',
+  unknownError: 'Unknown error',
+  processingComplete: 'Processing complete! Refreshing elements...',
+  elementUpdated: 'Element updated successfully!',
+  connectionUpdated: 'Connection updated successfully!',
+  elementDeleted: 'Element deleted successfully!',
+  connectionDeleted: 'Connection deleted successfully!',
+  elementUpdateFailed: 'Failed to update element. Please try again.',
+  connectionUpdateFailed: 'Failed to update connection. Please try again.',
+  elementDeleteFailed: 'Failed to delete element. Please try again.',
+  connectionDeleteFailed: 'Failed to delete connection. Please try again.',
+  positionFailed: 'Error updating element position. Changes may not be saved.',
+  connectionCreateFailed: 'Failed to create connection.',
+  elementCreateFailed: 'Failed to create element.',
+} as const;
+
+const FINISHED = ['completed', 'ready'];
+const FAILED = ['error', 'failed'];
+
+interface Toast {
+  key: number;
+  severity: AlertColor;
+  text: string;
+}
+
+type PendingDelete = { kind: 'element'; item: DrawingElement } | { kind: 'connection'; item: Connection } | null;
+
+/** Polls the status every 5 s while the drawing processes; reports the end (spec §4). */
+function useViewerProcessingPoll(id: string, drawing: Drawing | undefined, notify: (severity: AlertColor, text: string) => void) {
+  const queryClient = useQueryClient();
+  const processing = drawing?.status === 'processing';
+  const notifyRef = useRef(notify);
+  useEffect(() => {
+    notifyRef.current = notify;
+  });
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => {
+      getProcessingStatus(id)
+        .then((status) => {
+          queryClient.setQueryData<Drawing>(viewerKeys.drawing(id), (current) =>
+            current
+              ? {
+                  ...current,
+                  status: status.drawingStatus,
+                  processingMessage: status.message,
+                  metadata: { ...current.metadata, processingProgress: status.progress ?? current.metadata?.processingProgress },
+                }
+              : current,
+          );
+          if (FINISHED.includes(status.drawingStatus)) {
+            notifyRef.current('success', VIEWER_MESSAGES.processingComplete);
+            void queryClient.invalidateQueries({ queryKey: viewerKeys.drawing(id) });
+            void queryClient.invalidateQueries({ queryKey: viewerKeys.elements(id) });
+            void queryClient.invalidateQueries({ queryKey: viewerKeys.connections(id) });
+          } else if (FAILED.includes(status.drawingStatus)) {
+            notifyRef.current('error', `${VIEWER_MESSAGES.processingFailed}${status.message || VIEWER_MESSAGES.unknownError}`);
+          }
+        })
+        .catch((error: unknown) => console.error('Status poll failed', error));
+    }, VIEWER_POLL_MS);
+    return () => clearInterval(timer);
+  }, [id, processing, queryClient]);
+}
+
+/** An object URL for the image blob, revoked when it changes or the page closes. */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return;
+    const created = URL.createObjectURL(blob);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [blob]);
+  return blob ? url : null;
+}
+
+export function ViewerPage() {
+  const { id = '' } = useParams();
+  const drawing = useDrawing(id);
+  const image = useDrawingImage(id);
+  const elements = useElements(id);
+  const connections = useConnections(id);
+  const elementMutations = useElementMutations(id);
+  const connectionMutations = useConnectionMutations(id);
+  const imageUrl = useObjectUrl(image.data);
+  const [naturalSize, setNaturalSize] = useState<Size | null>(null);
+  const [zoom, setZoom] = useState(1);
+  const [mode, setMode] = useState<ViewerMode>('normal');
+  const [showAll, setShowAll] = useState(true);
+  const [showPipes, setShowPipes] = useState(true);
+  const [maximised, setMaximised] = useState(false);
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [selection, setSelection] = useState<Selection>(null);
+  const [editingConnection, setEditingConnection] = useState<Connection | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+  const [toast, setToast] = useState<Toast | null>(null);
+
+  const notify = (severity: AlertColor, text: string) => setToast({ key: Date.now(), severity, text });
+  useViewerProcessingPoll(id, drawing.data, notify);
+
+  // Escape leaves add-element and pipe-drawing modes.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMode('normal');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // Natural size of the blob, used when the drawing has no image_size yet.
+  useEffect(() => {
+    if (!imageUrl) return;
+    const probe = new Image();
+    probe.onload = () => setNaturalSize({ width: probe.naturalWidth, height: probe.naturalHeight });
+    probe.src = imageUrl;
+  }, [imageUrl]);
+
+  const elementList = elements.data ?? [];
+  const connectionList = connections.data ?? [];
+  const imageSize: Size = drawing.data?.metadata?.image_size ?? naturalSize ?? { width: 1000, height: 1000 };
+
+  const saveElement = (element: DrawingElement, success = VIEWER_MESSAGES.elementUpdated) =>
+    elementMutations.update.mutate(
+      { id: element._id, changes: element },
+      { onSuccess: () => notify('success', success), onError: () => notify('error', VIEWER_MESSAGES.elementUpdateFailed) },
+    );
+  const saveConnection = (connection: Connection) =>
+    connectionMutations.update.mutate(
+      { id: connection._id, changes: toConnectionBody(connection) },
+      {
+        onSuccess: () => notify('success', VIEWER_MESSAGES.connectionUpdated),
+        onError: () => notify('error', VIEWER_MESSAGES.connectionUpdateFailed),
+      },
+    );
+  const moveElement = (elementId: string, boundingBox: BoundingBox) =>
+    elementMutations.update.mutate(
+      { id: elementId, changes: { boundingBox } },
+      { onError: () => notify('error', VIEWER_MESSAGES.positionFailed) },
+    );
+  const addElement = (point: Point) =>
+    elementMutations.create.mutate(
+      { drawing: id, elementType: 'node', name: '', description: '', boundingBox: newElementBox(point), confirmed: false },
+      {
+        onSuccess: (created) => {
+          setMode('normal');
+          if (created?._id) setSelection({ kind: 'element', id: created._id });
+        },
+        onError: () => notify('error', VIEWER_MESSAGES.elementCreateFailed),
+      },
+    );
+  const createConnection = (source: string, target: string, path: PathSegment[]) =>
+    connectionMutations.create.mutate(
+      {
+        drawing: id,
+        name: '',
+        description: '',
+        relationshipType: 'connects to',
+        source,
+        target,
+        confirmed: false,
+        metadata: { path_data: { path } },
+      },
+      {
+        onSuccess: (created) => {
+          setMode('normal');
+          if (created?._id) setSelection({ kind: 'connection', id: created._id });
+        },
+        onError: () => notify('error', VIEWER_MESSAGES.connectionCreateFailed),
+      },
+    );
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    if (pendingDelete.kind === 'element') {
+      elementMutations.remove.mutate(pendingDelete.item._id, {
+        onSuccess: () => notify('success', VIEWER_MESSAGES.elementDeleted),
+        onError: () => notify('error', VIEWER_MESSAGES.elementDeleteFailed),
+      });
+    } else {
+      connectionMutations.remove.mutate(pendingDelete.item._id, {
+        onSuccess: () => notify('success', VIEWER_MESSAGES.connectionDeleted),
+        onError: () => notify('error', VIEWER_MESSAGES.connectionDeleteFailed),
+      });
+    }
+    if (selection?.id === pendingDelete.item._id) setSelection(null);
+    setEditingConnection(null);
+    setPendingDelete(null);
+  };
+
+  if (drawing.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        <CircularProgress aria-label="Loading drawing" />
+      </Box>
+    );
+  }
+  if (drawing.isError || elements.isError || connections.isError) {
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert severity="error">{VIEWER_MESSAGES.loadFailed}</Alert>
+      </Box>
+    );
+  }
+
+  const current = drawing.data;
+  const imageError = image.error
+    ? image.error instanceof UnsupportedFileTypeError
+      ? image.error.message
+      : `${VIEWER_MESSAGES.imageError} ${image.error.message}`
+    : null;
+  const progress = current.metadata?.processingProgress;
+
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        p: maximised ? 0 : 2,
+        height: maximised ? '100vh' : 'calc(100vh - 64px)',
+        ...(maximised ? { position: 'fixed', inset: 0, zIndex: 1300, bgcolor: 'background.default' } : {}),
+      }}
+    >
+      <ViewerToolbar
+        name={current.name}
+        showAll={showAll}
+        showPipes={showPipes}
+        mode={mode}
+        elementCount={elementList.length}
+        zoom={zoom}
+        maximised={maximised}
+        onShowAll={setShowAll}
+        onShowPipes={setShowPipes}
+        onMode={setMode}
+        onZoomIn={() => setZoom((value) => zoomBy(value, BUTTON_ZOOM_STEP))}
+        onZoomOut={() => setZoom((value) => zoomBy(value, -BUTTON_ZOOM_STEP))}
+        onZoomReset={() => setZoom(1)}
+        onMaximise={() => setMaximised(!maximised)}
+      />
+      {current.status === 'processing' ? (
+        <Alert severity="info" icon={<CircularProgress size={20} />}>
+          {current.processingMessage || 'Processing drawing...'}
+          {typeof progress === 'number' ? ` (${Math.round(progress)}%)` : ''}
+        </Alert>
+      ) : null}
+      {mode === 'add-element' ? <Alert severity="info">Click on the drawing to place a new element. Press Escape to cancel.</Alert> : null}
+      {mode === 'add-connection' ? (
+        <Alert severity="info">
+          Choose a source element, click to add route points, then click the target element. Press Escape to cancel.
+        </Alert>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ flexGrow: 1, minHeight: 0 }}>
+        <Paper variant="outlined" sx={{ flexGrow: 1, minWidth: 0, overflow: 'hidden' }}>
+          {imageError ? (
+            <Alert severity="error" sx={{ m: 2 }}>
+              {imageError}
+            </Alert>
+          ) : imageUrl ? (
+            <DrawingCanvas
+              imageUrl={imageUrl}
+              imageSize={imageSize}
+              elements={elementList}
+              connections={connectionList}
+              zoom={zoom}
+              setZoom={setZoom}
+              mode={mode}
+              showAll={showAll}
+              showPipes={showPipes}
+              selection={selection}
+              onSelect={setSelection}
+              onAddElement={addElement}
+              onMoveElement={moveElement}
+              onCreateConnection={createConnection}
+            />
+          ) : (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+              <CircularProgress aria-label="Loading image" />
+            </Box>
+          )}
+        </Paper>
+        <Paper variant="outlined" sx={{ width: sidebarOpen ? 340 : 40, flexShrink: 0, display: 'flex', overflow: 'hidden' }}>
+          <IconButton
+            size="small"
+            aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+            onClick={() => setSidebarOpen(!sidebarOpen)}
+            sx={{ alignSelf: 'flex-start', mt: 1.5 }}
+          >
+            {sidebarOpen ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+          </IconButton>
+          {sidebarOpen ? (
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <ViewerSidebar
+                elements={elementList}
+                connections={connectionList}
+                selection={selection}
+                onSelect={setSelection}
+                onSaveElement={(element) => saveElement(element)}
+                onToggleElement={(element) => saveElement({ ...element, confirmed: !element.confirmed })}
+                onDeleteElement={(item) => setPendingDelete({ kind: 'element', item })}
+                onSaveConnection={saveConnection}
+                onToggleConnection={(connection) => saveConnection({ ...connection, confirmed: !connection.confirmed })}
+                onDeleteConnection={(item) => setPendingDelete({ kind: 'connection', item })}
+                onEditConnection={setEditingConnection}
+                onConfirmAll={(items) => items.forEach((element) => saveElement({ ...element, confirmed: true }))}
+              />
+            </Box>
+          ) : null}
+        </Paper>
+      </Stack>
+
+      {editingConnection ? (
+        <ConnectionDialog
+          connection={editingConnection}
+          elements={elementList}
+          onClose={() => setEditingConnection(null)}
+          onSave={(changes) => {
+            saveConnection({ ...editingConnection, ...changes });
+            setEditingConnection(null);
+          }}
+          onDelete={() => setPendingDelete({ kind: 'connection', item: editingConnection })}
+          onToggleConfirmed={() => {
+            saveConnection({ ...editingConnection, confirmed: !editingConnection.confirmed });
+            setEditingConnection(null);
+          }}
+        />
+      ) : null}
+      {pendingDelete ? (
+        <ConfirmDeleteDialog
+          title={pendingDelete.kind === 'element' ? 'Delete Element' : 'Delete Connection'}
+          text={
+            pendingDelete.kind === 'element'
+              ? 'Are you sure you want to delete this element? Its connections are removed too.'
+              : 'Are you sure you want to delete this connection?'
+          }
+          onCancel={() => setPendingDelete(null)}
+          onConfirm={confirmDelete}
+        />
+      ) : null}
+      <Snackbar
+        key={toast?.key}
+        open={Boolean(toast)}
+        autoHideDuration={NOTICE_AUTO_HIDE_MS}
+        onClose={(_event, reason) => reason !== 'clickaway' && setToast(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        {toast ? (
+          <Alert severity={toast.severity} variant="filled" onClose={() => setToast(null)}>
+            {toast.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Box>
+  );
+}
