@@ -2,6 +2,7 @@ import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import KeyboardIcon from '@mui/icons-material/Keyboard';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
@@ -31,6 +32,7 @@ export interface ViewerToolbarProps {
   onZoomOut: () => void;
   onZoomReset: () => void;
   onMaximise: () => void;
+  onShortcuts?: () => void;
 }
 
 export function ViewerToolbar(props: ViewerToolbarProps) {
@@ -93,6 +95,13 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
             {props.maximised ? <FullscreenExitIcon /> : <FullscreenIcon />}
           </IconButton>
         </Tooltip>
+        {props.onShortcuts ? (
+          <Tooltip title="Keyboard shortcuts (?)">
+            <IconButton aria-label="Keyboard shortcuts" onClick={props.onShortcuts}>
+              <KeyboardIcon />
+            </IconButton>
+          </Tooltip>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -1,9 +1,21 @@
 import type { Connection, Drawing, DrawingElement } from '@pid/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeStatus, jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
+
+// jsdom lacks PointerEvent: a MouseEvent carries the coordinates and button the canvas reads.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}
 
 const drawing: Drawing = {
   _id: 'd1',
@@ -171,5 +183,85 @@ describe('viewer (spec §2)', () => {
     expect(await screen.findByText('Elements (1)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm all visible' }));
     await waitFor(() => expect(sent).toEqual([{ ...pump, confirmed: true }]));
+  });
+});
+
+describe('viewer undo/redo and shortcuts', () => {
+  it('Ctrl+Z after a drag sends the previous boundingBox; Ctrl+Shift+Z sends the moved one again', async () => {
+    const sent: unknown[] = [];
+    renderViewer({
+      'PUT /api/elements/e1': ({ body }) => {
+        sent.push(body);
+        return jsonResponse(200, { ...pump, ...(body as object) });
+      },
+    });
+    const overlay = await screen.findByTestId('overlay');
+    // jsdom has no layout: the overlay shows the 400 × 200 image at 800 × 400.
+    overlay.getBoundingClientRect = () => ({
+      left: 0,
+      top: 0,
+      width: 800,
+      height: 400,
+      right: 800,
+      bottom: 400,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    const box = screen.getByTestId('element-e1');
+    fireEvent.pointerDown(box, { clientX: 30, clientY: 50, button: 0 });
+    fireEvent.pointerMove(box, { clientX: 70, clientY: 70 });
+    fireEvent.pointerUp(box, { clientX: 70, clientY: 70 });
+    const moved = { boundingBox: { x: 30, y: 30, width: 30, height: 40 } };
+    await waitFor(() => expect(sent).toEqual([moved]));
+
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(sent).toEqual([moved, { boundingBox: pump.boundingBox }]));
+    await userEvent.keyboard('{Meta>}{Shift>}z{/Shift}{/Meta}');
+    await waitFor(() => expect(sent).toEqual([moved, { boundingBox: pump.boundingBox }, moved]));
+  });
+
+  it('ignores Ctrl+Z while typing in a text field', async () => {
+    const { calls } = renderViewer({ 'PUT /api/elements/e1': ({ body }) => jsonResponse(200, body) });
+    const row = await screen.findByTestId('element-row-e1');
+    await userEvent.click(within(row).getByRole('switch'));
+    await screen.findByText('Element updated successfully!');
+    await userEvent.click(screen.getByLabelText('Search by tag'));
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(calls.filter((call) => call === 'PUT /api/elements/e1')).toHaveLength(1);
+  });
+
+  it('Delete asks to delete the selected element', async () => {
+    renderViewer();
+    const box = await screen.findByTestId('element-e2');
+    fireEvent.pointerDown(box, { clientX: 5, clientY: 5, button: 0 });
+    fireEvent.pointerUp(box, { clientX: 5, clientY: 5 });
+    await screen.findByText('Selection');
+    await userEvent.keyboard('{Delete}');
+    expect(await screen.findByRole('dialog', { name: 'Delete Element' })).toBeInTheDocument();
+  });
+
+  it('opens the shortcuts help from the toolbar and with "?"', async () => {
+    renderViewer();
+    await screen.findByTestId('overlay');
+    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const keys of [
+      'Ctrl/Cmd+Z',
+      'Ctrl/Cmd+Shift+Z',
+      'Escape',
+      'Ctrl/Cmd+wheel',
+      'Double-click',
+      'Shift+double-click',
+      'Delete',
+      '?',
+    ]) {
+      expect(within(dialog).getByText(keys)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByText(/Deletes cannot be undone/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.keyboard('?');
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
   });
 });

@@ -21,7 +21,18 @@ import { ConnectionDialog } from '../components/connection-dialog';
 import { DrawingCanvas, type Selection, type ViewerMode } from '../components/drawing-canvas';
 import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete-dialog';
 import { ViewerSidebar } from '../components/viewer-sidebar';
+import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { ViewerToolbar } from '../components/viewer-toolbar';
+import {
+  emptyHistory,
+  isTextField,
+  pushEdit,
+  redoEdit,
+  remapElementId,
+  undoEdit,
+  type EditCommand,
+  type EditHistory,
+} from '../editing/edit-history';
 import type { Point, Size } from '../geometry/mapping';
 import { newElementBox } from '../geometry/placement';
 import { BUTTON_ZOOM_STEP, zoomBy } from '../geometry/zoom';
@@ -127,15 +138,19 @@ export function ViewerPage() {
   const [editingConnection, setEditingConnection] = useState<Connection | null>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [toast, setToast] = useState<Toast | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const history = useRef<EditHistory>(emptyHistory);
+  const record = (command: EditCommand) => {
+    history.current = pushEdit(history.current, command);
+  };
 
   const notify = (severity: AlertColor, text: string) => setToast({ key: Date.now(), severity, text });
   useViewerProcessingPoll(id, drawing.data, notify);
 
-  // Escape leaves add-element and pipe-drawing modes.
+  // Keyboard shortcuts; the handler is refreshed every render so it sees the current lists.
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMode('normal');
-    };
+    const onKey = (event: KeyboardEvent) => keyHandler.current(event);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
@@ -152,11 +167,19 @@ export function ViewerPage() {
   const connectionList = connections.data ?? [];
   const imageSize: Size = drawing.data?.metadata?.image_size ?? naturalSize ?? { width: 1000, height: 1000 };
 
-  const saveElement = (element: DrawingElement, success = VIEWER_MESSAGES.elementUpdated) =>
+  const saveElement = (element: DrawingElement, success = VIEWER_MESSAGES.elementUpdated) => {
+    const previous = elementList.find((item) => item._id === element._id);
     elementMutations.update.mutate(
       { id: element._id, changes: element },
-      { onSuccess: () => notify('success', success), onError: () => notify('error', VIEWER_MESSAGES.elementUpdateFailed) },
+      {
+        onSuccess: () => {
+          if (previous) record({ kind: 'update-element', id: element._id, before: previous, after: element });
+          notify('success', success);
+        },
+        onError: () => notify('error', VIEWER_MESSAGES.elementUpdateFailed),
+      },
     );
+  };
   const saveConnection = (connection: Connection) =>
     connectionMutations.update.mutate(
       { id: connection._id, changes: toConnectionBody(connection) },
@@ -165,18 +188,28 @@ export function ViewerPage() {
         onError: () => notify('error', VIEWER_MESSAGES.connectionUpdateFailed),
       },
     );
-  const moveElement = (elementId: string, boundingBox: BoundingBox) =>
+  const moveElement = (elementId: string, boundingBox: BoundingBox) => {
+    const previous = elementList.find((item) => item._id === elementId)?.boundingBox;
     elementMutations.update.mutate(
       { id: elementId, changes: { boundingBox } },
-      { onError: () => notify('error', VIEWER_MESSAGES.positionFailed) },
+      {
+        onSuccess: () => {
+          if (previous) record({ kind: 'update-element', id: elementId, before: { boundingBox: previous }, after: { boundingBox } });
+        },
+        onError: () => notify('error', VIEWER_MESSAGES.positionFailed),
+      },
     );
+  };
   const addElement = (point: Point) =>
     elementMutations.create.mutate(
       { drawing: id, elementType: 'node', name: '', description: '', boundingBox: newElementBox(point), confirmed: false },
       {
         onSuccess: (created) => {
           setMode('normal');
-          if (created?._id) setSelection({ kind: 'element', id: created._id });
+          if (created?._id) {
+            setSelection({ kind: 'element', id: created._id });
+            record({ kind: 'create-element', element: created });
+          }
         },
         onError: () => notify('error', VIEWER_MESSAGES.elementCreateFailed),
       },
@@ -201,6 +234,67 @@ export function ViewerPage() {
         onError: () => notify('error', VIEWER_MESSAGES.connectionCreateFailed),
       },
     );
+  /** Applies one side of a recorded edit through the usual mutations; `forward` is redo. */
+  const applyEdit = (command: EditCommand, forward: boolean) => {
+    if (command.kind === 'update-element') {
+      elementMutations.update.mutate(
+        { id: command.id, changes: forward ? command.after : command.before },
+        { onError: () => notify('error', VIEWER_MESSAGES.elementUpdateFailed) },
+      );
+    } else if (!forward) {
+      if (selection?.id === command.element._id) setSelection(null);
+      elementMutations.remove.mutate(command.element._id, { onError: () => notify('error', VIEWER_MESSAGES.elementDeleteFailed) });
+    } else {
+      const { _id: oldId, metadata: _metadata, ...fields } = command.element;
+      elementMutations.create.mutate(fields, {
+        onSuccess: (created) => {
+          if (created?._id) history.current = remapElementId(history.current, oldId, created._id);
+        },
+        onError: () => notify('error', VIEWER_MESSAGES.elementCreateFailed),
+      });
+    }
+  };
+  const undo = () => {
+    const step = undoEdit(history.current);
+    if (!step) return;
+    history.current = step.history;
+    applyEdit(step.command, false);
+  };
+  const redo = () => {
+    const step = redoEdit(history.current);
+    if (!step) return;
+    history.current = step.history;
+    applyEdit(step.command, true);
+  };
+  const deleteSelection = () => {
+    if (!selection) return;
+    if (selection.kind === 'element') {
+      const item = elementList.find((element) => element._id === selection.id);
+      if (item) setPendingDelete({ kind: 'element', item });
+    } else {
+      const item = connectionList.find((connection) => connection._id === selection.id);
+      if (item) setPendingDelete({ kind: 'connection', item });
+    }
+  };
+  keyHandler.current = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      setMode('normal');
+      return;
+    }
+    if (isTextField(event.target)) return;
+    const dialogOpen = Boolean(pendingDelete || editingConnection || shortcutsOpen);
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'z') {
+      if (dialogOpen) return;
+      event.preventDefault();
+      if (event.shiftKey) redo();
+      else undo();
+    } else if (event.key === '?' && !event.ctrlKey && !event.metaKey) {
+      setShortcutsOpen(true);
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && !dialogOpen) {
+      deleteSelection();
+    }
+  };
+
   const confirmDelete = () => {
     if (!pendingDelete) return;
     if (pendingDelete.kind === 'element') {
@@ -268,6 +362,7 @@ export function ViewerPage() {
         onZoomOut={() => setZoom((value) => zoomBy(value, -BUTTON_ZOOM_STEP))}
         onZoomReset={() => setZoom(1)}
         onMaximise={() => setMaximised(!maximised)}
+        onShortcuts={() => setShortcutsOpen(true)}
       />
       {current.status === 'processing' ? (
         <Alert severity="info" icon={<CircularProgress size={20} />}>
@@ -356,6 +451,7 @@ export function ViewerPage() {
           }}
         />
       ) : null}
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       {pendingDelete ? (
         <ConfirmDeleteDialog
           title={pendingDelete.kind === 'element' ? 'Delete Element' : 'Delete Connection'}
