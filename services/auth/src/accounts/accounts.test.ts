@@ -3,25 +3,12 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../env';
-import {
-  expectNoSecrets,
-  jwtPayload,
-  registerAccount,
-  startAuthService,
-  startSmtpCapture,
-  type SmtpCapture,
-} from '../testing/auth-test-kit';
+import { expectNoSecrets, jwtPayload, registerAccount, startAuthServiceWithSmtp } from '../testing/auth-test-kit';
 
-let smtp: SmtpCapture;
 let service: ServiceHarness<AuthEnv>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  service = await startAuthService({ SMTP_URL: smtp.url, JWT_EXPIRES_IN_SECONDS: '3600' });
-});
-afterAll(async () => {
-  await service?.close();
-  await smtp?.close();
-});
+let stack: Awaited<ReturnType<typeof startAuthServiceWithSmtp>>;
+beforeAll(async () => void ({ service } = stack = await startAuthServiceWithSmtp({ JWT_EXPIRES_IN_SECONDS: '3600' })));
+afterAll(async () => stack?.close());
 
 const api = () => request(service.http);
 

@@ -4,28 +4,16 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authServiceDefinition } from '../auth.service-definition';
 import type { AuthEnv } from '../env';
-import {
-  expectNoSecrets,
-  registerAccount,
-  startAuthService,
-  startSmtpCapture,
-  tokenFromLink,
-  type SmtpCapture,
-} from '../testing/auth-test-kit';
+import { expectNoSecrets, registerAccount, startAuthServiceWithSmtp, tokenFromLink, type SmtpCapture } from '../testing/auth-test-kit';
 
 const VERIFY_SUBJECT = 'Verify your email address';
 const INVALID = { msg: 'Invalid or expired verification token. Please request a new verification email.' };
 
 let smtp: SmtpCapture;
 let service: ServiceHarness<AuthEnv>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  service = await startAuthService({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await service?.close();
-  await smtp?.close();
-});
+let stack: Awaited<ReturnType<typeof startAuthServiceWithSmtp>>;
+beforeAll(async () => void ({ smtp, service } = stack = await startAuthServiceWithSmtp()));
+afterAll(async () => stack?.close());
 
 const api = () => request(service.http);
 const me = async (token: string) => (await api().get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200)).body;

@@ -2,14 +2,7 @@ import type { ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../env';
-import {
-  registerAccount,
-  startAuthService,
-  startSmtpCapture,
-  tokenFromLink,
-  type SmtpCapture,
-  type TestAccount,
-} from '../testing/auth-test-kit';
+import { registerAccount, startAuthServiceWithSmtp, tokenFromLink, type SmtpCapture, type TestAccount } from '../testing/auth-test-kit';
 
 const REQUESTED = { msg: 'If an account exists with that email, password reset instructions have been sent.' };
 const INVALID = { msg: 'This password reset link is invalid or has expired.' };
@@ -17,14 +10,9 @@ const RESET_SUBJECT = 'Reset your password';
 
 let smtp: SmtpCapture;
 let service: ServiceHarness<AuthEnv>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  service = await startAuthService({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await service?.close();
-  await smtp?.close();
-});
+let stack: Awaited<ReturnType<typeof startAuthServiceWithSmtp>>;
+beforeAll(async () => void ({ smtp, service } = stack = await startAuthServiceWithSmtp()));
+afterAll(async () => stack?.close());
 
 const api = () => request(service.http);
 

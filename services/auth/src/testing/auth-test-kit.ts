@@ -147,3 +147,22 @@ export async function readMailbox(dir: string): Promise<Array<CapturedMail & { f
     }),
   );
 }
+
+/** A capturing SMTP server and the auth service mailing through it; `close()` stops both. */
+export async function startAuthServiceWithSmtp(
+  env: Record<string, string> = {},
+): Promise<{ smtp: SmtpCapture; service: ServiceHarness<AuthEnv>; close(): Promise<void> }> {
+  const smtp = await startSmtpCapture();
+  const service = await startAuthService({ SMTP_URL: smtp.url, ...env }).catch(async (error) => {
+    await smtp.close();
+    throw error;
+  });
+  return {
+    smtp,
+    service,
+    close: async () => {
+      await service.close();
+      await smtp.close();
+    },
+  };
+}

@@ -5,8 +5,7 @@ import type { AuthEnv } from '../env';
 import {
   expectNoSecrets,
   registerAccount,
-  startAuthService,
-  startSmtpCapture,
+  startAuthServiceWithSmtp,
   tokenFromLink,
   type SmtpCapture,
   type TestAccount,
@@ -16,14 +15,9 @@ const VERIFY_SUBJECT = 'Verify your email address';
 
 let smtp: SmtpCapture;
 let service: ServiceHarness<AuthEnv>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  service = await startAuthService({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await service?.close();
-  await smtp?.close();
-});
+let stack: Awaited<ReturnType<typeof startAuthServiceWithSmtp>>;
+beforeAll(async () => void ({ smtp, service } = stack = await startAuthServiceWithSmtp()));
+afterAll(async () => stack?.close());
 
 const api = () => request(service.http);
 const updateProfile = (account: TestAccount, body: unknown) =>

@@ -8,32 +8,17 @@ import {
   eventually,
   lookUpSubscription,
   PUBLIC_URL,
-  startBillingService,
   startCheckout,
-  startFakeAuth,
   type FakeAuth,
 } from '../testing/billing-test-kit';
-import {
-  startStripeStandIn,
-  STRIPE_SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET,
-  stripeSubscription,
-  type StripeStandIn,
-} from '../testing/stripe-stand-in';
+import { startStripeBilling, STRIPE_SECRET_KEY, stripeSubscription, type StripeStandIn } from '../testing/stripe-stand-in';
 
 let stripe: StripeStandIn;
 let service: ServiceHarness<BillingEnv>;
 let auth: FakeAuth;
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  service = await startBillingService({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
-  auth = await startFakeAuth(service);
-});
-afterAll(async () => {
-  await auth?.close();
-  await service?.close();
-  await stripe?.close();
-});
+let stack: Awaited<ReturnType<typeof startStripeBilling>>;
+beforeAll(async () => void ({ stripe, service, auth } = stack = await startStripeBilling()));
+afterAll(async () => stack?.close());
 beforeEach(() => void (stripe.requests.length = 0));
 
 const status = async (user: { token: string }) =>

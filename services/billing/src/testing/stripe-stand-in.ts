@@ -6,7 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ServiceHarness } from '@pid/platform/test-kit';
 import Stripe from 'stripe';
+import type { BillingEnv } from '../env';
+import { startBillingService, startFakeAuth, type FakeAuth } from './billing-test-kit';
 
 export const STRIPE_SECRET_KEY = 'sk_test_billing_stand_in';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_billing_stand_in_secret';
@@ -206,4 +209,26 @@ export function signatureFor(payload: string, options: { secret?: string; timest
     secret: options.secret ?? STRIPE_WEBHOOK_SECRET,
     ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
   });
+}
+
+/** Billing in Stripe mode against a fresh stand-in, with auth played over NATS; `close()` stops all three. */
+export async function startStripeBilling(): Promise<{
+  stripe: StripeStandIn;
+  service: ServiceHarness<BillingEnv>;
+  auth: FakeAuth;
+  close(): Promise<void>;
+}> {
+  const stripe = await startStripeStandIn();
+  const service = await startBillingService({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
+  const auth = await startFakeAuth(service);
+  return {
+    stripe,
+    service,
+    auth,
+    close: async () => {
+      await auth.close();
+      await service.close();
+      await stripe.close();
+    },
+  };
 }
