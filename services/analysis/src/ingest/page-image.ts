@@ -1,6 +1,7 @@
 import { MAX_IMAGE_PIXELS } from '@pid/contracts';
 import { PdfPasswordError, PdfUnreadableError, renderPdfPage, type PdfRenderOptions } from '@pid/platform';
 import sharp from 'sharp';
+import { estimateSkew, rotateGray, unskewPoint } from './deskew';
 
 /** One page as 8-bit grayscale, possibly downscaled; `scale` maps back: original = processing / scale. */
 export interface PageImage {
@@ -12,6 +13,14 @@ export interface PageImage {
   originalHeight: number;
   /** Processing pixels per original pixel (≤ 1). */
   scale: number;
+  /** The scan's skew, already turned out of `gray` (degrees, clockwise); 0 for a straight page. */
+  skewDegrees: number;
+}
+
+/** A point of the processed page in the `/file` pixel space: skew turned back, scale undone. */
+export function toOriginalPoint(image: PageImage, x: number, y: number): [number, number] {
+  const [sx, sy] = unskewPoint(x, y, image.width, image.height, image.skewDegrees);
+  return [sx / image.scale, sy / image.scale];
 }
 
 export interface IngestOptions {
@@ -23,6 +32,8 @@ export interface IngestOptions {
   pdf: PdfRenderOptions;
   /** Decoded images larger than this are refused. */
   maxImagePixels?: number;
+  /** Straighten slightly turned scans (default on). */
+  deskew?: boolean;
 }
 
 /** A problem with the file itself: retrying cannot help; the message is shown to the user. */
@@ -72,15 +83,20 @@ export async function loadPageImage(bytes: Buffer, options: IngestOptions): Prom
   const scale = Math.min(1, Math.sqrt(options.maxProcessingPixels / (width * height)));
   const targetWidth = Math.max(1, Math.round(width * scale));
   const targetHeight = Math.max(1, Math.round(height * scale));
+  let gray: Uint8Array;
+  let size: { width: number; height: number };
   try {
     let pipeline = sharp(raster, { limitInputPixels: maxImagePixels, failOn: 'error' }).autoOrient().flatten({ background: '#ffffff' });
     if (scale < 1) pipeline = pipeline.resize(targetWidth, targetHeight, { fit: 'fill', kernel: 'lanczos3' });
     const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
-    const gray = info.channels === 1 ? new Uint8Array(data.buffer, data.byteOffset, data.length) : firstChannel(data, info.channels);
-    return { gray, width: info.width, height: info.height, originalWidth: width, originalHeight: height, scale: info.width / width };
+    gray = info.channels === 1 ? new Uint8Array(data.buffer, data.byteOffset, data.length) : firstChannel(data, info.channels);
+    size = { width: info.width, height: info.height };
   } catch {
     throw new UnusableFileError(MESSAGES.unreadable);
   }
+  const skewDegrees = options.deskew === false ? 0 : estimateSkew(gray, size.width, size.height);
+  if (skewDegrees !== 0) gray = await rotateGray(gray, size.width, size.height, skewDegrees);
+  return { gray, ...size, originalWidth: width, originalHeight: height, scale: size.width / width, skewDegrees };
 }
 
 function firstChannel(data: Buffer, channels: number): Uint8Array {

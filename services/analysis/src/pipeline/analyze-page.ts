@@ -1,7 +1,7 @@
-import type { AnalysisConnection, AnalysisElement, ImageSize, PathSegment } from '@pid/contracts';
-import type { PageImage } from '../ingest/page-image';
+import type { AnalysisConnection, AnalysisElement, BoundingBox, ImageSize, PathSegment } from '@pid/contracts';
+import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
-import { connectedComponents } from './components';
+import { connectedComponents, type Box } from './components';
 import { traceConnections } from './connections';
 import { defaultLineOptions, findLineSegments, isBorder, removeLines } from './lines';
 import { findSymbols, strokeUnit, type DetectedSymbol } from './symbols';
@@ -117,16 +117,13 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     unit,
   );
 
-  const back = (value: number) => Math.round(value / image.scale);
   const elements: AnalysisElement[] = symbols.map((symbol, index) => {
-    const x = back(symbol.x0);
-    const y = back(symbol.y0);
     return {
       key: `e${index + 1}`,
       elementType: symbol.elementType,
       name: readings.get(symbol)?.text ?? '',
       description: symbol.description,
-      boundingBox: { x, y, width: Math.max(1, back(symbol.x1 + 1) - x), height: Math.max(1, back(symbol.y1 + 1) - y) },
+      boundingBox: toOriginalBox(image, symbol),
       ...(options.page ? { page: options.page } : {}),
       metadata: {
         confidence: round(symbol.confidence),
@@ -140,8 +137,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     const confidence = Math.min(source.confidence, target.confidence, 0.9) * (connection.dashed ? 0.8 : 1) * 0.95 ** connection.junctions;
     const path: PathSegment[] = connection.path.map((segment) => ({
       orientation: segment.orientation,
-      start: [back(segment.start[0]), back(segment.start[1])],
-      end: [back(segment.end[0]), back(segment.end[1])],
+      start: roundPoint(toOriginalPoint(image, ...segment.start)),
+      end: roundPoint(toOriginalPoint(image, ...segment.end)),
     }));
     return {
       key: `c${index + 1}`,
@@ -162,3 +159,22 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+const roundPoint = ([x, y]: [number, number]): [number, number] => [Math.round(x), Math.round(y)];
+
+/** A box of the processed page in the `/file` pixel space (a turned box is bounded again). */
+function toOriginalBox(image: PageImage, box: Box): BoundingBox {
+  const corners = [
+    toOriginalPoint(image, box.x0, box.y0),
+    toOriginalPoint(image, box.x1 + 1, box.y0),
+    toOriginalPoint(image, box.x0, box.y1 + 1),
+    toOriginalPoint(image, box.x1 + 1, box.y1 + 1),
+  ];
+  const x = Math.round(Math.min(...corners.map(([cx]) => cx)));
+  const y = Math.round(Math.min(...corners.map(([, cy]) => cy)));
+  return {
+    x,
+    y,
+    width: Math.max(1, Math.round(Math.max(...corners.map(([cx]) => cx))) - x),
+    height: Math.max(1, Math.round(Math.max(...corners.map(([, cy]) => cy))) - y),
+  };
+}

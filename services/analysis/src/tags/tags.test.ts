@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseIsaTag } from './isa-tag';
+import { parseLineNumber } from './line-number';
+
+describe('parseIsaTag', () => {
+  it.each([
+    ['FIC-101', 'FIC-101', 'F', ['I', 'C'], []],
+    ['FIC 101', 'FIC-101', 'F', ['I', 'C'], []],
+    ['FIC101', 'FIC-101', 'F', ['I', 'C'], []],
+    ['PT\n008A', 'PT-008A', 'P', ['T'], []],
+    ['052 / PT / 008A', '052-PT-008A', 'P', ['T'], []],
+    ['PT / 052 / 008A', '052-PT-008A', 'P', ['T'], []],
+    ['LAHH-12', 'LAHH-12', 'L', ['A'], ['HH']],
+    ['PSH 204', 'PSH-204', 'P', ['S'], ['H']],
+    ['F1C-1O1', 'FIC-101', 'F', ['I', 'C'], []],
+  ])('reads %j as %s', (text, tag, first, functions, modifiers) => {
+    const parsed = parseIsaTag(text);
+    expect(parsed?.tag).toBe(tag);
+    expect(parsed?.measuredVariable.letter).toBe(first);
+    expect(parsed?.functions.map((f) => f.letter)).toEqual(functions);
+    expect(parsed?.functionModifiers.map((f) => f.letter)).toEqual(modifiers);
+  });
+
+  it('tells a safety valve (PSV) from a pressure switch (PSH) and a differential transmitter', () => {
+    expect(parseIsaTag('PSV-1001')?.variableModifiers.map((m) => m.meaning)).toEqual(['safety']);
+    expect(parseIsaTag('PSV-1001')?.functions.map((f) => f.meaning)).toEqual(['valve, damper, louver']);
+    expect(parseIsaTag('PDT-17')?.variableModifiers.map((m) => m.meaning)).toEqual(['differential']);
+    expect(parseIsaTag('PDT-17')?.measuredVariable.meaning).toBe('pressure');
+  });
+
+  it.each(['P-101A', 'V-201', 'HELLO WORLD', '2"-P-1001-A1A', 'NOTE 3', '', 'FIC-'])('rejects %j', (text) => {
+    expect(parseIsaTag(text)).toBeUndefined();
+  });
+});
+
+describe('parseLineNumber', () => {
+  it('reads a refinery line number into its parts', () => {
+    expect(parseLineNumber('052-MS-001-8"-3CB2S07-H-80')).toEqual({
+      text: '052-MS-001-8"-3CB2S07-H-80',
+      area: '052',
+      service: 'MS',
+      sequence: '001',
+      size: '8"',
+      pipingClass: '3CB2S07',
+      insulation: 'H',
+      insulationThickness: '80',
+    });
+  });
+
+  it.each([
+    ['2"-P-1001-A1A', { size: '2"', service: 'P', sequence: '1001', pipingClass: 'A1A' }],
+    ['6" - CW - 2003 - B2 - IH', { size: '6"', service: 'CW', sequence: '2003', pipingClass: 'B2', insulation: 'IH' }],
+    ['1-1/2"-N-0042-CS1', { size: '1-1/2"', service: 'N', sequence: '0042', pipingClass: 'CS1' }],
+    ['DN150-PW-301-S2', { size: 'DN150', service: 'PW', sequence: '301', pipingClass: 'S2' }],
+  ])('reads %j', (text, parts) => {
+    expect(parseLineNumber(text)).toMatchObject(parts);
+  });
+
+  it.each(['FIC-101', 'P-101A', 'SEE NOTE 4', '3CB2S07', 'TO V-201'])('rejects %j', (text) => {
+    expect(parseLineNumber(text)).toBeUndefined();
+  });
+});
