@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--json <file>] [--overlay-dir <dir>]`
+ * Runs the analysis CLI on every drawing of the synthetic held-out set (default) or of a pid-dev folder and
+ * scores it against the ground truth: tables on stdout, progress on stderr.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BenchDrawing } from './datasets/bench-drawing';
+import { pidDevDrawings } from './datasets/pid-dev';
+import { syntheticDrawings } from './datasets/synthetic';
+import { sheetFigures } from './figures';
+import { readPrediction } from './predictions';
+import { datasetResult, datasetTables, type DrawingResult } from './report';
+import { runAnalyze } from './run-analyze';
+import { scoreSheet } from './score-sheet';
+
+const USAGE = 'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--json <file>] [--overlay-dir <dir>]\n';
+
+async function benchDrawing(drawing: BenchDrawing, options: { noOcr: boolean; overlayDir?: string }): Promise<DrawingResult> {
+  const { dataset, name } = drawing;
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
+  try {
+    const { file, truth } = await drawing.prepare();
+    const overlay = options.overlayDir && path.join(options.overlayDir, `${dataset}-${name}.png`.replace(/[^\w.-]+/g, '_'));
+    const { document, stats } = await runAnalyze({ file, page: drawing.page, noOcr: options.noOcr, overlay, workDir });
+    const prediction = readPrediction(document, truth?.imageSize ?? document.image_size);
+    return { dataset, name, score: scoreSheet(truth, prediction), stats };
+  } catch (error) {
+    return { dataset, name, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      dataset: { type: 'string' },
+      only: { type: 'string' },
+      'no-ocr': { type: 'boolean' },
+      json: { type: 'string' },
+      'overlay-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  // npm runs scripts from the repository root; paths are meant from where the command was typed.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const overlayDir = values['overlay-dir'] && path.resolve(base, values['overlay-dir']);
+  if (overlayDir) await mkdir(overlayDir, { recursive: true });
+  const all = values.dataset ? await pidDevDrawings(path.resolve(base, values.dataset)) : await syntheticDrawings();
+  const drawings = all.filter((d) => !values.only || `${d.dataset}/${d.name}`.includes(values.only));
+  if (drawings.length === 0) {
+    process.stderr.write(`bench: no drawings${values.only ? ` match --only ${values.only}` : ''}\n`);
+    return 1;
+  }
+  const results: DrawingResult[] = [];
+  for (const [i, drawing] of drawings.entries()) {
+    process.stderr.write(`bench: [${i + 1}/${drawings.length}] ${drawing.dataset}/${drawing.name}\n`);
+    const result = await benchDrawing(drawing, { noOcr: values['no-ocr'] ?? false, overlayDir });
+    if (result.error) process.stderr.write(`bench: ${drawing.dataset}/${drawing.name} failed: ${result.error}\n`);
+    results.push(result);
+  }
+  const datasets = [...new Set(results.map((r) => r.dataset))].map((dataset) =>
+    datasetResult(
+      dataset,
+      results.filter((r) => r.dataset === dataset),
+    ),
+  );
+  process.stdout.write(`${datasets.map(datasetTables).join('\n\n')}\n`);
+  if (values.json) {
+    const report = datasets.map(({ dataset, drawings: rows, total, meanSeconds, maxPeakRssMb }) => ({
+      dataset,
+      meanSeconds,
+      maxPeakRssMb,
+      figures: total && sheetFigures(total),
+      counts: total,
+      drawings: rows.map((r) => ({
+        name: r.name,
+        error: r.error,
+        stats: r.stats,
+        figures: r.score && sheetFigures(r.score),
+        counts: r.score,
+      })),
+    }));
+    await writeFile(path.resolve(base, values.json), `${JSON.stringify({ datasets: report }, null, 2)}\n`);
+  }
+  return results.some((r) => r.error) ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench: ${error instanceof Error ? error.stack : String(error)}\n${USAGE}`);
+    process.exit(2);
+  },
+);

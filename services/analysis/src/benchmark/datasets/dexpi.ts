@@ -1,0 +1,156 @@
+import type { ElementType } from '@pid/contracts';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PixelBox, PixelPoint, TruthConnection, TruthSheet, TruthSymbol, TruthText } from '../ground-truth';
+import type { BenchDrawing } from './bench-drawing';
+import { pdfPixelSpace, wordTexts, type PdfWords } from './pdf-words';
+
+/** `*.gt_px.json` / `*.gt_px_partial.json`, derived from the DEXPI XML (see pid-dev's README). */
+export interface DexpiTruth {
+  raster_size: [number, number];
+  symbols: { id: string; element: string; component_class: string | null; tag: string | null; bbox_px?: PixelBox }[];
+  texts: { string: string; owner_id?: string | null; bbox_px?: PixelBox }[];
+  lines: { owner_id: string; owner_element: string; polyline_px: PixelPoint[] }[];
+  edges: { from_id: string | null; to_id: string | null; segment_id: string }[];
+}
+
+/** Parts drawn inside a piece of equipment, not symbols of their own. */
+const EQUIPMENT_PARTS = new Set(['ColumnSection', 'Chamber', 'ColumnPackingsArrangement']);
+
+function elementType(symbol: DexpiTruth['symbols'][number]): ElementType {
+  const name = symbol.component_class ?? '';
+  if (/OffPageConnector/.test(name)) return 'off_page_connector';
+  if (/Valve/.test(name)) return 'valve';
+  if (/Instrumentation|SignalGenerating/.test(name)) return 'instrument';
+  return symbol.element === 'Equipment' ? 'equipment' : 'fitting';
+}
+
+const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * The symbols a pipeline can box: a class (not a pipe annotation such as a flow arrow), a box of at least
+ * 2 px each way (a tee is a point, a blind flange seen edge-on a line), not a part inside equipment.
+ */
+export function dexpiSymbols(truth: DexpiTruth): TruthSymbol[] {
+  return truth.symbols.flatMap((symbol) => {
+    const box = symbol.bbox_px;
+    if (!symbol.component_class || EQUIPMENT_PARTS.has(symbol.component_class) || !box) return [];
+    if (box[2] - box[0] < 2 || box[3] - box[1] < 2) return [];
+    return [
+      {
+        id: symbol.id,
+        elementType: elementType(symbol),
+        className: snakeCase(symbol.component_class),
+        bbox: box,
+        ...(symbol.tag ? { tag: symbol.tag } : {}),
+      },
+    ];
+  });
+}
+
+/**
+ * Edges between kept symbols. An edge to a dropped one (a tee, a blind flange) passes through it: the
+ * symbols on either side of a junction are connected to each other, as the pipeline's walk connects them.
+ */
+export function dexpiConnections(truth: DexpiTruth, kept: ReadonlySet<string>): TruthConnection[] {
+  const connections: TruthConnection[] = [];
+  const through = new Map<string, string[]>();
+  for (const { from_id: from, to_id: to, segment_id: pipeId } of truth.edges) {
+    if (!from || !to) continue;
+    if (kept.has(from) && kept.has(to)) connections.push({ sourceId: from, targetId: to, pipeId, relationshipType: 'connects to' });
+    else if (kept.has(from) !== kept.has(to)) {
+      const [end, dropped] = kept.has(from) ? [from, to] : [to, from];
+      through.set(dropped, [...(through.get(dropped) ?? []), end]);
+    }
+  }
+  for (const ends of through.values()) {
+    for (let i = 0; i < ends.length; i++) {
+      for (let j = i + 1; j < ends.length; j++) connections.push({ sourceId: ends[i], targetId: ends[j], relationshipType: 'connects to' });
+    }
+  }
+  return connections;
+}
+
+function scaleBox(box: PixelBox, scale: number): PixelBox {
+  return box.map((v) => v * scale) as PixelBox;
+}
+
+/** The sheet in another pixel space (`scale` times the raster's): the vector PDF's rendition. */
+function scaleSheet(sheet: TruthSheet, scale: number, texts: TruthText[]): TruthSheet {
+  return {
+    ...sheet,
+    imageSize: { width: Math.round(sheet.imageSize.width * scale), height: Math.round(sheet.imageSize.height * scale) },
+    symbols: sheet.symbols.map((s) => ({ ...s, bbox: scaleBox(s.bbox, scale) })),
+    texts,
+    pipes: sheet.pipes.map((p) => ({ ...p, polyline: p.polyline.map(([x, y]): PixelPoint => [x * scale, y * scale]) })),
+  };
+}
+
+/**
+ * dexpi: each `*.gt_px*.json` with its PNG. A partial file has no symbol boxes and only text anchors: its texts
+ * come from the PDF text layer (`<sheet>.pdf_words.json`) when there is one. With its vector PDF, the sheet is a
+ * second row when the PDF page is the raster at another scale.
+ */
+export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
+  const drawings: BenchDrawing[] = [];
+  for (const json of (await readdir(dir)).filter((f) => /\.gt_px(_partial)?\.json$/.test(f)).sort()) {
+    const partial = json.endsWith('_partial.json');
+    const raster = json.replace(/\.gt_px(_partial)?\.json$/, '');
+    if (!existsSync(path.join(dir, `${raster}.png`))) continue;
+    const load = async () => {
+      const truth = JSON.parse(await readFile(path.join(dir, json), 'utf8')) as DexpiTruth;
+      const wordsFile = path.join(dir, `${raster}.pdf_words.json`);
+      const words = existsSync(wordsFile) ? (JSON.parse(await readFile(wordsFile, 'utf8')) as PdfWords) : undefined;
+      const symbols = partial ? [] : dexpiSymbols(truth);
+      const [width, height] = truth.raster_size;
+      const pixelsPerPoint = words ? width / words.page_size_pt[0] : 1;
+      const texts: TruthText[] = partial
+        ? words
+          ? wordTexts(words, pixelsPerPoint)
+          : []
+        : truth.texts.flatMap((t) =>
+            t.bbox_px
+              ? [{ string: t.string, bbox: t.bbox_px, role: /PipingNetworkSystem/.test(t.owner_id ?? '') ? 'line_number' : 'label' }]
+              : [],
+          );
+      const sheet: TruthSheet = {
+        name: raster,
+        imageSize: { width, height },
+        symbols,
+        texts,
+        pipes: truth.lines.map((l) => ({
+          id: l.owner_id,
+          style: l.owner_element === 'InformationFlow' ? 'dashed' : 'solid',
+          polyline: l.polyline_px,
+        })),
+        connections: dexpiConnections(truth, new Set(symbols.map((s) => s.id))),
+        complete: { symbols: !partial, texts: !partial || words !== undefined, pipes: true, connections: true },
+      };
+      return { sheet, words };
+    };
+    drawings.push({
+      dataset: 'dexpi',
+      name: `${raster}.png`,
+      prepare: async () => {
+        const { sheet } = await load();
+        return { file: path.join(dir, `${raster}.png`), truth: sheet };
+      },
+    });
+    if (existsSync(path.join(dir, `${raster}.pdf`)) && existsSync(path.join(dir, `${raster}.pdf_words.json`))) {
+      drawings.push({
+        dataset: 'dexpi',
+        name: `${raster}.pdf`,
+        prepare: async () => {
+          const { sheet, words } = await load();
+          const space = pdfPixelSpace(words!);
+          const scale = space.width / sheet.imageSize.width;
+          // The rendition must be the raster scaled alike both ways, else the pixel truth does not carry over.
+          if (Math.abs(space.height / sheet.imageSize.height - scale) > 0.01 * scale) return { file: path.join(dir, `${raster}.pdf`) };
+          return { file: path.join(dir, `${raster}.pdf`), truth: scaleSheet(sheet, scale, wordTexts(words!, space.scale)) };
+        },
+      });
+    }
+  }
+  return drawings;
+}

@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { BenchDrawing } from './bench-drawing';
+import { dexpiDrawings } from './dexpi';
+import { krRefineryDrawings } from './kr-refinery';
+import { scanAndVectorDrawings } from './scan-and-vector';
+import { syntheticReferenceDrawings } from './synthetic-reference';
+import { vectorPdfDrawings } from './vector-pdf';
+
+const FOLDERS: [string, (dir: string) => Promise<BenchDrawing[]>][] = [
+  ['kr_refinery', krRefineryDrawings],
+  ['dexpi', dexpiDrawings],
+  ['vector_pdf', vectorPdfDrawings],
+  ['synthetic_reference', syntheticReferenceDrawings],
+  ['scan_and_vector', scanAndVectorDrawings],
+];
+
+/** The drawings of a pid-dev folder; a dataset folder that is absent is skipped. */
+export async function pidDevDrawings(root: string): Promise<BenchDrawing[]> {
+  const drawings: BenchDrawing[] = [];
+  for (const [folder, load] of FOLDERS) {
+    if (existsSync(path.join(root, folder))) drawings.push(...(await load(path.join(root, folder))));
+  }
+  return drawings;
+}

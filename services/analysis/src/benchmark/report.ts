@@ -1,0 +1,114 @@
+import { fraction, precisionRecallF1, sheetFigures } from './figures';
+import { CONFIDENCE_BANDS, type BandCounts } from './score-calibration';
+import { addScores, type SheetScore } from './score-sheet';
+import { SCORED_TYPES, type MatchCounts } from './score-symbols';
+import { formatTable, ratio } from './table';
+import type { RunStats } from './run-analyze';
+
+export interface DrawingResult {
+  dataset: string;
+  name: string;
+  /** Absent when the run failed. */
+  score?: SheetScore;
+  stats?: RunStats;
+  error?: string;
+}
+
+export interface DatasetResult {
+  dataset: string;
+  drawings: DrawingResult[];
+  total?: SheetScore;
+  meanSeconds?: number;
+  maxPeakRssMb?: number;
+}
+
+export function datasetResult(dataset: string, drawings: DrawingResult[]): DatasetResult {
+  const scored = drawings.filter((d) => d.score && d.stats);
+  return {
+    dataset,
+    drawings,
+    total: scored.map((d) => d.score!).reduce<SheetScore | undefined>((sum, s) => (sum ? addScores(sum, s) : s), undefined),
+    meanSeconds: fraction(
+      scored.reduce((sum, d) => sum + d.stats!.seconds, 0),
+      scored.length,
+    ),
+    maxPeakRssMb: scored.length ? Math.max(...scored.map((d) => d.stats!.peakRssMb)) : undefined,
+  };
+}
+
+const OVERVIEW = [
+  'drawing',
+  'sym P',
+  'sym R',
+  'sym F1',
+  'text R',
+  'tag =',
+  'pipe R',
+  'pipe P',
+  'conn P',
+  'conn R',
+  'conn F1',
+  'elements',
+  'conns',
+  's',
+  'MB',
+];
+
+function overviewRow(
+  name: string,
+  score: SheetScore | undefined,
+  seconds: number | undefined,
+  peakRssMb: number | undefined,
+  error?: string,
+): string[] {
+  if (!score) return [name, ...OVERVIEW.slice(1, -1).map(() => ''), error ?? 'failed'];
+  const f = sheetFigures(score);
+  return [
+    name,
+    ...[f.symbols.precision, f.symbols.recall, f.symbols.f1, f.textRecall, f.tagExact, f.pipeRecall, f.pipePrecision].map(ratio),
+    ...[f.connections.precision, f.connections.recall, f.connections.f1].map(ratio),
+    String(score.found.elements),
+    String(score.found.connections),
+    seconds === undefined ? 'n/a' : seconds.toFixed(1),
+    peakRssMb === undefined ? 'n/a' : peakRssMb.toFixed(0),
+  ];
+}
+
+function countsTable(title: string, records: [string, MatchCounts][]): string {
+  const rows = records.map(([name, counts]) => {
+    const { precision, recall, f1 } = precisionRecallF1(counts);
+    return [name, String(counts.truth), String(counts.predicted), String(counts.matched), ratio(precision), ratio(recall), ratio(f1)];
+  });
+  return formatTable([title, 'truth', 'found', 'matched', 'P', 'R', 'F1'], rows);
+}
+
+/** One dataset's tables: per drawing and in all, symbols per type and class, calibration. */
+export function datasetTables(result: DatasetResult): string {
+  const parts = [`== ${result.dataset} ==`];
+  const rows = result.drawings.map((d) => overviewRow(d.name, d.score, d.stats?.seconds, d.stats?.peakRssMb, d.error));
+  if (result.drawings.length > 1 && result.total) rows.push(overviewRow('all', result.total, result.meanSeconds, result.maxPeakRssMb));
+  parts.push(formatTable(OVERVIEW, rows));
+  const symbols = result.total?.symbols;
+  if (symbols) {
+    parts.push(
+      countsTable(
+        'element type',
+        SCORED_TYPES.map((type) => [type, symbols.byType[type]]),
+      ),
+    );
+    const classes = Object.entries(symbols.byClass).sort(([a], [b]) => a.localeCompare(b));
+    if (classes.length > 0) parts.push(countsTable('symbol class', classes));
+  }
+  const calibration = result.total?.calibration;
+  if (calibration?.symbols || calibration?.connections) {
+    const cell = (bands: BandCounts[] | undefined, i: number) =>
+      bands ? [String(bands[i].predicted), ratio(fraction(bands[i].correct, bands[i].predicted))] : ['n/a', 'n/a'];
+    parts.push(
+      formatTable(
+        ['confidence', 'symbols', 'sym acc', 'conns', 'conn acc'],
+        CONFIDENCE_BANDS.map((band, i) => [band.label, ...cell(calibration.symbols, i), ...cell(calibration.connections, i)]),
+      ),
+    );
+  }
+  return parts.join('\n\n');
+}

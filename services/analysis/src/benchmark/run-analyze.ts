@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResultDocument } from './predictions';
+
+export interface RunStats {
+  seconds: number;
+  peakRssMb: number;
+}
+
+export interface AnalyzeRun {
+  file: string;
+  page?: number;
+  noOcr: boolean;
+  overlay?: string;
+  /** Where the result and stats files go. */
+  workDir: string;
+}
+
+/** The built CLI, next to this file once compiled. */
+const CLI = path.resolve(__dirname, '../cli/analyze.js');
+
+/** Runs the pipeline CLI as a child process (its own memory, so peak RSS is the drawing's); its progress goes to stderr. */
+export async function runAnalyze(run: AnalyzeRun): Promise<{ document: ResultDocument; stats: RunStats }> {
+  const out = path.join(run.workDir, 'result.json');
+  const statsFile = path.join(run.workDir, 'stats.json');
+  const args = [CLI, run.file, '--out', out, '--stats', statsFile];
+  if (run.page) args.push('--page', String(run.page));
+  if (run.noOcr) args.push('--no-ocr');
+  if (run.overlay) args.push('--overlay', run.overlay);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`analyze exited with ${code}`);
+  return {
+    document: JSON.parse(await readFile(out, 'utf8')) as ResultDocument,
+    stats: JSON.parse(await readFile(statsFile, 'utf8')) as RunStats,
+  };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { TruthConnection } from './ground-truth';
+import { scoreConnections } from './score-connections';
+import { predictedConnection } from './test-helpers';
+
+const truth: TruthConnection[] = [
+  { sourceId: 'pump', targetId: 'valve', relationshipType: 'connects to' },
+  { sourceId: 'valve', targetId: 'tank', relationshipType: 'connects to' },
+];
+const matches = new Map([
+  ['p-pump', 'pump'],
+  ['p-valve', 'valve'],
+  ['p-tank', 'tank'],
+]);
+
+describe('connection scoring', () => {
+  it('accepts a connection whose two ends match a truth connection, in either order', () => {
+    const score = scoreConnections(truth, [predictedConnection('p-valve', 'p-pump'), predictedConnection('p-valve', 'p-tank')], matches);
+    expect(score.correct).toEqual([true, true]);
+    expect(score.counts).toEqual({ truth: 2, predicted: 2, matched: 2 });
+  });
+
+  it('counts a connection with one wrong or unmatched end as a false positive', () => {
+    const score = scoreConnections(truth, [predictedConnection('p-pump', 'p-tank'), predictedConnection('p-pump', 'unmatched')], matches);
+    expect(score.correct).toEqual([false, false]);
+    expect(score.counts).toEqual({ truth: 2, predicted: 2, matched: 0 });
+  });
+
+  it('takes each truth connection once', () => {
+    const score = scoreConnections(truth, [predictedConnection('p-pump', 'p-valve'), predictedConnection('p-pump', 'p-valve')], matches);
+    expect(score.correct).toEqual([true, false]);
+  });
+});

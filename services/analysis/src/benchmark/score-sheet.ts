@@ -1,0 +1,96 @@
+import type { TruthSheet } from './ground-truth';
+import { isSymbol, type Prediction } from './predictions';
+import { calibrate, type BandCounts } from './score-calibration';
+import { scoreConnections } from './score-connections';
+import { scorePipes, type PipeScore } from './score-pipes';
+import { scoreSymbols, type MatchCounts } from './score-symbols';
+import { scoreText, type TextScore } from './score-text';
+
+/** Every figure of one drawing, as counts so that a dataset adds its drawings up; absent = not measurable. */
+export interface SheetScore {
+  symbols?: { all: MatchCounts; byType: Record<string, MatchCounts>; byClass: Record<string, MatchCounts> };
+  text?: TextScore['detection'];
+  tags?: TextScore['tags'];
+  pipes?: PipeScore;
+  connections?: MatchCounts;
+  calibration: { symbols?: BandCounts[]; connections?: BandCounts[] };
+  found: { elements: number; connections: number };
+}
+
+export function scoreSheet(truth: TruthSheet | undefined, prediction: Prediction): SheetScore {
+  const score: SheetScore = {
+    calibration: {},
+    found: { elements: prediction.elements.length, connections: prediction.connections.length },
+  };
+  if (!truth) return score;
+  const { complete } = truth;
+  const symbols = scoreSymbols(truth.symbols, prediction.elements);
+  if (complete.symbols) {
+    score.symbols = { all: symbols.all, byType: symbols.byType, byClass: symbols.byClass };
+    score.calibration.symbols = calibrate(
+      prediction.elements.filter(isSymbol).map((p) => ({ confidence: p.confidence, correct: symbols.matches.has(p.id) })),
+    );
+  }
+  if (complete.texts || truth.symbols.some((s) => s.tag)) {
+    const text = scoreText({ symbols: complete.symbols ? truth.symbols : [], texts: truth.texts }, prediction.elements, symbols.matches);
+    if (complete.texts) score.text = text.detection;
+    if (text.tags.truth > 0) score.tags = text.tags;
+  }
+  if (complete.pipes) {
+    score.pipes = scorePipes(
+      truth.pipes.map((p) => p.polyline),
+      prediction.connections.flatMap((c) => c.path),
+    );
+  }
+  // A connection's ends are found through the symbol matching: without symbol boxes it cannot be judged.
+  if (complete.connections && complete.symbols) {
+    const connections = scoreConnections(truth.connections, prediction.connections, symbols.matches);
+    score.connections = connections.counts;
+    score.calibration.connections = calibrate(
+      prediction.connections.map((c, i) => ({ confidence: c.confidence, correct: connections.correct[i] })),
+    );
+  }
+  return score;
+}
+
+/** Adds two records of counts field by field; one absent stands for nothing to add. */
+function addNumbers<T extends object>(a: T | undefined, b: T | undefined): T | undefined {
+  if (!a || !b) return a ?? b;
+  const sum: Record<string, number> = { ...(a as Record<string, number>) };
+  for (const [key, value] of Object.entries(b as Record<string, number>)) sum[key] = (sum[key] ?? 0) + value;
+  return sum as T;
+}
+
+function addRecords(a: Record<string, MatchCounts>, b: Record<string, MatchCounts>): Record<string, MatchCounts> {
+  const sum = { ...a };
+  for (const key of Object.keys(b)) sum[key] = addNumbers(sum[key], b[key])!;
+  return sum;
+}
+
+function addBands(a: BandCounts[] | undefined, b: BandCounts[] | undefined): BandCounts[] | undefined {
+  if (!a || !b) return a ?? b;
+  return a.map((band, i) => addNumbers(band, b[i])!);
+}
+
+/** A dataset's figures: the counts of its drawings added up (micro-averages). */
+export function addScores(a: SheetScore, b: SheetScore): SheetScore {
+  return {
+    symbols:
+      a.symbols && b.symbols
+        ? {
+            all: addNumbers(a.symbols.all, b.symbols.all)!,
+            byType: addRecords(a.symbols.byType, b.symbols.byType),
+            byClass: addRecords(a.symbols.byClass, b.symbols.byClass),
+          }
+        : (a.symbols ?? b.symbols),
+    text: addNumbers(a.text, b.text),
+    tags: addNumbers(a.tags, b.tags),
+    pipes: addNumbers(a.pipes, b.pipes),
+    connections: addNumbers(a.connections, b.connections),
+    calibration: {
+      symbols: addBands(a.calibration.symbols, b.calibration.symbols),
+      connections: addBands(a.calibration.connections, b.calibration.connections),
+    },
+    found: addNumbers(a.found, b.found)!,
+  };
+}

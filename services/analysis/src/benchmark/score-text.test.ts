@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { TruthSymbol, TruthText } from './ground-truth';
+import { normaliseTag, scoreText } from './score-text';
+import { predicted } from './test-helpers';
+
+const tag: TruthText = { string: 'FIC-101', bbox: [0, 0, 100, 20], role: 'tag' };
+const label: TruthText = { string: 'TO FLARE', bbox: [0, 100, 100, 120], role: 'label' };
+
+describe('text scoring', () => {
+  it('normalises case, whitespace and the separators - _ .', () => {
+    expect(normaliseTag(' fic-101 ')).toBe('FIC101');
+    expect(normaliseTag('LR022 . 80_150')).toBe('LR02280150');
+    expect(normaliseTag('P-101A')).not.toBe(normaliseTag('P-101B'));
+  });
+
+  it('finds a text covered by half or at IoU 0.3, and reads its tag exactly', () => {
+    const score = scoreText(
+      { symbols: [], texts: [tag, label] },
+      [
+        predicted('p1', [0, 0, 60, 20], { elementType: 'text', name: 'FIC 101' }),
+        predicted('p2', [0, 100, 40, 120], { elementType: 'text' }),
+      ],
+      new Map(),
+    );
+    // p1 covers 60 % of the tag; p2 covers 40 % of the label at IoU 0.4.
+    expect(score.detection).toEqual({ truth: 2, found: 2 });
+    expect(score.tags).toEqual({ truth: 1, exact: 1 });
+  });
+
+  it('does not find a text from an element without text, nor with too little overlap', () => {
+    const score = scoreText(
+      { symbols: [], texts: [tag] },
+      [predicted('p1', [0, 0, 100, 20], { elementType: 'valve' }), predicted('p2', [0, 0, 25, 20], { elementType: 'text', name: 'FIC' })],
+      new Map(),
+    );
+    expect(score.detection).toEqual({ truth: 1, found: 0 });
+    expect(score.tags).toEqual({ truth: 1, exact: 0 });
+  });
+
+  it('reads a symbol tag from the prediction matched to the symbol', () => {
+    const symbol: TruthSymbol = { id: 't1', elementType: 'instrument', className: 'field_instrument', bbox: [0, 0, 50, 50], tag: 'PI-7' };
+    const right = predicted('p1', [0, 0, 50, 50], { elementType: 'instrument', name: 'pi 7' });
+    expect(scoreText({ symbols: [symbol], texts: [] }, [right], new Map([['p1', 't1']])).tags).toEqual({ truth: 1, exact: 1 });
+    expect(scoreText({ symbols: [symbol], texts: [] }, [right], new Map()).tags).toEqual({ truth: 1, exact: 0 });
+  });
+});

@@ -1,0 +1,53 @@
+import type { TruthSheet } from './ground-truth';
+import { coverage, iou } from './geometry';
+import type { PredictedElement } from './predictions';
+
+export interface TextScore {
+  /** Truth texts, and how many a text-carrying prediction covers. */
+  detection: { truth: number; found: number };
+  /** Truth tags (symbols' tags, texts of role tag / line_number), and how many are read exactly. */
+  tags: { truth: number; exact: number };
+}
+
+/** Case, whitespace and the separators `-`, `_`, `.` do not count: `fic-101` = `FIC 101` = `FIC101`. */
+export function normaliseTag(value: string): string {
+  return value.toUpperCase().replace(/[\s\-_.]/g, '');
+}
+
+const carriesText = (element: PredictedElement) => element.elementType === 'text' || element.name.trim() !== '';
+
+/**
+ * A truth text is found by a text-carrying prediction covering ≥ 50 % of its box or at IoU ≥ 0.3; its tag is
+ * read when the finding prediction with the best IoU has the same normalised name. A symbol's tag is read
+ * when the prediction matched to the symbol carries it.
+ */
+export function scoreText(
+  truth: Pick<TruthSheet, 'symbols' | 'texts'>,
+  elements: PredictedElement[],
+  symbolMatches: Map<string, string>,
+): TextScore {
+  const carriers = elements.filter(carriesText);
+  let found = 0;
+  let tags = 0;
+  let exact = 0;
+  for (const text of truth.texts) {
+    const finders = carriers.filter((p) => coverage(text.bbox, p.bbox) >= 0.5 || iou(text.bbox, p.bbox) >= 0.3);
+    if (finders.length > 0) found++;
+    if (text.role === 'label' || text.string.trim() === '') continue;
+    tags++;
+    const best = finders.reduce<PredictedElement | undefined>(
+      (a, p) => (!a || iou(text.bbox, p.bbox) > iou(text.bbox, a.bbox) ? p : a),
+      undefined,
+    );
+    if (best && normaliseTag(best.name) === normaliseTag(text.string)) exact++;
+  }
+  const byTruthId = new Map([...symbolMatches].map(([predictedId, truthId]) => [truthId, predictedId]));
+  const names = new Map(elements.map((p) => [p.id, p.name]));
+  for (const symbol of truth.symbols) {
+    if (!symbol.tag) continue;
+    tags++;
+    const predictedId = byTruthId.get(symbol.id);
+    if (predictedId !== undefined && normaliseTag(names.get(predictedId) ?? '') === normaliseTag(symbol.tag)) exact++;
+  }
+  return { detection: { truth: truth.texts.length, found }, tags: { truth: tags, exact } };
+}
