@@ -1,11 +1,14 @@
-import type { AnalysisConnection, AnalysisElement, BoundingBox, ImageSize, PathSegment } from '@pid/contracts';
+import type { AnalysisConnection, AnalysisElement, BoundingBox, ImageSize, PathSegment, RelationshipType } from '@pid/contracts';
 import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
 import { connectedComponents, type Box } from './components';
 import { traceConnections } from './connections';
 import { defaultLineOptions, findLineSegments, isBorder, removeLines } from './lines';
 import { findSymbols, strokeUnit, type DetectedSymbol } from './symbols';
-import { cropGray, type GrayRegion, type TextReader } from './text-reader';
+import { parseIsaTag } from '../tags/isa-tag';
+import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
+import type { TextLine } from './text-lines';
+import { cropGray, turnRegion, type GrayRegion, type TextReader, type TextReading } from './text-reader';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
 
@@ -49,24 +52,28 @@ function whiteOutside(region: GrayRegion, radius: number): void {
   }
 }
 
-/** Reads the tag in each instrument bubble and the words of each text region; sets `name`. */
-async function readTexts(
-  image: PageImage,
-  symbols: DetectedSymbol[],
-  options: AnalyzeOptions,
-): Promise<Map<DetectedSymbol, { text: string; confidence: number }>> {
-  const readings = new Map<DetectedSymbol, { text: string; confidence: number }>();
-  if (!options.textReader) return readings;
-  const regions = [...symbols.filter((s) => s.elementType === 'instrument'), ...symbols.filter((s) => s.elementType === 'text')].slice(
-    0,
-    options.maxTextRegions ?? 400,
-  );
-  if (regions.length === 0) return readings;
+const readable = (reading: TextReading) => reading.confidence >= 0.5 && /[A-Za-z0-9]/.test(reading.text);
+
+interface Readings {
+  bubbles: Map<DetectedSymbol, TextReading>;
+  lines: ReadLine[];
+}
+
+/** Reads the tag in each instrument bubble and each line of text (turned lines turned back first). */
+async function readTexts(image: PageImage, symbols: DetectedSymbol[], textLines: TextLine[], options: AnalyzeOptions): Promise<Readings> {
+  const bubbles = new Map<DetectedSymbol, TextReading>();
+  const unread = (line: TextLine): ReadLine => ({ line, text: '', confidence: 0 });
+  if (!options.textReader) return { bubbles, lines: textLines.map(unread) };
+  const instruments = symbols.filter((s) => s.elementType === 'instrument');
+  const budget = options.maxTextRegions ?? 1500;
+  // Short lines first: tags are short, notes long; what the budget leaves out is kept unread.
+  const queue = [...textLines].sort((a, b) => a.x1 - a.x0 + (a.y1 - a.y0) - (b.x1 - b.x0 + (b.y1 - b.y0)));
+  const toRead = new Set(queue.slice(0, Math.max(0, budget - instruments.length)));
+  if (instruments.length + toRead.size === 0) return { bubbles, lines: textLines.map(unread) };
   const reader = await options.textReader();
-  for (const symbol of regions) {
+  for (const symbol of instruments) {
     options.onTick?.();
-    const bubble = symbol.elementType === 'instrument';
-    const inset = bubble ? Math.round(0.1 * (symbol.x1 - symbol.x0)) : -2;
+    const inset = Math.round(0.1 * (symbol.x1 - symbol.x0));
     const region = cropGray(image.gray, image.width, image.height, {
       x0: symbol.x0 + inset,
       y0: symbol.y0 + inset,
@@ -74,17 +81,42 @@ async function readTexts(
       y1: symbol.y1 - inset,
     });
     // Only the inside of a bubble: its ring would be read as letters.
-    if (bubble) whiteOutside(region, 0.4 * (symbol.x1 - symbol.x0));
-    const reading = await reader.read(region, bubble ? 'block' : 'line');
-    if (reading.confidence >= 0.5 && /[A-Za-z0-9]/.test(reading.text)) readings.set(symbol, reading);
+    whiteOutside(region, 0.4 * (symbol.x1 - symbol.x0));
+    const reading = await reader.read(region, 'tag');
+    if (readable(reading)) bubbles.set(symbol, reading);
   }
-  return readings;
+  const lines: ReadLine[] = [];
+  for (const line of textLines) {
+    if (!toRead.has(line)) {
+      lines.push(unread(line));
+      continue;
+    }
+    options.onTick?.();
+    const pad = Math.max(2, Math.round(0.25 * line.size));
+    const region = cropGray(image.gray, image.width, image.height, {
+      x0: line.x0 - pad,
+      y0: line.y0 - pad,
+      x1: line.x1 + pad,
+      y1: line.y1 + pad,
+    });
+    let reading: TextReading;
+    if (line.orientation === 'vertical') {
+      // Drawings turn text to read from the bottom up; a few turn it the other way.
+      reading = await reader.read(turnRegion(region, 'clockwise'), 'line');
+      if (!readable(reading)) {
+        const other = await reader.read(turnRegion(region, 'counterclockwise'), 'line');
+        if (other.confidence > reading.confidence) reading = other;
+      }
+    } else reading = await reader.read(region, 'line');
+    lines.push(readable(reading) ? { line, text: reading.text, confidence: reading.confidence } : unread(line));
+  }
+  return { bubbles, lines };
 }
 
 /** Lets timers and I/O run between the CPU-bound stages (heartbeats, progress events). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The geometric pipeline v1 on one page image: lines, symbols, connections; coordinates in original pixels. */
+/** The geometric pipeline on one page image: lines, symbols, connections; coordinates in original pixels. */
 export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}): Promise<PageAnalysis> {
   const stage = async (name: AnalysisStage) => {
     await options.onStage?.(name);
@@ -102,10 +134,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   await stage('symbols');
   const rest = removeLines(mask, width, height, allSegments);
   const components = connectedComponents(rest, width, height);
-  const { symbols, dots, outlines } = findSymbols(components, segments, width, height, unit);
+  const { symbols, textLines, dots, outlines } = findSymbols(components, segments, width, height, unit);
 
   await stage('text');
-  const readings = await readTexts(image, symbols, options);
+  const readings = await readTexts(image, symbols, textLines, options);
+  const attached = attachTexts(symbols, readings.lines);
 
   await stage('connections');
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');
@@ -117,24 +150,50 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     unit,
   );
 
+  const page = options.page ? { page: options.page } : {};
   const elements: AnalysisElement[] = symbols.map((symbol, index) => {
+    const bubble = readings.bubbles.get(symbol);
+    const isa = bubble ? parseIsaTag(bubble.text) : undefined;
+    const tag = attached.tags.get(symbol);
     return {
       key: `e${index + 1}`,
       elementType: symbol.elementType,
-      name: readings.get(symbol)?.text ?? '',
+      name: isa?.tag ?? bubble?.text ?? tag?.text ?? '',
       description: symbol.description,
       boundingBox: toOriginalBox(image, symbol),
-      ...(options.page ? { page: options.page } : {}),
+      ...page,
       metadata: {
         confidence: round(symbol.confidence),
-        ...(readings.has(symbol) ? { text_confidence: round(readings.get(symbol)!.confidence) } : {}),
+        ...(bubble ? { text_confidence: round(bubble.confidence) } : {}),
+        ...(isa ? { isa } : {}),
+        ...(tag ? { text_confidence: round(tag.confidence), tag_box: toOriginalBox(image, tag.line) } : {}),
       },
     };
   });
+  const textElement = (read: ReadLine, description: string, extra: Record<string, unknown> = {}): AnalysisElement => ({
+    key: `e${elements.length + 1}`,
+    elementType: 'text',
+    name: read.text,
+    description,
+    boundingBox: toOriginalBox(image, read.line),
+    ...page,
+    metadata: {
+      confidence: read.text ? round(0.5 + 0.45 * read.confidence) : 0.4,
+      ...(read.text ? { text_confidence: round(read.confidence) } : {}),
+      ...extra,
+    },
+  });
+  for (const { read, parsed } of attached.lineNumbers) elements.push(textElement(read, 'line number', { line_number: parsed }));
+  for (const read of attached.free) elements.push(textElement(read, 'text'));
+
   const connections: AnalysisConnection[] = traced.map((connection, index) => {
-    const source = symbols[nodes[connection.source].index];
-    const target = symbols[nodes[connection.target].index];
+    let source = symbols[nodes[connection.source].index];
+    let target = symbols[nodes[connection.target].index];
+    const relationshipType = relationshipOf(source, target, connection.dashed);
+    // A controller is the source of what it controls and senses.
+    if (relationshipType !== 'connects to' && target.elementType === 'instrument') [source, target] = [target, source];
     const confidence = Math.min(source.confidence, target.confidence, 0.9) * (connection.dashed ? 0.8 : 1) * 0.95 ** connection.junctions;
+    const lineNumber = attached.lineNumbers.find(({ read }) => pathCarries(connection.path, read.line))?.parsed;
     const path: PathSegment[] = connection.path.map((segment) => ({
       orientation: segment.orientation,
       start: roundPoint(toOriginalPoint(image, ...segment.start)),
@@ -142,11 +201,17 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     }));
     return {
       key: `c${index + 1}`,
-      sourceKey: elements[nodes[connection.source].index].key,
-      targetKey: elements[nodes[connection.target].index].key,
-      relationshipType: 'connects to',
+      sourceKey: elements[symbols.indexOf(source)].key,
+      targetKey: elements[symbols.indexOf(target)].key,
+      relationshipType,
+      name: lineNumber?.text ?? '',
       description: connection.dashed ? 'signal line' : 'process line',
-      metadata: { confidence: round(confidence), path_data: { path }, line_style: connection.dashed ? 'dashed' : 'solid' },
+      metadata: {
+        confidence: round(confidence),
+        path_data: { path },
+        line_style: connection.dashed ? 'dashed' : 'solid',
+        ...(lineNumber ? { line_number: lineNumber } : {}),
+      },
     };
   });
   return {
@@ -156,6 +221,18 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     lineCount: allSegments.length,
     inkRatio: ink / mask.length,
   };
+}
+
+/**
+ * Process lines connect. A signal line from an instrument to a valve controls it; to anything else
+ * (equipment, a fitting on the pipe) the instrument senses it; between instruments it connects them.
+ */
+function relationshipOf(a: DetectedSymbol, b: DetectedSymbol, dashed: boolean): RelationshipType {
+  if (!dashed) return 'connects to';
+  const instrument = a.elementType === 'instrument' ? a : b.elementType === 'instrument' ? b : undefined;
+  const other = instrument === a ? b : a;
+  if (!instrument || other.elementType === 'instrument') return 'connects to';
+  return other.elementType === 'valve' ? 'controls' : 'senses';
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

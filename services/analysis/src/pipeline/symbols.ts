@@ -1,6 +1,7 @@
 import type { ElementType } from '@pid/contracts';
 import { boxesTouch, boxHeight, boxWidth, containsPoint, unionBox, type Box, type Component } from './components';
 import { segmentCenter, type Segment } from './lines';
+import { findTextLines, type TextLine } from './text-lines';
 
 export interface DetectedSymbol extends Box {
   elementType: ElementType;
@@ -10,6 +11,8 @@ export interface DetectedSymbol extends Box {
 
 export interface SymbolResult {
   symbols: DetectedSymbol[];
+  /** Lines of text outside the bubbles (tags, line numbers, notes). */
+  textLines: TextLine[];
   /** Filled dots: junctions where lines meet. */
   dots: Box[];
   /** Segments that are part of a symbol's outline, not pipes. */
@@ -66,18 +69,8 @@ interface Group extends Box {
   members: Component[];
 }
 
-/** Parts of one word: small, side by side on one text line, close compared with their height. */
-function sameTextLine(a: Box, b: Box, maxTextHeight: number): boolean {
-  const heightA = boxHeight(a);
-  const heightB = boxHeight(b);
-  if (heightA > maxTextHeight || heightB > maxTextHeight) return false;
-  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
-  if (overlap < 0.5 * Math.min(heightA, heightB)) return false;
-  const gap = Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
-  return gap <= 0.6 * Math.max(heightA, heightB);
-}
-
-function mergeGroups(items: Component[], gap: number, maxTextHeight: number): Group[] {
+/** Symbol parts that touch (within `gap`) are one symbol. */
+function mergeGroups(items: Component[], gap: number): Group[] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   const order = items.map((_, i) => i).sort((a, b) => items[a].x0 - items[b].x0);
@@ -85,8 +78,8 @@ function mergeGroups(items: Component[], gap: number, maxTextHeight: number): Gr
     const first = items[order[a]];
     for (let b = a + 1; b < order.length; b++) {
       const second = items[order[b]];
-      if (second.x0 - Math.max(gap, maxTextHeight) > first.x1) break;
-      if (boxesTouch(first, second, gap) || sameTextLine(first, second, maxTextHeight)) parent[find(order[a])] = find(order[b]);
+      if (second.x0 - gap > first.x1) break;
+      if (boxesTouch(first, second, gap)) parent[find(order[a])] = find(order[b]);
     }
   }
   const groups = new Map<number, Group>();
@@ -185,13 +178,28 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     if (w > width * 0.5 || h > height * 0.5) continue;
     candidates.push(c);
   }
+  const maxBubble = Math.max(40 * unit, 0.022 * Math.max(width, height));
+  // An instrument bubble holds its tag: what lies inside it is read with the bubble, not as free text.
+  // A letter O is a ring too, but an empty one.
+  const centreInside = (outer: Box, c: Component) =>
+    containsPoint(outer, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && boxWidth(c) < 0.7 * boxWidth(outer);
+  const bubbles = candidates.filter(
+    (c) => isRing(c, unit) && boxWidth(c) <= maxBubble && candidates.filter((inner) => inner !== c && centreInside(c, inner)).length >= 2,
+  );
+  const inBubble = new Set(candidates.filter((c) => bubbles.some((bubble) => bubble !== c && centreInside(bubble, c))));
+  const { lines: textLines, rest } = findTextLines(
+    candidates.filter((c) => !inBubble.has(c) && !bubbles.includes(c)),
+    unit,
+    12 * unit,
+  );
+
   const outlines = new Set<Segment>();
   const rectangles = findRectangles(segments, unit);
   for (const rectangle of rectangles) rectangle.edges.forEach((edge) => outlines.add(edge));
-  const free = candidates.filter(
+  const free = [...bubbles, ...rest].filter(
     (c) => !rectangles.some((r) => containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && r.box.x1 - r.box.x0 > boxWidth(c)),
   );
-  const groups = mergeGroups(free, Math.max(2, Math.round(1.5 * unit)), 10 * unit).filter(
+  const groups = mergeGroups(free, Math.max(2, Math.round(1.5 * unit))).filter(
     (g) => Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 && g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit,
   );
 
@@ -231,7 +239,7 @@ export function findSymbols(components: Component[], segments: Segment[], width:
       const side = Math.max(boxWidth(r.box), boxHeight(r.box));
       const aspect = boxWidth(r.box) / boxHeight(r.box);
       const ring =
-        side <= Math.max(40 * unit, 0.022 * Math.max(width, height)) &&
+        side <= maxBubble &&
         aspect > 0.75 &&
         aspect < 1.33 &&
         candidates.some((c) => isRing(c, unit) && containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && boxWidth(c) >= 0.6 * side);
@@ -239,7 +247,7 @@ export function findSymbols(components: Component[], segments: Segment[], width:
       return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6 };
     }),
     ...shells,
-    ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, Math.max(40 * unit, 0.022 * Math.max(width, height)))),
+    ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, maxBubble)),
   ];
-  return { symbols, dots, outlines };
+  return { symbols, textLines, dots, outlines };
 }

@@ -11,7 +11,7 @@ const textReader = () => (reader ??= createTesseractReader());
 afterAll(async () => (await reader)?.close());
 
 describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => {
-  it('names an instrument after its bubble tag and reads free text', async () => {
+  it('names an instrument after its bubble tag, a pump after the tag beside it, and reads free text', async () => {
     const shapes =
       box(60, 200, 120, 90) +
       line(180, 245, 440, 245) +
@@ -20,13 +20,17 @@ describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => 
       label(320, 96, 'FIC') +
       label(320, 114, '101') +
       line(320, 130, 320, 245) +
-      label(120, 340, 'P-101', 18);
+      label(120, 340, 'P-101', 18) +
+      label(500, 390, 'COOLING WATER', 16);
     const result = await analyzePage(await svgPage(640, 420, shapes), { textReader });
     const instrument = result.elements.find((e) => e.elementType === 'instrument');
-    expect(instrument?.name).toMatch(/^FIC ?101$/);
+    expect(instrument?.name).toBe('FIC-101');
+    expect(instrument?.metadata.isa).toMatchObject({ measuredVariable: { letter: 'F', meaning: 'flow' }, loop: '101' });
     const texts = result.elements.filter((e) => e.elementType === 'text').map((e) => e.name);
-    expect(texts).toContain('P-101');
-    const pump = result.elements.find((e) => e.elementType === 'equipment');
-    expect(pump?.name).toBe('');
+    expect(texts).toEqual(['COOLING WATER']);
+    const [pump, vessel] = result.elements.filter((e) => e.elementType === 'equipment').sort((a, b) => a.boundingBox.x - b.boundingBox.x);
+    expect(pump.name).toBe('P-101');
+    expect(pump.metadata.tag_box).toMatchObject({ y: expect.any(Number) });
+    expect(vessel.name).toBe('');
   });
 });

@@ -9,7 +9,8 @@ export interface TextReading {
 
 /** OCR of small image regions. */
 export interface TextReader {
-  read(region: GrayRegion, mode: 'line' | 'block'): Promise<TextReading>;
+  /** `line`: one line of any text; `tag`: a bubble's stacked tag, letters, digits and separators only. */
+  read(region: GrayRegion, mode: 'line' | 'tag'): Promise<TextReading>;
   close(): Promise<void>;
 }
 
@@ -32,6 +33,21 @@ export function cropGray(gray: Uint8Array, width: number, height: number, box: B
   return { gray: out, width: w, height: h };
 }
 
+/** The region turned a quarter: clockwise reads text written bottom-to-top. */
+export function turnRegion(region: GrayRegion, direction: 'clockwise' | 'counterclockwise'): GrayRegion {
+  const { width, height, gray } = region;
+  const out = new Uint8Array(gray.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [nx, ny] = direction === 'clockwise' ? [height - 1 - y, x] : [y, width - 1 - x];
+      out[ny * height + nx] = gray[y * width + x];
+    }
+  }
+  return { gray: out, width: height, height: width };
+}
+
+const TAG_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-/';
+
 /** A region as a PNG at a size Tesseract reads well (text about 40 px high), with a white margin. */
 async function regionPng(region: GrayRegion): Promise<Buffer> {
   const scale = Math.min(4, Math.max(1, 48 / region.height));
@@ -51,15 +67,19 @@ export async function createTesseractReader(): Promise<TextReader> {
   const data = await import('@tesseract.js-data/eng');
   const { langPath } = (data.default ?? data) as { langPath: string };
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
+  // Crops carry no resolution; without one Tesseract warns on every read.
+  await worker.setParameters({ user_defined_dpi: '300' });
   let queue: Promise<unknown> = Promise.resolve();
   let mode: string | undefined;
   return {
     read(region, wanted) {
       const next = queue.then(async () => {
-        const psm = wanted === 'line' ? '7' : '6';
-        if (mode !== psm) {
-          await worker.setParameters({ tessedit_pageseg_mode: psm as never });
-          mode = psm;
+        if (mode !== wanted) {
+          await worker.setParameters({
+            tessedit_pageseg_mode: (wanted === 'line' ? '7' : '6') as never,
+            tessedit_char_whitelist: wanted === 'tag' ? TAG_CHARACTERS : '',
+          });
+          mode = wanted;
         }
         const { data } = await worker.recognize(await regionPng(region));
         return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: data.confidence / 100 };

@@ -1,0 +1,102 @@
+import type { PathSegment } from '@pid/contracts';
+import { parseIsaTag } from '../tags/isa-tag';
+import { parseLineNumber, type LineNumber } from '../tags/line-number';
+import type { Box } from './components';
+import type { DetectedSymbol } from './symbols';
+import type { TextLine } from './text-lines';
+
+/** Equipment and valve tags: `P-101A`, `V 201`, `E-301B`, `HV-12`, `XV1001`. */
+const ITEM_TAG = /^[A-Z]{1,4}-?\d{2,5}[A-Z]{0,2}$/;
+
+export interface ReadLine {
+  line: TextLine;
+  text: string;
+  confidence: number;
+}
+
+export interface TextAttachment {
+  /** Tags that name a symbol, by symbol. */
+  tags: Map<DetectedSymbol, ReadLine>;
+  /** Line numbers, each with the pipe stretch it labels. */
+  lineNumbers: Array<{ read: ReadLine; parsed: LineNumber }>;
+  /** Everything else: notes, labels, unread text. */
+  free: ReadLine[];
+}
+
+/** Gap between two boxes (0 when they overlap). */
+export function boxGap(a: Box, b: Box): number {
+  const dx = Math.max(0, Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1));
+  const dy = Math.max(0, Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1));
+  return Math.hypot(dx, dy);
+}
+
+/** A tag as a reviewer types it: upper case, one hyphen between letters and number. */
+export function normaliseTag(text: string): string | undefined {
+  const compact = text.toUpperCase().replace(/\s+/g, ' ').trim();
+  const isa = parseIsaTag(compact);
+  if (isa) return isa.tag;
+  const joined = compact.replace(/\s*[-_.\s]\s*/g, '-');
+  if (!ITEM_TAG.test(joined.replace('-', ''))) return undefined;
+  return joined.replace(/^([A-Z]+)-?(\d)/, '$1-$2');
+}
+
+/**
+ * Gives each read line its meaning: a line number (pipe), a tag naming the nearest symbol without one
+ * (within three text heights), or free text. Nearest first, so two tags between two pumps go to the right
+ * pumps.
+ */
+export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[]): TextAttachment {
+  const tags = new Map<DetectedSymbol, ReadLine>();
+  const lineNumbers: TextAttachment['lineNumbers'] = [];
+  const free: ReadLine[] = [];
+  const offers: Array<{ read: ReadLine; symbol: DetectedSymbol; gap: number }> = [];
+  for (const read of reads) {
+    const parsed = read.text ? parseLineNumber(read.text) : undefined;
+    if (parsed) {
+      lineNumbers.push({ read, parsed });
+      continue;
+    }
+    const tag = read.text ? normaliseTag(read.text) : undefined;
+    if (!tag) {
+      free.push(read);
+      continue;
+    }
+    const reach = 3 * read.line.size;
+    const near = symbols
+      .filter((symbol) => symbol.elementType !== 'text' && symbol.elementType !== 'instrument')
+      .map((symbol) => ({ read: { ...read, text: tag }, symbol, gap: boxGap(symbol, read.line) }))
+      .filter(({ gap }) => gap <= reach);
+    if (near.length === 0) free.push({ ...read, text: tag });
+    offers.push(...near);
+  }
+  offers.sort((a, b) => a.gap - b.gap);
+  const placed = new Set<TextLine>();
+  for (const offer of offers) {
+    if (placed.has(offer.read.line) || tags.has(offer.symbol)) continue;
+    tags.set(offer.symbol, offer.read);
+    placed.add(offer.read.line);
+  }
+  const offered = new Set(offers.map((offer) => offer.read.line));
+  for (const offer of offers) {
+    if (offered.has(offer.read.line) && !placed.has(offer.read.line)) {
+      free.push(offer.read);
+      placed.add(offer.read.line);
+    }
+  }
+  return { tags, lineNumbers, free };
+}
+
+/** Whether a pipe path runs beside a line number: parallel, within two text heights, overlapping along. */
+export function pathCarries(path: PathSegment[], line: TextLine): boolean {
+  const reach = 2.5 * line.size;
+  return path.some((segment) => {
+    const horizontal = segment.orientation === 'horizontal';
+    if (horizontal !== (line.orientation === 'horizontal')) return false;
+    const [a, b] = horizontal ? [segment.start[0], segment.end[0]] : [segment.start[1], segment.end[1]];
+    const across = horizontal ? segment.start[1] : segment.start[0];
+    const [lo, hi] = horizontal ? [line.x0, line.x1] : [line.y0, line.y1];
+    const [near0, near1] = horizontal ? [line.y0, line.y1] : [line.x0, line.x1];
+    const distance = across < near0 ? near0 - across : across > near1 ? across - near1 : 0;
+    return distance <= reach && Math.max(a, b) >= lo && Math.min(a, b) <= hi;
+  });
+}

@@ -1,0 +1,138 @@
+import { boxHeight, boxWidth, unionBox, type Box, type Component } from './components';
+
+/** A line of text: characters side by side (horizontal) or stacked by a 90° turn (vertical). */
+export interface TextLine extends Box {
+  orientation: 'horizontal' | 'vertical';
+  /** Character height: across the line. */
+  size: number;
+  members: Component[];
+}
+
+export interface TextLineResult {
+  lines: TextLine[];
+  /** The components that are not text: symbol parts. */
+  rest: Component[];
+}
+
+type Orientation = TextLine['orientation'];
+
+const across = (box: Box, orientation: Orientation) => (orientation === 'horizontal' ? boxHeight(box) : boxWidth(box));
+const along = (box: Box, orientation: Orientation) => (orientation === 'horizontal' ? boxWidth(box) : boxHeight(box));
+const acrossRange = (box: Box, orientation: Orientation): [number, number] =>
+  orientation === 'horizontal' ? [box.y0, box.y1] : [box.x0, box.x1];
+const alongRange = (box: Box, orientation: Orientation): [number, number] =>
+  orientation === 'horizontal' ? [box.x0, box.x1] : [box.y0, box.y1];
+
+type Kind = 'character' | 'mark';
+
+/**
+ * Characters are small, neither long bars nor filled blobs (a thin stroke is an I or a 1); marks are
+ * smaller (dots, hyphens, slashes) and only join characters beside them.
+ */
+function kindOf(c: Component, unit: number, maxSize: number): Kind | undefined {
+  const w = boxWidth(c);
+  const h = boxHeight(c);
+  const size = Math.max(w, h);
+  if (size > maxSize || size < unit) return undefined;
+  if (size < 2 * unit + 2) return 'mark';
+  const thin = Math.min(w, h) <= 1.5 * unit + 1;
+  const fill = c.area / (w * h);
+  if (thin) return size <= 12 * Math.min(w, h) ? 'character' : undefined;
+  return fill < 0.75 && Math.min(w, h) / size >= 0.15 ? 'character' : undefined;
+}
+
+/** Two characters of one line: overlapping bands, similar heights, a gap no wider than a space. */
+function neighbours(a: Component, b: Component, kinds: Map<Component, Kind>, orientation: Orientation): boolean {
+  const [a0, a1] = acrossRange(a, orientation);
+  const [b0, b1] = acrossRange(b, orientation);
+  const sizeA = across(a, orientation);
+  const sizeB = across(b, orientation);
+  const [aStart, aEnd] = alongRange(a, orientation);
+  const [bStart, bEnd] = alongRange(b, orientation);
+  const gap = Math.max(aStart, bStart) - Math.min(aEnd, bEnd);
+  const kindA = kinds.get(a);
+  const kindB = kinds.get(b);
+  if (kindA === 'mark' && kindB === 'mark') return false;
+  if (kindA === 'mark' || kindB === 'mark') {
+    // A mark sits within its character's band.
+    const [mark0, mark1, char0, char1, size] = kindA === 'mark' ? [a0, a1, b0, b1, sizeB] : [b0, b1, a0, a1, sizeA];
+    return mark0 >= char0 - 0.2 * size && mark1 <= char1 + 0.2 * size && gap <= 0.75 * size;
+  }
+  if (Math.max(sizeA, sizeB) > 1.7 * Math.min(sizeA, sizeB)) return false;
+  const overlap = Math.min(a1, b1) - Math.max(a0, b0) + 1;
+  if (overlap < 0.6 * Math.min(sizeA, sizeB)) return false;
+  return gap <= Math.max(sizeA, sizeB);
+}
+
+/** Chains of neighbouring characters along one orientation (union–find over a sweep). */
+function chains(items: Component[], kinds: Map<Component, Kind>, orientation: Orientation): Component[][] {
+  const parent = items.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const start = (c: Component) => alongRange(c, orientation)[0];
+  const order = items.map((_, i) => i).sort((a, b) => start(items[a]) - start(items[b]));
+  for (let i = 0; i < order.length; i++) {
+    const a = items[order[i]];
+    const reach = alongRange(a, orientation)[1] + 1.7 * Math.max(across(a, orientation), along(a, orientation));
+    for (let j = i + 1; j < order.length; j++) {
+      const b = items[order[j]];
+      if (start(b) > reach) break;
+      if (neighbours(a, b, kinds, orientation)) parent[find(order[i])] = find(order[j]);
+    }
+  }
+  const groups = new Map<number, Component[]>();
+  items.forEach((item, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), item]));
+  return [...groups.values()];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function toLine(members: Component[], orientation: Orientation): TextLine {
+  const box = members.reduce<Box>((all, m) => unionBox(all, m), members[0]);
+  return { ...box, orientation, size: median(members.map((m) => across(m, orientation))), members };
+}
+
+/**
+ * Separates text from symbols: characters are small components that line up with neighbours of the same
+ * height, horizontally or (turned text) vertically. A line needs two characters; a lone letter stays with
+ * the symbols. Punctuation (dots, hyphens) joins the line it sits in.
+ */
+export function findTextLines(components: Component[], unit: number, maxTextSize: number): TextLineResult {
+  const kinds = new Map<Component, Kind>();
+  for (const c of components) {
+    const kind = kindOf(c, unit, maxTextSize);
+    if (kind) kinds.set(c, kind);
+  }
+  const pool = [...kinds.keys()];
+  const characters = (chain: Component[]) => chain.filter((m) => kinds.get(m) === 'character');
+  const found = {
+    horizontal: chains(pool, kinds, 'horizontal').filter((chain) => characters(chain).length >= 2),
+    vertical: chains(pool, kinds, 'vertical').filter((chain) => characters(chain).length >= 2),
+  };
+  // Each component joins the longer of its two chains (a column of stacked letters is not a word).
+  const best = new Map<Component, { score: number; orientation: Orientation }>();
+  for (const orientation of ['horizontal', 'vertical'] as const) {
+    for (const chain of found[orientation]) {
+      const score = characters(chain).length + along(toLine(chain, orientation), orientation) / 1e6;
+      for (const member of chain) {
+        const current = best.get(member);
+        if (!current || score > current.score) best.set(member, { score, orientation });
+      }
+    }
+  }
+  const lines: TextLine[] = [];
+  for (const orientation of ['horizontal', 'vertical'] as const) {
+    for (const chain of found[orientation]) {
+      const members = chain.filter((m) => best.get(m)?.orientation === orientation);
+      const letters = characters(members);
+      if (letters.length < 2) continue;
+      const line = toLine(members, orientation);
+      line.size = median(letters.map((m) => across(m, orientation)));
+      // Letters are about as tall as wide or taller; a row of flat bars (a hatch, a grid) is not text.
+      const upright = letters.filter((m) => along(m, orientation) < 1.3 * line.size);
+      if (upright.length < 0.7 * letters.length) continue;
+      lines.push(line);
+    }
+  }
+  const inLine = new Set(lines.flatMap((line) => line.members));
+  return { lines, rest: components.filter((c) => !inLine.has(c)) };
+}
