@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { TruthSheet } from './ground-truth';
+import { sheetFigures } from './figures';
+import { addScores, scoreSheet } from './score-sheet';
+import { predicted, predictedConnection } from './test-helpers';
+
+const sheet: TruthSheet = {
+  name: 'hand-made',
+  imageSize: { width: 200, height: 100 },
+  symbols: [
+    { id: 'pump', elementType: 'equipment', className: 'centrifugal_pump', bbox: [0, 0, 20, 20], tag: 'P-1' },
+    { id: 'valve', elementType: 'valve', className: 'gate_valve', bbox: [100, 0, 110, 20] },
+  ],
+  texts: [],
+  pipes: [
+    {
+      id: 'pipe',
+      style: 'solid',
+      polyline: [
+        [20, 10],
+        [100, 10],
+      ],
+    },
+  ],
+  connections: [{ sourceId: 'pump', targetId: 'valve', relationshipType: 'connects to' }],
+  complete: { symbols: true, texts: false, pipes: true, connections: true },
+};
+
+const prediction = {
+  elements: [
+    predicted('a', [0, 0, 20, 20], { elementType: 'equipment', name: 'P1', confidence: 0.95 }),
+    predicted('b', [100, 0, 110, 20], { confidence: 0.6 }),
+    predicted('c', [150, 50, 160, 60], { confidence: 0.3 }),
+  ],
+  connections: [
+    predictedConnection('a', 'b', {
+      path: [
+        [
+          [20, 11],
+          [100, 11],
+        ],
+      ],
+    }),
+  ],
+};
+
+describe('a sheet’s score', () => {
+  it('combines every measure, and leaves out what the truth does not cover', () => {
+    const score = scoreSheet(sheet, prediction);
+    const figures = sheetFigures(score);
+    expect(figures.symbols).toEqual({ precision: 2 / 3, recall: 1, f1: 0.8 });
+    expect(figures.tagExact).toBe(1);
+    expect(figures.textRecall).toBeUndefined();
+    expect(figures.pipeRecall).toBeCloseTo(1);
+    expect(figures.connections).toEqual({ precision: 1, recall: 1, f1: 1 });
+    expect(score.calibration.symbols?.map((b) => b.predicted)).toEqual([1, 1, 0, 1]);
+    expect(score.calibration.symbols?.map((b) => b.correct)).toEqual([0, 1, 0, 1]);
+  });
+
+  it('has only counts without truth, and adds drawings up', () => {
+    const bare = scoreSheet(undefined, prediction);
+    expect(bare).toEqual({ calibration: {}, found: { elements: 3, connections: 1 } });
+    const both = addScores(scoreSheet(sheet, prediction), bare);
+    expect(both.found).toEqual({ elements: 6, connections: 2 });
+    expect(both.symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 2 });
+    const twice = addScores(scoreSheet(sheet, prediction), scoreSheet(sheet, prediction));
+    // b and c are valves, one of them right.
+    expect(twice.symbols?.byType.valve).toEqual({ truth: 2, predicted: 4, matched: 2 });
+    expect(twice.connections).toEqual({ truth: 2, predicted: 2, matched: 2 });
+  });
+});
