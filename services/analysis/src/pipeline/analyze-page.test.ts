@@ -130,4 +130,27 @@ describe('analyzePage', () => {
     const framed = await analyzePage(await svgPage(W, H, box(5, 5, W - 10, H - 10)));
     expect(framed.elements).toEqual([]);
   });
+
+  it('skips the title block, its texts and the zone marks outside the frame', async () => {
+    const text = (x: number, y: number, value: string) =>
+      `<text x="${x}" y="${y}" font-family="sans-serif" font-size="13" fill="#000000" stroke="none">${value}</text>`;
+    const rows = [300, 325, 350, 375, 400];
+    const titleBlock =
+      rows.map((y) => line(400, y, 615, y)).join('') +
+      line(400, 300, 400, 400) +
+      line(615, 300, 615, 400) +
+      text(410, 318, 'PROJECT NORTH') +
+      text(410, 343, 'DRAWN BY AB') +
+      text(410, 368, 'SHEET 1 OF 3');
+    const shapes =
+      box(25, 25, W - 50, H - 50) +
+      text(300, 19, 'B 4') +
+      box(60, 100, 120, 90) +
+      box(300, 100, 120, 90) +
+      line(180, 145, 300, 145) +
+      titleBlock;
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    expect(result.elements.map((e) => e.elementType)).toEqual(['equipment', 'equipment']);
+    expect(result.connections).toHaveLength(1);
+  });
 });

@@ -3,7 +3,8 @@ import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
 import { connectedComponents, type Box } from './components';
 import { traceConnections } from './connections';
-import { defaultLineOptions, findLineSegments, isBorder, removeLines } from './lines';
+import { defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLines, segmentBox } from './lines';
+import { findTables, insideAny } from './tables';
 import { findSymbols, strokeUnit, type DetectedSymbol } from './symbols';
 import { parseIsaTag } from '../tags/isa-tag';
 import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
@@ -134,7 +135,14 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   await stage('symbols');
   const rest = removeLines(mask, width, height, allSegments);
   const components = connectedComponents(rest, width, height);
-  const { symbols, textLines, dots, outlines } = findSymbols(components, segments, width, height, unit);
+  const found = findSymbols(components, segments, width, height, unit);
+  // The title block, tables and the margin outside the frame are not part of the process.
+  const area = drawingArea(allSegments, width, height);
+  const tables = findTables(allSegments, found.textLines, unit);
+  const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
+  const symbols = found.symbols.filter(kept);
+  const textLines = found.textLines.filter(kept);
+  const { dots, outlines } = found;
 
   await stage('text');
   const readings = await readTexts(image, symbols, textLines, options);
@@ -142,7 +150,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
 
   await stage('connections');
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');
-  const pipes = segments.filter((segment) => !outlines.has(segment));
+  const pipes = segments.filter((segment) => !outlines.has(segment) && kept(segmentBox(segment)));
   const traced = traceConnections(
     pipes,
     nodes.map(({ symbol }) => symbol),

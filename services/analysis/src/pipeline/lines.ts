@@ -1,3 +1,5 @@
+import type { Box } from './components';
+
 /** A straight horizontal or vertical stroke: `start`–`end` along its axis, `lo`–`hi` across it (inclusive). */
 export interface Segment {
   orientation: 'horizontal' | 'vertical';
@@ -11,6 +13,9 @@ export interface Segment {
 export const segmentCenter = (segment: Segment) => (segment.lo + segment.hi) / 2;
 export const segmentLength = (segment: Segment) => segment.end - segment.start + 1;
 export const segmentThickness = (segment: Segment) => segment.hi - segment.lo + 1;
+/** The pixels a segment covers, as a box. */
+export const segmentBox = (s: Segment) =>
+  s.orientation === 'horizontal' ? { x0: s.start, y0: s.lo, x1: s.end, y1: s.hi } : { x0: s.lo, y0: s.start, x1: s.hi, y1: s.end };
 
 export interface LineOptions {
   /** Solid runs at least this long are lines. */
@@ -179,6 +184,25 @@ export function isBorder(segment: Segment, width: number, height: number): boole
   const center = segmentCenter(segment);
   const nearEdge = center < across * 0.08 || center > across * 0.92;
   return nearEdge && segmentLength(segment) >= along * 0.6;
+}
+
+/**
+ * The drawing area inside the sheet's frame: bounded by the innermost frame line on each side (the
+ * whole page where there is none). Zone letters and numbers in the margin lie outside it.
+ */
+export function drawingArea(segments: Segment[], width: number, height: number): Box {
+  const area = { x0: 0, y0: 0, x1: width - 1, y1: height - 1 };
+  for (const segment of segments) {
+    if (!isBorder(segment, width, height)) continue;
+    const horizontal = segment.orientation === 'horizontal';
+    const across = horizontal ? height : width;
+    if (segmentCenter(segment) < across / 2) {
+      if (horizontal) area.y0 = Math.max(area.y0, segment.hi + 1);
+      else area.x0 = Math.max(area.x0, segment.hi + 1);
+    } else if (horizontal) area.y1 = Math.min(area.y1, segment.lo - 1);
+    else area.x1 = Math.min(area.x1, segment.lo - 1);
+  }
+  return area;
 }
 
 /**
