@@ -90,12 +90,9 @@ export function datasetTables(result: DatasetResult): string {
   parts.push(formatTable(OVERVIEW, rows));
   const symbols = result.total?.symbols;
   if (symbols) {
-    parts.push(
-      countsTable(
-        'element type',
-        SCORED_TYPES.map((type) => [type, symbols.byType[type]]),
-      ),
-    );
+    // Untyped truth (synthetic_reference) has no per-type figures.
+    const types = SCORED_TYPES.map((type): [string, MatchCounts] => [type, symbols.byType[type]]);
+    if (types.some(([, counts]) => counts.truth > 0)) parts.push(countsTable('element type', types));
     const classes = Object.entries(symbols.byClass).sort(([a], [b]) => a.localeCompare(b));
     if (classes.length > 0) parts.push(countsTable('symbol class', classes));
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { krElementType } from './kr-refinery-classes';
-import { nameTextRegions, parseDota, parseTextXml } from './kr-refinery';
+import { nameTextRegions, parseDota, parseTextXml, stackInstrumentTags } from './kr-refinery';
+import type { TruthText } from '../ground-truth';
 
 describe('kr_refinery loader', () => {
   it('turns rotated DOTA corners into the axis-aligned box around them', () => {
@@ -45,5 +46,27 @@ describe('kr_refinery loader', () => {
     );
     expect(texts.map((t) => t.string)).toEqual(['052-P-013-6"-3CB2S01-N', '', 'START-UP']);
     expect(texts[0].bbox).toEqual([1, 0, 101, 20]);
+  });
+
+  it('joins an instrument tag stacked as area, letters and loop into one tag, and nothing else', () => {
+    const text = (string: string, x0: number, y0: number, x1: number, y1: number): TruthText => ({
+      string,
+      bbox: [x0, y0, x1, y1],
+      role: 'label',
+    });
+    const texts = [
+      text('052', 4260, 2339, 4315, 2386),
+      text('FE', 4266, 2380, 4309, 2428),
+      text('004A', 4249, 2421, 4326, 2469),
+      text('052', 2263, 4056, 2319, 4104),
+      text('PG', 2267, 4098, 2315, 4146),
+      text('FC', 4266, 2600, 4309, 2648),
+    ];
+    expect(stackInstrumentTags(texts).map((t) => [t.string, t.role, t.bbox])).toEqual([
+      ['052', 'label', [2263, 4056, 2319, 4104]],
+      ['PG', 'label', [2267, 4098, 2315, 4146]],
+      ['FC', 'label', [4266, 2600, 4309, 2648]],
+      ['052-FE-004A', 'tag', [4249, 2339, 4326, 2469]],
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { PixelBox, PixelPoint, TruthSheet, TruthSymbol, TruthText } from '../ground-truth';
-import { boundingBoxOf, iou } from '../geometry';
+import { boundingBoxOf, iou, unionBox } from '../geometry';
 import type { BenchDrawing } from './bench-drawing';
 import { krElementType } from './kr-refinery-classes';
 import { textRole } from './text-role';
@@ -47,12 +47,44 @@ export function nameTextRegions(regions: TruthText[], named: TruthText[]): Truth
   return texts;
 }
 
+const [AREA, LETTERS, LOOP] = [/^\d+$/, /^[A-Z]{1,5}$/, /^\d+[A-Z]?$/];
+
+/** `below` sits right under `above`, centred on it: at most half a line apart, centres within half a width. */
+function stacked(above: TruthText, below: TruthText): boolean {
+  const height = Math.min(above.bbox[3] - above.bbox[1], below.bbox[3] - below.bbox[1]);
+  const width = Math.min(above.bbox[2] - above.bbox[0], below.bbox[2] - below.bbox[0]);
+  const gap = below.bbox[1] - above.bbox[3];
+  const offset = Math.abs(above.bbox[0] + above.bbox[2] - below.bbox[0] - below.bbox[2]) / 2;
+  return gap >= -0.5 * height && gap <= 0.5 * height && offset <= 0.5 * width;
+}
+
+/**
+ * Instrument tags drawn as a stack of three texts (area `052`, letters `FIC`, loop `004A`), the way ISA
+ * bubbles carry them: one tag `052-FIC-004A`, read top to bottom, in place of its three pieces.
+ */
+export function stackInstrumentTags(texts: TruthText[]): TruthText[] {
+  const used = new Set<TruthText>();
+  const tags: TruthText[] = [];
+  for (const letters of texts.filter((t) => LETTERS.test(t.string))) {
+    const area = texts.find((t) => AREA.test(t.string) && !used.has(t) && stacked(t, letters));
+    const loop = texts.find((t) => LOOP.test(t.string) && !used.has(t) && stacked(letters, t));
+    if (!area || !loop) continue;
+    [area, letters, loop].forEach((t) => used.add(t));
+    tags.push({
+      string: `${area.string}-${letters.string}-${loop.string}`,
+      bbox: unionBox([area.bbox, letters.bbox, loop.bbox]),
+      role: 'tag',
+    });
+  }
+  return [...texts.filter((t) => !used.has(t)), ...tags];
+}
+
 async function classNames(dir: string, file: string): Promise<Set<string>> {
   const text = existsSync(path.join(dir, file)) ? await readFile(path.join(dir, file), 'utf8') : '';
   return new Set(text.split('\n').flatMap((line) => line.split('|')[1]?.trim() || []));
 }
 
-/** kr_refinery: symbols and text regions complete (no strings but for the partial XML); no pipes. */
+/** kr_refinery: symbols and text regions complete (no strings but where the partial XML names them); no pipes. */
 export async function krRefineryDrawings(dir: string): Promise<BenchDrawing[]> {
   const sheets = (await readdir(dir)).filter((f) => f.endsWith('.jpg') && existsSync(path.join(dir, f.replace(/\.jpg$/, '.txt'))));
   return sheets.map((jpg) => {
@@ -69,7 +101,7 @@ export async function krRefineryDrawings(dir: string): Promise<BenchDrawing[]> {
           .map((o, i) => ({ id: `s${i + 1}`, elementType: krElementType(o.className, big), className: o.className, bbox: o.bbox }));
         const regions = objects.filter((o) => o.className === 'text').map((o): TruthText => ({ string: '', bbox: o.bbox, role: 'label' }));
         const xml = path.join(dir, `${stem}.partial_text_symbol.twopoint.xml`);
-        const texts = existsSync(xml) ? nameTextRegions(regions, parseTextXml(await readFile(xml, 'utf8'))) : regions;
+        const texts = existsSync(xml) ? stackInstrumentTags(nameTextRegions(regions, parseTextXml(await readFile(xml, 'utf8')))) : regions;
         const { width = 0, height = 0 } = await sharp(file).metadata();
         const truth: TruthSheet = {
           name: stem,
