@@ -2,6 +2,7 @@ import type { AnalysisConnection, AnalysisElement, BoundingBox, ImageSize, PathS
 import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
 import { connectedComponents, type Box } from './components';
+import { findDashChains } from './dash-chains';
 import { traceConnections } from './connections';
 import { defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLines, segmentBox } from './lines';
 import { findTables, insideAny } from './tables';
@@ -135,7 +136,15 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   await stage('symbols');
   const rest = removeLines(mask, width, height, allSegments);
   const components = connectedComponents(rest, width, height);
-  const found = findSymbols(components, segments, width, height, unit);
+  const dashChains = findDashChains(components, unit);
+  const lineSegments = [...segments, ...dashChains.segments];
+  const found = findSymbols(
+    components.filter((c) => !dashChains.dashes.has(c)),
+    lineSegments,
+    width,
+    height,
+    unit,
+  );
   // The title block, tables and the margin outside the frame are not part of the process.
   const area = drawingArea(allSegments, width, height);
   const tables = findTables(allSegments, found.textLines, unit);
@@ -150,7 +159,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
 
   await stage('connections');
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');
-  const pipes = segments.filter((segment) => !outlines.has(segment) && kept(segmentBox(segment)));
+  const pipes = lineSegments.filter((segment) => !outlines.has(segment) && kept(segmentBox(segment)));
   const traced = traceConnections(
     pipes,
     nodes.map(({ symbol }) => symbol),

@@ -50,15 +50,14 @@ function neighbours(a: Component, b: Component, kinds: Map<Component, Kind>, ori
   const [aStart, aEnd] = alongRange(a, orientation);
   const [bStart, bEnd] = alongRange(b, orientation);
   const gap = Math.max(aStart, bStart) - Math.min(aEnd, bEnd);
-  const kindA = kinds.get(a);
-  const kindB = kinds.get(b);
-  if (kindA === 'mark' && kindB === 'mark') return false;
-  if (kindA === 'mark' || kindB === 'mark') {
-    // A mark sits within its character's band.
-    const [mark0, mark1, char0, char1, size] = kindA === 'mark' ? [a0, a1, b0, b1, sizeB] : [b0, b1, a0, a1, sizeA];
+  // A mark, or anything much smaller than its neighbour (a hyphen beside capitals), sits within its band.
+  const markA = kinds.get(a) === 'mark' || sizeA * 1.7 < sizeB;
+  const markB = kinds.get(b) === 'mark' || sizeB * 1.7 < sizeA;
+  if (markA && markB) return false;
+  if (markA || markB) {
+    const [mark0, mark1, char0, char1, size] = markA ? [a0, a1, b0, b1, sizeB] : [b0, b1, a0, a1, sizeA];
     return mark0 >= char0 - 0.2 * size && mark1 <= char1 + 0.2 * size && gap <= 0.75 * size;
   }
-  if (Math.max(sizeA, sizeB) > 1.7 * Math.min(sizeA, sizeB)) return false;
   const overlap = Math.min(a1, b1) - Math.max(a0, b0) + 1;
   if (overlap < 0.6 * Math.min(sizeA, sizeB)) return false;
   return gap <= Math.max(sizeA, sizeB);

@@ -1,0 +1,70 @@
+import { boxHeight, boxWidth, type Component } from './components';
+import type { Segment } from './lines';
+
+/**
+ * Dashed and dotted lines whose dashes are too short or too far apart for the row scan: free-standing
+ * small bars (or dots) in a row along one axis, evenly spaced, of one thickness. Signal lines of most
+ * drawings look like this.
+ */
+export function findDashChains(components: Component[], unit: number): { segments: Segment[]; dashes: Set<Component> } {
+  const maxThickness = 1.5 * unit + 2;
+  const segments: Segment[] = [];
+  const dashes = new Set<Component>();
+  for (const orientation of ['horizontal', 'vertical'] as const) {
+    const horizontal = orientation === 'horizontal';
+    const length = (c: Component) => (horizontal ? boxWidth(c) : boxHeight(c));
+    const thickness = (c: Component) => (horizontal ? boxHeight(c) : boxWidth(c));
+    const start = (c: Component) => (horizontal ? c.x0 : c.y0);
+    const end = (c: Component) => (horizontal ? c.x1 : c.y1);
+    const centre = (c: Component) => (horizontal ? (c.y0 + c.y1) / 2 : (c.x0 + c.x1) / 2);
+    const candidates = components
+      .filter((c) => !dashes.has(c) && thickness(c) <= maxThickness && length(c) >= thickness(c) && length(c) <= 20 * unit)
+      .filter((c) => c.area >= 0.6 * length(c) * thickness(c))
+      .sort((a, b) => start(a) - start(b));
+    const taken = new Set<Component>();
+    for (let i = 0; i < candidates.length; i++) {
+      const first = candidates[i];
+      if (taken.has(first)) continue;
+      const chain = [first];
+      let last = first;
+      for (let j = i + 1; j < candidates.length; j++) {
+        const next = candidates[j];
+        if (start(next) <= end(last) || taken.has(next)) continue;
+        const gap = start(next) - end(last);
+        if (gap > Math.max(3 * length(last), 6 * unit)) {
+          if (start(next) - end(last) > 40 * unit) break;
+          continue;
+        }
+        if (Math.abs(centre(next) - centre(last)) > 0.6 * unit + 1) continue;
+        if (Math.abs(thickness(next) - thickness(last)) > unit) continue;
+        chain.push(next);
+        last = next;
+      }
+      if (!regular(chain, start, end, unit)) continue;
+      chain.forEach((c) => taken.add(c));
+      chain.forEach((c) => dashes.add(c));
+      const across = chain.map(centre).reduce((sum, value) => sum + value, 0) / chain.length;
+      const half = Math.max(...chain.map(thickness)) / 2;
+      segments.push({
+        orientation,
+        start: start(chain[0]),
+        end: end(chain[chain.length - 1]),
+        lo: Math.round(across - half),
+        hi: Math.round(across + half),
+        dashed: true,
+      });
+    }
+  }
+  return { segments, dashes };
+}
+
+/** Enough dashes (dots need more), of like lengths, with like gaps. */
+function regular(chain: Component[], start: (c: Component) => number, end: (c: Component) => number, unit: number): boolean {
+  const lengths = chain.map((c) => end(c) - start(c) + 1);
+  const dots = Math.max(...lengths) <= 2 * unit + 1;
+  if (chain.length < (dots ? 5 : 3)) return false;
+  const gaps = chain.slice(1).map((c, i) => start(c) - end(chain[i]) - 1);
+  // The end dashes may be cut short where the line meets a symbol.
+  const inner = lengths.length > 3 ? lengths.slice(1, -1) : lengths;
+  return Math.max(...inner) <= 2.5 * Math.min(...inner) + unit && Math.max(...gaps) <= 2.5 * Math.min(...gaps) + 2 * unit;
+}
