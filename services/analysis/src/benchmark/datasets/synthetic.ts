@@ -55,15 +55,26 @@ export async function syntheticDrawings(): Promise<BenchDrawing[]> {
     process.stderr.write('bench: the synthetic generator (src/synthetic) is not built: no synthetic rows\n');
     return [];
   }
-  return synthetic.heldOutSet().flatMap((options) => {
-    const name = `seed ${options.seed}`;
-    return (['raster', 'pdf'] as const).map((form) => ({
-      dataset: `synthetic-${form}`,
-      name,
-      prepare: async () => {
-        const sheet = await cachedSheet(synthetic, options);
-        return { file: form === 'raster' ? sheet.raster : sheet.pdf, truth: sheet.truth };
+  return synthetic.heldOutSet().flatMap((options): BenchDrawing[] => {
+    const name = [options.seed, options.style, options.density, options.paper, options.degrade ? 'scan' : ''].filter(Boolean).join(' ');
+    return [
+      {
+        dataset: 'synthetic-raster',
+        name,
+        prepare: async () => {
+          const sheet = await cachedSheet(synthetic, options);
+          return { file: sheet.raster, truth: sheet.truth };
+        },
       },
-    }));
+      {
+        // The scan look (rotation included) is the raster's only: the PDF's truth is the clean sheet's.
+        dataset: 'synthetic-pdf',
+        name,
+        prepare: async () => {
+          const sheet = await cachedSheet(synthetic, { ...options, degrade: false });
+          return { file: sheet.pdf, truth: sheet.truth };
+        },
+      },
+    ];
   });
 }
