@@ -1,0 +1,3 @@
+import { serviceTestConfig } from '../../vitest.shared.mts';
+
+export default serviceTestConfig();
