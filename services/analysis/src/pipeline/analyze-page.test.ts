@@ -153,4 +153,14 @@ describe('analyzePage', () => {
     expect(result.elements.map((e) => e.elementType)).toEqual(['equipment', 'equipment']);
     expect(result.connections).toHaveLength(1);
   });
+
+  it('follows a dotted signal line from a bubble to a valve, and says the instrument controls it', async () => {
+    const dotted = `<line x1="320" y1="130" x2="320" y2="283" stroke-width="2" stroke-dasharray="3 9"/>`;
+    const shapes =
+      box(30, 270, 80, 60) + line(110, 300, 530, 300) + box(530, 270, 80, 60) + valve(320, 300) + bubble(320, 100, 30) + dotted;
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    const signal = result.connections.find((c) => c.metadata.line_style === 'dashed');
+    expect(signal).toMatchObject({ sourceKey: keyAt(result, 320, 80), targetKey: keyAt(result, 320, 300), relationshipType: 'controls' });
+    expect(result.elements.filter((e) => e.elementType === 'text')).toEqual([]);
+  });
 });

@@ -45,10 +45,13 @@ export function findDashChains(components: Component[], unit: number): { segment
       chain.forEach((c) => dashes.add(c));
       const across = chain.map(centre).reduce((sum, value) => sum + value, 0) / chain.length;
       const half = Math.max(...chain.map(thickness)) / 2;
+      // The pattern may stop a gap short of the symbol it runs to: the line reaches one gap further.
+      const gaps = chain.slice(1).map((c, k) => start(c) - end(chain[k]));
+      const reach = gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
       segments.push({
         orientation,
-        start: start(chain[0]),
-        end: end(chain[chain.length - 1]),
+        start: start(chain[0]) - reach,
+        end: end(chain[chain.length - 1]) + reach,
         lo: Math.round(across - half),
         hi: Math.round(across + half),
         dashed: true,

@@ -112,6 +112,14 @@ function sidesOnLines(box: Box, segments: Segment[], tolerance: number) {
   return { through: horizontalSides === 3 || verticalSides === 3, touched: horizontalSides !== 0 || verticalSides !== 0 };
 }
 
+/** A segment that runs through a box from side to side, across its middle. */
+function runsThrough(s: Segment, box: Box): boolean {
+  const c = segmentCenter(s);
+  const [lo, hi, from, to] = s.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
+  const margin = 0.2 * (hi - lo);
+  return c > lo + margin && c < hi - margin && s.start < from && s.end > to;
+}
+
 /** A drawn circle: round box, ink at an even distance from the centre, hollow. */
 function isRing(component: Component, unit: number): boolean {
   const width = boxWidth(component);
@@ -187,11 +195,15 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     (c) => isRing(c, unit) && boxWidth(c) <= maxBubble && candidates.filter((inner) => inner !== c && centreInside(c, inner)).length >= 2,
   );
   const inBubble = new Set(candidates.filter((c) => bubbles.some((bubble) => bubble !== c && centreInside(bubble, c))));
-  const { lines: textLines, rest } = findTextLines(
+  const text = findTextLines(
     candidates.filter((c) => !inBubble.has(c) && !bubbles.includes(c)),
     unit,
     12 * unit,
   );
+  // Text sits beside lines; "letters" strung on a line (a valve's two halves) are a symbol.
+  const onLine = (line: TextLine) => segments.some((s) => !s.dashed && runsThrough(s, line));
+  const textLines = text.lines.filter((line) => !onLine(line));
+  const rest = [...text.rest, ...text.lines.filter(onLine).flatMap((line) => line.members)];
 
   const outlines = new Set<Segment>();
   const rectangles = findRectangles(segments, unit);
