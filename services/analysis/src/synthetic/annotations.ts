@@ -1,0 +1,137 @@
+import { boxesOverlap, type Box, type Point } from './geometry';
+import type { Piece, SheetBuilder, SheetSymbol } from './sheet-builder';
+
+export interface FlowArrow {
+  tip: Point;
+  direction: Point;
+  box: Box;
+}
+
+const SERVICE_CODES = ['P', 'P', 'P', 'CW', 'CWR', 'LS', 'MS', 'FG', 'N', 'HC', 'PG', 'SW'];
+const SIZES = ['1', '1-1/2', '2', '3', '4', '6', '8', '10', '12'];
+const SPECS = ['A1A', 'B2C', 'C1A', 'A3B', 'D1E'];
+
+/** Arrowheads on some long straight pieces, pointing the way the line is drawn (the flow). */
+export function placeFlowArrows(builder: SheetBuilder): FlowArrow[] {
+  if (!builder.style.flowArrows) return [];
+  const arrows: FlowArrow[] = [];
+  const size = builder.unit * 0.8;
+  for (const piece of builder.pieces) {
+    if (piece.style !== 'solid' || !builder.rng.chance(0.3)) continue;
+    const [a, b] = longestSegment(piece);
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length < builder.unit * 6) continue;
+    const direction: Point = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+    // Half way along, off the lattice nodes, where no other line crosses.
+    const along = Math.round(length / builder.unit / 2) * builder.unit - builder.unit * 0.5 + size / 2;
+    const tip: Point = [a[0] + direction[0] * along, a[1] + direction[1] * along];
+    const box: Box = [
+      Math.min(tip[0], tip[0] - direction[0] * size) - size * 0.4,
+      Math.min(tip[1], tip[1] - direction[1] * size) - size * 0.4,
+      Math.max(tip[0], tip[0] - direction[0] * size) + size * 0.4,
+      Math.max(tip[1], tip[1] - direction[1] * size) + size * 0.4,
+    ];
+    const blocked = [...builder.marks, ...builder.texts.map((text) => text.box), ...builder.symbols.map((symbol) => symbol.box)];
+    if (blocked.some((other) => boxesOverlap(other, box))) continue;
+    builder.marks.push(box);
+    arrows.push({ tip, direction, box });
+  }
+  return arrows;
+}
+
+/** One line number per process run, along its longest piece: above a horizontal line, left of a vertical one. */
+export function placeLineNumbers(builder: SheetBuilder, unitNumber: number): void {
+  const { rng, unit } = builder;
+  let sequence = rng.int(1, 80) * 10;
+  const area = String(unitNumber / 100).padStart(3, '0');
+  for (const run of builder.runs) {
+    if (run.style !== 'solid') continue;
+    const pieces = builder.pieces
+      .filter((piece) => piece.run === run)
+      .sort((p, q) => segmentLength(longestSegment(q)) - segmentLength(longestSegment(p)));
+    const size = rng.pick(SIZES);
+    const service = rng.pick(SERVICE_CODES);
+    const spec = rng.pick(SPECS);
+    sequence += rng.int(1, 5);
+    const number =
+      builder.style.lineNumberFormat === 'short'
+        ? `${size}"-${service}-${unitNumber * 10 + (sequence % 1000)}-${spec}`
+        : `${area}-${service}-${String(sequence % 1000).padStart(3, '0')}-${size}"-${rng.pick(['3CB2S07', '1CA1S01', '6CD1S03'])}-${rng.pick(['H', 'N', 'P'])}-${rng.pick(['40', '50', '80'])}`;
+    const width = builder.textWidth(number);
+    const offset = unit * 0.35 + builder.style.processWidth / 2;
+    placing: for (const piece of pieces) {
+      const [a, b] = longestSegment(piece);
+      if (segmentLength([a, b]) < width + unit * 2) continue;
+      for (const fraction of [0.5, 0.3, 0.7]) {
+        const mid: Point = [a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction];
+        const horizontal = a[1] === b[1];
+        for (const side of [1, -1]) {
+          const text = horizontal
+            ? builder.text(
+                number,
+                mid[0] - width / 2,
+                side > 0 ? mid[1] - offset : mid[1] + offset + builder.style.textSize * 0.72,
+                'line_number',
+                piece.id,
+              )
+            : builder.text(
+                number,
+                side > 0 ? mid[0] - offset : mid[0] + offset + builder.style.textSize * 0.72,
+                mid[1] + width / 2,
+                'line_number',
+                piece.id,
+                true,
+              );
+          if (builder.placeLateText(text, unit * 0.15)) break placing;
+        }
+      }
+    }
+  }
+}
+
+/** Tags beside safety and control valves, fail actions, lock positions and other notes as labels. */
+export function placeSymbolLabels(builder: SheetBuilder, unitNumber: number): void {
+  const { rng } = builder;
+  let psv = rng.int(1, 50);
+  for (const symbol of builder.symbols) {
+    const name = symbol.cls.className;
+    if (name === 'safety_valve') {
+      const tag = `PSV-${unitNumber + psv++}`;
+      if (besideSymbol(builder, symbol, tag, 'tag')) symbol.tag = tag;
+      if (rng.chance(0.6)) besideSymbol(builder, symbol, rng.pick(['TO FLARE', 'TO ATM', 'SET 10 BARG']), 'label');
+    } else if (name === 'control_valve') {
+      if (rng.chance(0.7)) besideSymbol(builder, symbol, rng.pick(['FC', 'FO', 'FL']), 'label');
+    } else if (symbol.cls.elementType === 'valve' && rng.chance(0.12)) {
+      besideSymbol(builder, symbol, rng.pick(['NC', 'LO', 'CSO', 'NO']), 'label');
+    } else if (symbol.cls.elementType === 'equipment' && rng.chance(0.25)) {
+      besideSymbol(builder, symbol, rng.pick(['SEE NOTE 2', 'HOLD 1', 'PACKAGE UNIT', 'INSULATED']), 'label');
+    }
+  }
+}
+
+function besideSymbol(builder: SheetBuilder, symbol: SheetSymbol, string: string, role: 'tag' | 'label'): boolean {
+  const { unit } = builder;
+  const [x0, y0, x1, y1] = symbol.box;
+  const width = builder.textWidth(string);
+  const ascent = builder.style.textSize * 0.72;
+  const candidates: Point[] = [
+    [x1 + unit * 0.4, (y0 + y1) / 2 + ascent / 2],
+    [x1 + unit * 0.4, y0 + ascent],
+    [x0 - unit * 0.4 - width, (y0 + y1) / 2 + ascent / 2],
+    [(x0 + x1) / 2 - width / 2, y0 - unit * 0.4],
+    [(x0 + x1) / 2 - width / 2, y1 + unit * 0.4 + ascent],
+    [x1 + unit * 0.4, y1 + ascent],
+  ];
+  return candidates.some(([x, y]) => builder.placeLateText(builder.text(string, x, y, role, symbol.id), unit * 0.15));
+}
+
+function longestSegment(piece: Piece): [Point, Point] {
+  let best: [Point, Point] = [piece.polyline[0], piece.polyline[1]];
+  for (let i = 1; i < piece.polyline.length; i++) {
+    const segment: [Point, Point] = [piece.polyline[i - 1], piece.polyline[i]];
+    if (segmentLength(segment) > segmentLength(best)) best = segment;
+  }
+  return best;
+}
+
+const segmentLength = ([a, b]: [Point, Point]) => Math.hypot(b[0] - a[0], b[1] - a[1]);

@@ -1,0 +1,70 @@
+import sharp from 'sharp';
+import type { TruthSheet } from '../benchmark/ground-truth';
+import { boundsOf, type Box, type Point } from './geometry';
+import { Prng } from './prng';
+
+export interface DegradeOptions {
+  /** Gaussian blur sigma in pixels. */
+  blur?: number;
+  /** Standard deviation of additive grey noise (0–255 scale). */
+  noise?: number;
+  /** Encode as JPEG at this quality. */
+  jpegQuality?: number;
+  /** A slight skew, degrees clockwise; the canvas keeps its size. */
+  rotationDeg?: number;
+}
+
+/**
+ * A scan look for the raster: greyscale, rotation (truth transformed and boxes re-bounded), blur, noise, JPEG.
+ * The vector PDF is untouched.
+ */
+export async function degradeRaster(
+  png: Buffer,
+  truth: TruthSheet,
+  options: DegradeOptions,
+  seed: number,
+): Promise<{ raster: Buffer; format: 'png' | 'jpeg'; truth: TruthSheet }> {
+  const { width, height } = truth.imageSize;
+  let image = sharp(png).flatten({ background: '#ffffff' }).greyscale();
+  let transformed = truth;
+  if (options.rotationDeg) {
+    const rotated = await image.rotate(options.rotationDeg, { background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+    const left = Math.round((rotated.info.width - width) / 2);
+    const top = Math.round((rotated.info.height - height) / 2);
+    image = sharp(rotated.data, {
+      raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
+    }).extract({ left, top, width, height });
+    const angle = (options.rotationDeg * Math.PI) / 180;
+    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+    // Clockwise on the page (y down) about the centre, then into the cropped canvas.
+    const map = ([x, y]: Point): Point => {
+      const dx = x - width / 2;
+      const dy = y - height / 2;
+      return [round(rotated.info.width / 2 + dx * cos - dy * sin - left), round(rotated.info.height / 2 + dx * sin + dy * cos - top)];
+    };
+    const mapBox = ([x0, y0, x1, y1]: Box): Box => boundsOf([map([x0, y0]), map([x1, y0]), map([x1, y1]), map([x0, y1])]).map(round) as Box;
+    transformed = {
+      ...truth,
+      symbols: truth.symbols.map((symbol) => ({ ...symbol, bbox: mapBox(symbol.bbox) })),
+      texts: truth.texts.map((text) => ({ ...text, bbox: mapBox(text.bbox) })),
+      pipes: truth.pipes.map((pipe) => ({ ...pipe, polyline: pipe.polyline.map(map) })),
+    };
+  }
+  if (options.blur && options.blur >= 0.3) image = image.blur(options.blur);
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  if (options.noise) {
+    const rng = new Prng(seed ^ 0x5eed);
+    for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(data[i] + gaussian(rng) * (options.noise ?? 0))));
+  }
+  const out = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const raster = options.jpegQuality ? await out.jpeg({ quality: options.jpegQuality }).toBuffer() : await out.png().toBuffer();
+  return { raster, format: options.jpegQuality ? 'jpeg' : 'png', truth: transformed };
+}
+
+/** A standard normal draw (Box–Muller). */
+function gaussian(rng: Prng): number {
+  const u = Math.max(rng.next(), 1e-12);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;

@@ -1,0 +1,110 @@
+import { PDF_RENDER_DPI } from '@pid/contracts';
+import { degrees, LineCapStyle, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Box, Point } from './geometry';
+
+/** PDF points per pixel of the page rendered at PDF_RENDER_DPI. */
+export const POINTS_PER_PIXEL = 72 / PDF_RENDER_DPI;
+
+export type FontName = 'Helvetica' | 'Courier' | 'Times';
+
+const STANDARD_FONT: Record<FontName, StandardFonts> = {
+  Helvetica: StandardFonts.Helvetica,
+  Courier: StandardFonts.Courier,
+  Times: StandardFonts.TimesRoman,
+};
+
+const BLACK = rgb(0, 0, 0);
+
+export interface StrokeOptions {
+  width: number;
+  /** Dash and gap lengths in pixels. */
+  dash?: [number, number];
+  fill?: boolean;
+}
+
+export interface TextOptions {
+  font: FontName;
+  /** Font size in pixels. */
+  size: number;
+  /** Rotated 90° counter-clockwise: reads bottom to top, as line numbers on vertical pipes. */
+  vertical?: boolean;
+}
+
+/** Letters that reach below the baseline; P&ID text is mostly upper case and seldom has any. */
+const DESCENDERS = /[gjpqy,;()[\]{}|_]/;
+
+/**
+ * One PDF page drawn in pixel coordinates (origin top-left, y down), with the standard fonts so the page has a
+ * real text layer and needs no system font. Shapes are SVG paths scaled to points; text boxes come from the
+ * font metrics, so the truth is exact.
+ */
+export class PdfCanvas {
+  private constructor(
+    readonly document: PDFDocument,
+    private readonly page: PDFPage,
+    private readonly fonts: Record<FontName, PDFFont>,
+    readonly width: number,
+    readonly height: number,
+  ) {}
+
+  /** A page of `width` × `height` pixels (whole pixels, so the rendition has exactly that size). */
+  static async create(width: number, height: number, title: string): Promise<PdfCanvas> {
+    const document = await PDFDocument.create({ updateMetadata: false });
+    // Fixed metadata: the same options give the same bytes.
+    document.setTitle(title);
+    document.setProducer('pid synthetic generator');
+    const page = document.addPage([width * POINTS_PER_PIXEL, height * POINTS_PER_PIXEL]);
+    const fonts = {} as Record<FontName, PDFFont>;
+    for (const name of Object.keys(STANDARD_FONT) as FontName[]) fonts[name] = await document.embedFont(STANDARD_FONT[name]);
+    return new PdfCanvas(document, page, fonts, width, height);
+  }
+
+  /** A polyline (closed when `closed`), stroked and optionally filled. */
+  path(points: readonly Point[], options: StrokeOptions & { closed?: boolean }): void {
+    if (points.length < 2) return;
+    const d = points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${round(x)} ${round(y)}`).join(' ') + (options.closed ? ' Z' : '');
+    this.page.drawSvgPath(d, {
+      x: 0,
+      y: this.height * POINTS_PER_PIXEL,
+      scale: POINTS_PER_PIXEL,
+      borderWidth: options.width,
+      borderColor: BLACK,
+      color: options.fill ? BLACK : undefined,
+      borderDashArray: options.dash,
+      borderLineCap: options.dash ? LineCapStyle.Butt : LineCapStyle.Round,
+    });
+  }
+
+  /** Draws `text` with its baseline starting at (x, y) and answers its box from the font metrics. */
+  text(text: string, x: number, y: number, options: TextOptions): Box {
+    const font = this.fonts[options.font];
+    this.page.drawText(text, {
+      x: x * POINTS_PER_PIXEL,
+      y: (this.height - y) * POINTS_PER_PIXEL,
+      size: options.size * POINTS_PER_PIXEL,
+      font,
+      color: BLACK,
+      rotate: degrees(options.vertical ? 90 : 0),
+    });
+    return this.textBox(text, x, y, options);
+  }
+
+  /** The box `text` would take, baseline at (x, y). */
+  textBox(text: string, x: number, y: number, options: TextOptions): Box {
+    const { width, ascent, descent } = this.measure(text, options);
+    return options.vertical ? [x - ascent, y - width, x + descent, y] : [x, y - ascent, x + width, y + descent];
+  }
+
+  measure(text: string, options: Pick<TextOptions, 'font' | 'size'>): { width: number; ascent: number; descent: number } {
+    const font = this.fonts[options.font];
+    const ascent = font.heightAtSize(options.size, { descender: false });
+    const full = font.heightAtSize(options.size);
+    return { width: font.widthOfTextAtSize(text, options.size), ascent, descent: DESCENDERS.test(text) ? full - ascent : 0 };
+  }
+
+  save(): Promise<Uint8Array> {
+    return this.document.save({ useObjectStreams: false });
+  }
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;

@@ -1,0 +1,383 @@
+import { boxContains, boxesOverlap, grow, type Box, type Point } from './geometry';
+import type { Prng } from './prng';
+import { directionOf, isHorizontal, opposite, type Direction } from './routing-grid';
+import type { PlacedText, Run, RunEnd, SheetBuilder, SheetSymbol } from './sheet-builder';
+import { symbolBox, symbolClass, type PlacedPort, type SymbolClass } from './symbol-library';
+
+export type Density = 'sparse' | 'normal' | 'dense';
+
+/** Roughly how many symbols of each kind a sheet gets: ~15 / ~40 / ~90 in all on A3. */
+export interface SheetBudget {
+  equipment: number;
+  connectors: number;
+  extraLines: number;
+  inline: number;
+  branches: number;
+  loops: number;
+}
+
+export function sheetBudget(density: Density, paper: 'A3' | 'A1', rng: Prng): SheetBudget {
+  const base: Record<Density, SheetBudget> = {
+    sparse: { equipment: rng.int(3, 4), connectors: 2, extraLines: 0, inline: rng.int(4, 5), branches: 1, loops: 2 },
+    normal: { equipment: rng.int(6, 7), connectors: rng.int(3, 4), extraLines: 2, inline: rng.int(13, 15), branches: 3, loops: 5 },
+    dense: { equipment: rng.int(11, 13), connectors: rng.int(5, 6), extraLines: 6, inline: rng.int(36, 40), branches: 8, loops: 13 },
+  };
+  const budget = base[density];
+  if (paper === 'A3') return budget;
+  // An A1 sheet is four A3 sheets drawn at the same physical size.
+  const scale = 3.5;
+  return Object.fromEntries(Object.entries(budget).map(([key, value]) => [key, Math.round(value * scale)])) as unknown as SheetBudget;
+}
+
+const EQUIPMENT: readonly (readonly [string, string, number, string[]])[] = [
+  ['centrifugal_pump', 'P', 4, ['FEED PUMP', 'REFLUX PUMP', 'BOTTOMS PUMP', 'PRODUCT PUMP', 'TRANSFER PUMP']],
+  ['positive_displacement_pump', 'P', 1, ['DOSING PUMP', 'METERING PUMP']],
+  ['compressor', 'K', 1, ['RECYCLE GAS COMPRESSOR', 'BOOSTER COMPRESSOR']],
+  ['vertical_vessel', 'V', 3, ['FEED SURGE DRUM', 'KNOCK-OUT DRUM', 'SEPARATOR']],
+  ['horizontal_vessel', 'V', 2, ['REFLUX DRUM', 'FLASH DRUM', 'ACCUMULATOR']],
+  ['tank', 'T', 1.5, ['STORAGE TANK', 'SLOP TANK', 'DAY TANK']],
+  ['column', 'C', 1.5, ['STRIPPER', 'ABSORBER', 'SPLITTER']],
+  ['shell_tube_exchanger', 'E', 3, ['FEED/EFFLUENT EXCHANGER', 'TRIM COOLER', 'REBOILER', 'CONDENSER']],
+  ['plate_exchanger', 'E', 1, ['PLATE COOLER', 'HEAT RECOVERY EXCHANGER']],
+  ['air_cooler', 'A', 1, ['OVERHEAD AIR COOLER', 'PRODUCT AIR COOLER']],
+  ['filter', 'F', 1.5, ['FEED FILTER', 'COALESCER']],
+];
+
+const INLINE_WEIGHTS: readonly (readonly [string, number])[] = [
+  ['gate_valve', 6],
+  ['globe_valve', 3],
+  ['ball_valve', 3],
+  ['check_valve', 2],
+  ['butterfly_valve', 2],
+  ['plug_valve', 1],
+  ['needle_valve', 1],
+  ['three_way_valve', 0.6],
+  ['reducer', 2],
+  ['flange', 1],
+  ['spectacle_blind', 1],
+  ['strainer', 1],
+];
+
+const SERVICES = ['FEED', 'CRUDE', 'NAPHTHA', 'FUEL GAS', 'COOLING WATER', 'LP STEAM', 'FLARE', 'NITROGEN', 'SLOPS', 'PRODUCT'];
+
+/** Places equipment on a loose grid of cells, with tags (and sometimes a description) beside it. */
+export function placeEquipment(builder: SheetBuilder, count: number, unitNumber: number): SheetSymbol[] {
+  const { grid, rng } = builder;
+  const [ax0, ay0, ax1, ay1] = grid.area;
+  const columns = Math.max(2, Math.round(Math.sqrt((count * (ax1 - ax0)) / (ay1 - ay0))));
+  const rows = Math.max(2, Math.ceil(count / columns) + 1);
+  const cellWidth = (ax1 - ax0) / columns;
+  const cellHeight = (ay1 - ay0) / rows;
+  const cells = rng.shuffle(Array.from({ length: columns * rows }, (_, i) => i));
+  const placed: { symbol: SheetSymbol; column: number; row: number }[] = [];
+  const counters = new Map<string, number>();
+  for (const cell of cells) {
+    if (placed.length >= count) break;
+    const column = cell % columns;
+    const row = Math.floor(cell / columns);
+    const cellBox: Box = [ax0 + column * cellWidth, ay0 + row * cellHeight, ax0 + (column + 1) * cellWidth, ay0 + (row + 1) * cellHeight];
+    const bottomRow = row === rows - 1;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const [className, prefix, , descriptions] = pickEquipment(rng, bottomRow);
+      const cls = symbolClass(className);
+      const variant = builder.variantFor(cls);
+      const center = grid.snap([
+        (cellBox[0] + cellBox[2]) / 2 + rng.range(-0.2, 0.2) * cellWidth,
+        (cellBox[1] + cellBox[3]) / 2 + rng.range(-0.2, 0.2) * cellHeight,
+      ]);
+      const placement = builder.placement(center, 0, className.endsWith('pump') && rng.chance(0.3));
+      const box = symbolBox(variant, placement);
+      if (!boxContains(cellBox, grow(box, builder.unit * 3))) continue;
+      const number = (counters.get(prefix) ?? 0) + 1;
+      counters.set(prefix, number);
+      const tag = `${prefix}-${unitNumber + number}${className.endsWith('pump') ? rng.pick(['A', 'A', 'B', '']) : ''}`;
+      const symbol = builder.tryPlace(cls, variant, placement, 2, tag);
+      if (!symbol) continue;
+      // Truth carries the tag only where the sheet shows it.
+      if (!placeEquipmentTag(builder, symbol, tag, rng.chance(0.6) ? rng.pick(descriptions) : undefined)) symbol.tag = undefined;
+      placed.push({ symbol, column, row });
+      break;
+    }
+  }
+  // The flow goes down each column of cells, columns left to right, as a process reads on a sheet.
+  return placed.sort((a, b) => a.column - b.column || a.row - b.row).map((entry) => entry.symbol);
+}
+
+function pickEquipment(rng: Prng, bottomRow: boolean) {
+  const choices = EQUIPMENT.map((entry) => [entry, entry[0].endsWith('pump') && bottomRow ? entry[2] * 3 : entry[2]] as const);
+  return rng.weighted(choices);
+}
+
+/** The tag goes below, above or beside the equipment, wherever it keeps clear of the nozzles. */
+function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: string, description: string | undefined): boolean {
+  const { unit } = builder;
+  const size = Math.round(builder.style.textSize * 1.1);
+  const lineHeight = size * 1.3;
+  const lines = description ? [tag, description] : [tag];
+  const widths = lines.map((line) => builder.textWidth(line, line === tag ? size : builder.style.textSize));
+  const width = Math.max(...widths);
+  const [x0, y0, x1, y1] = symbol.box;
+  const cx = (x0 + x1) / 2;
+  const candidates: Point[] = [
+    [cx - width / 2, y1 + unit * 1.2 + size * 0.75],
+    [cx - width / 2, y0 - unit * 1.2 - lineHeight * (lines.length - 1)],
+    [x1 + unit * 1.5, (y0 + y1) / 2],
+    [x0 - unit * 1.5 - width, (y0 + y1) / 2],
+  ];
+  // Keep the nozzles' way out clear: a tag must not sit where a line leaves a port.
+  const portLanes: Box[] = symbol.ports.map((port) => {
+    const end: Point = [port.at[0] + port.dir[0] * unit * 4, port.at[1] + port.dir[1] * unit * 4];
+    return grow(
+      [Math.min(port.at[0], end[0]), Math.min(port.at[1], end[1]), Math.max(port.at[0], end[0]), Math.max(port.at[1], end[1])],
+      unit * 0.5,
+    );
+  });
+  for (const [x, y] of candidates) {
+    const texts: PlacedText[] = lines.map((line, i) =>
+      builder.text(
+        line,
+        x + (width - widths[i]) / 2,
+        y + i * lineHeight,
+        i === 0 ? 'tag' : 'label',
+        symbol.id,
+        false,
+        i === 0 ? size : builder.style.textSize,
+      ),
+    );
+    if (texts.some((text) => portLanes.some((lane) => boxesOverlap(lane, text.box)))) continue;
+    const reserved: PlacedText[] = [];
+    for (const text of texts) {
+      if (!builder.reserveText(text)) break;
+      reserved.push(text);
+    }
+    if (reserved.length === texts.length) return true;
+    // Undo a half-placed pair (rare): take back the texts already reserved.
+    for (const text of reserved) builder.texts.splice(builder.texts.indexOf(text), 1);
+  }
+  return false;
+}
+
+/** Off-page connectors along the left (incoming) and right (outgoing) edges, with their destination text. */
+export function placeConnectors(
+  builder: SheetBuilder,
+  count: number,
+  drawingNumber: string,
+): { incoming: SheetSymbol[]; outgoing: SheetSymbol[] } {
+  const { grid, rng, unit } = builder;
+  const cls = symbolClass('off_page_connector');
+  const incoming: SheetSymbol[] = [];
+  const outgoing: SheetSymbol[] = [];
+  const prefix = drawingNumber.slice(0, drawingNumber.lastIndexOf('-'));
+  for (let i = 0; i < count; i++) {
+    const isIncoming = i % 2 === 0;
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const x = isIncoming ? grid.area[0] + unit * 3 : grid.area[2] - unit * 3;
+      const y = grid.area[1] + rng.range(0.08, 0.92) * (grid.area[3] - grid.area[1]);
+      const variant = builder.variantFor(cls);
+      const symbol = builder.tryPlace(cls, variant, builder.placement(grid.snap([x, y])), 1.5);
+      if (!symbol) continue;
+      const sheet = `${prefix}-${String(rng.int(1, 40)).padStart(3, '0')}`;
+      const service = rng.pick(SERVICES);
+      const words = rng.chance(0.5) ? `${isIncoming ? 'FROM' : 'TO'} ${sheet}` : `${service} ${isIncoming ? 'FROM' : 'TO'} ${sheet}`;
+      const textX = isIncoming ? symbol.box[0] : symbol.box[2] - builder.textWidth(words);
+      const text = builder.text(words, textX, symbol.box[1] - unit * 0.6, 'label', symbol.id);
+      if (!builder.reserveText(text)) {
+        // The connector stays without its words only if they fit nowhere: try below it.
+        const below = builder.text(words, textX, symbol.box[3] + unit * 0.6 + builder.style.textSize * 0.75, 'label', symbol.id);
+        builder.reserveText(below);
+      }
+      (isIncoming ? incoming : outgoing).push(symbol);
+      break;
+    }
+  }
+  return { incoming, outgoing };
+}
+
+/** Connects two symbols by a process line between their best free ports; undefined when no route exists. */
+export function connectSymbols(
+  builder: SheetBuilder,
+  from: SheetSymbol,
+  to: SheetSymbol,
+  style: 'solid' | 'dashed' = 'solid',
+): Run | undefined {
+  const kind = style === 'solid' ? 'process' : 'signal';
+  const starts = builder.freePorts(from, kind);
+  const ends = builder.freePorts(to, kind);
+  const pairs: { a: PlacedPort; b: PlacedPort; score: number }[] = [];
+  for (const a of starts) {
+    for (const b of ends) {
+      let score = Math.abs(a.at[0] - b.at[0]) + Math.abs(a.at[1] - b.at[1]);
+      if (a.role === 'in') score += builder.unit * 15;
+      if (b.role === 'out') score += builder.unit * 15;
+      if (a.dir[0] * (b.at[0] - a.at[0]) + a.dir[1] * (b.at[1] - a.at[1]) < 0) score += builder.unit * 10;
+      if (b.dir[0] * (a.at[0] - b.at[0]) + b.dir[1] * (a.at[1] - b.at[1]) < 0) score += builder.unit * 10;
+      pairs.push({ a, b, score });
+    }
+  }
+  pairs.sort((p, q) => p.score - q.score);
+  for (const { a, b } of pairs.slice(0, 4)) {
+    const run = builder.connect(style, { symbol: from, port: a }, { symbol: to, port: b });
+    if (run) return run;
+  }
+  return undefined;
+}
+
+/** The direction the run travels at node index k (from k to k + 1). */
+export function runDirection(builder: SheetBuilder, run: Run, k: number): Direction {
+  const a = builder.grid.point(run.nodes[k]);
+  const b = builder.grid.point(run.nodes[k + 1]);
+  return directionOf([Math.sign(b[0] - a[0]), Math.sign(b[1] - a[1])]);
+}
+
+/** Node indexes of a run where a symbol or junction could go: a plain straight pass with plain neighbours. */
+export function freeStretch(builder: SheetBuilder, run: Run): number[] {
+  const { grid } = builder;
+  const result: number[] = [];
+  for (let k = 2; k < run.nodes.length - 2; k++) {
+    if (![-1, 0, 1].every((d) => grid.isPlainPass(run.nodes[k + d]))) continue;
+    if (runDirection(builder, run, k - 1) !== runDirection(builder, run, k)) continue;
+    result.push(k);
+  }
+  return result;
+}
+
+/** Puts an inline symbol (valve, fitting) on a run, centred on node k, turned with the flow. */
+export function placeInline(builder: SheetBuilder, run: Run, k: number, cls: SymbolClass, tag?: string): SheetSymbol | undefined {
+  const { grid } = builder;
+  const direction = runDirection(builder, run, k);
+  const quarterTurns = isHorizontal(direction) ? 0 : direction === 1 ? 1 : 3;
+  const variant = builder.variantFor(cls);
+  const placement = builder.placement(grid.point(run.nodes[k]), quarterTurns, direction === 2);
+  const box = symbolBox(variant, placement);
+  const own = new Set([run.nodes[k - 1], run.nodes[k], run.nodes[k + 1]]);
+  if (!grid.nodesIn(grow(box, builder.unit * 0.3)).every((node) => own.has(node) || grid.isFree(node))) return undefined;
+  for (const node of own) grid.take(node);
+  const symbol = builder.register(cls, variant, placement, box, tag);
+  run.cuts.push({ at: k, symbol });
+  for (const port of symbol.ports) if (port.kind === 'process' && (port.name === 'a' || port.name === 'b')) symbol.usedPorts.add(port.name);
+  return symbol;
+}
+
+/** Scatters valves and fittings over the process runs. */
+export function placeInlineSymbols(builder: SheetBuilder, count: number): void {
+  const { rng } = builder;
+  const runs = builder.runs.filter((run) => run.style === 'solid');
+  for (let placed = 0, tries = 0; placed < count && tries < count * 8 && runs.length > 0; tries++) {
+    const run = rng.pick(runs);
+    const spots = freeStretch(builder, run);
+    if (spots.length === 0) continue;
+    const cls = symbolClass(rng.weighted(INLINE_WEIGHTS));
+    const symbol = placeInline(builder, run, rng.pick(spots), cls);
+    if (!symbol) continue;
+    placed++;
+    const third = symbol.ports.find((port) => port.name === 'c');
+    if (third) endBranch(builder, { symbol, port: third }, undefined, undefined);
+  }
+}
+
+/**
+ * A T junction on a run and a branch from it: to a safety valve, a drain or vent closed by a valve and a blind
+ * flange, or routed to a free port of another symbol.
+ */
+export function placeBranches(builder: SheetBuilder, count: number, targets: SheetSymbol[]): void {
+  const { rng, grid } = builder;
+  const runs = builder.runs.filter((run) => run.style === 'solid');
+  for (let placed = 0, tries = 0; placed < count && tries < count * 10 && runs.length > 0; tries++) {
+    const run = rng.pick(runs);
+    const spots = freeStretch(builder, run).filter((k) => k > 3 && k < run.nodes.length - 4);
+    if (spots.length === 0) continue;
+    const k = rng.pick(spots);
+    const along = runDirection(builder, run, k);
+    const side = ((along + (rng.chance(0.5) ? 1 : 3)) % 4) as Direction;
+    const node = run.nodes[k];
+    const junction: RunEnd = { junction: grid.point(node) };
+    const branch = endBranch(builder, junction, { node, direction: side }, targets);
+    if (!branch) continue;
+    grid.take(node);
+    run.cuts.push({ at: k, junction: true });
+    placed++;
+  }
+}
+
+/** Ends a branch that starts at `from` (a junction node, or a port with its own stub). */
+function endBranch(
+  builder: SheetBuilder,
+  from: RunEnd,
+  start: { node: number; direction: Direction } | undefined,
+  targets: SheetSymbol[] | undefined,
+): Run | undefined {
+  const { rng, grid } = builder;
+  let origin = start;
+  if (!origin && 'symbol' in from) {
+    const stub = builder.stub(from.symbol, from.port);
+    if (stub === undefined) return undefined;
+    origin = { node: stub, direction: directionOf(from.port.dir) };
+  }
+  if (!origin) return undefined;
+  const kind = rng.weighted([
+    ['safety', origin.direction === 3 ? 3 : 0],
+    ['drain', 3],
+    ['routed', targets ? 4 : 0],
+  ] as const);
+  if (kind === 'routed' && targets) {
+    for (const target of rng.shuffle(targets).slice(0, 4)) {
+      const ports = builder
+        .freePorts(target, 'process')
+        .sort((a, b) => distance(a.at, grid.point(origin.node)) - distance(b.at, grid.point(origin.node)));
+      for (const port of ports.slice(0, 2)) {
+        const run = start
+          ? builder.connect('solid', from, { symbol: target, port }, origin)
+          : builder.connect('solid', from, { symbol: target, port });
+        if (run) return run;
+      }
+    }
+    return undefined;
+  }
+  return kind === 'safety' ? safetyValveBranch(builder, from, origin) : drainBranch(builder, from, origin);
+}
+
+/** A straight run of `length` free nodes from `origin` (the origin itself included first). */
+function straightNodes(builder: SheetBuilder, origin: { node: number; direction: Direction }, length: number): number[] | undefined {
+  const nodes = [origin.node];
+  for (let i = 1; i <= length; i++) {
+    const node = builder.grid.step(origin.node, origin.direction, i);
+    if (node === undefined || !builder.grid.isFree(node)) return undefined;
+    nodes.push(node);
+  }
+  return nodes;
+}
+
+function safetyValveBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number; direction: Direction }): Run | undefined {
+  const nodes = straightNodes(builder, origin, builder.rng.int(3, 5));
+  if (!nodes) return undefined;
+  const cls = symbolClass('safety_valve');
+  const variant = builder.variantFor(cls);
+  const inlet = builder.grid.point(nodes[nodes.length - 1]);
+  const local = variant.ports[0].at;
+  const placement = builder.placement([inlet[0] - local[0] * builder.unit, inlet[1] - local[1] * builder.unit]);
+  const box = symbolBox(variant, placement);
+  if (!builder.grid.nodesIn(grow(box, builder.unit * 0.5)).every((node) => node === nodes[nodes.length - 1] || builder.grid.isFree(node)))
+    return undefined;
+  const valve = builder.register(cls, variant, placement, box);
+  return builder.addRun('solid', nodes, from, { symbol: valve, port: valve.ports[0] });
+}
+
+/** A drain or vent: a short branch with a valve, closed by a blind flange. */
+function drainBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number; direction: Direction }): Run | undefined {
+  const nodes = straightNodes(builder, origin, 4);
+  if (!nodes) return undefined;
+  const cls = symbolClass('blind_flange');
+  const variant = builder.variantFor(cls);
+  // The flange's port faces back along the branch.
+  const quarterTurns = (opposite(origin.direction) - 2 + 4) % 4;
+  const placement = builder.placement(builder.grid.point(nodes[4]), quarterTurns);
+  const box = symbolBox(variant, placement);
+  if (!builder.grid.nodesIn(grow(box, builder.unit * 0.4)).every((node) => node === nodes[4] || builder.grid.isFree(node)))
+    return undefined;
+  const flange = builder.register(cls, variant, placement, box);
+  const run = builder.addRun('solid', nodes, from, { symbol: flange, port: flange.ports[0] });
+  placeInline(builder, run, 2, symbolClass(builder.rng.pick(['gate_valve', 'ball_valve', 'globe_valve'])));
+  return run;
+}
+
+const distance = (a: Point, b: Point) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]);

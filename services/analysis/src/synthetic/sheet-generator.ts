@@ -1,0 +1,119 @@
+import type { TruthSheet } from '../benchmark/ground-truth';
+import { placeFlowArrows, placeLineNumbers, placeSymbolLabels } from './annotations';
+import { connectionTruth } from './connection-truth';
+import type { DraftingStyle } from './drafting-styles';
+import { grow, type Box, type Point } from './geometry';
+import { placeInstrumentLoops } from './instrument-loops';
+import { PdfCanvas } from './pdf-canvas';
+import {
+  connectSymbols,
+  placeBranches,
+  placeConnectors,
+  placeEquipment,
+  placeInlineSymbols,
+  sheetBudget,
+  type Density,
+} from './process-layout';
+import { Prng } from './prng';
+import { RoutingGrid } from './routing-grid';
+import { cutRunsIntoPieces } from './run-pieces';
+import { SheetBuilder, type SheetSymbol } from './sheet-builder';
+import { drawSheetFrame } from './sheet-frame';
+import { renderSheet } from './sheet-renderer';
+
+/** Landscape pages in whole pixels at 200 dpi (A3 420 × 297 mm, A1 841 × 594 mm). */
+export const PAPER_PIXELS = { A3: { width: 3307, height: 2339 }, A1: { width: 6622, height: 4677 } } as const;
+
+export interface SheetSpec {
+  name: string;
+  seed: number;
+  style: DraftingStyle;
+  density: Density;
+  paper: 'A3' | 'A1';
+}
+
+/** Lays out and draws one sheet: the vector PDF and its exact truth in the 200-dpi pixel space. */
+export async function generateSheet(spec: SheetSpec): Promise<{ pdf: Uint8Array; truth: TruthSheet }> {
+  const { width, height } = PAPER_PIXELS[spec.paper];
+  const canvas = await PdfCanvas.create(width, height, spec.name);
+  const rng = new Prng(spec.seed);
+  const frame = drawSheetFrame(canvas, spec.style, rng.fork('frame'), spec.paper);
+  const grid = new RoutingGrid(frame.drawingArea, spec.style.unit);
+  for (const box of frame.reserved) grid.block(grow(box, spec.style.unit), -1);
+  const builder = new SheetBuilder(canvas, spec.style, grid, rng.fork('layout'));
+  builder.texts.push(...frame.texts);
+
+  const budget = sheetBudget(spec.density, spec.paper, rng.fork('budget'));
+  const equipment = placeEquipment(builder, budget.equipment, frame.unitNumber);
+  const { incoming, outgoing } = placeConnectors(builder, budget.connectors, frame.drawingNumber);
+  for (let i = 1; i < equipment.length; i++) connectSymbols(builder, equipment[i - 1], equipment[i]);
+  for (const connector of incoming) firstRoute(builder, connector, byDistance(equipment, connector), 'from');
+  for (const connector of outgoing) firstRoute(builder, connector, byDistance(equipment, connector), 'to');
+  for (let i = 0; i < budget.extraLines && equipment.length > 2; i++) {
+    const [a, b] = builder.rng.shuffle(equipment);
+    connectSymbols(builder, a, b);
+  }
+  placeInstrumentLoops(builder, budget.loops, frame.unitNumber);
+  placeBranches(builder, budget.branches, [...equipment, ...incoming, ...outgoing]);
+  placeInlineSymbols(builder, budget.inline);
+
+  builder.pieces = cutRunsIntoPieces(builder);
+  const arrows = placeFlowArrows(builder);
+  placeSymbolLabels(builder, frame.unitNumber);
+  placeLineNumbers(builder, frame.unitNumber);
+  renderSheet(builder, arrows);
+
+  const pdf = await canvas.save();
+  return { pdf, truth: sheetTruth(builder, spec.name) };
+}
+
+/** Connects a connector to the first of `candidates` a route reaches (the connector being source or target). */
+function firstRoute(builder: SheetBuilder, connector: SheetSymbol, candidates: SheetSymbol[], side: 'from' | 'to'): void {
+  for (const other of candidates) {
+    if (side === 'from' ? connectSymbols(builder, connector, other) : connectSymbols(builder, other, connector)) return;
+  }
+}
+
+function byDistance(symbols: SheetSymbol[], to: SheetSymbol): SheetSymbol[] {
+  const centre = (box: Box): Point => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  const [x, y] = centre(to.box);
+  const far = (symbol: SheetSymbol) => Math.hypot(centre(symbol.box)[0] - x, centre(symbol.box)[1] - y);
+  return [...symbols].sort((a, b) => far(a) - far(b));
+}
+
+function sheetTruth(builder: SheetBuilder, name: string): TruthSheet {
+  const pipes = builder.pieces.map((piece) => ({ id: piece.id, style: piece.style, polyline: piece.polyline.map(roundPoint) }));
+  const connections = connectionTruth(
+    builder.symbols.map((symbol) => ({
+      id: symbol.id,
+      elementType: symbol.cls.elementType,
+      className: symbol.cls.className,
+      ports: symbol.ports.map((port) => port.at),
+    })),
+    builder.pieces,
+  );
+  return {
+    name,
+    imageSize: { width: builder.canvas.width, height: builder.canvas.height },
+    symbols: builder.symbols.map((symbol) => ({
+      id: symbol.id,
+      elementType: symbol.cls.elementType,
+      className: symbol.cls.className,
+      bbox: roundBox(symbol.box),
+      ...(symbol.tag ? { tag: symbol.tag } : {}),
+    })),
+    texts: builder.texts.map((text) => ({
+      string: text.string,
+      bbox: roundBox(text.box),
+      role: text.role,
+      ...(text.ownerId ? { ownerId: text.ownerId } : {}),
+    })),
+    pipes,
+    connections,
+    complete: { symbols: true, texts: true, pipes: true, connections: true },
+  };
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+const roundPoint = ([x, y]: Point): Point => [round(x), round(y)];
+const roundBox = (box: Box): Box => box.map(round) as Box;

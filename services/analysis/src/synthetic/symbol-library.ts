@@ -1,0 +1,77 @@
+/**
+ * The symbol library: classes and drafting variants (symbol-classes.ts), and how one symbol is placed, measured
+ * and drawn. Training crops are cut with the same functions.
+ */
+import { boundsOf, type Box, type Point } from './geometry';
+import type { PdfCanvas } from './pdf-canvas';
+import type { PortDefinition, SymbolVariant } from './symbol-classes';
+import { primitivePoints } from './symbol-primitives';
+
+export { BUBBLE_RADIUS, SYMBOL_CLASSES, symbolClass } from './symbol-classes';
+export type { PortDefinition, SymbolClass, SymbolPlacementKind, SymbolVariant } from './symbol-classes';
+export type { Primitive } from './symbol-primitives';
+
+export interface SymbolPlacement {
+  /** Centre in page pixels. */
+  center: Point;
+  /** Pixels per local unit (the routing-grid step). */
+  unit: number;
+  /** Clockwise quarter turns, applied after the mirror. */
+  quarterTurns: number;
+  /** Mirrored left–right in the local frame (a pump facing left, a valve with the flow leftwards). */
+  mirror?: boolean;
+  /** Stroke width in pixels. */
+  lineWidth: number;
+}
+
+export interface PlacedPort extends Omit<PortDefinition, 'at' | 'dir'> {
+  at: Point;
+  dir: Point;
+}
+
+/** A local point in page pixels. */
+export function toPage([u, v]: Point, placement: SymbolPlacement): Point {
+  let x = placement.mirror ? -u : u;
+  let y = v;
+  for (let i = 0; i < ((placement.quarterTurns % 4) + 4) % 4; i++) [x, y] = [-y, x];
+  return [placement.center[0] + x * placement.unit, placement.center[1] + y * placement.unit];
+}
+
+function toPageDirection([u, v]: Point, placement: SymbolPlacement): Point {
+  const origin = toPage([0, 0], placement);
+  const end = toPage([u, v], placement);
+  return [Math.round((end[0] - origin[0]) / placement.unit), Math.round((end[1] - origin[1]) / placement.unit)];
+}
+
+/** The symbol's ink box: every stroke with its width. */
+export function symbolBox(variant: SymbolVariant, placement: SymbolPlacement): Box {
+  const points: Point[] = [];
+  let widest = 0;
+  for (const primitive of variant.primitives) {
+    for (const point of primitivePoints(primitive).points) points.push(toPage(point, placement));
+    widest = Math.max(widest, placement.lineWidth * (primitive.weight ?? 1));
+  }
+  // A full width, not half: the miter of a valve's 60° tips reaches one width beyond the corner.
+  return boundsOf(points, widest);
+}
+
+export function placedPorts(variant: SymbolVariant, placement: SymbolPlacement): PlacedPort[] {
+  return variant.ports.map((definition) => ({
+    ...definition,
+    at: toPage(definition.at, placement),
+    dir: toPageDirection(definition.dir, placement),
+  }));
+}
+
+/** Draws the symbol and answers its truth box. */
+export function drawSymbol(canvas: PdfCanvas, variant: SymbolVariant, placement: SymbolPlacement): Box {
+  for (const primitive of variant.primitives) {
+    const { points, closed } = primitivePoints(primitive);
+    const width = placement.lineWidth * (primitive.weight ?? 1);
+    canvas.path(
+      points.map((point) => toPage(point, placement)),
+      { width, closed, fill: primitive.fill, dash: primitive.dashed ? [width * 4, width * 3] : undefined },
+    );
+  }
+  return symbolBox(variant, placement);
+}
