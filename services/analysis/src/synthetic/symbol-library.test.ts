@@ -1,0 +1,65 @@
+import { ELEMENT_TYPES } from '@pid/contracts';
+import { renderPdfPage } from '@pid/platform';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { TEST_PDF_OPTIONS } from '../testing/synthetic';
+import { grow, type Box } from './geometry';
+import { PdfCanvas } from './pdf-canvas';
+import { drawSymbol, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
+
+describe('symbol library', () => {
+  it('has at least 30 snake_case classes of the contract taxonomy, each with two or more variants and ports', () => {
+    expect(SYMBOL_CLASSES.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(SYMBOL_CLASSES.map((cls) => cls.className)).size).toBe(SYMBOL_CLASSES.length);
+    for (const cls of SYMBOL_CLASSES) {
+      expect(cls.className).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(ELEMENT_TYPES).toContain(cls.elementType);
+      expect(cls.variants.length, cls.className).toBeGreaterThanOrEqual(2);
+      for (const variant of cls.variants) expect(variant.ports.length, `${cls.className}/${variant.name}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('draws every variant inside its truth box, which its ink reaches on every side', async () => {
+    const cell = 300;
+    const variants = SYMBOL_CLASSES.flatMap((cls) => cls.variants.map((variant) => ({ cls, variant })));
+    const columns = 10;
+    const width = cell * columns;
+    const height = cell * Math.ceil(variants.length / columns);
+    const canvas = await PdfCanvas.create(width, height, 'library');
+    const boxes: { name: string; box: Box }[] = variants.map(({ cls, variant }, i) => {
+      const quarterTurns = cls.quarterTurns[i % cls.quarterTurns.length];
+      const placement: SymbolPlacement = {
+        center: [cell * (i % columns) + cell / 2, cell * Math.floor(i / columns) + cell / 2],
+        unit: 20,
+        quarterTurns,
+        mirror: i % 3 === 0,
+        lineWidth: 3,
+      };
+      return { name: `${cls.className}/${variant.name}@${quarterTurns}`, box: drawSymbol(canvas, variant, placement) };
+    });
+    const page = await renderPdfPage(await canvas.save(), 1, { ...TEST_PDF_OPTIONS, dpi: 200 });
+    expect([page.width, page.height]).toEqual([width, height]);
+    const { data } = await sharp(page.png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const dark = (x: number, y: number) => data[y * width + x] < 160;
+    const inkIn = ([x0, y0, x1, y1]: Box) => {
+      let count = 0;
+      for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++) {
+        for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) if (dark(x, y)) count++;
+      }
+      return count;
+    };
+    for (const { name, box } of boxes) {
+      const [x0, y0, x1, y1] = box;
+      const inside = inkIn(box);
+      expect(inside, name).toBeGreaterThan(20);
+      // Nothing drawn in the ring just outside the box.
+      expect(inkIn(grow(box, 8)) - inkIn(grow(box, 1)), name).toBe(0);
+      // Tight: ink within a few pixels of each side.
+      const strip = 5;
+      expect(inkIn([x0, y0, x0 + strip, y1]), `${name} left`).toBeGreaterThan(0);
+      expect(inkIn([x1 - strip, y0, x1, y1]), `${name} right`).toBeGreaterThan(0);
+      expect(inkIn([x0, y0, x1, y0 + strip]), `${name} top`).toBeGreaterThan(0);
+      expect(inkIn([x0, y1 - strip, x1, y1]), `${name} bottom`).toBeGreaterThan(0);
+    }
+  });
+});
