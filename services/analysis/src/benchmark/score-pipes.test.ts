@@ -22,6 +22,18 @@ describe('pipe scoring', () => {
     expect(samples.reduce((sum, s) => sum + s.length, 0)).toBeCloseTo(15);
   });
 
+  it('counts overlapping paths once', () => {
+    const twice = samplePolylines([
+      truth[0],
+      truth[0],
+      [
+        [50, 50],
+        [150, 50],
+      ],
+    ]);
+    expect(twice.reduce((sum, s) => sum + s.length, 0)).toBeCloseTo(150);
+  });
+
   it('counts a path 4 px off as found and one 6 px off as not (5 px tolerance)', () => {
     const near = scorePipes(truth, [
       [

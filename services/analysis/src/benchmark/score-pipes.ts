@@ -16,9 +16,12 @@ interface Sample {
   length: number;
 }
 
-/** Points at most 1 px apart along each polyline, at the middle of equal pieces. */
+/**
+ * Points at most 1 px apart along the polylines, at the middle of equal pieces, one per pixel: where paths
+ * overlap (connections sharing a pipe run) the length counts once.
+ */
 export function samplePolylines(polylines: PixelPoint[][]): Sample[] {
-  const samples: Sample[] = [];
+  const samples = new Map<number, Sample>();
   for (const polyline of polylines) {
     for (let i = 1; i < polyline.length; i++) {
       const [x0, y0] = polyline[i - 1];
@@ -27,16 +30,18 @@ export function samplePolylines(polylines: PixelPoint[][]): Sample[] {
       const pieces = Math.max(1, Math.ceil(length));
       for (let k = 0; k < pieces; k++) {
         const t = (k + 0.5) / pieces;
-        samples.push({ point: [x0 + t * (x1 - x0), y0 + t * (y1 - y0)], length: length / pieces });
+        const point: PixelPoint = [x0 + t * (x1 - x0), y0 + t * (y1 - y0)];
+        const key = Math.floor(point[1]) * 1_000_000 + Math.floor(point[0]);
+        if (!samples.has(key)) samples.set(key, { point, length: length / pieces });
       }
     }
   }
-  return samples;
+  return [...samples.values()];
 }
 
 /** Points bucketed in square cells of the tolerance's size: a query looks at the 3 × 3 cells around it. */
 class PointGrid {
-  private readonly cells = new Map<string, PixelPoint[]>();
+  private readonly cells = new Map<number, PixelPoint[]>();
 
   constructor(
     points: PixelPoint[],
@@ -50,8 +55,8 @@ class PointGrid {
     }
   }
 
-  private key(cx: number, cy: number): string {
-    return `${cx},${cy}`;
+  private key(cx: number, cy: number): number {
+    return cy * 1_000_000 + cx;
   }
 
   hasWithin([x, y]: PixelPoint, radius: number): boolean {
