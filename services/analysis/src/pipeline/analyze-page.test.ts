@@ -163,4 +163,21 @@ describe('analyzePage', () => {
     expect(signal).toMatchObject({ sourceKey: keyAt(result, 320, 80), targetKey: keyAt(result, 320, 300), relationshipType: 'controls' });
     expect(result.elements.filter((e) => e.elementType === 'text')).toEqual([]);
   });
+
+  it('takes a line hop for a crossing: no symbol at the arc, no connection between the crossing pipes', async () => {
+    const hop = `<path d="M 300 200 A 15 15 0 0 1 330 200"/>`;
+    const shapes =
+      box(30, 170, 80, 60) +
+      line(110, 200, 300, 200) +
+      hop +
+      line(330, 200, 530, 200) +
+      box(530, 170, 80, 60) +
+      box(275, 20, 80, 60) +
+      line(315, 80, 315, 340) +
+      box(275, 340, 80, 60);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    expect(result.elements.map((e) => e.elementType)).toEqual(['equipment', 'equipment', 'equipment', 'equipment']);
+    const [left, right, top, bottom] = [keyAt(result, 70, 200), keyAt(result, 570, 200), keyAt(result, 315, 50), keyAt(result, 315, 370)];
+    expect(pairs(result)).toEqual([pair(left, right), pair(top, bottom)].sort());
+  });
 });

@@ -3,6 +3,7 @@ import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
 import { connectedComponents, type Box } from './components';
 import { findDashChains } from './dash-chains';
+import { bridgeHops } from './hops';
 import { traceConnections } from './connections';
 import { defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLines, segmentBox } from './lines';
 import { findTables, insideAny } from './tables';
@@ -137,9 +138,10 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const rest = removeLines(mask, width, height, allSegments);
   const components = connectedComponents(rest, width, height);
   const dashChains = findDashChains(components, unit);
-  const lineSegments = [...segments, ...dashChains.segments];
+  const bridged = bridgeHops(components, [...segments, ...dashChains.segments], unit);
+  const lineSegments = bridged.segments;
   const found = findSymbols(
-    components.filter((c) => !dashChains.dashes.has(c)),
+    components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c)),
     lineSegments,
     width,
     height,

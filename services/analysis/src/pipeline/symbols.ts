@@ -141,7 +141,7 @@ function isRing(component: Component, unit: number): boolean {
  * `maxBubble`: the largest circle taken for an instrument bubble. Bubbles are about 10–12 mm across on any
  * sheet size, pumps and tanks larger: 40 strokes, or 2.2 % of the long side of the page.
  */
-function classify(group: Group, segments: Segment[], unit: number, maxBubble: number): DetectedSymbol {
+function classify(group: Group, segments: Segment[], unit: number, maxBubble: number, bubbles: Set<Component>): DetectedSymbol {
   const width = boxWidth(group);
   const height = boxHeight(group);
   const size = Math.max(width, height);
@@ -152,7 +152,8 @@ function classify(group: Group, segments: Segment[], unit: number, maxBubble: nu
   const box = { x0: group.x0, y0: group.y0, x1: group.x1, y1: group.y1 };
   if (circle) {
     const score = Math.max(0, 1 - relativeDeviation / 0.15);
-    if (mainWidth <= maxBubble)
+    // A bubble carries its tag inside; an empty circle is a pump casing, a tank in plan, a drum.
+    if (mainWidth <= maxBubble && bubbles.has(main))
       return { ...box, elementType: 'instrument', description: 'instrument bubble', confidence: 0.55 + 0.4 * score };
     return { ...box, elementType: 'equipment', description: 'equipment (round)', confidence: 0.45 + 0.3 * score };
   }
@@ -259,7 +260,7 @@ export function findSymbols(components: Component[], segments: Segment[], width:
       return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6 };
     }),
     ...shells,
-    ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, maxBubble)),
+    ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, maxBubble, new Set(bubbles))),
   ];
   return { symbols, textLines, dots, outlines };
 }

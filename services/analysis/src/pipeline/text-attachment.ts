@@ -42,7 +42,7 @@ export function normaliseTag(text: string): string | undefined {
 
 /**
  * Gives each read line its meaning: a line number (pipe), a tag naming the nearest symbol without one
- * (within three text heights), or free text. Nearest first, so two tags between two pumps go to the right
+ * (within three text heights, five for equipment), or free text. Nearest first, so two tags between two pumps go to the right
  * pumps.
  */
 export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[]): TextAttachment {
@@ -61,11 +61,12 @@ export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[]): TextA
       free.push(read);
       continue;
     }
-    const reach = 3 * read.line.size;
+    // Equipment tags often stand above a description line; valve tags sit close.
+    const reach = (symbol: DetectedSymbol) => (symbol.elementType === 'equipment' ? 5 : 3) * read.line.size;
     const near = symbols
       .filter((symbol) => symbol.elementType !== 'text' && symbol.elementType !== 'instrument')
       .map((symbol) => ({ read: { ...read, text: tag }, symbol, gap: boxGap(symbol, read.line) }))
-      .filter(({ gap }) => gap <= reach);
+      .filter(({ symbol, gap }) => gap <= reach(symbol));
     if (near.length === 0) free.push({ ...read, text: tag });
     offers.push(...near);
   }

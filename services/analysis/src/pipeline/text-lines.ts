@@ -42,7 +42,7 @@ function kindOf(c: Component, unit: number, maxSize: number): Kind | undefined {
 }
 
 /** Two characters of one line: overlapping bands, similar heights, a gap no wider than a space. */
-function neighbours(a: Component, b: Component, kinds: Map<Component, Kind>, orientation: Orientation): boolean {
+function neighbours(a: Component, b: Component, kinds: Map<Component, Kind>, orientation: Orientation, unit: number): boolean {
   const [a0, a1] = acrossRange(a, orientation);
   const [b0, b1] = acrossRange(b, orientation);
   const sizeA = across(a, orientation);
@@ -53,7 +53,8 @@ function neighbours(a: Component, b: Component, kinds: Map<Component, Kind>, ori
   // A mark, or anything much smaller than its neighbour (a hyphen beside capitals), sits within its band.
   const markA = kinds.get(a) === 'mark' || sizeA * 1.7 < sizeB;
   const markB = kinds.get(b) === 'mark' || sizeB * 1.7 < sizeA;
-  if (markA && markB) return false;
+  // Marks in a row (`"-` in `2"-P`) stay together; alone they never make a line.
+  if (markA && markB) return gap <= 3 * unit && Math.min(a1, b1) >= Math.max(a0, b0) - 2 * unit;
   if (markA || markB) {
     const [mark0, mark1, char0, char1, size] = markA ? [a0, a1, b0, b1, sizeB] : [b0, b1, a0, a1, sizeA];
     return mark0 >= char0 - 0.2 * size && mark1 <= char1 + 0.2 * size && gap <= 0.75 * size;
@@ -64,7 +65,7 @@ function neighbours(a: Component, b: Component, kinds: Map<Component, Kind>, ori
 }
 
 /** Chains of neighbouring characters along one orientation (union–find over a sweep). */
-function chains(items: Component[], kinds: Map<Component, Kind>, orientation: Orientation): Component[][] {
+function chains(items: Component[], kinds: Map<Component, Kind>, orientation: Orientation, unit: number): Component[][] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   const start = (c: Component) => alongRange(c, orientation)[0];
@@ -75,7 +76,7 @@ function chains(items: Component[], kinds: Map<Component, Kind>, orientation: Or
     for (let j = i + 1; j < order.length; j++) {
       const b = items[order[j]];
       if (start(b) > reach) break;
-      if (neighbours(a, b, kinds, orientation)) parent[find(order[i])] = find(order[j]);
+      if (neighbours(a, b, kinds, orientation, unit)) parent[find(order[i])] = find(order[j]);
     }
   }
   const groups = new Map<number, Component[]>();
@@ -104,8 +105,8 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
   const pool = [...kinds.keys()];
   const characters = (chain: Component[]) => chain.filter((m) => kinds.get(m) === 'character');
   const found = {
-    horizontal: chains(pool, kinds, 'horizontal').filter((chain) => characters(chain).length >= 2),
-    vertical: chains(pool, kinds, 'vertical').filter((chain) => characters(chain).length >= 2),
+    horizontal: chains(pool, kinds, 'horizontal', unit).filter((chain) => characters(chain).length >= 2),
+    vertical: chains(pool, kinds, 'vertical', unit).filter((chain) => characters(chain).length >= 2),
   };
   // Each component joins the longer of its two chains (a column of stacked letters is not a word).
   const best = new Map<Component, { score: number; orientation: Orientation }>();

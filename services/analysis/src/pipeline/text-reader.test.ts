@@ -16,9 +16,7 @@ describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => 
       box(60, 200, 120, 90) +
       line(180, 245, 440, 245) +
       box(440, 200, 120, 90) +
-      bubble(320, 100, 30) +
-      label(320, 96, 'FIC') +
-      label(320, 114, '101') +
+      bubble(320, 100, 30, ['FIC', '101']) +
       line(320, 130, 320, 245) +
       label(120, 340, 'P-101', 18) +
       label(500, 390, 'COOLING WATER', 16);
