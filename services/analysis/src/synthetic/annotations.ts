@@ -39,7 +39,10 @@ export function placeFlowArrows(builder: SheetBuilder): FlowArrow[] {
   return arrows;
 }
 
-/** One line number per process run, along its longest piece: above a horizontal line, left of a vertical one. */
+/**
+ * A line number on each process run, along its longest pieces (on each long piece of a long run): above a
+ * horizontal line or left of a vertical one, else on the other side. It may reach past a short segment's bend.
+ */
 export function placeLineNumbers(builder: SheetBuilder, unitNumber: number): void {
   const { rng, unit } = builder;
   let sequence = rng.int(1, 80) * 10;
@@ -56,37 +59,39 @@ export function placeLineNumbers(builder: SheetBuilder, unitNumber: number): voi
     const number =
       builder.style.lineNumberFormat === 'short'
         ? `${size}"-${service}-${unitNumber * 10 + (sequence % 1000)}-${spec}`
-        : `${area}-${service}-${String(sequence % 1000).padStart(3, '0')}-${size}"-${rng.pick(['3CB2S07', '1CA1S01', '6CD1S03'])}-${rng.pick(['H', 'N', 'P'])}-${rng.pick(['40', '50', '80'])}`;
-    const width = builder.textWidth(number);
-    const offset = unit * 0.35 + builder.style.processWidth / 2;
-    placing: for (const piece of pieces) {
+        : `${area}-${service}-${String(sequence % 1000).padStart(3, '0')}-${size}"-${rng.pick(['3CB2S07', '1CA1S01', '6CD1S03'])}` +
+          (rng.chance(0.5) ? `-${rng.pick(['H', 'N', 'P'])}-${rng.pick(['40', '50', '80'])}` : '');
+    const width = builder.textWidth(number, lineNumberSize(builder));
+    let placed = 0;
+    for (const piece of pieces) {
       const [a, b] = longestSegment(piece);
-      if (segmentLength([a, b]) < width + unit * 2) continue;
-      for (const fraction of [0.5, 0.3, 0.7]) {
-        const mid: Point = [a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction];
-        const horizontal = a[1] === b[1];
-        for (const side of [1, -1]) {
-          const text = horizontal
-            ? builder.text(
-                number,
-                mid[0] - width / 2,
-                side > 0 ? mid[1] - offset : mid[1] + offset + builder.style.textSize * 0.72,
-                'line_number',
-                piece.id,
-              )
-            : builder.text(
-                number,
-                side > 0 ? mid[0] - offset : mid[0] + offset + builder.style.textSize * 0.72,
-                mid[1] + width / 2,
-                'line_number',
-                piece.id,
-                true,
-              );
-          if (builder.placeLateText(text, unit * 0.15)) break placing;
-        }
-      }
+      const length = segmentLength([a, b]);
+      // Past the first number, only pieces long enough to need their own.
+      if (length < width * 0.5 + unit * 1.5 || (placed > 0 && length < unit * 40)) continue;
+      if (placeAlong(builder, number, piece, a, b, width)) placed++;
     }
   }
+}
+
+/** Line numbers are drawn a little smaller than tags, as on most sheets. */
+const lineNumberSize = (builder: SheetBuilder) => Math.round(builder.style.textSize * 0.85);
+
+function placeAlong(builder: SheetBuilder, number: string, piece: Piece, a: Point, b: Point, width: number): boolean {
+  const { unit } = builder;
+  const offset = unit * 0.35 + builder.style.processWidth / 2;
+  const size = lineNumberSize(builder);
+  const ascent = size * 0.72;
+  const horizontal = a[1] === b[1];
+  for (const fraction of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+    const [x, y] = [a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction];
+    for (const side of [1, -1]) {
+      const text = horizontal
+        ? builder.text(number, x - width / 2, side > 0 ? y - offset : y + offset + ascent, 'line_number', piece.id, false, size)
+        : builder.text(number, side > 0 ? x - offset : x + offset + ascent, y + width / 2, 'line_number', piece.id, true, size);
+      if (builder.placeLateText(text, unit * 0.15)) return true;
+    }
+  }
+  return false;
 }
 
 /** Tags beside safety and control valves, fail actions, lock positions and other notes as labels. */
@@ -113,7 +118,8 @@ function besideSymbol(builder: SheetBuilder, symbol: SheetSymbol, string: string
   const { unit } = builder;
   const [x0, y0, x1, y1] = symbol.box;
   const width = builder.textWidth(string);
-  const ascent = builder.style.textSize * 0.72;
+  const size = lineNumberSize(builder);
+  const ascent = size * 0.72;
   const candidates: Point[] = [
     [x1 + unit * 0.4, (y0 + y1) / 2 + ascent / 2],
     [x1 + unit * 0.4, y0 + ascent],

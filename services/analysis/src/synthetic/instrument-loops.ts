@@ -45,10 +45,7 @@ function flowLoop(builder: SheetBuilder, loop: number): boolean {
 
 /** LT on a vessel's level nozzles, LIC, and LV on the vessel's outlet. */
 function levelLoop(builder: SheetBuilder, loop: number): boolean {
-  const vessels = builder.symbols.filter(
-    (symbol) =>
-      symbol.cls.elementType === 'equipment' && symbol.ports.some((port) => port.kind === 'signal' && !symbol.usedPorts.has(port.name)),
-  );
+  const vessels = equipmentWithFreeSignalPort(builder);
   if (vessels.length === 0) return false;
   const vessel = builder.rng.pick(vessels);
   const transmitter = bubbleNear(builder, vessel, 'field_instrument', builder.rng.pick(['LT', 'LT', 'LG', 'PT', 'TT']), loop);
@@ -78,10 +75,7 @@ function levelLoop(builder: SheetBuilder, loop: number): boolean {
 
 /** A lone indicator or switch on an equipment nozzle. */
 function measurement(builder: SheetBuilder, loop: number): boolean {
-  const targets = builder.symbols.filter(
-    (symbol) =>
-      symbol.cls.elementType === 'equipment' && symbol.ports.some((port) => port.kind === 'signal' && !symbol.usedPorts.has(port.name)),
-  );
+  const targets = equipmentWithFreeSignalPort(builder);
   if (targets.length === 0) return false;
   const target = builder.rng.pick(targets);
   const [className, letters] = builder.rng.pick([
@@ -94,6 +88,13 @@ function measurement(builder: SheetBuilder, loop: number): boolean {
     ['dcs_instrument', 'PDI'],
   ] as const);
   return bubbleNear(builder, target, className, letters, loop) !== undefined;
+}
+
+function equipmentWithFreeSignalPort(builder: SheetBuilder): SheetSymbol[] {
+  return builder.symbols.filter(
+    (symbol) =>
+      symbol.cls.elementType === 'equipment' && symbol.ports.some((port) => port.kind === 'signal' && !symbol.usedPorts.has(port.name)),
+  );
 }
 
 function longSolidRun(builder: SheetBuilder): Run | undefined {

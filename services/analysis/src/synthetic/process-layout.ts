@@ -118,11 +118,21 @@ function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: stri
   const width = Math.max(...widths);
   const [x0, y0, x1, y1] = symbol.box;
   const cx = (x0 + x1) / 2;
+  const below = (gap: number, x: number): Point => [x, y1 + unit * gap + size * 0.75];
+  const above = (gap: number, x: number): Point => [x, y0 - unit * gap - lineHeight * (lines.length - 1)];
   const candidates: Point[] = [
-    [cx - width / 2, y1 + unit * 1.2 + size * 0.75],
-    [cx - width / 2, y0 - unit * 1.2 - lineHeight * (lines.length - 1)],
+    below(1.2, cx - width / 2),
+    above(1.2, cx - width / 2),
     [x1 + unit * 1.5, (y0 + y1) / 2],
     [x0 - unit * 1.5 - width, (y0 + y1) / 2],
+    below(1.2, x1 + unit),
+    below(1.2, x0 - unit - width),
+    below(3, cx - width / 2),
+    above(3, cx - width / 2),
+    [x1 + unit * 1.5, y0 + size],
+    [x1 + unit * 1.5, y1],
+    [x0 - unit * 1.5 - width, y0 + size],
+    [x0 - unit * 1.5 - width, y1],
   ];
   // Keep the nozzles' way out clear: a tag must not sit where a line leaves a port.
   const portLanes: Box[] = symbol.ports.map((port) => {
