@@ -27,6 +27,7 @@ export function findDashChains(components: Component[], unit: number): { segment
       if (taken.has(first)) continue;
       const chain = [first];
       let last = first;
+      let widest = 0;
       for (let j = i + 1; j < candidates.length; j++) {
         const next = candidates[j];
         if (start(next) <= end(last) || taken.has(next)) continue;
@@ -37,6 +38,9 @@ export function findDashChains(components: Component[], unit: number): { segment
         }
         if (Math.abs(centre(next) - centre(last)) > 0.6 * unit + 1) continue;
         if (Math.abs(thickness(next) - thickness(last)) > unit) continue;
+        // A wider gap than the pattern's ends this line (it meets a symbol or a junction there).
+        if (chain.length >= 2 && gap > 2 * widest + 2 * unit) break;
+        widest = Math.max(widest, gap);
         chain.push(next);
         last = next;
       }

@@ -1,6 +1,6 @@
 import type { ElementType } from '@pid/contracts';
 import { boxesTouch, boxHeight, boxWidth, containsPoint, unionBox, type Box, type Component } from './components';
-import { segmentCenter, type Segment } from './lines';
+import { segmentBox, segmentCenter, type Segment } from './lines';
 import { findTextLines, type TextLine } from './text-lines';
 
 export interface DetectedSymbol extends Box {
@@ -177,8 +177,10 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     const h = boxHeight(c);
     const size = Math.max(w, h);
     const fill = c.area / (w * h);
-    // A filled disc fills π/4 of its box; letters (E, B) fill less.
-    if (fill >= 0.7 && w / h > 0.75 && w / h < 1.33 && size >= 2 * unit + 1 && size <= 6 * unit) {
+    // A filled disc fills π/4 of its box; letters (E, B) fill less. A junction dot sits on a line; a
+    // disc beside the line is part of a symbol (a spectacle blind's blank).
+    const onLine = () => segments.some((s) => containsPoint(segmentBox(s), (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2, unit));
+    if (fill >= 0.7 && w / h > 0.75 && w / h < 1.33 && size >= 2 * unit + 1 && size <= 6 * unit && onLine()) {
       dots.push(c);
       continue;
     }
