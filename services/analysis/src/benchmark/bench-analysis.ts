@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   const base = process.env.INIT_CWD ?? process.cwd();
   const overlayDir = values['overlay-dir'] && path.resolve(base, values['overlay-dir']);
   if (overlayDir) await mkdir(overlayDir, { recursive: true });
-  const all = values.dataset ? await pidDevDrawings(path.resolve(base, values.dataset)) : await syntheticDrawings();
+  const all = values.dataset ? await pidDevDrawings(path.resolve(base, values.dataset)) : syntheticDrawings();
   const drawings = all.filter((d) => !values.only || `${d.dataset}/${d.name}`.includes(values.only));
   if (drawings.length === 0) {
     process.stderr.write(`bench: no drawings${values.only ? ` match --only ${values.only}` : ''}\n`);
