@@ -53,8 +53,16 @@ export async function degradeRaster(
   if (options.blur && options.blur >= 0.3) image = image.blur(options.blur);
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
   if (options.noise) {
+    // Gaussian draws for tens of millions of pixels are slow: draw a table once, pick from it with xorshift.
     const rng = new Prng(seed ^ 0x5eed);
-    for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(data[i] + gaussian(rng) * (options.noise ?? 0))));
+    const table = Float32Array.from({ length: 65_536 }, () => gaussian(rng) * (options.noise ?? 0));
+    let state = (seed ^ 0x9e3779b9) >>> 0 || 1;
+    for (let i = 0; i < data.length; i++) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      data[i] = Math.max(0, Math.min(255, Math.round(data[i] + table[(state >>> 0) & 0xffff])));
+    }
   }
   const out = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const raster = options.jpegQuality ? await out.jpeg({ quality: options.jpegQuality }).toBuffer() : await out.png().toBuffer();
