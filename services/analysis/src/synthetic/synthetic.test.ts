@@ -52,7 +52,7 @@ describe('generateSyntheticDrawing', () => {
     expect(sheet.truth.complete).toEqual({ symbols: true, texts: true, pipes: true, connections: true });
   });
 
-  it('keeps every box inside the page, symbols over their ink, and text off the symbols it does not belong to', async () => {
+  it('keeps every box inside the page, symbols over their ink, and text off lines and the symbols it does not belong to', async () => {
     const { width, height } = sheet.truth.imageSize;
     const inside = ([x0, y0, x1, y1]: PixelBox) => x0 >= 0 && y0 >= 0 && x1 <= width && y1 <= height && x0 < x1 && y0 < y1;
     for (const symbol of sheet.truth.symbols) expect(inside(symbol.bbox), symbol.id).toBe(true);
@@ -63,6 +63,13 @@ describe('generateSyntheticDrawing', () => {
     for (const text of sheet.truth.texts) {
       for (const symbol of sheet.truth.symbols)
         if (text.ownerId !== symbol.id) expect(overlap(text.bbox, symbol.bbox), `${text.string} on ${symbol.id}`).toBe(false);
+      for (const pipe of sheet.truth.pipes) {
+        for (let i = 1; i < pipe.polyline.length; i++) {
+          const [[ax, ay], [bx, by]] = [pipe.polyline[i - 1], pipe.polyline[i]];
+          const segment: PixelBox = [Math.min(ax, bx) - 1, Math.min(ay, by) - 1, Math.max(ax, bx) + 1, Math.max(ay, by) + 1];
+          expect(overlap(text.bbox, segment), `${text.string} on ${pipe.id}`).toBe(false);
+        }
+      }
     }
   });
 
