@@ -3,7 +3,7 @@ import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
 import { connectedComponents, type Box } from './components';
 import { findDashChains } from './dash-chains';
-import { bridgeHops } from './hops';
+import { bridgeGaps, bridgeHops } from './hops';
 import { traceConnections } from './connections';
 import { defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLines, segmentBox } from './lines';
 import { findTables, insideAny } from './tables';
@@ -138,8 +138,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const rest = removeLines(mask, width, height, allSegments);
   const components = connectedComponents(rest, width, height);
   const dashChains = findDashChains(components, unit);
+  // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.
   const bridged = bridgeHops(components, [...segments, ...dashChains.segments], unit);
-  const lineSegments = bridged.segments;
+  const lineSegments = bridgeGaps(bridged.segments, unit);
   const found = findSymbols(
     components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c)),
     lineSegments,

@@ -81,6 +81,8 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
     for (let b = a + 1; b < pieces.length; b++) {
       const first = pieces[a];
       const second = pieces[b];
+      // A signal line meets a pipe at a sensing point, not a symbol: the two networks stay apart.
+      if (first.dashed !== second.dashed) continue;
       if (first.orientation === second.orientation) {
         // A line broken by a gap (or by a junction dot) continues.
         if (Math.abs(first.center - second.center) > unit) continue;

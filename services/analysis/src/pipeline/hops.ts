@@ -2,6 +2,49 @@ import { boxHeight, boxWidth, type Component } from './components';
 import { segmentCenter, type Segment } from './lines';
 
 /**
+ * Gap crossings: a pipe broken where another runs across it (the crossing drawn with a break instead of
+ * a hop). The pipe goes on across the gap; the two pipes do not meet.
+ */
+export function bridgeGaps(segments: Segment[], unit: number): Segment[] {
+  const maxGap = 8 * unit + 2;
+  let current = segments;
+  for (const orientation of ['horizontal', 'vertical'] as const) {
+    const along = current.filter((s) => s.orientation === orientation).sort((a, b) => a.start - b.start);
+    const across = current.filter((s) => s.orientation !== orientation);
+    const replaced = new Map<Segment, Segment>();
+    const latest = (s: Segment): Segment => (replaced.has(s) ? latest(replaced.get(s)!) : s);
+    for (const a of along) {
+      for (const b of along) {
+        if (b.start <= a.end || b.start - a.end > maxGap || Math.abs(segmentCenter(a) - segmentCenter(b)) > unit) continue;
+        const line = segmentCenter(a);
+        const through = across.some(
+          (s) =>
+            segmentCenter(s) > a.end &&
+            segmentCenter(s) < b.start &&
+            s.start < line - 2 * unit - (a.hi - a.lo) &&
+            s.end > line + 2 * unit + (a.hi - a.lo),
+        );
+        if (!through) continue;
+        const first = latest(a);
+        const second = latest(b);
+        if (first === second) continue;
+        const joined: Segment = {
+          ...first,
+          end: Math.max(first.end, second.end),
+          lo: Math.min(first.lo, second.lo),
+          hi: Math.max(first.hi, second.hi),
+        };
+        replaced.set(first, joined);
+        replaced.set(second, joined);
+      }
+    }
+    const kept = new Set(current.map(latest));
+    current = [...kept];
+  }
+  return current;
+}
+
+/**
  * Line hops: where a pipe jumps over another with a small arc, the pipe is broken by a gap the width of
  * the arc and the other pipe runs through that gap. The arc is not a symbol, and the pipe goes on across
  * the gap without meeting the pipe it jumps (a crossing, not a junction).
