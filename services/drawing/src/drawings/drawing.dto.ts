@@ -9,18 +9,20 @@ import {
   type MessageResponse,
   type ProcessingStatusResponse,
 } from '@pid/contracts';
+import { containsNulCharacter, NUL_CHARACTER_MESSAGE } from '@pid/platform';
 import { z } from 'zod';
 import { MESSAGES, STATUS_MESSAGES } from '../messages';
 import type { DrawingEntity } from './drawing.entity';
 
 export const DRAWING_NAME_MAX_LENGTH = 200;
 
-/** A drawing's name: trimmed, not blank (spec §5), at most 200 characters. */
+/** A drawing's name: trimmed, not blank (spec §5), at most 200 characters, storable (no NUL). */
 export const drawingName = z
   .string({ error: MESSAGES.nameRequired })
   .trim()
   .min(1, MESSAGES.nameRequired)
-  .max(DRAWING_NAME_MAX_LENGTH, MESSAGES.nameTooLong);
+  .max(DRAWING_NAME_MAX_LENGTH, MESSAGES.nameTooLong)
+  .refine((name) => !containsNulCharacter(name), NUL_CHARACTER_MESSAGE);
 
 /** `PUT /drawings/:id`: rename; other fields are ignored. */
 export const renameBody = z.object({ name: drawingName }, { error: MESSAGES.nameRequired });

@@ -130,4 +130,12 @@ describe('request bodies', () => {
       .send(huge)
       .expect(413, { msg: 'Request body is too large' });
   });
+
+  it('refuses JSON in a charset it cannot decode with 415 { msg }, not 500', async () => {
+    await request(service.http)
+      .post('/api/widgets')
+      .set('Content-Type', 'application/json; charset=koi8-r')
+      .send('{"name":"x"}')
+      .expect(415, { msg: 'Request body must be JSON in UTF-8' });
+  });
 });

@@ -16,10 +16,19 @@ export class ErrorBodyFilter implements ExceptionFilter {
   }
 }
 
-/** Express error middleware for the JSON body parser: bad JSON is 400, an oversized body 413. */
-export function rejectUnreadableBody(error: { type?: string }, _request: Request, response: Response, next: NextFunction) {
+/**
+ * Express error middleware for the JSON body parser: bad JSON is 400, an oversized body 413, a charset or
+ * encoding it cannot decode 415, and any other refusal of the body its own 4xx; never a 500.
+ */
+export function rejectUnreadableBody(error: { type?: string; status?: number }, _request: Request, response: Response, next: NextFunction) {
   if (error.type === 'entity.parse.failed') return void response.status(400).json({ msg: 'Request body is not valid JSON' });
   if (error.type === 'entity.too.large') return void response.status(413).json({ msg: 'Request body is too large' });
+  if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') {
+    return void response.status(415).json({ msg: 'Request body must be JSON in UTF-8' });
+  }
+  if (error.type && error.status && error.status >= 400 && error.status < 500) {
+    return void response.status(error.status).json({ msg: 'Request body could not be read' });
+  }
   next(error);
 }
 
