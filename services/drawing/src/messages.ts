@@ -14,6 +14,8 @@ export const MESSAGES = {
   unreadableFile: 'The file is damaged or incomplete and cannot be read',
   pdfPasswordProtected: 'PDF is password-protected',
   pdfWithoutPages: 'The PDF has no pages',
+  pdfWithJavaScript: 'PDFs with JavaScript are not accepted',
+  pdfTooManyPages: (maxPages: number) => `The PDF has too many pages: at most ${maxPages} are allowed`,
   imageTooLarge: (megapixels: number) => `The image is too large: at most ${megapixels} megapixels are allowed`,
   oneFileOnly: 'Please upload one file at a time',
   unexpectedFileField: 'Send the drawing file in the "drawing" field',

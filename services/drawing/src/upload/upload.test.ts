@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawingStorage } from '../storage/drawing-storage';
 import { binaryParser, startDrawingService, uploadDrawing, uploadRequest, type DrawingTestService } from '../testing/drawing-test-kit';
-import { hugePng, pngOfSize, rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '../testing/sample-files';
+import { hugePng, pdfWithJavaScript, pngOfSize, rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '../testing/sample-files';
 
 let service: DrawingTestService;
 beforeAll(async () => void (service = await startDrawingService()));
@@ -111,6 +111,7 @@ describe('refused uploads', () => {
     await uploadRequest(service, user, png, 'a.png', '   ').expect(400, { msg: 'Please provide a name for your drawing' });
     await uploadRequest(service, user, png, 'a.png', null).expect(400, { msg: 'Please provide a name for your drawing' });
     await uploadRequest(service, user, png, 'a.png', 'x'.repeat(201)).expect(400, { msg: 'Drawing name must be at most 200 characters' });
+    await uploadRequest(service, user, png, 'a.png', 'P&ID\u0000').expect(400, { msg: 'Text must not contain NUL characters' });
     await request(service.http)
       .post('/api/drawings')
       .set(user.auth)
@@ -195,6 +196,17 @@ describe('refused uploads', () => {
     await uploadRequest(service, service.newUser(), await passwordProtectedPdf(), 'secret.pdf').expect(400, {
       msg: 'PDF is password-protected',
     });
+  });
+
+  it('refuse a PDF with JavaScript (415), and one of more than 1000 pages (413), leaving nothing behind', async () => {
+    const user = service.newUser();
+    const before = await storedKeys();
+    await uploadRequest(service, user, await pdfWithJavaScript(), 'script.pdf').expect(415, {
+      msg: 'PDFs with JavaScript are not accepted',
+    });
+    const tooMany = { msg: 'The PDF has too many pages: at most 1000 are allowed' };
+    await uploadRequest(service, user, await samplePdf(Array.from({ length: 1001 }, () => [72, 72])), 'many.pdf').expect(413, tooMany);
+    expect(await storedKeys()).toEqual(before);
   });
 
   it('refuse a decompression bomb: a 30000 × 30000 px image in a small file', async () => {

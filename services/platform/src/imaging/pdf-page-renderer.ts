@@ -42,6 +42,8 @@ export interface PdfSummary {
   pageCount: number;
   /** Of page 1's rendition. */
   firstPage: PdfPageSize;
+  /** The document carries JavaScript (document-level scripts or actions): pdf.js never runs it, but a reader would. */
+  hasJavaScript: boolean;
 }
 
 export interface RenderedPage {
@@ -156,7 +158,8 @@ export async function inspectPdf(bytes: Uint8Array, options: PdfRenderOptions): 
       });
       await Promise.race([page.getOperatorList(), timeout]);
       const viewport = page.getViewport({ scale: 1 });
-      return { pageCount: document.numPages, firstPage: pdfRenderSize(viewport.width, viewport.height, options) };
+      const hasJavaScript = (await document.getJSActions()) !== null;
+      return { pageCount: document.numPages, firstPage: pdfRenderSize(viewport.width, viewport.height, options), hasJavaScript };
     } catch (error) {
       if (error instanceof PdfUnreadableError) throw error;
       throw new PdfUnreadableError(`The first page cannot be read: ${(error as Error).message}`);
