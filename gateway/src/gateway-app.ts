@@ -11,6 +11,7 @@ import { gatewayEnvSchema, serviceTargets, type GatewayEnv } from './env';
 import { GATEWAY_NATS, SERVICE_TARGETS } from './gateway.tokens';
 import { GatewayHealthController } from './health/health.controller';
 import { createApiProxy } from './proxy/api-proxy';
+import { rejectOversizedBodies } from './proxy/body-size-limit';
 import { attachProgressSockets, type ProgressSockets } from './realtime/progress-sockets';
 import { serveWebApp } from './web/serve-web-app';
 
@@ -64,6 +65,7 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   );
   if (env.CORS_ORIGINS.length > 0)
     app.enableCors({ origin: env.CORS_ORIGINS, allowedHeaders: ['Authorization', 'x-auth-token', 'Content-Type'] });
+  app.use(rejectOversizedBodies);
   app.use(createApiProxy(targets, logger));
   const swaggerUi = createRequire(__filename)('swagger-ui-dist') as { getAbsoluteFSPath(): string };
   app.use('/api/docs/assets', express.static(swaggerUi.getAbsoluteFSPath(), { index: false }));

@@ -11,6 +11,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from './gateway-app';
+import { MAX_REQUEST_BODY_BYTES } from './proxy/body-size-limit';
 
 const SECRET = 'gateway-test-secret-long-enough-for-hs256';
 
@@ -124,6 +125,28 @@ describe('REST proxy', () => {
       .expect(502, { msg: 'Service unavailable. Please try again.' });
     echoes[1] = await echoService('billing');
     await request(gateway.app.getHttpServer()).get('/api/nothing-here').expect(404, { msg: 'Cannot GET /api/nothing-here' });
+  });
+});
+
+describe('body size', () => {
+  it('answers 413 { msg } to a body larger than any route takes, without proxying it', async () => {
+    const tooBig = Buffer.alloc(MAX_REQUEST_BODY_BYTES + 1);
+    await request(gateway.app.getHttpServer())
+      .post('/api/drawings')
+      .set('Content-Type', 'multipart/form-data; boundary=x')
+      .send(tooBig)
+      .expect(413, { msg: 'File size should not exceed 10MB' });
+    await request(gateway.app.getHttpServer())
+      .put('/api/elements/1')
+      .set('Content-Type', 'application/json')
+      .send(tooBig)
+      .expect(413, { msg: 'Request body is too large' });
+    const atLimit = await request(gateway.app.getHttpServer())
+      .post('/api/drawings')
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.alloc(MAX_REQUEST_BODY_BYTES))
+      .expect(200);
+    expect(atLimit.body).toMatchObject({ service: 'drawing' });
   });
 });
 

@@ -1,5 +1,10 @@
 /** Business constants of spec §9 that the server enforces too. */
 export const MAX_UPLOAD_BYTES = 10_485_760;
+/**
+ * Room for the multipart framing and the name field on top of the file. A request that declares more
+ * than MAX_UPLOAD_BYTES + this is refused before a byte of it is read (by the gateway, and by drawing).
+ */
+export const UPLOAD_MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
 export const MIN_PASSWORD_LENGTH_REGISTER = 6;
 export const MIN_PASSWORD_LENGTH_RESET = 8;
 export const UPLOAD_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'tiff', 'tif'] as const;

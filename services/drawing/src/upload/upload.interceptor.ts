@@ -6,7 +6,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { MAX_UPLOAD_BYTES } from '@pid/contracts';
+import { MAX_UPLOAD_BYTES, UPLOAD_MULTIPART_ALLOWANCE_BYTES } from '@pid/contracts';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
@@ -15,12 +15,6 @@ import { MESSAGES } from '../messages';
 /** The multipart field names of `POST /drawings` (spec §7). */
 export const UPLOAD_FILE_FIELD = 'drawing';
 export const UPLOAD_NAME_FIELD = 'name';
-
-/**
- * Room for the multipart framing and the name field on top of the file. A request that declares more
- * than file limit + this is refused before a byte of it is read.
- */
-export const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
 
 export type UploadRequest = Request & { file?: Express.Multer.File; body: Record<string, unknown> };
 
@@ -58,7 +52,7 @@ export class DrawingUploadInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<UploadRequest>();
     const response = context.switchToHttp().getResponse<Response>();
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE_BYTES) {
+    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + UPLOAD_MULTIPART_ALLOWANCE_BYTES) {
       // Not worth reading: answer at once and close the connection instead of draining the body.
       response.setHeader('Connection', 'close');
       throw new PayloadTooLargeException(MESSAGES.fileTooLarge);
