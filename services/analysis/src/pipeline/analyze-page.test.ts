@@ -93,9 +93,13 @@ describe('analyzePage', () => {
     expect(result.connections.filter((c) => [c.sourceKey, c.targetKey].includes(instrument!.key))).toEqual([]);
   });
 
-  it('tells an instrument drawn as a circle in a square from an equipment box', async () => {
-    const shapes = box(60, 150, 120, 90) + line(180, 195, 440, 195) + box(440, 165, 60, 60) + bubble(470, 195, 28);
+  it.each([
+    ['', ''],
+    [' with the panel bar across', line(440, 195, 500, 195)],
+  ])('tells an instrument drawn as a circle in a square%s from an equipment box', async (_name, bar) => {
+    const shapes = box(60, 150, 120, 90) + line(180, 195, 440, 195) + box(440, 165, 60, 60) + bubble(470, 195, 28) + bar;
     const result = await analyzePage(await svgPage(W, H, shapes));
+    expect(result.elements.filter((e) => e.elementType !== 'text')).toHaveLength(2);
     expect(result.elements.find((e) => e.key === keyAt(result, 100, 160))?.elementType).toBe('equipment');
     expect(result.elements.find((e) => e.key === keyAt(result, 470, 170))?.elementType).toBe('instrument');
     expect(result.connections).toHaveLength(1);

@@ -65,6 +65,35 @@ function findRectangles(segments: Segment[], unit: number): Array<{ box: Box; ed
   return found;
 }
 
+/**
+ * A shared-display instrument is a circle in a square, often with the panel bar across the middle: the bar
+ * splits the square into two boxes that share an edge, and the circle sits across both.
+ */
+function joinSplitBoxes(rectangles: Array<{ box: Box; edges: Segment[] }>, rings: Component[]): Array<{ box: Box; edges: Segment[] }> {
+  const joined = new Set<number>();
+  const result: Array<{ box: Box; edges: Segment[] }> = [];
+  rectangles.forEach((a, i) => {
+    if (joined.has(i)) return;
+    const partner = rectangles.findIndex((b, j) => {
+      if (j === i || joined.has(j)) return false;
+      const union = unionBox(a.box, b.box);
+      const side = Math.max(boxWidth(union), boxHeight(union));
+      const area = boxWidth(a.box) * boxHeight(a.box) + boxWidth(b.box) * boxHeight(b.box);
+      // Side by side (no overlap beyond the shared edge), square together, a circle filling the square.
+      return (
+        area <= 1.15 * boxWidth(union) * boxHeight(union) &&
+        boxWidth(union) / boxHeight(union) > 0.75 &&
+        boxWidth(union) / boxHeight(union) < 1.33 &&
+        rings.some((ring) => boxWidth(ring) >= 0.6 * side && containsPoint(union, (ring.x0 + ring.x1) / 2, (ring.y0 + ring.y1) / 2))
+      );
+    });
+    if (partner < 0) return result.push(a);
+    joined.add(i).add(partner);
+    result.push({ box: unionBox(a.box, rectangles[partner].box), edges: [...a.edges, ...rectangles[partner].edges] });
+  });
+  return result;
+}
+
 interface Group extends Box {
   members: Component[];
 }
@@ -209,11 +238,15 @@ export function findSymbols(components: Component[], segments: Segment[], width:
   const rest = [...text.rest, ...text.lines.filter(onLine).flatMap((line) => line.members)];
 
   const outlines = new Set<Segment>();
-  const rectangles = findRectangles(segments, unit);
-  for (const rectangle of rectangles) rectangle.edges.forEach((edge) => outlines.add(edge));
-  const free = [...bubbles, ...rest].filter(
-    (c) => !rectangles.some((r) => containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && r.box.x1 - r.box.x0 > boxWidth(c)),
+  const rectangles = joinSplitBoxes(
+    findRectangles(segments, unit),
+    candidates.filter((c) => isRing(c, unit)),
   );
+  for (const rectangle of rectangles) rectangle.edges.forEach((edge) => outlines.add(edge));
+  // What lies inside a box (a circle touching its sides included) is part of it.
+  const within = (outer: Box, c: Box) =>
+    c.x0 >= outer.x0 - unit - 1 && c.y0 >= outer.y0 - unit - 1 && c.x1 <= outer.x1 + unit + 1 && c.y1 <= outer.y1 + unit + 1;
+  const free = [...bubbles, ...rest].filter((c) => !rectangles.some((r) => within(r.box, c)));
   const groups = mergeGroups(free, Math.max(2, Math.round(1.5 * unit))).filter(
     (g) => Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 && g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit,
   );
