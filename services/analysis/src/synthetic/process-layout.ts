@@ -155,16 +155,41 @@ function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: stri
       ),
     );
     if (texts.some((text) => portLanes.some((lane) => boxesOverlap(lane, text.box)))) continue;
-    const reserved: PlacedText[] = [];
-    for (const text of texts) {
-      if (!builder.reserveText(text)) break;
-      reserved.push(text);
-    }
-    if (reserved.length === texts.length) return true;
-    // Undo a half-placed pair (rare): take back the texts already reserved.
-    for (const text of reserved) builder.texts.splice(builder.texts.indexOf(text), 1);
+    if (builder.reserveTexts(texts)) return true;
   }
   return false;
+}
+
+/** Now and then, as on many sheets, a block along the top naming each piece of equipment with its rating. */
+export function placeEquipmentHeaders(builder: SheetBuilder, equipment: SheetSymbol[]): void {
+  const { rng, unit, grid } = builder;
+  if (!rng.chance(0.5)) return;
+  const size = Math.round(builder.style.textSize * 0.85);
+  for (const symbol of [...equipment].sort((a, b) => a.box[0] - b.box[0])) {
+    if (!symbol.tag) continue;
+    const lines = [symbol.tag, rating(symbol.cls.className, rng)];
+    const cx = (symbol.box[0] + symbol.box[2]) / 2;
+    const block = lines.map((line, i) =>
+      builder.text(
+        line,
+        cx - builder.textWidth(line, size) / 2,
+        grid.area[1] + unit + size + i * size * 1.5,
+        'label',
+        symbol.id,
+        false,
+        size,
+      ),
+    );
+    builder.reserveTexts(block);
+  }
+}
+
+function rating(className: string, rng: Prng): string {
+  if (className.endsWith('pump')) return `${rng.int(5, 300)} M3/H @ ${rng.int(20, 150)} M`;
+  if (className === 'compressor') return `${rng.int(5, 90) * 100} NM3/H`;
+  if (className.endsWith('exchanger') || className === 'air_cooler') return `DUTY ${rng.range(0.2, 9).toFixed(1)} MW`;
+  if (className === 'filter') return `${rng.int(5, 50)} MICRON`;
+  return `${rng.int(8, 30) * 100} ID x ${rng.int(20, 80) * 100} T/T`;
 }
 
 /** Off-page connectors along the left (incoming) and right (outgoing) edges, with their destination text. */
@@ -191,10 +216,10 @@ export function placeConnectors(
       const words = rng.chance(0.5) ? `${isIncoming ? 'FROM' : 'TO'} ${sheet}` : `${service} ${isIncoming ? 'FROM' : 'TO'} ${sheet}`;
       const textX = isIncoming ? symbol.box[0] : symbol.box[2] - builder.textWidth(words);
       const text = builder.text(words, textX, symbol.box[1] - unit * 0.6, 'label', symbol.id);
-      if (!builder.reserveText(text)) {
+      if (!builder.reserveTexts([text])) {
         // The connector stays without its words only if they fit nowhere: try below it.
         const below = builder.text(words, textX, symbol.box[3] + unit * 0.6 + builder.style.textSize * 0.75, 'label', symbol.id);
-        builder.reserveText(below);
+        builder.reserveTexts([below]);
       }
       (isIncoming ? incoming : outgoing).push(symbol);
       break;
@@ -260,12 +285,18 @@ export function placeInline(builder: SheetBuilder, run: Run, k: number, cls: Sym
   const placement = builder.placement(grid.point(run.nodes[k]), quarterTurns, direction === 2);
   const box = symbolBox(variant, placement);
   const own = new Set([run.nodes[k - 1], run.nodes[k], run.nodes[k + 1]]);
-  if (!grid.nodesIn(grow(box, builder.unit * 0.3)).every((node) => own.has(node) || grid.isFree(node))) return undefined;
+  if (!fitsAround(builder, box, 0.3, own)) return undefined;
   for (const node of own) grid.take(node);
   const symbol = builder.register(cls, variant, placement, box, tag);
   run.cuts.push({ at: k, symbol });
   for (const port of symbol.ports) if (port.kind === 'process' && (port.name === 'a' || port.name === 'b')) symbol.usedPorts.add(port.name);
   return symbol;
+}
+
+/** Nothing but `own` nodes within `margin` units of the box, and no text on it. */
+function fitsAround(builder: SheetBuilder, box: Box, margin: number, own: Set<number>): boolean {
+  const { grid } = builder;
+  return grid.nodesIn(grow(box, builder.unit * margin)).every((node) => own.has(node) || grid.isFree(node)) && !builder.overlapsText(box);
 }
 
 /** Scatters valves and fittings over the process runs. */
@@ -366,8 +397,7 @@ function safetyValveBranch(builder: SheetBuilder, from: RunEnd, origin: { node: 
   const local = variant.ports[0].at;
   const placement = builder.placement([inlet[0] - local[0] * builder.unit, inlet[1] - local[1] * builder.unit]);
   const box = symbolBox(variant, placement);
-  if (!builder.grid.nodesIn(grow(box, builder.unit * 0.5)).every((node) => node === nodes[nodes.length - 1] || builder.grid.isFree(node)))
-    return undefined;
+  if (!fitsAround(builder, box, 0.5, new Set([nodes[nodes.length - 1]]))) return undefined;
   const valve = builder.register(cls, variant, placement, box);
   return builder.addRun('solid', nodes, from, { symbol: valve, port: valve.ports[0] });
 }
@@ -382,8 +412,7 @@ function drainBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number
   const quarterTurns = (opposite(origin.direction) - 2 + 4) % 4;
   const placement = builder.placement(builder.grid.point(nodes[4]), quarterTurns);
   const box = symbolBox(variant, placement);
-  if (!builder.grid.nodesIn(grow(box, builder.unit * 0.4)).every((node) => node === nodes[4] || builder.grid.isFree(node)))
-    return undefined;
+  if (!fitsAround(builder, box, 0.4, new Set([nodes[4]]))) return undefined;
   const flange = builder.register(cls, variant, placement, box);
   const run = builder.addRun('solid', nodes, from, { symbol: flange, port: flange.ports[0] });
   placeInline(builder, run, 2, symbolClass(builder.rng.pick(['gate_valve', 'ball_valve', 'globe_valve'])));

@@ -86,8 +86,15 @@ export class SheetBuilder {
   /** Places a symbol where its box (with `clearance` units around) is free; undefined when it is not. */
   tryPlace(cls: SymbolClass, variant: SymbolVariant, placement: SymbolPlacement, clearance: number, tag?: string): SheetSymbol | undefined {
     const box = symbolBox(variant, placement);
-    if (!boxContains(this.grid.area, box) || !this.grid.isBoxFree(grow(box, clearance * this.unit))) return undefined;
+    if (!boxContains(this.grid.area, box) || !this.grid.isBoxFree(grow(box, clearance * this.unit)) || this.overlapsText(box))
+      return undefined;
     return this.register(cls, variant, placement, box, tag);
+  }
+
+  /** Text may sit between lattice nodes, so symbols check it by geometry too. */
+  overlapsText(box: Box): boolean {
+    const zone = grow(box, this.unit * 0.2);
+    return this.texts.some((text) => boxesOverlap(text.box, zone));
   }
 
   register(cls: SymbolClass, variant: SymbolVariant, placement: SymbolPlacement, box: Box, tag?: string): SheetSymbol {
@@ -174,13 +181,18 @@ export class SheetBuilder {
     return symbol.ports.filter((port) => port.kind === kind && !symbol.usedPorts.has(port.name) && this.stub(symbol, port) !== undefined);
   }
 
-  /** Text placed before routing reserves its nodes so that lines go around it. */
-  reserveText(text: PlacedText): boolean {
-    const zone = grow(text.box, this.unit * 0.5);
-    if (!boxContains(this.grid.area, text.box) || !this.grid.isBoxFree(zone) || this.texts.some((other) => boxesOverlap(other.box, zone)))
-      return false;
-    this.grid.block(zone, -1);
-    this.texts.push(text);
+  /** Text placed before routing reserves its nodes so that lines go around it; a block of lines all or none. */
+  reserveTexts(block: PlacedText[]): boolean {
+    const zones = block.map((text) => grow(text.box, this.unit * 0.5));
+    const fits = block.every(
+      (text, i) =>
+        boxContains(this.grid.area, text.box) &&
+        this.grid.isBoxFree(zones[i]) &&
+        !this.texts.some((other) => boxesOverlap(other.box, zones[i])),
+    );
+    if (!fits) return false;
+    for (const zone of zones) this.grid.block(zone, -1);
+    this.texts.push(...block);
     return true;
   }
 

@@ -10,6 +10,7 @@ import {
   placeBranches,
   placeConnectors,
   placeEquipment,
+  placeEquipmentHeaders,
   placeInlineSymbols,
   sheetBudget,
   type Density,
@@ -37,14 +38,17 @@ export async function generateSheet(spec: SheetSpec): Promise<{ pdf: Uint8Array;
   const { width, height } = PAPER_PIXELS[spec.paper];
   const canvas = await PdfCanvas.create(width, height, spec.name);
   const rng = new Prng(spec.seed);
-  const frame = drawSheetFrame(canvas, spec.style, rng.fork('frame'), spec.paper);
-  const grid = new RoutingGrid(frame.drawingArea, spec.style.unit);
-  for (const box of frame.reserved) grid.block(grow(box, spec.style.unit), -1);
-  const builder = new SheetBuilder(canvas, spec.style, grid, rng.fork('layout'));
+  // Symbols are drawn a little larger or smaller from sheet to sheet; text keeps the style's sizes.
+  const style = { ...spec.style, unit: Math.round(spec.style.unit * rng.pick([0.9, 1, 1, 1.1])) };
+  const frame = drawSheetFrame(canvas, style, rng.fork('frame'), spec.paper);
+  const grid = new RoutingGrid(frame.drawingArea, style.unit);
+  for (const box of frame.reserved) grid.block(grow(box, style.unit), -1);
+  const builder = new SheetBuilder(canvas, style, grid, rng.fork('layout'));
   builder.texts.push(...frame.texts);
 
   const budget = sheetBudget(spec.density, spec.paper, rng.fork('budget'));
   const equipment = placeEquipment(builder, budget.equipment, frame.unitNumber);
+  placeEquipmentHeaders(builder, equipment);
   const { incoming, outgoing } = placeConnectors(builder, budget.connectors, frame.drawingNumber);
   for (let i = 1; i < equipment.length; i++) connectSymbols(builder, equipment[i - 1], equipment[i]);
   for (const connector of incoming) firstRoute(builder, connector, byDistance(equipment, connector), 'from');
