@@ -1,35 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from './accounts';
+import { api } from './api';
 import { baseUrl, launchChromium, saveScreenshot } from './browser';
 import { drawingPng } from './png';
 import { collectPageErrors, DESKTOP, screenshotBothWidths } from './screens';
+import { loginAndSubscribe } from './session';
 
 let browser: Browser;
 beforeAll(async () => void (browser = await launchChromium()));
 afterAll(async () => browser?.close());
-
-/** Calls the API with the page's stored token. */
-async function api<T>(
-  page: Page,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T; text: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  let body: unknown = undefined;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: response.status, body: body as T, text };
-}
 
 interface ElementRecord {
   _id: string;
@@ -45,20 +25,7 @@ describe('dashboard, upload and viewer', () => {
     const errors = collectPageErrors(page);
 
     // Log in and subscribe in test mode.
-    await page.goto(`${baseUrl}/login`);
-    await page.locator('input[name="email"]').fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/checkout`);
-    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/api/payments/test-checkout/'));
-    await page
-      .getByRole('button', { name: /^Pay\b/i })
-      .or(page.getByRole('link', { name: /^Pay\b/i }))
-      .first()
-      .click();
-    await page.waitForURL((url) => url.pathname === '/payment-success');
-    await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor({ timeout: 20_000 });
+    await loginAndSubscribe(page, account);
 
     // Empty dashboard.
     await page.goto(`${baseUrl}/dashboard`);

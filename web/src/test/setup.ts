@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor wait 1 s by default; a render of the viewer can take longer on a busy 2-core machine.
+configure({ asyncUtilTimeout: 4000 });
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -14,3 +17,18 @@ afterEach(() => {
 vi.mock('socket.io-client', () => ({
   io: () => ({ on: () => undefined, off: () => undefined, emit: () => undefined, disconnect: () => undefined }),
 }));
+
+// jsdom lacks PointerEvent: a MouseEvent carries the coordinates and button the canvas reads, plus the
+// pointer's id and type for multi-touch gestures.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}

@@ -1,21 +1,10 @@
 import type { Connection, DrawingElement } from '@pid/contracts';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConnectionDialog } from './connection-dialog';
 import { connectionSegments, connectionStyle, DrawingCanvas, OVERLAY_COLORS, type DrawingCanvasProps } from './drawing-canvas';
-
-// jsdom lacks PointerEvent: a MouseEvent carries the coordinates and button the canvas reads.
-if (typeof window.PointerEvent === 'undefined') {
-  class PointerEventPolyfill extends MouseEvent {
-    readonly pointerId: number;
-    constructor(type: string, init: PointerEventInit = {}) {
-      super(type, init);
-      this.pointerId = init.pointerId ?? 1;
-    }
-  }
-  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
-}
 
 const element = (id: string, x: number, confirmed: boolean): DrawingElement => ({
   _id: id,
@@ -58,8 +47,8 @@ describe('connection colours (spec §4)', () => {
   });
 });
 
-function renderCanvas(overrides: Partial<DrawingCanvasProps> = {}) {
-  const props: DrawingCanvasProps = {
+function canvasProps(overrides: Partial<DrawingCanvasProps> = {}): DrawingCanvasProps {
+  return {
     imageUrl: 'blob:x',
     imageSize: { width: 400, height: 200 },
     elements: [a, b],
@@ -76,6 +65,10 @@ function renderCanvas(overrides: Partial<DrawingCanvasProps> = {}) {
     onCreateConnection: vi.fn(),
     ...overrides,
   };
+}
+
+function renderCanvas(overrides: Partial<DrawingCanvasProps> = {}) {
+  const props = canvasProps(overrides);
   render(<DrawingCanvas {...props} />);
   const overlay = screen.getByTestId('overlay');
   // jsdom has no layout: the overlay shows the 400 × 200 image at 800 × 400.
@@ -133,6 +126,68 @@ describe('canvas interactions', () => {
     fireEvent.doubleClick(overlay, { shiftKey: true });
     const [inStep, outStep] = setZoom.mock.calls.map(([update]) => (update as (zoom: number) => number)(1));
     expect([inStep, outStep]).toEqual([1.2, 0.8]);
+  });
+});
+
+describe('pinch zoom (two touch pointers)', () => {
+  /** The canvas with real zoom state, shown in a test id. */
+  function PinchHarness(overrides: Partial<DrawingCanvasProps>) {
+    const [zoom, setZoom] = useState(1);
+    return (
+      <>
+        <output data-testid="zoom">{zoom}</output>
+        <DrawingCanvas {...canvasProps(overrides)} zoom={zoom} setZoom={setZoom} />
+      </>
+    );
+  }
+  const touch = (pointerId: number, clientX: number) => ({ pointerId, pointerType: 'touch', clientX, clientY: 100, button: 0 });
+
+  it('zooms by how far the fingers spread, clamped to 0.5–5, and lays the new size out when the pinch pauses', async () => {
+    render(<PinchHarness />);
+    const overlay = screen.getByTestId('overlay');
+    fireEvent.pointerDown(overlay, touch(1, 100));
+    fireEvent.pointerDown(overlay, touch(2, 200));
+    fireEvent.pointerMove(overlay, touch(2, 300));
+    expect(screen.getByTestId('zoom')).toHaveTextContent('2');
+    await waitFor(() => expect(screen.getByTestId('zoom-layer')).toHaveStyle({ width: '200%' }));
+    fireEvent.pointerMove(overlay, touch(2, 5000));
+    expect(screen.getByTestId('zoom')).toHaveTextContent('5');
+    fireEvent.pointerMove(overlay, touch(2, 110));
+    expect(screen.getByTestId('zoom')).toHaveTextContent('0.5');
+  });
+
+  it('does not place, select or drag with the pinching fingers', () => {
+    const onAddElement = vi.fn();
+    const onSelect = vi.fn();
+    const onMoveElement = vi.fn();
+    const { unmount } = render(<PinchHarness mode="add-element" onAddElement={onAddElement} />);
+    const overlay = screen.getByTestId('overlay');
+    fireEvent.pointerDown(overlay, touch(1, 100));
+    fireEvent.pointerDown(overlay, touch(2, 200));
+    fireEvent.pointerMove(overlay, touch(2, 260));
+    fireEvent.pointerUp(overlay, touch(2, 260));
+    fireEvent.pointerUp(overlay, touch(1, 100));
+    expect(onAddElement).not.toHaveBeenCalled();
+    unmount();
+
+    render(<PinchHarness onSelect={onSelect} onMoveElement={onMoveElement} />);
+    const box = screen.getByTestId('element-a');
+    fireEvent.pointerDown(box, touch(1, 10));
+    fireEvent.pointerDown(screen.getByTestId('overlay'), touch(2, 200));
+    fireEvent.pointerMove(box, touch(1, 40));
+    fireEvent.pointerUp(box, touch(1, 40));
+    fireEvent.pointerUp(screen.getByTestId('overlay'), touch(2, 200));
+    expect(onMoveElement).not.toHaveBeenCalled();
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('a mouse alone never pinches', () => {
+    render(<PinchHarness />);
+    const overlay = screen.getByTestId('overlay');
+    fireEvent.pointerDown(overlay, { pointerId: 1, clientX: 100, clientY: 100 });
+    fireEvent.pointerDown(overlay, { pointerId: 2, clientX: 200, clientY: 100 });
+    fireEvent.pointerMove(overlay, { pointerId: 2, clientX: 400, clientY: 100 });
+    expect(screen.getByTestId('zoom')).toHaveTextContent('1');
   });
 });
 

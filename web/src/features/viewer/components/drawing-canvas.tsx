@@ -1,27 +1,30 @@
 import type { BoundingBox, Connection, DrawingElement, PathSegment } from '@pid/contracts';
 import Box from '@mui/material/Box';
-import { useEffect, useRef, useState, type Dispatch, type PointerEvent as ReactPointerEvent, type SetStateAction } from 'react';
-import { endId } from '../api/connections';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type PointerEvent as ReactPointerEvent,
+  type SetStateAction,
+} from 'react';
 import { exceedsDragThreshold, moveBox } from '../geometry/drag';
 import type { Point, Size } from '../geometry/mapping';
 import { screenToImage } from '../geometry/mapping';
 import { boxCenter } from '../geometry/placement';
 import { orthogonalRoute, segmentsToPath, snapOrthogonal } from '../geometry/routing';
-import { doubleClickZoom, wheelZoom } from '../geometry/zoom';
+import { anchoredScroll, doubleClickZoom, wheelZoom } from '../geometry/zoom';
+import { ConnectionLayer, ElementLayer, OVERLAY_HOVER_STYLES } from './overlay-layers';
+import { OVERLAY_COLORS } from './overlay-style';
+import { usePinchZoom } from './use-pinch-zoom';
+
+export { connectionSegments, connectionStyle, OVERLAY_COLORS } from './overlay-style';
 
 export type ViewerMode = 'normal' | 'add-element' | 'add-connection';
 
 export type Selection = { kind: 'element'; id: string } | { kind: 'connection'; id: string } | null;
-
-/** Overlay colours of spec §4 "Elements and connections". */
-export const OVERLAY_COLORS = {
-  highlighted: '#1976d2',
-  confirmed: '#2e7d32',
-  unconfirmed: '#d32f2f',
-  selectedPath: '#ff9800',
-  source: '#9c27b0',
-  target: '#00838f',
-} as const;
 
 export interface DrawingCanvasProps {
   imageUrl: string;
@@ -47,28 +50,13 @@ interface DragState {
   started: boolean;
 }
 
-/** The path of a connection: the stored route, or an orthogonal one between the two element centres. */
-export function connectionSegments(connection: Connection, elementsById: Map<string, DrawingElement>): PathSegment[] {
-  const stored = connection.metadata?.path_data?.path;
-  if (stored && stored.length > 0) return stored;
-  const source = elementsById.get(endId(connection.source));
-  const target = elementsById.get(endId(connection.target));
-  if (!source || !target) return [];
-  return orthogonalRoute(boxCenter(source.boundingBox), [], boxCenter(target.boundingBox));
-}
+/** How long a wheel or pinch zoom must pause before the new size is laid out. */
+const GESTURE_SETTLE_MS = 150;
 
-export function connectionStyle(
-  connection: Connection,
-  elementsById: Map<string, DrawingElement>,
-  highlighted: boolean,
-  selected: boolean,
-) {
-  const source = elementsById.get(endId(connection.source));
-  const target = elementsById.get(endId(connection.target));
-  const dashed = !source?.confirmed || !target?.confirmed;
-  if (selected) return { stroke: OVERLAY_COLORS.selectedPath, strokeWidth: 4, dashed };
-  const stroke = highlighted ? OVERLAY_COLORS.highlighted : connection.confirmed ? OVERLAY_COLORS.confirmed : OVERLAY_COLORS.unconfirmed;
-  return { stroke, strokeWidth: 2, dashed };
+/** A zoom asked for about a point: the point's offset in the scroll box and the zoom laid out when asked. */
+interface ZoomAnchor {
+  offset: Point;
+  from: number;
 }
 
 export function DrawingCanvas(props: DrawingCanvasProps) {
@@ -79,9 +67,8 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
   const [dragBox, setDragBox] = useState<{ id: string; box: BoundingBox } | null>(null);
   const [sourceId, setSourceId] = useState<string | null>(null);
   const [waypoints, setWaypoints] = useState<Point[]>([]);
-  const [hoverId, setHoverId] = useState<string | null>(null);
 
-  const elementsById = new Map(elements.map((element) => [element._id, element]));
+  const elementsById = useMemo(() => new Map(elements.map((element) => [element._id, element])), [elements]);
 
   // Leaving pipe-drawing mode drops the half-drawn pipe.
   const [previousMode, setPreviousMode] = useState(mode);
@@ -91,18 +78,67 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
     setWaypoints([]);
   }
 
-  // Ctrl/Cmd + wheel zooms; the listener must not be passive to keep the page from scrolling.
+  // Zooming about a point (wheel at the cursor, pinch centre): the scroll offset is corrected once the
+  // new zoom is shown, before paint. `requestedZoom` runs ahead of renders so quick steps add up.
+  const requestedZoom = useRef(zoom);
+  const shownZoom = useRef(zoom);
+  const anchor = useRef<ZoomAnchor | null>(null);
+  // During a continuous gesture (wheel, pinch) the layer keeps its laid-out size and is scaled by a CSS
+  // transform, which needs no layout and no re-raster of the image and thousands of SVG nodes; the new
+  // size is laid out once the gesture pauses. Buttons and double-click lay out at once.
+  const [laidOutZoom, setLaidOutZoom] = useState(zoom);
+  const gesture = useRef<ReturnType<typeof setTimeout> | null>(null);
+  if (laidOutZoom !== zoom && gesture.current === null) setLaidOutZoom(zoom);
+  useEffect(() => () => clearTimeout(gesture.current ?? undefined), []);
+  const zoomAbout = (next: number, client: Point) => {
+    const container = containerRef.current;
+    requestedZoom.current = next;
+    if (container) {
+      const rect = container.getBoundingClientRect();
+      anchor.current = { offset: { x: client.x - rect.left, y: client.y - rect.top }, from: shownZoom.current };
+    }
+    clearTimeout(gesture.current ?? undefined);
+    gesture.current = setTimeout(() => {
+      gesture.current = null;
+      setLaidOutZoom(requestedZoom.current);
+    }, GESTURE_SETTLE_MS);
+    setZoom(next);
+  };
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    const pending = anchor.current;
+    anchor.current = null;
+    requestedZoom.current = zoom;
+    shownZoom.current = zoom;
+    if (!container || !pending || pending.from === zoom) return;
+    container.scrollLeft = anchoredScroll(container.scrollLeft, pending.offset.x, pending.from, zoom);
+    container.scrollTop = anchoredScroll(container.scrollTop, pending.offset.y, pending.from, zoom);
+  }, [zoom]);
+
+  // Ctrl/Cmd + wheel zooms about the cursor; the listener must not be passive to keep the page from scrolling.
+  const wheelRef = useRef<(event: WheelEvent) => void>(() => undefined);
+  wheelRef.current = (event: WheelEvent) => {
+    if (!event.ctrlKey && !event.metaKey) return;
+    event.preventDefault();
+    zoomAbout(wheelZoom(requestedZoom.current, event.deltaY), { x: event.clientX, y: event.clientY });
+  };
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const onWheel = (event: WheelEvent) => {
-      if (!event.ctrlKey && !event.metaKey) return;
-      event.preventDefault();
-      setZoom((current) => wheelZoom(current, event.deltaY));
-    };
+    const onWheel = (event: WheelEvent) => wheelRef.current(event);
     container.addEventListener('wheel', onWheel, { passive: false });
     return () => container.removeEventListener('wheel', onWheel);
-  }, [setZoom]);
+  }, []);
+
+  const pinch = usePinchZoom({
+    getZoom: () => requestedZoom.current,
+    zoomAbout,
+    panBy: (delta) => containerRef.current?.scrollBy?.(delta.x, delta.y),
+    onPinchStart: () => {
+      dragRef.current = null;
+      setDragBox(null);
+    },
+  });
 
   /** A point in client (viewport) coordinates → image coordinates. */
   const toImage = (client: Point): Point => {
@@ -117,7 +153,7 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
     (target instanceof Element ? target.closest('[data-connection-id]')?.getAttribute('data-connection-id') : null) ?? null;
 
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
-    if (mode !== 'normal' || event.button !== 0) return;
+    if (mode !== 'normal' || event.button !== 0 || pinch.isPinching()) return;
     const id = elementIdOf(event.target);
     const element = id ? elementsById.get(id) : undefined;
     if (!element) return;
@@ -137,6 +173,7 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
   };
 
   const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
+    if (pinch.isPinching()) return;
     const drag = dragRef.current;
     dragRef.current = null;
     if (drag) {
@@ -179,41 +216,50 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
 
   const selectedElementId = selection?.kind === 'element' ? selection.id : null;
   const selectedConnectionId = selection?.kind === 'connection' ? selection.id : null;
-  const visibleElements = props.showAll
-    ? elements
-    : elements.filter((element) => element._id === selectedElementId || element._id === sourceId);
-  const strokeFor = (element: DrawingElement) => {
-    if (element._id === sourceId) return OVERLAY_COLORS.source;
-    if (element._id === selectedElementId || element._id === hoverId) return OVERLAY_COLORS.highlighted;
-    return element.confirmed ? OVERLAY_COLORS.confirmed : OVERLAY_COLORS.unconfirmed;
-  };
+  const visibleElements = useMemo(
+    () => (props.showAll ? elements : elements.filter((element) => element._id === selectedElementId || element._id === sourceId)),
+    [props.showAll, elements, selectedElementId, sourceId],
+  );
   const source = sourceId ? elementsById.get(sourceId) : undefined;
 
   return (
     <Box
       ref={containerRef}
       data-testid="viewer-canvas"
-      sx={{ overflow: 'auto', height: '100%', bgcolor: 'grey.100', position: 'relative' }}
+      sx={{ overflow: 'auto', height: '100%', bgcolor: 'grey.100', position: 'relative', touchAction: 'none' }}
+      {...pinch.handlers}
     >
-      <Box sx={{ position: 'relative', width: `${zoom * 100}%`, lineHeight: 0 }} data-testid="zoom-layer">
+      <Box
+        data-testid="zoom-layer"
+        sx={{
+          position: 'relative',
+          width: `${laidOutZoom * 100}%`,
+          lineHeight: 0,
+          transformOrigin: '0 0',
+          transform: laidOutZoom === zoom ? undefined : `scale(${zoom / laidOutZoom})`,
+          willChange: laidOutZoom === zoom ? undefined : 'transform',
+        }}
+      >
         <img
           src={props.imageUrl}
           alt="Drawing"
           style={{ width: '100%', height: 'auto', display: 'block', userSelect: 'none' }}
           draggable={false}
         />
-        <svg
+        <Box
+          component="svg"
           ref={svgRef}
           data-testid="overlay"
           viewBox={`0 0 ${imageSize.width} ${imageSize.height}`}
           preserveAspectRatio="none"
-          style={{
+          sx={{
             position: 'absolute',
             inset: 0,
             width: '100%',
             height: '100%',
             cursor: mode === 'normal' ? 'default' : 'crosshair',
             touchAction: 'none',
+            ...OVERLAY_HOVER_STYLES,
           }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -223,40 +269,14 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
           }
         >
           <rect x={0} y={0} width={imageSize.width} height={imageSize.height} fill="transparent" />
-          {props.showPipes
-            ? connections.map((connection) => {
-                const segments = connectionSegments(connection, elementsById);
-                const highlighted =
-                  hoverId === connection._id ||
-                  (selectedElementId !== null && [endId(connection.source), endId(connection.target)].includes(selectedElementId));
-                const style = connectionStyle(connection, elementsById, highlighted, connection._id === selectedConnectionId);
-                return (
-                  <g
-                    key={connection._id}
-                    data-connection-id={connection._id}
-                    onPointerEnter={() => setHoverId(connection._id)}
-                    onPointerLeave={() => setHoverId(null)}
-                  >
-                    <path
-                      d={segmentsToPath(segments)}
-                      stroke="transparent"
-                      strokeWidth={12}
-                      fill="none"
-                      vectorEffect="non-scaling-stroke"
-                    />
-                    <path
-                      d={segmentsToPath(segments)}
-                      data-testid={`connection-${connection._id}`}
-                      stroke={style.stroke}
-                      strokeWidth={style.strokeWidth}
-                      strokeDasharray={style.dashed ? '6 4' : undefined}
-                      fill="none"
-                      vectorEffect="non-scaling-stroke"
-                    />
-                  </g>
-                );
-              })
-            : null}
+          {props.showPipes ? (
+            <ConnectionLayer
+              connections={connections}
+              elementsById={elementsById}
+              selectedElementId={selectedElementId}
+              selectedConnectionId={selectedConnectionId}
+            />
+          ) : null}
           {source && mode === 'add-connection' ? (
             <path
               d={segmentsToPath(
@@ -269,30 +289,14 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
               vectorEffect="non-scaling-stroke"
             />
           ) : null}
-          {visibleElements.map((element) => {
-            const box = dragBox?.id === element._id ? dragBox.box : element.boundingBox;
-            return (
-              <rect
-                key={element._id}
-                data-element-id={element._id}
-                data-testid={`element-${element._id}`}
-                x={box.x}
-                y={box.y}
-                width={box.width}
-                height={box.height}
-                fill={element._id === selectedElementId ? 'rgba(25,118,210,0.15)' : 'rgba(255,255,255,0.01)'}
-                stroke={strokeFor(element)}
-                strokeWidth={element._id === selectedElementId ? 3 : 2}
-                vectorEffect="non-scaling-stroke"
-                style={{ cursor: mode === 'normal' ? 'move' : 'pointer' }}
-                onPointerEnter={() => setHoverId(element._id)}
-                onPointerLeave={() => setHoverId(null)}
-              >
-                <title>{element.name || element.elementType}</title>
-              </rect>
-            );
-          })}
-        </svg>
+          <ElementLayer
+            elements={visibleElements}
+            selectedElementId={selectedElementId}
+            sourceId={sourceId}
+            dragBox={dragBox}
+            cursor={mode === 'normal' ? 'move' : 'pointer'}
+          />
+        </Box>
       </Box>
     </Box>
   );

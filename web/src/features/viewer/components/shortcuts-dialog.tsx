@@ -38,8 +38,8 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           </TableBody>
         </Table>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          Undo covers moves, confirm toggles, field edits and new elements. Deletes cannot be undone, because deleting an element also
-          removes its connections. Shortcuts are ignored while typing in a text field.
+          Undo covers moves, confirm toggles, field edits, new elements and deletes: a deleted element comes back with the connections
+          removed with it. Shortcuts are ignored while typing in a text field.
         </Typography>
       </DialogContent>
       <DialogActions>

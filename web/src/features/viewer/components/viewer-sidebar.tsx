@@ -15,18 +15,17 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { endId } from '../api/connections';
 import type { Selection } from './drawing-canvas';
 import { filterElements, type ElementSort } from './element-filter';
+import { useProgressiveCount } from './use-progressive-count';
 
 /** Relationship choices the sidebar offers (spec §5 "Other"). */
 export const SIDEBAR_RELATIONSHIP_TYPES = ['connects to', 'flows to', 'controls', 'monitors'] as const;
 
-export interface ViewerSidebarProps {
-  elements: DrawingElement[];
-  connections: Connection[];
-  selection: Selection;
+/** What the rows can do; the viewer passes functions of fixed identity so memoised rows stay put. */
+export interface ViewerSidebarActions {
   onSelect: (selection: Selection) => void;
   onSaveElement: (element: DrawingElement) => void;
   onToggleElement: (element: DrawingElement) => void;
@@ -39,6 +38,18 @@ export interface ViewerSidebarProps {
   onConfirmAll: (elements: DrawingElement[]) => void;
 }
 
+export interface ViewerSidebarProps {
+  elements: DrawingElement[];
+  connections: Connection[];
+  selection: Selection;
+  actions: ViewerSidebarActions;
+}
+
+/** Long tags and descriptions wrap instead of being cut off in the narrow sidebar. */
+const ROW_TITLE_SX = { flexGrow: 1, cursor: 'pointer', minWidth: 0, overflowWrap: 'anywhere' } as const;
+/** Rows off screen skip layout and paint: a drawing can list thousands. */
+const ROW_SX = { flexDirection: 'column', alignItems: 'stretch', contentVisibility: 'auto', containIntrinsicSize: 'auto 88px' } as const;
+
 function ConfirmedChip({ confirmed }: { confirmed: boolean }) {
   return <Chip size="small" label={confirmed ? 'Confirmed' : 'Unconfirmed'} color={confirmed ? 'success' : 'error'} variant="outlined" />;
 }
@@ -48,35 +59,34 @@ export function elementLabel(element: DrawingElement | undefined): string {
   return element.name || `${element.elementType} ${element._id.slice(-4)}`;
 }
 
-function ElementRow({ element, selected, props }: { element: DrawingElement; selected: boolean; props: ViewerSidebarProps }) {
+const ElementRow = memo(function ElementRow({
+  element,
+  selected,
+  actions,
+}: {
+  element: DrawingElement;
+  selected: boolean;
+  actions: ViewerSidebarActions;
+}) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(element.name);
   const [description, setDescription] = useState(element.description);
   return (
-    <ListItem
-      divider
-      data-testid={`element-row-${element._id}`}
-      sx={{ flexDirection: 'column', alignItems: 'stretch', bgcolor: selected ? 'action.selected' : undefined }}
-    >
+    <ListItem divider data-testid={`element-row-${element._id}`} sx={{ ...ROW_SX, bgcolor: selected ? 'action.selected' : undefined }}>
       <Stack direction="row" alignItems="center" spacing={1}>
-        <Typography
-          sx={{ flexGrow: 1, cursor: 'pointer', minWidth: 0 }}
-          noWrap
-          onClick={() => props.onSelect({ kind: 'element', id: element._id })}
-          title={element.elementType}
-        >
+        <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'element', id: element._id })} title={element.elementType}>
           {elementLabel(element)}
         </Typography>
         <ConfirmedChip confirmed={element.confirmed} />
         <IconButton size="small" aria-label={`Edit ${elementLabel(element)}`} onClick={() => setEditing(!editing)}>
           <EditIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" aria-label={`Delete ${elementLabel(element)}`} onClick={() => props.onDeleteElement(element)}>
+        <IconButton size="small" aria-label={`Delete ${elementLabel(element)}`} onClick={() => actions.onDeleteElement(element)}>
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Stack>
       <FormControlLabel
-        control={<Switch size="small" checked={element.confirmed} onChange={() => props.onToggleElement(element)} />}
+        control={<Switch size="small" checked={element.confirmed} onChange={() => actions.onToggleElement(element)} />}
         label="Confirmed"
         slotProps={{ typography: { variant: 'body2' } }}
       />
@@ -92,7 +102,7 @@ function ElementRow({ element, selected, props }: { element: DrawingElement; sel
               size="small"
               variant="contained"
               onClick={() => {
-                props.onSaveElement({ ...element, name, description });
+                actions.onSaveElement({ ...element, name, description });
                 setEditing(false);
               }}
             >
@@ -103,36 +113,41 @@ function ElementRow({ element, selected, props }: { element: DrawingElement; sel
       ) : null}
     </ListItem>
   );
-}
+});
 
-function ConnectionRow({ connection, selected, props }: { connection: Connection; selected: boolean; props: ViewerSidebarProps }) {
-  const byId = new Map(props.elements.map((element) => [element._id, element]));
-  const title = `${elementLabel(byId.get(endId(connection.source)))} → ${elementLabel(byId.get(endId(connection.target)))}`;
+const ConnectionRow = memo(function ConnectionRow({
+  connection,
+  title,
+  selected,
+  actions,
+}: {
+  connection: Connection;
+  /** "source → target" by element label. */
+  title: string;
+  selected: boolean;
+  actions: ViewerSidebarActions;
+}) {
   return (
     <ListItem
       divider
       data-testid={`connection-row-${connection._id}`}
-      sx={{ flexDirection: 'column', alignItems: 'stretch', bgcolor: selected ? 'action.selected' : undefined }}
+      sx={{ ...ROW_SX, bgcolor: selected ? 'action.selected' : undefined }}
     >
       <Stack direction="row" alignItems="center" spacing={1}>
-        <Typography
-          sx={{ flexGrow: 1, cursor: 'pointer', minWidth: 0 }}
-          noWrap
-          onClick={() => props.onSelect({ kind: 'connection', id: connection._id })}
-        >
+        <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'connection', id: connection._id })}>
           {connection.name || title}
         </Typography>
         <ConfirmedChip confirmed={connection.confirmed} />
-        <IconButton size="small" aria-label={`Edit connection ${title}`} onClick={() => props.onEditConnection(connection)}>
+        <IconButton size="small" aria-label={`Edit connection ${title}`} onClick={() => actions.onEditConnection(connection)}>
           <EditIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" aria-label={`Delete connection ${title}`} onClick={() => props.onDeleteConnection(connection)}>
+        <IconButton size="small" aria-label={`Delete connection ${title}`} onClick={() => actions.onDeleteConnection(connection)}>
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Stack>
       <Stack direction="row" alignItems="center" spacing={1}>
         <FormControlLabel
-          control={<Switch size="small" checked={connection.confirmed} onChange={() => props.onToggleConnection(connection)} />}
+          control={<Switch size="small" checked={connection.confirmed} onChange={() => actions.onToggleConnection(connection)} />}
           label="Confirmed"
           slotProps={{ typography: { variant: 'body2' } }}
         />
@@ -143,7 +158,7 @@ function ConnectionRow({ connection, selected, props }: { connection: Connection
           label="Relationship"
           value={(SIDEBAR_RELATIONSHIP_TYPES as readonly string[]).includes(connection.relationshipType) ? connection.relationshipType : ''}
           onChange={(event) =>
-            props.onSaveConnection({ ...connection, relationshipType: event.target.value as Connection['relationshipType'] })
+            actions.onSaveConnection({ ...connection, relationshipType: event.target.value as Connection['relationshipType'] })
           }
           sx={{ minWidth: 130 }}
         >
@@ -156,10 +171,12 @@ function ConnectionRow({ connection, selected, props }: { connection: Connection
       </Stack>
     </ListItem>
   );
-}
+});
 
-export function ViewerSidebar(props: ViewerSidebarProps) {
-  const { selection, elements, connections } = props;
+export const ViewerSidebar = memo(function ViewerSidebar({ selection, elements, connections, actions }: ViewerSidebarProps) {
+  const labels = useMemo(() => new Map(elements.map((element) => [element._id, elementLabel(element)])), [elements]);
+  const titleOf = (connection: Connection) =>
+    `${labels.get(endId(connection.source)) ?? elementLabel(undefined)} → ${labels.get(endId(connection.target)) ?? elementLabel(undefined)}`;
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<ElementSort>('default');
   const shownElements =
@@ -175,12 +192,14 @@ export function ViewerSidebar(props: ViewerSidebarProps) {
       : selection?.kind === 'element'
         ? connections.filter((connection) => [endId(connection.source), endId(connection.target)].includes(selection.id))
         : connections;
+  const elementRows = useProgressiveCount(shownElements.length);
+  const connectionRows = useProgressiveCount(shownConnections.length);
 
   return (
     <Box sx={{ height: '100%', overflow: 'auto' }} component="aside" aria-label="Elements and connections">
       <Stack direction="row" alignItems="center" spacing={1} sx={{ p: 2 }}>
         {selection ? (
-          <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => props.onSelect(null)}>
+          <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => actions.onSelect(null)}>
             Back
           </Button>
         ) : null}
@@ -208,7 +227,7 @@ export function ViewerSidebar(props: ViewerSidebarProps) {
               size="small"
               variant="outlined"
               disabled={unconfirmedShown.length === 0}
-              onClick={() => props.onConfirmAll(unconfirmedShown)}
+              onClick={() => actions.onConfirmAll(unconfirmedShown)}
             >
               Confirm all visible
             </Button>
@@ -219,23 +238,31 @@ export function ViewerSidebar(props: ViewerSidebarProps) {
         Elements ({shownElements.length})
       </Typography>
       <List dense>
-        {shownElements.map((element) => (
+        {shownElements.slice(0, elementRows.count).map((element) => (
           <ElementRow
             key={`${element._id}-${element.name}-${element.description}`}
             element={element}
             selected={selection?.id === element._id}
-            props={props}
+            actions={actions}
           />
         ))}
+        {elementRows.count < shownElements.length ? <li ref={elementRows.sentinel} aria-hidden /> : null}
       </List>
       <Typography variant="subtitle2" sx={{ px: 2, pt: 1 }}>
         Connections ({shownConnections.length})
       </Typography>
       <List dense>
-        {shownConnections.map((connection) => (
-          <ConnectionRow key={connection._id} connection={connection} selected={selection?.id === connection._id} props={props} />
+        {shownConnections.slice(0, connectionRows.count).map((connection) => (
+          <ConnectionRow
+            key={connection._id}
+            connection={connection}
+            title={titleOf(connection)}
+            selected={selection?.id === connection._id}
+            actions={actions}
+          />
         ))}
+        {connectionRows.count < shownConnections.length ? <li ref={connectionRows.sentinel} aria-hidden /> : null}
       </List>
     </Box>
   );
-}
+});

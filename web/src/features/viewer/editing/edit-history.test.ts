@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistory, pushEdit, redoEdit, remapElementId, undoEdit, type EditCommand } from './edit-history';
+import {
+  connectionsOf,
+  emptyHistory,
+  pushEdit,
+  redoEdit,
+  remapConnectionId,
+  remapElementId,
+  undoEdit,
+  type EditCommand,
+} from './edit-history';
 
 const move = (id: string, x: number): EditCommand => ({
   kind: 'update-element',
@@ -56,5 +65,36 @@ describe('edit history', () => {
     const history = remapElementId({ past: [created], future: [move('old', 5)] }, 'old', 'new');
     expect(history.past[0]).toMatchObject({ element: { _id: 'new' } });
     expect(history.future[0]).toMatchObject({ id: 'new' });
+  });
+
+  it('remaps ids inside deletes: the element, the ends of its connections, and recreated connections', () => {
+    const element = {
+      _id: 'old',
+      drawing: 'd',
+      elementType: 'node' as const,
+      name: 'P-1',
+      description: '',
+      boundingBox: { x: 0, y: 0, width: 36, height: 36 },
+      confirmed: false,
+    };
+    const pipe = {
+      _id: 'c1',
+      drawing: 'd',
+      source: 'old',
+      target: { _id: 'other' },
+      name: '',
+      description: '',
+      relationshipType: 'connects to' as const,
+      confirmed: false,
+      metadata: {},
+    };
+    expect(connectionsOf('old', [pipe, { ...pipe, _id: 'c2', source: 'x', target: 'y' }])).toEqual([pipe]);
+    const deleted: EditCommand = { kind: 'delete-element', element, connections: [pipe] };
+    const byElement = remapElementId({ past: [deleted, { kind: 'delete-connection', connection: pipe }], future: [] }, 'old', 'new');
+    expect(byElement.past[0]).toMatchObject({ element: { _id: 'new' }, connections: [{ source: 'new', target: { _id: 'other' } }] });
+    expect(byElement.past[1]).toMatchObject({ connection: { source: 'new' } });
+    const byConnection = remapConnectionId(byElement, 'c1', 'c9');
+    expect(byConnection.past[0]).toMatchObject({ connections: [{ _id: 'c9' }] });
+    expect(byConnection.past[1]).toMatchObject({ connection: { _id: 'c9' } });
   });
 });

@@ -1,14 +1,22 @@
-import type { DrawingElement } from '@pid/contracts';
+import type { Connection, DrawingElement } from '@pid/contracts';
+import { endId } from '../api/connections';
 
 /**
- * Reversible edits of the viewer. Deletes are not recorded: deleting an element also removes its
- * connections on the server, so it cannot be faithfully recreated.
+ * Reversible edits of the viewer. Records that are created again get new ids from the server; the
+ * history is then rewritten (remapElementId, remapConnectionId) so later steps address the new ones.
  */
 export type EditCommand =
   /** A move (only `boundingBox`), a confirm toggle or a field edit: `before` and `after` are the PUT bodies. */
   | { kind: 'update-element'; id: string; before: Partial<DrawingElement>; after: Partial<DrawingElement> }
   /** A created element: undo deletes it, redo creates it again (under a new id). */
-  | { kind: 'create-element'; element: DrawingElement };
+  | { kind: 'create-element'; element: DrawingElement }
+  /**
+   * A deleted element with the connections the server deleted with it: undo creates the element and
+   * then those connections again; redo deletes the element (and so its connections) again.
+   */
+  | { kind: 'delete-element'; element: DrawingElement; connections: Connection[] }
+  /** A deleted connection: undo creates it again, redo deletes it again. */
+  | { kind: 'delete-connection'; connection: Connection };
 
 export interface EditHistory {
   past: EditCommand[];
@@ -38,13 +46,42 @@ export function redoEdit(history: EditHistory): { command: EditCommand; history:
   return { command, history: { past: [...history.past, command], future } };
 }
 
-/** Rewrites an element id everywhere in the history (after a redone create got a new id). */
-export function remapElementId(history: EditHistory, from: string, to: string): EditHistory {
-  const remap = (command: EditCommand): EditCommand => {
-    if (command.kind === 'update-element') return command.id === from ? { ...command, id: to } : command;
-    return command.element._id === from ? { ...command, element: { ...command.element, _id: to } } : command;
-  };
+/** The connections an element's delete takes with it on the server. */
+export function connectionsOf(elementId: string, connections: Connection[]): Connection[] {
+  return connections.filter((connection) => endId(connection.source) === elementId || endId(connection.target) === elementId);
+}
+
+function mapCommands(history: EditHistory, remap: (command: EditCommand) => EditCommand): EditHistory {
   return { past: history.past.map(remap), future: history.future.map(remap) };
+}
+
+/** Rewrites an element id everywhere in the history, connection ends included (after it was created again). */
+export function remapElementId(history: EditHistory, from: string, to: string): EditHistory {
+  const element = <T extends DrawingElement>(item: T): T => (item._id === from ? { ...item, _id: to } : item);
+  const end = (value: Connection['source']) => (endId(value) === from ? to : value);
+  const connection = (item: Connection): Connection => ({ ...item, source: end(item.source), target: end(item.target) });
+  return mapCommands(history, (command) => {
+    switch (command.kind) {
+      case 'update-element':
+        return command.id === from ? { ...command, id: to } : command;
+      case 'create-element':
+        return { ...command, element: element(command.element) };
+      case 'delete-element':
+        return { ...command, element: element(command.element), connections: command.connections.map(connection) };
+      case 'delete-connection':
+        return { ...command, connection: connection(command.connection) };
+    }
+  });
+}
+
+/** Rewrites a connection id everywhere in the history (after it was created again). */
+export function remapConnectionId(history: EditHistory, from: string, to: string): EditHistory {
+  const connection = (item: Connection): Connection => (item._id === from ? { ...item, _id: to } : item);
+  return mapCommands(history, (command) => {
+    if (command.kind === 'delete-element') return { ...command, connections: command.connections.map(connection) };
+    if (command.kind === 'delete-connection') return { ...command, connection: connection(command.connection) };
+    return command;
+  });
 }
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'number', 'email', 'url', 'tel', 'password', '']);

@@ -3,7 +3,7 @@ import { exceedsDragThreshold, moveBox } from './drag';
 import { imageToScreen, scaleFor, screenToImage } from './mapping';
 import { boxCenter, containsPoint, newElementBox } from './placement';
 import { orthogonalRoute, segmentsToPath, snapOrthogonal } from './routing';
-import { clampZoom, doubleClickZoom, wheelZoom, zoomBy, zoomPercent } from './zoom';
+import { anchoredScroll, clampZoom, doubleClickZoom, pinchZoom, wheelZoom, zoomBy, zoomPercent } from './zoom';
 
 describe('new element placement (spec §9)', () => {
   it('is 36 × 36 centred on the click', () => {
@@ -61,6 +61,21 @@ describe('zoom (spec §9)', () => {
     expect(wheelZoom(1, -100)).toBe(1.1);
     expect(wheelZoom(1, 100)).toBe(0.9);
     expect(zoomPercent(1.2)).toBe('120%');
+  });
+});
+
+describe('pinch zoom and zooming about a point', () => {
+  it('scales the start zoom by the finger spread, clamped to 0.5–5', () => {
+    expect(pinchZoom(1, 100, 150)).toBe(1.5);
+    expect(pinchZoom(2, 100, 50)).toBe(1);
+    expect(pinchZoom(1, 100, 1000)).toBe(5);
+    expect(pinchZoom(1, 100, 10)).toBe(0.5);
+    expect(pinchZoom(1.3, 0, 50)).toBe(1.3);
+  });
+  it('keeps the content under the anchor in place', () => {
+    // At zoom 1, content x 300 sits under an anchor 100 px into a box scrolled by 200.
+    expect(anchoredScroll(200, 100, 1, 2)).toBe(500); // content x 600 at zoom 2, minus the anchor
+    expect(anchoredScroll(0, 100, 2, 1)).toBe(0); // never negative
   });
 });
 

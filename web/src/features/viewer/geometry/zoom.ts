@@ -27,3 +27,17 @@ export function wheelZoom(zoom: number, deltaY: number): number {
 export function zoomPercent(zoom: number): string {
   return `${Math.round(zoom * 100)}%`;
 }
+
+/** Two-finger pinch: the zoom at the start scaled by how far the fingers spread, clamped to 0.5–5. */
+export function pinchZoom(startZoom: number, startDistance: number, distance: number): number {
+  if (startDistance <= 0) return startZoom;
+  return clampZoom((startZoom * distance) / startDistance);
+}
+
+/**
+ * The scroll offset (one axis) that keeps the content under `anchor` (pixels from the scroll box's
+ * edge) in place when the content is rescaled from `fromZoom` to `toZoom`.
+ */
+export function anchoredScroll(scroll: number, anchor: number, fromZoom: number, toZoom: number): number {
+  return Math.max(0, ((scroll + anchor) * toZoom) / fromZoom - anchor);
+}

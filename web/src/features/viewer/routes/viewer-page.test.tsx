@@ -5,18 +5,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeStatus, jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 
-// jsdom lacks PointerEvent: a MouseEvent carries the coordinates and button the canvas reads.
-if (typeof window.PointerEvent === 'undefined') {
-  class PointerEventPolyfill extends MouseEvent {
-    readonly pointerId: number;
-    constructor(type: string, init: PointerEventInit = {}) {
-      super(type, init);
-      this.pointerId = init.pointerId ?? 1;
-    }
-  }
-  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
-}
-
 const drawing: Drawing = {
   _id: 'd1',
   name: 'Plant A',
@@ -96,13 +84,16 @@ describe('viewer (spec §2)', () => {
   it('zooms within 0.5–5 with the buttons and resets to 100%', async () => {
     renderViewer();
     await screen.findByTestId('overlay');
-    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
-    expect(screen.getByTestId('zoom-percent')).toHaveTextContent('110%');
-    for (let index = 0; index < 6; index += 1) await userEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
-    expect(screen.getByTestId('zoom-percent')).toHaveTextContent('50%');
-    expect(screen.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
-    expect(screen.getByTestId('zoom-percent')).toHaveTextContent('100%');
+    // Each role query walks hundreds of style sheets in jsdom: look the buttons up once.
+    const [zoomIn, zoomOut, reset] = ['Zoom in', 'Zoom out', 'Reset zoom'].map((name) => screen.getByRole('button', { name }));
+    const percent = screen.getByTestId('zoom-percent');
+    fireEvent.click(zoomIn);
+    expect(percent).toHaveTextContent('110%');
+    for (let index = 0; index < 6; index += 1) fireEvent.click(zoomOut);
+    expect(percent).toHaveTextContent('50%');
+    expect(zoomOut).toBeDisabled();
+    fireEvent.click(reset);
+    expect(percent).toHaveTextContent('100%');
   });
 
   it('confirm toggle sends the whole element with the flag flipped', async () => {
@@ -221,6 +212,62 @@ describe('viewer undo/redo and shortcuts', () => {
     await waitFor(() => expect(sent).toEqual([moved, { boundingBox: pump.boundingBox }, moved]));
   });
 
+  it('undo of an element delete creates it and its deleted connections again; later steps use the new ids', async () => {
+    const createdElements: unknown[] = [];
+    const createdConnections: unknown[] = [];
+    let nextId = 0;
+    const { calls } = renderViewer({
+      'DELETE /api/elements/e1': [200, { msg: 'ok' }],
+      'DELETE /api/elements/new-1': [200, { msg: 'ok' }],
+      'POST /api/elements': ({ body }) => {
+        createdElements.push(body);
+        nextId += 1;
+        return jsonResponse(201, { ...(body as object), _id: `new-${nextId}` });
+      },
+      'POST /api/connections': ({ body }) => {
+        createdConnections.push(body);
+        return jsonResponse(201, { ...(body as object), _id: `c-new-${createdConnections.length}` });
+      },
+    });
+    const row = await screen.findByTestId('element-row-e1');
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete P-101' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Element deleted successfully!');
+
+    await userEvent.keyboard('{Control>}z{/Control}');
+    const { _id: _oldId, ...pumpFields } = pump;
+    await waitFor(() => expect(createdElements).toEqual([pumpFields]));
+    // The pipe e1 → e2 comes back between the new pump and the valve.
+    await waitFor(() => expect(createdConnections).toEqual([expect.objectContaining({ source: 'new-1', target: 'e2', drawing: 'd1' })]));
+
+    // Redo deletes the pump under its new id; undo brings it back once more, again with its pipe.
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await waitFor(() => expect(calls).toContain('DELETE /api/elements/new-1'));
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(createdElements).toHaveLength(2));
+    await waitFor(() => expect(createdConnections).toHaveLength(2));
+    expect(createdConnections[1]).toMatchObject({ source: 'new-2', target: 'e2' });
+  });
+
+  it('undo of a connection delete creates it again', async () => {
+    const createdConnections: unknown[] = [];
+    renderViewer({
+      'DELETE /api/connections/c1': [200, { msg: 'ok' }],
+      'POST /api/connections': ({ body }) => {
+        createdConnections.push(body);
+        return jsonResponse(201, { ...(body as object), _id: 'c2' });
+      },
+    });
+    const row = await screen.findByTestId('connection-row-c1');
+    await userEvent.click(within(row).getByRole('button', { name: /^Delete connection/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Connection deleted successfully!');
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() =>
+      expect(createdConnections).toEqual([expect.objectContaining({ source: 'e1', target: 'e2', relationshipType: 'connects to' })]),
+    );
+  });
+
   it('ignores Ctrl+Z while typing in a text field', async () => {
     const { calls } = renderViewer({ 'PUT /api/elements/e1': ({ body }) => jsonResponse(200, body) });
     const row = await screen.findByTestId('element-row-e1');
@@ -258,7 +305,7 @@ describe('viewer undo/redo and shortcuts', () => {
     ]) {
       expect(within(dialog).getByText(keys)).toBeInTheDocument();
     }
-    expect(within(dialog).getByText(/Deletes cannot be undone/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/comes back with the connections/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.keyboard('?');

@@ -12,7 +12,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { NOTICE_AUTO_HIDE_MS, VIEWER_POLL_MS } from '../../../config/timing';
-import { toConnectionBody, useConnectionMutations, useConnections } from '../api/connections';
+import { useStableCallbacks } from '../../../lib/use-stable-callbacks';
+import { endId, toConnectionBody, useConnectionMutations, useConnections } from '../api/connections';
 import { useDrawing, getProcessingStatus } from '../api/get-drawing';
 import { UnsupportedFileTypeError, useDrawingImage } from '../api/get-drawing-image';
 import { useElementMutations, useElements } from '../api/elements';
@@ -20,14 +21,16 @@ import { viewerKeys } from '../api/query-keys';
 import { ConnectionDialog } from '../components/connection-dialog';
 import { DrawingCanvas, type Selection, type ViewerMode } from '../components/drawing-canvas';
 import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete-dialog';
-import { ViewerSidebar } from '../components/viewer-sidebar';
+import { ViewerSidebar, type ViewerSidebarActions } from '../components/viewer-sidebar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { ViewerToolbar } from '../components/viewer-toolbar';
 import {
+  connectionsOf,
   emptyHistory,
   isTextField,
   pushEdit,
   redoEdit,
+  remapConnectionId,
   remapElementId,
   undoEdit,
   type EditCommand,
@@ -167,17 +170,15 @@ export function ViewerPage() {
   const connectionList = connections.data ?? [];
   const imageSize: Size = drawing.data?.metadata?.image_size ?? naturalSize ?? { width: 1000, height: 1000 };
 
+  // mutateAsync: "Confirm all visible" saves many at once, and each one's outcome must be recorded.
   const saveElement = (element: DrawingElement, success = VIEWER_MESSAGES.elementUpdated) => {
     const previous = elementList.find((item) => item._id === element._id);
-    elementMutations.update.mutate(
-      { id: element._id, changes: element },
-      {
-        onSuccess: () => {
-          if (previous) record({ kind: 'update-element', id: element._id, before: previous, after: element });
-          notify('success', success);
-        },
-        onError: () => notify('error', VIEWER_MESSAGES.elementUpdateFailed),
+    elementMutations.update.mutateAsync({ id: element._id, changes: element }).then(
+      () => {
+        if (previous) record({ kind: 'update-element', id: element._id, before: previous, after: element });
+        notify('success', success);
       },
+      () => notify('error', VIEWER_MESSAGES.elementUpdateFailed),
     );
   };
   const saveConnection = (connection: Connection) =>
@@ -234,24 +235,60 @@ export function ViewerPage() {
         onError: () => notify('error', VIEWER_MESSAGES.connectionCreateFailed),
       },
     );
+  /** Creates a deleted element again; the history then knows it by its new id, which is returned. */
+  const recreateElement = async (element: DrawingElement): Promise<string> => {
+    const { _id: oldId, metadata: _metadata, ...fields } = element;
+    const created = await elementMutations.create.mutateAsync(fields);
+    history.current = remapElementId(history.current, oldId, created._id);
+    return created._id;
+  };
+  const recreateConnection = async (connection: Connection) => {
+    const created = await connectionMutations.create.mutateAsync(toConnectionBody(connection));
+    history.current = remapConnectionId(history.current, connection._id, created._id);
+  };
+  const removeElement = (elementId: string) => {
+    if (selection?.id === elementId) setSelection(null);
+    elementMutations.remove.mutateAsync(elementId).catch(() => notify('error', VIEWER_MESSAGES.elementDeleteFailed));
+  };
+  /** Undo of an element delete: the element first, then its connections with that end on the new id. */
+  const restoreElement = async (element: DrawingElement, connections: Connection[]) => {
+    const newId = await recreateElement(element).catch(() => {
+      notify('error', VIEWER_MESSAGES.elementCreateFailed);
+      return null;
+    });
+    if (!newId) return;
+    const reattach = (end: Connection['source']) => (endId(end) === element._id ? newId : end);
+    await Promise.all(
+      connections.map((connection) =>
+        recreateConnection({ ...connection, source: reattach(connection.source), target: reattach(connection.target) }),
+      ),
+    ).catch(() => notify('error', VIEWER_MESSAGES.connectionCreateFailed));
+  };
   /** Applies one side of a recorded edit through the usual mutations; `forward` is redo. */
   const applyEdit = (command: EditCommand, forward: boolean) => {
-    if (command.kind === 'update-element') {
-      elementMutations.update.mutate(
-        { id: command.id, changes: forward ? command.after : command.before },
-        { onError: () => notify('error', VIEWER_MESSAGES.elementUpdateFailed) },
-      );
-    } else if (!forward) {
-      if (selection?.id === command.element._id) setSelection(null);
-      elementMutations.remove.mutate(command.element._id, { onError: () => notify('error', VIEWER_MESSAGES.elementDeleteFailed) });
-    } else {
-      const { _id: oldId, metadata: _metadata, ...fields } = command.element;
-      elementMutations.create.mutate(fields, {
-        onSuccess: (created) => {
-          if (created?._id) history.current = remapElementId(history.current, oldId, created._id);
-        },
-        onError: () => notify('error', VIEWER_MESSAGES.elementCreateFailed),
-      });
+    switch (command.kind) {
+      case 'update-element':
+        elementMutations.update.mutate(
+          { id: command.id, changes: forward ? command.after : command.before },
+          { onError: () => notify('error', VIEWER_MESSAGES.elementUpdateFailed) },
+        );
+        return;
+      case 'create-element':
+        if (forward) recreateElement(command.element).catch(() => notify('error', VIEWER_MESSAGES.elementCreateFailed));
+        else removeElement(command.element._id);
+        return;
+      case 'delete-element':
+        if (forward) removeElement(command.element._id);
+        else void restoreElement(command.element, command.connections);
+        return;
+      case 'delete-connection':
+        if (!forward) recreateConnection(command.connection).catch(() => notify('error', VIEWER_MESSAGES.connectionCreateFailed));
+        else {
+          if (selection?.id === command.connection._id) setSelection(null);
+          connectionMutations.remove
+            .mutateAsync(command.connection._id)
+            .catch(() => notify('error', VIEWER_MESSAGES.connectionDeleteFailed));
+        }
     }
   };
   const undo = () => {
@@ -295,18 +332,40 @@ export function ViewerPage() {
     }
   };
 
+  const sidebarActions = useStableCallbacks<ViewerSidebarActions>({
+    onSelect: setSelection,
+    onSaveElement: (element) => saveElement(element),
+    onToggleElement: (element) => saveElement({ ...element, confirmed: !element.confirmed }),
+    onDeleteElement: (item) => setPendingDelete({ kind: 'element', item }),
+    onSaveConnection: saveConnection,
+    onToggleConnection: (connection) => saveConnection({ ...connection, confirmed: !connection.confirmed }),
+    onDeleteConnection: (item) => setPendingDelete({ kind: 'connection', item }),
+    onEditConnection: setEditingConnection,
+    onConfirmAll: (items) => items.forEach((element) => saveElement({ ...element, confirmed: true })),
+  });
+
   const confirmDelete = () => {
     if (!pendingDelete) return;
     if (pendingDelete.kind === 'element') {
-      elementMutations.remove.mutate(pendingDelete.item._id, {
-        onSuccess: () => notify('success', VIEWER_MESSAGES.elementDeleted),
-        onError: () => notify('error', VIEWER_MESSAGES.elementDeleteFailed),
-      });
+      const element = pendingDelete.item;
+      // Taken before the delete: the server removes these with the element, and undo brings them back.
+      const connections = connectionsOf(element._id, connectionList);
+      elementMutations.remove.mutateAsync(element._id).then(
+        () => {
+          record({ kind: 'delete-element', element, connections });
+          notify('success', VIEWER_MESSAGES.elementDeleted);
+        },
+        () => notify('error', VIEWER_MESSAGES.elementDeleteFailed),
+      );
     } else {
-      connectionMutations.remove.mutate(pendingDelete.item._id, {
-        onSuccess: () => notify('success', VIEWER_MESSAGES.connectionDeleted),
-        onError: () => notify('error', VIEWER_MESSAGES.connectionDeleteFailed),
-      });
+      const connection = pendingDelete.item;
+      connectionMutations.remove.mutateAsync(connection._id).then(
+        () => {
+          record({ kind: 'delete-connection', connection });
+          notify('success', VIEWER_MESSAGES.connectionDeleted);
+        },
+        () => notify('error', VIEWER_MESSAGES.connectionDeleteFailed),
+      );
     }
     if (selection?.id === pendingDelete.item._id) setSelection(null);
     setEditingConnection(null);
@@ -416,20 +475,7 @@ export function ViewerPage() {
           </IconButton>
           {sidebarOpen ? (
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              <ViewerSidebar
-                elements={elementList}
-                connections={connectionList}
-                selection={selection}
-                onSelect={setSelection}
-                onSaveElement={(element) => saveElement(element)}
-                onToggleElement={(element) => saveElement({ ...element, confirmed: !element.confirmed })}
-                onDeleteElement={(item) => setPendingDelete({ kind: 'element', item })}
-                onSaveConnection={saveConnection}
-                onToggleConnection={(connection) => saveConnection({ ...connection, confirmed: !connection.confirmed })}
-                onDeleteConnection={(item) => setPendingDelete({ kind: 'connection', item })}
-                onEditConnection={setEditingConnection}
-                onConfirmAll={(items) => items.forEach((element) => saveElement({ ...element, confirmed: true }))}
-              />
+              <ViewerSidebar elements={elementList} connections={connectionList} selection={selection} actions={sidebarActions} />
             </Box>
           ) : null}
         </Paper>

@@ -1,0 +1,137 @@
+import type { BoundingBox, Connection, DrawingElement } from '@pid/contracts';
+import { memo } from 'react';
+import { endId } from '../api/connections';
+import { segmentsToPath } from '../geometry/routing';
+import { connectionSegments, connectionStyle, OVERLAY_COLORS } from './overlay-style';
+
+/*
+ * The overlay's thousands of SVG nodes. Each row is memoised on plain values and each layer on its
+ * inputs, so zooming, panning and hovering never re-render them: zoom only rescales the SVG viewBox,
+ * and hover is a CSS rule (see OVERLAY_HOVER_STYLES).
+ */
+
+/** Hover highlight (spec §4: blue when highlighted) as CSS, so moving the pointer costs no React work. */
+export const OVERLAY_HOVER_STYLES = {
+  '& [data-connection-id]:not([data-selected]):hover > [data-line]': { stroke: OVERLAY_COLORS.highlighted },
+  '& [data-element-id]:not([data-role]):hover': { stroke: OVERLAY_COLORS.highlighted },
+} as const;
+
+const ConnectionPath = memo(function ConnectionPath(props: {
+  id: string;
+  d: string;
+  stroke: string;
+  strokeWidth: number;
+  dashed: boolean;
+  selected: boolean;
+}) {
+  return (
+    <g data-connection-id={props.id} data-selected={props.selected || undefined}>
+      <path d={props.d} stroke="transparent" strokeWidth={12} fill="none" vectorEffect="non-scaling-stroke" />
+      <path
+        d={props.d}
+        data-line
+        data-testid={`connection-${props.id}`}
+        stroke={props.stroke}
+        strokeWidth={props.strokeWidth}
+        strokeDasharray={props.dashed ? '6 4' : undefined}
+        fill="none"
+        vectorEffect="non-scaling-stroke"
+      />
+    </g>
+  );
+});
+
+export const ConnectionLayer = memo(function ConnectionLayer(props: {
+  connections: Connection[];
+  elementsById: Map<string, DrawingElement>;
+  selectedElementId: string | null;
+  selectedConnectionId: string | null;
+}) {
+  const { elementsById, selectedElementId } = props;
+  return (
+    <g>
+      {props.connections.map((connection) => {
+        const highlighted =
+          selectedElementId !== null && (endId(connection.source) === selectedElementId || endId(connection.target) === selectedElementId);
+        const selected = connection._id === props.selectedConnectionId;
+        const style = connectionStyle(connection, elementsById, highlighted, selected);
+        return (
+          <ConnectionPath
+            key={connection._id}
+            id={connection._id}
+            d={segmentsToPath(connectionSegments(connection, elementsById))}
+            stroke={style.stroke}
+            strokeWidth={style.strokeWidth}
+            dashed={style.dashed}
+            selected={selected}
+          />
+        );
+      })}
+    </g>
+  );
+});
+
+const ElementBox = memo(function ElementBox(props: {
+  element: DrawingElement;
+  box: BoundingBox;
+  stroke: string;
+  selected: boolean;
+  role: 'source' | undefined;
+  cursor: string;
+}) {
+  const { element, box } = props;
+  return (
+    <rect
+      data-element-id={element._id}
+      data-testid={`element-${element._id}`}
+      data-role={props.role}
+      x={box.x}
+      y={box.y}
+      width={box.width}
+      height={box.height}
+      fill={props.selected ? 'rgba(25,118,210,0.15)' : 'rgba(255,255,255,0.01)'}
+      stroke={props.stroke}
+      strokeWidth={props.selected ? 3 : 2}
+      vectorEffect="non-scaling-stroke"
+      style={{ cursor: props.cursor }}
+    >
+      <title>{element.name || element.elementType}</title>
+    </rect>
+  );
+});
+
+export const ElementLayer = memo(function ElementLayer(props: {
+  elements: DrawingElement[];
+  selectedElementId: string | null;
+  sourceId: string | null;
+  dragBox: { id: string; box: BoundingBox } | null;
+  cursor: string;
+}) {
+  const { selectedElementId, sourceId, dragBox } = props;
+  return (
+    <g>
+      {props.elements.map((element) => {
+        const selected = element._id === selectedElementId;
+        const isSource = element._id === sourceId;
+        const stroke = isSource
+          ? OVERLAY_COLORS.source
+          : selected
+            ? OVERLAY_COLORS.highlighted
+            : element.confirmed
+              ? OVERLAY_COLORS.confirmed
+              : OVERLAY_COLORS.unconfirmed;
+        return (
+          <ElementBox
+            key={element._id}
+            element={element}
+            box={dragBox?.id === element._id ? dragBox.box : element.boundingBox}
+            stroke={stroke}
+            selected={selected}
+            role={isSource ? 'source' : undefined}
+            cursor={props.cursor}
+          />
+        );
+      })}
+    </g>
+  );
+});
