@@ -67,9 +67,9 @@ function findRectangles(segments: Segment[], unit: number): Array<{ box: Box; ed
 
 /**
  * A shared-display instrument is a circle in a square, often with the panel bar across the middle: the bar
- * splits the square into two boxes that share an edge, and the circle sits across both.
+ * splits the square into two boxes that share an edge. Two such halves of a small square are one symbol.
  */
-function joinSplitBoxes(rectangles: Array<{ box: Box; edges: Segment[] }>, rings: Component[]): Array<{ box: Box; edges: Segment[] }> {
+function joinSplitBoxes(rectangles: Array<{ box: Box; edges: Segment[] }>, maxSide: number): Array<{ box: Box; edges: Segment[] }> {
   const joined = new Set<number>();
   const result: Array<{ box: Box; edges: Segment[] }> = [];
   rectangles.forEach((a, i) => {
@@ -77,17 +77,16 @@ function joinSplitBoxes(rectangles: Array<{ box: Box; edges: Segment[] }>, rings
     const partner = rectangles.findIndex((b, j) => {
       if (j === i || joined.has(j)) return false;
       const union = unionBox(a.box, b.box);
-      const side = Math.max(boxWidth(union), boxHeight(union));
+      const aspect = boxWidth(union) / boxHeight(union);
       const area = boxWidth(a.box) * boxHeight(a.box) + boxWidth(b.box) * boxHeight(b.box);
-      // Side by side (no overlap beyond the shared edge), square together, a circle filling the square.
-      return (
-        area <= 1.15 * boxWidth(union) * boxHeight(union) &&
-        boxWidth(union) / boxHeight(union) > 0.75 &&
-        boxWidth(union) / boxHeight(union) < 1.33 &&
-        rings.some((ring) => boxWidth(ring) >= 0.6 * side && containsPoint(union, (ring.x0 + ring.x1) / 2, (ring.y0 + ring.y1) / 2))
-      );
+      // Side by side (no overlap beyond the shared edge, no hole), square together, instrument-sized.
+      const tight = area <= 1.15 * boxWidth(union) * boxHeight(union) && area >= 0.9 * boxWidth(union) * boxHeight(union);
+      return tight && aspect > 0.75 && aspect < 1.33 && Math.max(boxWidth(union), boxHeight(union)) <= maxSide;
     });
-    if (partner < 0) return result.push(a);
+    if (partner < 0) {
+      result.push(a);
+      return;
+    }
     joined.add(i).add(partner);
     result.push({ box: unionBox(a.box, rectangles[partner].box), edges: [...a.edges, ...rectangles[partner].edges] });
   });
@@ -238,10 +237,7 @@ export function findSymbols(components: Component[], segments: Segment[], width:
   const rest = [...text.rest, ...text.lines.filter(onLine).flatMap((line) => line.members)];
 
   const outlines = new Set<Segment>();
-  const rectangles = joinSplitBoxes(
-    findRectangles(segments, unit),
-    candidates.filter((c) => isRing(c, unit)),
-  );
+  const rectangles = joinSplitBoxes(findRectangles(segments, unit), maxBubble);
   for (const rectangle of rectangles) rectangle.edges.forEach((edge) => outlines.add(edge));
   // What lies inside a box (a circle touching its sides included) is part of it.
   const within = (outer: Box, c: Box) =>
@@ -286,11 +282,14 @@ export function findSymbols(components: Component[], segments: Segment[], width:
       // A circle in a square (ISA shared display / DCS instrument) is an instrument, not a box.
       const side = Math.max(boxWidth(r.box), boxHeight(r.box));
       const aspect = boxWidth(r.box) / boxHeight(r.box);
+      // Its circle may touch the sides and lose its shape to them; a big arc or a stacked tag inside tells.
+      const inside = candidates.filter((c) => containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2));
       const ring =
         side <= maxBubble &&
         aspect > 0.75 &&
         aspect < 1.33 &&
-        candidates.some((c) => isRing(c, unit) && containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && boxWidth(c) >= 0.6 * side);
+        (inside.some((c) => isRing(c, unit) && boxWidth(c) >= 0.6 * side) ||
+          (inside.some((c) => boxWidth(c) >= 0.6 * side && c.meanRadius > 0.3 * side) && inside.length >= 3));
       if (ring) return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75 };
       return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6 };
     }),
