@@ -105,6 +105,8 @@ export function placeSymbolLabels(builder: SheetBuilder, unitNumber: number): vo
       if (besideSymbol(builder, symbol, tag, 'tag')) symbol.tag = tag;
       if (rng.chance(0.6)) besideSymbol(builder, symbol, rng.pick(['TO FLARE', 'TO ATM', 'SET 10 BARG']), 'label');
     } else if (name === 'control_valve') {
+      // A loop's valve carries its tag (FV-101) where there is room; the truth keeps it only then.
+      if (symbol.tag && !besideSymbol(builder, symbol, symbol.tag, 'tag')) symbol.tag = undefined;
       if (rng.chance(0.7)) besideSymbol(builder, symbol, rng.pick(['FC', 'FO', 'FL']), 'label');
     } else if (symbol.cls.elementType === 'valve' && rng.chance(0.12)) {
       besideSymbol(builder, symbol, rng.pick(['NC', 'LO', 'CSO', 'NO']), 'label');

@@ -12,6 +12,7 @@ import { generateSheet } from './sheet-generator';
 
 export type { DegradeOptions } from './degrade';
 export { DRAFTING_STYLES, type DraftingStyle, type DraftingStyleName } from './drafting-styles';
+export { PdfCanvas, POINTS_PER_PIXEL } from './pdf-canvas';
 export { drawSymbol, placedPorts, SYMBOL_CLASSES, symbolBox, symbolClass } from './symbol-library';
 export type { SymbolClass, SymbolPlacement, SymbolVariant } from './symbol-library';
 

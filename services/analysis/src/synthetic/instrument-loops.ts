@@ -36,7 +36,8 @@ function flowLoop(builder: SheetBuilder, loop: number): boolean {
   const transmitter = bubbleNear(builder, orifice, 'field_instrument', 'FT', loop);
   if (!transmitter) return true;
   const valveSpots = freeStretch(builder, run).filter((k) => Math.abs(k - k1) >= 6);
-  const valve = valveSpots.length > 0 ? placeInline(builder, run, builder.rng.pick(valveSpots), symbolClass('control_valve')) : undefined;
+  const valve =
+    valveSpots.length > 0 ? placeInline(builder, run, builder.rng.pick(valveSpots), symbolClass('control_valve'), `FV-${loop}`) : undefined;
   if (!valve) return true;
   const controller = bubbleNear(builder, valve, builder.rng.pick(['dcs_instrument', 'panel_instrument']), 'FIC', loop);
   if (controller) signalLine(builder, transmitter, controller);
@@ -55,7 +56,7 @@ function levelLoop(builder: SheetBuilder, loop: number): boolean {
     (run) => run.style === 'solid' && 'symbol' in run.from && run.from.symbol === vessel && freeStretch(builder, run).length > 0,
   );
   if (letter === 'L' && transmitter.tag?.startsWith('LT') && outlet) {
-    const valve = placeInline(builder, outlet, builder.rng.pick(freeStretch(builder, outlet)), symbolClass('control_valve'));
+    const valve = placeInline(builder, outlet, builder.rng.pick(freeStretch(builder, outlet)), symbolClass('control_valve'), `LV-${loop}`);
     if (valve) {
       const controller = bubbleNear(builder, valve, builder.rng.pick(['dcs_instrument', 'panel_instrument']), 'LIC', loop);
       if (controller) signalLine(builder, transmitter, controller);

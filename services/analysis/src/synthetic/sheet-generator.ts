@@ -38,8 +38,15 @@ export async function generateSheet(spec: SheetSpec): Promise<{ pdf: Uint8Array;
   const { width, height } = PAPER_PIXELS[spec.paper];
   const canvas = await PdfCanvas.create(width, height, spec.name);
   const rng = new Prng(spec.seed);
-  // Symbols are drawn a little larger or smaller from sheet to sheet; text keeps the style's sizes.
-  const style = { ...spec.style, unit: Math.round(spec.style.unit * rng.pick([0.9, 1, 1, 1.1])) };
+  // Symbols and line weights vary a little from sheet to sheet; text keeps the style's sizes.
+  const weight = rng.pick([0.85, 1, 1, 1.15]);
+  const style = {
+    ...spec.style,
+    unit: Math.round(spec.style.unit * rng.pick([0.9, 1, 1, 1.1])),
+    processWidth: spec.style.processWidth * weight,
+    signalWidth: spec.style.signalWidth * weight,
+    symbolWidth: spec.style.symbolWidth * weight,
+  };
   const frame = drawSheetFrame(canvas, style, rng.fork('frame'), spec.paper);
   const grid = new RoutingGrid(frame.drawingArea, style.unit);
   for (const box of frame.reserved) grid.block(grow(box, style.unit), -1);

@@ -58,7 +58,7 @@ function pieceStrokes(builder: SheetBuilder, piece: Piece): Point[][] {
         } else {
           for (let step = 1; step < 12; step++) {
             const angle = Math.PI / 2 - (step / 12) * Math.PI;
-            current.push([ax + radius * Math.cos(angle) * 1, cy - sign * radius * Math.sin(angle)]);
+            current.push([ax + radius * Math.cos(angle), cy - sign * radius * Math.sin(angle)]);
           }
           current.push([ax, cy + sign * radius]);
         }
