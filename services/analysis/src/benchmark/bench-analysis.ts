@@ -23,7 +23,9 @@ async function benchDrawing(drawing: BenchDrawing, options: { noOcr: boolean; ov
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
   try {
     const { file, truth } = await drawing.prepare();
-    const overlay = options.overlayDir && path.join(options.overlayDir, `${dataset}-${name}.png`.replace(/[^\w.-]+/g, '_'));
+    const overlay =
+      options.overlayDir &&
+      path.join(options.overlayDir, `${dataset}-${name.replace(/\.(png|jpe?g|pdf)$/i, '')}`.replace(/[^\w.-]+/g, '_') + '.png');
     const { document, stats } = await runAnalyze({ file, page: drawing.page, noOcr: options.noOcr, overlay, workDir });
     const prediction = readPrediction(document, truth?.imageSize ?? document.image_size);
     return { dataset, name, score: scoreSheet(truth, prediction), stats };

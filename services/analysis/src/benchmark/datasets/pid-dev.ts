@@ -15,8 +15,10 @@ const FOLDERS: [string, (dir: string) => Promise<BenchDrawing[]>][] = [
   ['scan_and_vector', scanAndVectorDrawings],
 ];
 
-/** The drawings of a pid-dev folder; a dataset folder that is absent is skipped. */
+/** The drawings of a pid-dev folder, or of one of its dataset folders; a dataset folder that is absent is skipped. */
 export async function pidDevDrawings(root: string): Promise<BenchDrawing[]> {
+  const single = FOLDERS.find(([folder]) => path.basename(root) === folder);
+  if (single) return single[1](root);
   const drawings: BenchDrawing[] = [];
   for (const [folder, load] of FOLDERS) {
     if (existsSync(path.join(root, folder))) drawings.push(...(await load(path.join(root, folder))));
