@@ -12,10 +12,14 @@ describe('kr_refinery loader', () => {
     ]);
   });
 
-  it('types the classes: equipment from the big list first, then by name, fittings last', () => {
-    const big = new Set(['vertical_drum', 'instrument_box']);
+  it('types the classes by name, then equipment from the size list and by name, fittings last', () => {
+    const big = new Set(['vertical_drum', 'instrument_box', 'spec_break', 'desuperheater']);
     expect(krElementType('vertical_drum', big)).toBe('equipment');
-    expect(krElementType('instrument_box', big)).toBe('equipment');
+    expect(krElementType('desuperheater', big)).toBe('equipment');
+    expect(krElementType('instrument_box', big)).toBe('instrument');
+    expect(krElementType('spec_break', big)).toBe('fitting');
+    expect(krElementType('gas_cylinder', big)).toBe('equipment');
+    expect(krElementType('cylinder', big)).toBe('valve');
     expect(krElementType('pump_centrifugal_type', big)).toBe('equipment');
     expect(krElementType('gate_valve_with_plug', big)).toBe('valve');
     expect(krElementType('discrete_instruments_field_mounted', big)).toBe('instrument');
