@@ -11,6 +11,9 @@ let browser: Browser;
 beforeAll(async () => void (browser = await launchChromium()));
 afterAll(async () => browser?.close());
 
+/** Long enough to wrap in the 340 px sidebar. */
+const VALVE_NAME = 'V-201 feed water control valve to boiler drum, fail closed';
+
 interface ElementRecord {
   _id: string;
   name: string;
@@ -81,7 +84,7 @@ describe('dashboard, upload and viewer', () => {
         })
       ).body;
     const pump = await make('P-101', 100, 100);
-    const valve = await make('V-201', 500, 240);
+    const valve = await make(VALVE_NAME, 500, 240);
     expect(pump._id).toBeTruthy();
     const connection = await api<{ _id: string }>(page, '/api/connections', {
       method: 'POST',
@@ -145,6 +148,8 @@ describe('dashboard, upload and viewer', () => {
     const valveRow = page.getByTestId(`element-row-${valve._id}`);
     await valveRow.getByRole('switch').click();
     await page.getByText('Element updated successfully!').waitFor();
+    // The long name wraps in the sidebar instead of being cut off.
+    expect(await valveRow.getByText(VALVE_NAME).evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
 
     // Add an element in add-element mode.
     await page.getByRole('button', { name: 'Element', exact: true }).click();
@@ -161,6 +166,18 @@ describe('dashboard, upload and viewer', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Element deleted successfully!').waitFor();
     await page.getByText(`Elements (${n + 2})`).waitFor();
+    // Undo brings the pump back under a new id with the pipe the server deleted with it; redo deletes it again.
+    const pumps = async () =>
+      (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body.filter((e) => e.name === 'P-101');
+    const connectionCount = async () => (await api<unknown[]>(page, `/api/drawings/${drawingId}/connections`)).body.length;
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await pumps()).length).toBe(1);
+    await expect.poll(connectionCount).toBe(analysedConnections.length + 1);
+    await page.getByText(`Elements (${n + 3})`).waitFor();
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await pumps()).length).toBe(0);
+    await expect.poll(connectionCount).toBe(analysedConnections.length);
+    await page.getByText(`Elements (${n + 2})`).waitFor();
     await saveScreenshot(page, 'web2-viewer-edited-desktop');
 
     // After a reload the edits are still there.
@@ -169,7 +186,7 @@ describe('dashboard, upload and viewer', () => {
     const elements = (await api<(ElementRecord & { elementType: string })[]>(page, `/api/drawings/${drawingId}/elements`)).body;
     const known = new Set(analysed.map((e) => e._id));
     const ours = elements.filter((e) => !known.has(e._id));
-    expect(ours.map((e) => e.name).sort()).toEqual(['', 'V-201']);
+    expect(ours.map((e) => e.name).sort()).toEqual(['', VALVE_NAME]);
     expect(elements.find((e) => e._id === valve._id)?.confirmed).toBe(true);
     const added = ours.find((e) => e._id !== valve._id);
     expect(added?.boundingBox.width).toBe(36);

@@ -119,6 +119,14 @@ describe('canvas interactions', () => {
     ]);
   });
 
+  it('colours the ends of a selected connection as source and target, even with Show All off', () => {
+    renderCanvas({ elements: [a, b, c], connections: [pipe()], selection: { kind: 'connection', id: 'p' }, showAll: false });
+    expect(screen.getByTestId('element-a')).toHaveAttribute('stroke', OVERLAY_COLORS.source);
+    expect(screen.getByTestId('element-b')).toHaveAttribute('stroke', OVERLAY_COLORS.target);
+    expect(screen.queryByTestId('element-c')).not.toBeInTheDocument();
+    expect(screen.getByTestId('connection-p')).toHaveAttribute('stroke', OVERLAY_COLORS.selectedPath);
+  });
+
   it('double-click zooms in, shift zooms out', () => {
     const setZoom = vi.fn();
     const { overlay } = renderCanvas({ setZoom });

@@ -10,6 +10,7 @@ import {
   type PointerEvent as ReactPointerEvent,
   type SetStateAction,
 } from 'react';
+import { endId } from '../api/connections';
 import { exceedsDragThreshold, moveBox } from '../geometry/drag';
 import type { Point, Size } from '../geometry/mapping';
 import { screenToImage } from '../geometry/mapping';
@@ -216,9 +217,13 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
 
   const selectedElementId = selection?.kind === 'element' ? selection.id : null;
   const selectedConnectionId = selection?.kind === 'connection' ? selection.id : null;
+  // A selected connection shows its ends in the source and target colours.
+  const selectedConnection = selectedConnectionId ? connections.find((item) => item._id === selectedConnectionId) : undefined;
+  const endsSourceId = sourceId ?? (selectedConnection ? endId(selectedConnection.source) : null);
+  const endsTargetId = selectedConnection && !sourceId ? endId(selectedConnection.target) : null;
   const visibleElements = useMemo(
-    () => (props.showAll ? elements : elements.filter((element) => element._id === selectedElementId || element._id === sourceId)),
-    [props.showAll, elements, selectedElementId, sourceId],
+    () => (props.showAll ? elements : elements.filter((element) => [selectedElementId, endsSourceId, endsTargetId].includes(element._id))),
+    [props.showAll, elements, selectedElementId, endsSourceId, endsTargetId],
   );
   const source = sourceId ? elementsById.get(sourceId) : undefined;
 
@@ -231,11 +236,10 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
     >
       <Box
         data-testid="zoom-layer"
-        sx={{
-          position: 'relative',
+        sx={{ position: 'relative', lineHeight: 0, transformOrigin: '0 0' }}
+        // Inline, not sx: a new zoom must not add a style rule, which would restyle every overlay node.
+        style={{
           width: `${laidOutZoom * 100}%`,
-          lineHeight: 0,
-          transformOrigin: '0 0',
           transform: laidOutZoom === zoom ? undefined : `scale(${zoom / laidOutZoom})`,
           willChange: laidOutZoom === zoom ? undefined : 'transform',
         }}
@@ -292,7 +296,8 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
           <ElementLayer
             elements={visibleElements}
             selectedElementId={selectedElementId}
-            sourceId={sourceId}
+            sourceId={endsSourceId}
+            targetId={endsTargetId}
             dragBox={dragBox}
             cursor={mode === 'normal' ? 'move' : 'pointer'}
           />

@@ -76,7 +76,7 @@ const ElementBox = memo(function ElementBox(props: {
   box: BoundingBox;
   stroke: string;
   selected: boolean;
-  role: 'source' | undefined;
+  role: 'source' | 'target' | undefined;
   cursor: string;
 }) {
   const { element, box } = props;
@@ -103,18 +103,20 @@ const ElementBox = memo(function ElementBox(props: {
 export const ElementLayer = memo(function ElementLayer(props: {
   elements: DrawingElement[];
   selectedElementId: string | null;
+  /** The pipe's source while drawing one, or the selected connection's ends. */
   sourceId: string | null;
+  targetId: string | null;
   dragBox: { id: string; box: BoundingBox } | null;
   cursor: string;
 }) {
-  const { selectedElementId, sourceId, dragBox } = props;
+  const { selectedElementId, sourceId, targetId, dragBox } = props;
   return (
     <g>
       {props.elements.map((element) => {
         const selected = element._id === selectedElementId;
-        const isSource = element._id === sourceId;
-        const stroke = isSource
-          ? OVERLAY_COLORS.source
+        const role = element._id === sourceId ? 'source' : element._id === targetId ? 'target' : undefined;
+        const stroke = role
+          ? OVERLAY_COLORS[role]
           : selected
             ? OVERLAY_COLORS.highlighted
             : element.confirmed
@@ -127,7 +129,7 @@ export const ElementLayer = memo(function ElementLayer(props: {
             box={dragBox?.id === element._id ? dragBox.box : element.boundingBox}
             stroke={stroke}
             selected={selected}
-            role={isSource ? 'source' : undefined}
+            role={role}
             cursor={props.cursor}
           />
         );

@@ -14,6 +14,7 @@ export const SHORTCUTS: ReadonlyArray<readonly [keys: string, action: string]> =
   ['Ctrl/Cmd+Shift+Z', 'Redo'],
   ['Escape', 'Cancel the add-element or pipe-drawing mode'],
   ['Ctrl/Cmd+wheel', 'Zoom'],
+  ['Pinch', 'Zoom on a touch screen or trackpad'],
   ['Double-click', 'Zoom in'],
   ['Shift+double-click', 'Zoom out'],
   ['Delete', 'Delete the selected item (after confirmation)'],
