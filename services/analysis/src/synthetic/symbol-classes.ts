@@ -59,77 +59,67 @@ const variant = (name: string, primitives: Primitive[], ports: PortDefinition[])
 
 // ---- equipment --------------------------------------------------------------------------------------------
 
+const equipmentClass = (className: string, variants: SymbolVariant[]): SymbolClass => ({
+  className,
+  elementType: 'equipment',
+  placement: 'equipment',
+  quarterTurns: UPRIGHT,
+  variants,
+});
+
 const pumpBase: Primitive[] = [line(-1.4, 1.4, -2, 2.6), line(1.4, 1.4, 2, 2.6), line(-2.6, 2.6, 2.6, 2.6)];
-const centrifugalPump: SymbolClass = {
-  className: 'centrifugal_pump',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'tangential-discharge-base',
-      [circle(0, 0, 2), line(0, -2, 3, -2), ...pumpBase],
-      [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 3, -2, 1, 0, 'out')],
-    ),
-    variant(
-      'top-discharge',
-      [circle(0, 0, 2), line(-0.6, -1.9, -0.6, -2.6), line(0.6, -1.9, 0.6, -2.6), line(-0.6, -2.6, 0.6, -2.6)],
-      [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 0, -2.6, 0, -1, 'out')],
-    ),
-    variant(
-      'tangential-discharge-skid',
-      [circle(0, 0, 2), line(0, -2, 3, -2), rect(-2.8, 2.2, 5.6, 0.6)],
-      [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 3, -2, 1, 0, 'out')],
-    ),
-  ],
-};
+const centrifugalPump = equipmentClass('centrifugal_pump', [
+  variant(
+    'tangential-discharge-base',
+    [circle(0, 0, 2), line(0, -2, 3, -2), ...pumpBase],
+    [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 3, -2, 1, 0, 'out')],
+  ),
+  variant(
+    'top-discharge',
+    [circle(0, 0, 2), line(-0.6, -1.9, -0.6, -2.6), line(0.6, -1.9, 0.6, -2.6), line(-0.6, -2.6, 0.6, -2.6)],
+    [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 0, -2.6, 0, -1, 'out')],
+  ),
+  variant(
+    'tangential-discharge-skid',
+    [circle(0, 0, 2), line(0, -2, 3, -2), rect(-2.8, 2.2, 5.6, 0.6)],
+    [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 3, -2, 1, 0, 'out')],
+  ),
+]);
 
-const positiveDisplacementPump: SymbolClass = {
-  className: 'positive_displacement_pump',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'lobes',
-      [circle(0, 0, 2), circle(-0.7, 0, 0.7), circle(0.7, 0, 0.7), ...pumpBase],
-      [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 2, 0, 1, 0, 'out')],
-    ),
-    variant(
-      'reciprocating',
-      [rect(-2.5, -1.5, 5, 3), circle(0, 0, 1), line(-1, 0, 1, 0, thin), rect(-3, 1.5, 6, 0.5)],
-      [port('suction', -2.5, 0, -1, 0, 'in'), port('discharge', 2.5, 0, 1, 0, 'out')],
-    ),
-  ],
-};
+const positiveDisplacementPump = equipmentClass('positive_displacement_pump', [
+  variant(
+    'lobes',
+    [circle(0, 0, 2), circle(-0.7, 0, 0.7), circle(0.7, 0, 0.7), ...pumpBase],
+    [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 2, 0, 1, 0, 'out')],
+  ),
+  variant(
+    'reciprocating',
+    [rect(-2.5, -1.5, 5, 3), circle(0, 0, 1), line(-1, 0, 1, 0, thin), rect(-3, 1.5, 6, 0.5)],
+    [port('suction', -2.5, 0, -1, 0, 'in'), port('discharge', 2.5, 0, 1, 0, 'out')],
+  ),
+]);
 
-const compressor: SymbolClass = {
-  className: 'compressor',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'trapezoid',
-      [
-        polygon([
-          [-2, -2.5],
-          [2, -1.2],
-          [2, 1.2],
-          [-2, 2.5],
-        ]),
-        line(2, 0, 3.5, 0, thin),
-        rect(3.5, -1, 2, 2),
-      ],
-      [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 0, -1.85, 0, -1, 'out')],
-    ),
-    variant(
-      'circle',
-      [circle(0, 0, 2.5), line(-1.8, -1.7, 2.3, -1), line(-1.8, 1.7, 2.3, 1)],
-      [port('suction', -2.5, 0, -1, 0, 'in'), port('discharge', 2.5, 0, 1, 0, 'out')],
-    ),
-  ],
-};
+const compressor = equipmentClass('compressor', [
+  variant(
+    'trapezoid',
+    [
+      polygon([
+        [-2, -2.5],
+        [2, -1.2],
+        [2, 1.2],
+        [-2, 2.5],
+      ]),
+      line(2, 0, 3.5, 0, thin),
+      rect(3.5, -1, 2, 2),
+    ],
+    [port('suction', -2, 0, -1, 0, 'in'), port('discharge', 0, -1.85, 0, -1, 'out')],
+  ),
+  variant(
+    'circle',
+    [circle(0, 0, 2.5), line(-1.8, -1.7, 2.3, -1), line(-1.8, 1.7, 2.3, 1)],
+    [port('suction', -2.5, 0, -1, 0, 'in'), port('discharge', 2.5, 0, 1, 0, 'out')],
+  ),
+]);
 
 /** A vertical shell with semi-elliptical heads, `hw` half-width and `hh` half-height of the straight part. */
 const verticalShell = (hw: number, hh: number, head: number): Primitive[] => [
@@ -145,48 +135,42 @@ const verticalShell = (hw: number, hh: number, head: number): Primitive[] => [
   arc(0, hh, hw, head, 0, 180),
 ];
 
-const verticalVessel: SymbolClass = {
-  className: 'vertical_vessel',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'legs',
-      [...verticalShell(2.5, 4, 1.2), line(-2, 4.7, -2, 6.5), line(2, 4.7, 2, 6.5), line(-2.6, 6.5, -1.4, 6.5), line(1.4, 6.5, 2.6, 6.5)],
-      [
-        port('top', 0, -5.2, 0, -1, 'out'),
-        port('bottom', 0, 5.2, 0, 1, 'out'),
-        port('inlet', -2.5, -2, -1, 0, 'in'),
-        port('side', 2.5, -2, 1, 0),
-        port('lower-left', -2.5, 3, -1, 0, 'in'),
-        signal('level-left', -2.5, 1, -1, 0),
-        signal('level-right', 2.5, 1, 1, 0),
-      ],
-    ),
-    variant(
-      'skirt-demister',
-      [
-        ...verticalShell(2, 5, 1),
-        line(-1.6, 5.6, -2, 7),
-        line(1.6, 5.6, 2, 7),
-        line(-2.4, 7, 2.4, 7),
-        rect(-2, -4, 4, 0.6, thin),
-        line(-2, -4, 2, -3.4, thin),
-        line(-2, -3.4, 2, -4, thin),
-      ],
-      [
-        port('top', 0, -6, 0, -1, 'out'),
-        port('bottom', 0, 6, 0, 1, 'out'),
-        port('inlet', -2, -2, -1, 0, 'in'),
-        port('side', 2, -1, 1, 0),
-        port('lower-left', -2, 3, -1, 0, 'in'),
-        signal('level-left', -2, 1, -1, 0),
-        signal('level-right', 2, 2, 1, 0),
-      ],
-    ),
-  ],
-};
+const verticalVessel = equipmentClass('vertical_vessel', [
+  variant(
+    'legs',
+    [...verticalShell(2.5, 4, 1.2), line(-2, 4.7, -2, 6.5), line(2, 4.7, 2, 6.5), line(-2.6, 6.5, -1.4, 6.5), line(1.4, 6.5, 2.6, 6.5)],
+    [
+      port('top', 0, -5.2, 0, -1, 'out'),
+      port('bottom', 0, 5.2, 0, 1, 'out'),
+      port('inlet', -2.5, -2, -1, 0, 'in'),
+      port('side', 2.5, -2, 1, 0),
+      port('lower-left', -2.5, 3, -1, 0, 'in'),
+      signal('level-left', -2.5, 1, -1, 0),
+      signal('level-right', 2.5, 1, 1, 0),
+    ],
+  ),
+  variant(
+    'skirt-demister',
+    [
+      ...verticalShell(2, 5, 1),
+      line(-1.6, 5.6, -2, 7),
+      line(1.6, 5.6, 2, 7),
+      line(-2.4, 7, 2.4, 7),
+      rect(-2, -4, 4, 0.6, thin),
+      line(-2, -4, 2, -3.4, thin),
+      line(-2, -3.4, 2, -4, thin),
+    ],
+    [
+      port('top', 0, -6, 0, -1, 'out'),
+      port('bottom', 0, 6, 0, 1, 'out'),
+      port('inlet', -2, -2, -1, 0, 'in'),
+      port('side', 2, -1, 1, 0),
+      port('lower-left', -2, 3, -1, 0, 'in'),
+      signal('level-left', -2, 1, -1, 0),
+      signal('level-right', 2, 2, 1, 0),
+    ],
+  ),
+]);
 
 /** A horizontal shell with heads, `hw` half-length of the straight part and `hh` half-height. */
 const horizontalShell = (hw: number, hh: number, head: number): Primitive[] => [
@@ -204,48 +188,42 @@ const saddle = (x: number): Primitive =>
     [x - 0.7, 2.9],
   ]);
 
-const horizontalVessel: SymbolClass = {
-  className: 'horizontal_vessel',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'saddles',
-      [...horizontalShell(5, 2, 1.2), saddle(-4), saddle(4)],
-      [
-        port('inlet', -3, -2, 0, -1, 'in'),
-        port('vapour', 3, -2, 0, -1, 'out'),
-        port('liquid', 2, 2, 0, 1, 'out'),
-        port('end-left', -6.2, 0, -1, 0, 'in'),
-        port('end-right', 6.2, 0, 1, 0, 'out'),
-        signal('level-top', 0, -2, 0, -1),
-        signal('level-bottom', -1, 2, 0, 1),
-      ],
-    ),
-    variant(
-      'boot',
-      [
-        ...horizontalShell(5, 2, 1.2),
-        polyline([
-          [2.2, 2],
-          [2.2, 3.6],
-          [3.8, 3.6],
-          [3.8, 2],
-        ]),
-      ],
-      [
-        port('inlet', -3, -2, 0, -1, 'in'),
-        port('vapour', 3, -2, 0, -1, 'out'),
-        port('liquid', 3, 3.6, 0, 1, 'out'),
-        port('end-left', -6.2, 0, -1, 0, 'in'),
-        port('drain', -2, 2, 0, 1, 'out'),
-        signal('level-top', 0, -2, 0, -1),
-        signal('level-bottom', 0, 2, 0, 1),
-      ],
-    ),
-  ],
-};
+const horizontalVessel = equipmentClass('horizontal_vessel', [
+  variant(
+    'saddles',
+    [...horizontalShell(5, 2, 1.2), saddle(-4), saddle(4)],
+    [
+      port('inlet', -3, -2, 0, -1, 'in'),
+      port('vapour', 3, -2, 0, -1, 'out'),
+      port('liquid', 2, 2, 0, 1, 'out'),
+      port('end-left', -6.2, 0, -1, 0, 'in'),
+      port('end-right', 6.2, 0, 1, 0, 'out'),
+      signal('level-top', 0, -2, 0, -1),
+      signal('level-bottom', -1, 2, 0, 1),
+    ],
+  ),
+  variant(
+    'boot',
+    [
+      ...horizontalShell(5, 2, 1.2),
+      polyline([
+        [2.2, 2],
+        [2.2, 3.6],
+        [3.8, 3.6],
+        [3.8, 2],
+      ]),
+    ],
+    [
+      port('inlet', -3, -2, 0, -1, 'in'),
+      port('vapour', 3, -2, 0, -1, 'out'),
+      port('liquid', 3, 3.6, 0, 1, 'out'),
+      port('end-left', -6.2, 0, -1, 0, 'in'),
+      port('drain', -2, 2, 0, 1, 'out'),
+      signal('level-top', 0, -2, 0, -1),
+      signal('level-bottom', 0, 2, 0, 1),
+    ],
+  ),
+]);
 
 const tankWalls: Primitive[] = [line(-4, -3, -4, 4), line(4, -3, 4, 4), line(-4.6, 4, 4.6, 4)];
 const tankPorts = (top: number): PortDefinition[] => [
@@ -256,27 +234,21 @@ const tankPorts = (top: number): PortDefinition[] => [
   signal('level-left', -4, 1, -1, 0),
   signal('level-right', 4, 0, 1, 0),
 ];
-const tank: SymbolClass = {
-  className: 'tank',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'cone-roof',
-      [
-        ...tankWalls,
-        polyline([
-          [-4, -3],
-          [0, -4.5],
-          [4, -3],
-        ]),
-      ],
-      tankPorts(-4.5),
-    ),
-    variant('dome-roof', [...tankWalls, arc(0, -3, 4, 1.5, 180, 360), line(-4, -3, 4, -3, thin)], tankPorts(-4.5)),
-  ],
-};
+const tank = equipmentClass('tank', [
+  variant(
+    'cone-roof',
+    [
+      ...tankWalls,
+      polyline([
+        [-4, -3],
+        [0, -4.5],
+        [4, -3],
+      ]),
+    ],
+    tankPorts(-4.5),
+  ),
+  variant('dome-roof', [...tankWalls, arc(0, -3, 4, 1.5, 180, 360), line(-4, -3, 4, -3, thin)], tankPorts(-4.5)),
+]);
 
 const trays = (): Primitive[] => {
   const result: Primitive[] = [];
@@ -301,110 +273,86 @@ const columnPorts: PortDefinition[] = [
   signal('level', -2, 8, -1, 0),
   signal('temperature', 2, -3, 1, 0),
 ];
-const column: SymbolClass = {
-  className: 'column',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant('trays', [...verticalShell(2, 8, 1), ...trays()], columnPorts),
-    variant('packed', [...verticalShell(2, 8, 1), ...packedBed(-6.5, -1.5), ...packedBed(1.5, 6)], columnPorts),
-  ],
-};
+const column = equipmentClass('column', [
+  variant('trays', [...verticalShell(2, 8, 1), ...trays()], columnPorts),
+  variant('packed', [...verticalShell(2, 8, 1), ...packedBed(-6.5, -1.5), ...packedBed(1.5, 6)], columnPorts),
+]);
 
-const shellTubeExchanger: SymbolClass = {
-  className: 'shell_tube_exchanger',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'tema',
-      [
-        rect(-5, -1.5, 2, 3),
-        line(-3, -1.5, 3, -1.5),
-        line(-3, 1.5, 3, 1.5),
-        arc(3, 0, 1, 1.5, -90, 90),
-        line(-3, 0, 3.5, 0, { ...thin, dashed: true }),
-      ],
-      [
-        port('tube-in', -4, 1.5, 0, 1, 'in'),
-        port('tube-out', -4, -1.5, 0, -1, 'out'),
-        port('shell-in', 2, -1.5, 0, -1, 'in'),
-        port('shell-out', -1, 1.5, 0, 1, 'out'),
-        signal('temperature', 1, 1.5, 0, 1),
-      ],
-    ),
-    variant(
-      'iso-circle',
-      [
-        circle(0, 0, 2),
-        polyline([
-          [-2, 0],
-          [-1.2, 0],
-          [-0.7, -0.9],
-          [0, 0.9],
-          [0.7, -0.9],
-          [1.2, 0],
-          [2, 0],
-        ]),
-      ],
-      [
-        port('tube-in', -2, 0, -1, 0, 'in'),
-        port('tube-out', 2, 0, 1, 0, 'out'),
-        port('shell-in', 0, -2, 0, -1, 'in'),
-        port('shell-out', 0, 2, 0, 1, 'out'),
-      ],
-    ),
-  ],
-};
+const shellTubeExchanger = equipmentClass('shell_tube_exchanger', [
+  variant(
+    'tema',
+    [
+      rect(-5, -1.5, 2, 3),
+      line(-3, -1.5, 3, -1.5),
+      line(-3, 1.5, 3, 1.5),
+      arc(3, 0, 1, 1.5, -90, 90),
+      line(-3, 0, 3.5, 0, { ...thin, dashed: true }),
+    ],
+    [
+      port('tube-in', -4, 1.5, 0, 1, 'in'),
+      port('tube-out', -4, -1.5, 0, -1, 'out'),
+      port('shell-in', 2, -1.5, 0, -1, 'in'),
+      port('shell-out', -1, 1.5, 0, 1, 'out'),
+      signal('temperature', 1, 1.5, 0, 1),
+    ],
+  ),
+  variant(
+    'iso-circle',
+    [
+      circle(0, 0, 2),
+      polyline([
+        [-2, 0],
+        [-1.2, 0],
+        [-0.7, -0.9],
+        [0, 0.9],
+        [0.7, -0.9],
+        [1.2, 0],
+        [2, 0],
+      ]),
+    ],
+    [
+      port('tube-in', -2, 0, -1, 0, 'in'),
+      port('tube-out', 2, 0, 1, 0, 'out'),
+      port('shell-in', 0, -2, 0, -1, 'in'),
+      port('shell-out', 0, 2, 0, 1, 'out'),
+    ],
+  ),
+]);
 
-const plateExchanger: SymbolClass = {
-  className: 'plate_exchanger',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'plates',
-      [
-        rect(-1.5, -3, 3, 6),
-        line(-0.75, -3, -0.75, 3, thin),
-        line(0, -3, 0, 3, thin),
-        line(0.75, -3, 0.75, 3, thin),
-        rect(-2, -3.5, 4, 0.5),
-      ],
-      [
-        port('hot-in', -1.5, -2, -1, 0, 'in'),
-        port('hot-out', 1.5, 2, 1, 0, 'out'),
-        port('cold-in', -1.5, 2, -1, 0, 'in'),
-        port('cold-out', 1.5, -2, 1, 0, 'out'),
-      ],
-    ),
-    variant(
-      'zigzag',
-      [
-        rect(-1.5, -3, 3, 6),
-        polyline(
-          [
-            [-1.5, -3],
-            [1.5, -1.5],
-            [-1.5, 0],
-            [1.5, 1.5],
-            [-1.5, 3],
-          ],
-          thin,
-        ),
-      ],
-      [
-        port('hot-in', -1.5, -2, -1, 0, 'in'),
-        port('hot-out', 1.5, 2, 1, 0, 'out'),
-        port('cold-in', -1.5, 2, -1, 0, 'in'),
-        port('cold-out', 1.5, -2, 1, 0, 'out'),
-      ],
-    ),
-  ],
-};
+const plateExchanger = equipmentClass('plate_exchanger', [
+  variant(
+    'plates',
+    [rect(-1.5, -3, 3, 6), line(-0.75, -3, -0.75, 3, thin), line(0, -3, 0, 3, thin), line(0.75, -3, 0.75, 3, thin), rect(-2, -3.5, 4, 0.5)],
+    [
+      port('hot-in', -1.5, -2, -1, 0, 'in'),
+      port('hot-out', 1.5, 2, 1, 0, 'out'),
+      port('cold-in', -1.5, 2, -1, 0, 'in'),
+      port('cold-out', 1.5, -2, 1, 0, 'out'),
+    ],
+  ),
+  variant(
+    'zigzag',
+    [
+      rect(-1.5, -3, 3, 6),
+      polyline(
+        [
+          [-1.5, -3],
+          [1.5, -1.5],
+          [-1.5, 0],
+          [1.5, 1.5],
+          [-1.5, 3],
+        ],
+        thin,
+      ),
+    ],
+    [
+      port('hot-in', -1.5, -2, -1, 0, 'in'),
+      port('hot-out', 1.5, 2, 1, 0, 'out'),
+      port('cold-in', -1.5, 2, -1, 0, 'in'),
+      port('cold-out', 1.5, -2, 1, 0, 'out'),
+    ],
+  ),
+]);
 
 const fan = (y: number): Primitive[] => [circle(0, y, 0.3, { fill: true }), ellipse(-1.1, y, 0.8, 0.3), ellipse(1.1, y, 0.8, 0.3)];
 const bundle: Primitive[] = [
@@ -424,43 +372,31 @@ const bundle: Primitive[] = [
     thin,
   ),
 ];
-const airCooler: SymbolClass = {
-  className: 'air_cooler',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'forced-draft',
-      [...bundle, ...fan(2), line(0, 2.3, 0, 3, thin), rect(-0.5, 3, 1, 0.8)],
-      [port('inlet', -4, 0, -1, 0, 'in'), port('outlet', 4, 0, 1, 0, 'out')],
-    ),
-    variant(
-      'induced-draft',
-      [...bundle, ...fan(-2), line(0, -2.3, 0, -3, thin), rect(-0.5, -3.8, 1, 0.8)],
-      [port('inlet', -4, 0, -1, 0, 'in'), port('outlet', 4, 0, 1, 0, 'out')],
-    ),
-  ],
-};
+const airCooler = equipmentClass('air_cooler', [
+  variant(
+    'forced-draft',
+    [...bundle, ...fan(2), line(0, 2.3, 0, 3, thin), rect(-0.5, 3, 1, 0.8)],
+    [port('inlet', -4, 0, -1, 0, 'in'), port('outlet', 4, 0, 1, 0, 'out')],
+  ),
+  variant(
+    'induced-draft',
+    [...bundle, ...fan(-2), line(0, -2.3, 0, -3, thin), rect(-0.5, -3.8, 1, 0.8)],
+    [port('inlet', -4, 0, -1, 0, 'in'), port('outlet', 4, 0, 1, 0, 'out')],
+  ),
+]);
 
-const filter: SymbolClass = {
-  className: 'filter',
-  elementType: 'equipment',
-  placement: 'equipment',
-  quarterTurns: UPRIGHT,
-  variants: [
-    variant(
-      'cartridge',
-      [...verticalShell(1.5, 2.5, 0.6), rect(-0.7, -2, 1.4, 4, { dashed: true, weight: 0.6 })],
-      [port('inlet', -1.5, -1, -1, 0, 'in'), port('outlet', 1.5, 1, 1, 0, 'out'), port('drain', 0, 3.1, 0, 1, 'out')],
-    ),
-    variant(
-      'screen',
-      [rect(-1.5, -2.5, 3, 5), line(-1.5, -2.5, 1.5, 2.5, { dashed: true, weight: 0.6 })],
-      [port('inlet', -1.5, -1, -1, 0, 'in'), port('outlet', 1.5, 1, 1, 0, 'out'), port('drain', 0, 2.5, 0, 1, 'out')],
-    ),
-  ],
-};
+const filter = equipmentClass('filter', [
+  variant(
+    'cartridge',
+    [...verticalShell(1.5, 2.5, 0.6), rect(-0.7, -2, 1.4, 4, { dashed: true, weight: 0.6 })],
+    [port('inlet', -1.5, -1, -1, 0, 'in'), port('outlet', 1.5, 1, 1, 0, 'out'), port('drain', 0, 3.1, 0, 1, 'out')],
+  ),
+  variant(
+    'screen',
+    [rect(-1.5, -2.5, 3, 5), line(-1.5, -2.5, 1.5, 2.5, { dashed: true, weight: 0.6 })],
+    [port('inlet', -1.5, -1, -1, 0, 'in'), port('outlet', 1.5, 1, 1, 0, 'out'), port('drain', 0, 2.5, 0, 1, 'out')],
+  ),
+]);
 
 // ---- valves -------------------------------------------------------------------------------------------------
 
