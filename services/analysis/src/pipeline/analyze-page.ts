@@ -130,12 +130,13 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const mask = binarize(image.gray);
   let ink = 0;
   for (let i = 0; i < mask.length; i++) ink += mask[i];
-  const allSegments = findLineSegments(mask, width, height, defaultLineOptions(width, height));
+  const lineOptions = defaultLineOptions(width, height);
+  const allSegments = findLineSegments(mask, width, height, lineOptions);
   const segments = allSegments.filter((segment) => !isBorder(segment, width, height));
   const unit = strokeUnit(segments);
 
   await stage('symbols');
-  const rest = removeLines(mask, width, height, allSegments);
+  const rest = removeLines(mask, width, height, allSegments, 4 * lineOptions.minLength);
   const components = connectedComponents(rest, width, height);
   const dashChains = findDashChains(components, unit);
   // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.

@@ -206,29 +206,40 @@ export function drawingArea(segments: Segment[], width: number, height: number):
 }
 
 /**
- * The mask without the line strokes, except where something crosses or touches a line (the pixels just
- * outside the band are ink there): symbols drawn on a line stay whole, and a junction dot stays.
+ * The mask without the line strokes, except where something crosses or touches a line: symbols drawn on
+ * a line stay whole, and a junction dot stays. Along pipes (at least `longFrom` long) the band's one-pixel
+ * fringe goes too and only ink going on two pixels beyond counts, so that the grey edge of a scanned line
+ * leaves no slivers behind.
  */
-export function removeLines(mask: Uint8Array, width: number, height: number, segments: Segment[]): Uint8Array {
+export function removeLines(mask: Uint8Array, width: number, height: number, segments: Segment[], longFrom: number): Uint8Array {
   const rest = mask.slice();
   for (const segment of segments) {
-    if (segment.orientation === 'horizontal') {
-      const above = segment.lo - 1;
-      const below = segment.hi + 1;
-      for (let x = segment.start; x <= segment.end; x++) {
-        const crossed = (above >= 0 && mask[above * width + x] === 1) || (below < height && mask[below * width + x] === 1);
-        if (crossed) continue;
-        for (let y = segment.lo; y <= segment.hi; y++) rest[y * width + x] = 0;
+    const horizontal = segment.orientation === 'horizontal';
+    const [across, along] = horizontal ? [height, width] : [width, height];
+    const at = (a: number, b: number) => (horizontal ? mask[a * width + b] : mask[b * width + a]);
+    const clear = (a: number, b: number) => {
+      if (horizontal) rest[a * width + b] = 0;
+      else rest[b * width + a] = 0;
+    };
+    // Short strokes may be the flat top of a circle, whose curve leaves the band after one pixel.
+    const long = segmentLength(segment) >= longFrom && segmentLength(segment) >= 15 * segmentThickness(segment);
+    const fringe = long ? 1 : 0;
+    const reach = long ? 2 : 1;
+    const lo = Math.max(0, segment.lo - fringe);
+    const hi = Math.min(across - 1, segment.hi + fringe);
+    const inkBeyond = (from: number, step: number) => {
+      for (let k = 1; k <= reach; k++) {
+        const a = from + step * k;
+        if (a < 0 || a >= across) return false;
+        if (at(a, b) !== 1) return false;
       }
-    } else {
-      const left = segment.lo - 1;
-      const right = segment.hi + 1;
-      for (let y = segment.start; y <= segment.end; y++) {
-        const row = y * width;
-        const crossed = (left >= 0 && mask[row + left] === 1) || (right < width && mask[row + right] === 1);
-        if (crossed) continue;
-        for (let x = segment.lo; x <= segment.hi; x++) rest[row + x] = 0;
-      }
+      return true;
+    };
+    let b = 0;
+    for (b = segment.start; b <= Math.min(segment.end, along - 1); b++) {
+      const crossed = inkBeyond(lo, -1) || inkBeyond(hi, 1);
+      if (crossed) continue;
+      for (let a = lo; a <= hi; a++) clear(a, b);
     }
   }
   return rest;

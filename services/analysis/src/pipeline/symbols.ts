@@ -48,6 +48,11 @@ function findRectangles(segments: Segment[], unit: number): Array<{ box: Box; ed
       const left = vertical.find((v) => spans(v, Math.min(top.start, bottom.start) + (v.hi - v.lo) / 2, topY, bottomY));
       const right = vertical.find((v) => spans(v, Math.max(top.end, bottom.end) - (v.hi - v.lo) / 2, topY, bottomY));
       if (!left || !right) continue;
+      // Pipes that happen to close a loop run on past its corners; a drawn box ends at them.
+      const runsOn =
+        [top, bottom].some((h) => h.start < segmentCenter(left) - tolerance || h.end > segmentCenter(right) + tolerance) ||
+        [left, right].some((v) => v.start < topY - tolerance || v.end > bottomY + tolerance);
+      if (runsOn) continue;
       const box = { x0: left.lo, y0: top.lo, x1: right.hi, y1: bottom.hi };
       // The smallest rectangle wins where rectangles share an edge (a box split in two is two boxes).
       const between = horizontal.some(
@@ -243,8 +248,22 @@ export function findSymbols(components: Component[], segments: Segment[], width:
   const within = (outer: Box, c: Box) =>
     c.x0 >= outer.x0 - unit - 1 && c.y0 >= outer.y0 - unit - 1 && c.x1 <= outer.x1 + unit + 1 && c.y1 <= outer.y1 + unit + 1;
   const free = [...bubbles, ...rest].filter((c) => !rectangles.some((r) => within(r.box, c)));
+  // Slivers along a line are what is left of its stroke (a scan's ragged edge), not symbols.
+  const sliver = (g: Box) => {
+    const horizontal = boxWidth(g) >= boxHeight(g);
+    if (Math.min(boxWidth(g), boxHeight(g)) > 2 * unit + 1) return false;
+    const centre = horizontal ? (g.y0 + g.y1) / 2 : (g.x0 + g.x1) / 2;
+    const [from, to] = horizontal ? [g.x0, g.x1] : [g.y0, g.y1];
+    return segments.some(
+      (s) =>
+        (s.orientation === 'horizontal') === horizontal &&
+        Math.abs(segmentCenter(s) - centre) <= unit + 1 &&
+        s.start <= to &&
+        s.end >= from,
+    );
+  };
   const groups = mergeGroups(free, Math.max(2, Math.round(1.5 * unit))).filter(
-    (g) => Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 && g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit,
+    (g) => Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 && g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit && !sliver(g),
   );
 
   // Shapes whose straight sides are lines (a vessel's shell): two parallel segments joining the same two groups.
@@ -270,6 +289,11 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     if (sides.length < 2) continue;
     const [a, b] = key.split(':').map(Number);
     if (absorbed.has(a) || absorbed.has(b)) continue;
+    // A vessel's heads span its shell; two pipes between two small parts do not.
+    const centres = sides.map(segmentCenter);
+    const spread = Math.max(...centres) - Math.min(...centres);
+    const across = (g: Box) => (sides[0].orientation === 'horizontal' ? boxHeight(g) : boxWidth(g));
+    if (across(groups[a]) < 0.7 * spread || across(groups[b]) < 0.7 * spread) continue;
     absorbed.add(a);
     absorbed.add(b);
     sides.forEach((side) => outlines.add(side));
