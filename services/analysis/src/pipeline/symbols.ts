@@ -1,6 +1,7 @@
 import type { ElementType } from '@pid/contracts';
 import { boxesTouch, boxHeight, boxWidth, containsPoint, unionBox, type Box, type Component } from './components';
 import { segmentBox, segmentCenter, type Segment } from './lines';
+import { findShells } from './shells';
 import { findTextLines, type TextLine } from './text-lines';
 
 export interface DetectedSymbol extends Box {
@@ -266,39 +267,13 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     (g) => Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 && g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit && !sliver(g),
   );
 
-  // Shapes whose straight sides are lines (a vessel's shell): two parallel segments joining the same two groups.
-  const tolerance = 2 * unit + 3;
-  const endsAt = (s: Segment, end: 'start' | 'end') => {
-    const along = s[end];
-    const c = segmentCenter(s);
-    const [x, y] = s.orientation === 'horizontal' ? [along, c] : [c, along];
-    return groups.findIndex((g) => containsPoint(g, x, y, tolerance));
-  };
-  const pairs = new Map<string, Segment[]>();
-  for (const s of segments) {
-    if (s.dashed || outlines.has(s)) continue;
-    const a = endsAt(s, 'start');
-    const b = endsAt(s, 'end');
-    if (a < 0 || b < 0 || a === b) continue;
-    const key = `${Math.min(a, b)}:${Math.max(a, b)}:${s.orientation}`;
-    pairs.set(key, [...(pairs.get(key) ?? []), s]);
-  }
-  const absorbed = new Set<number>();
-  const shells: DetectedSymbol[] = [];
-  for (const [key, sides] of pairs) {
-    if (sides.length < 2) continue;
-    const [a, b] = key.split(':').map(Number);
-    if (absorbed.has(a) || absorbed.has(b)) continue;
-    // A vessel's heads span its shell; two pipes between two small parts do not.
-    const centres = sides.map(segmentCenter);
-    const spread = Math.max(...centres) - Math.min(...centres);
-    const across = (g: Box) => (sides[0].orientation === 'horizontal' ? boxHeight(g) : boxWidth(g));
-    if (across(groups[a]) < 0.7 * spread || across(groups[b]) < 0.7 * spread) continue;
-    absorbed.add(a);
-    absorbed.add(b);
-    sides.forEach((side) => outlines.add(side));
-    shells.push({ ...unionBox(groups[a], groups[b]), elementType: 'equipment', description: 'equipment (vessel)', confidence: 0.55 });
-  }
+  const shells = findShells(
+    groups,
+    segments.filter((s) => !outlines.has(s)),
+    unit,
+  );
+  const absorbed = new Set(shells.flatMap((shell) => shell.heads));
+  for (const shell of shells) shell.outline.forEach((side) => outlines.add(side));
 
   const pipes = segments.filter((s) => !outlines.has(s));
   const symbols: DetectedSymbol[] = [
@@ -317,7 +292,12 @@ export function findSymbols(components: Component[], segments: Segment[], width:
       if (ring) return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75 };
       return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6 };
     }),
-    ...shells,
+    ...shells.map((shell): DetectedSymbol => ({
+      ...shell.box,
+      elementType: 'equipment',
+      description: 'equipment (vessel)',
+      confidence: 0.55,
+    })),
     ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, maxBubble, new Set(bubbles))),
   ];
   return { symbols, textLines, dots, outlines };

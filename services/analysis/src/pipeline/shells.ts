@@ -1,0 +1,77 @@
+import { boxHeight, boxWidth, containsPoint, unionBox, type Box } from './components';
+import { segmentBox, segmentCenter, type Segment } from './lines';
+
+/** What closes one end of a shell: a head drawn as a shape (a group of ink), or a straight line (a flat bottom). */
+type Cap = { group: number } | { line: Segment };
+
+export interface Shell {
+  box: Box;
+  /** Groups that are the shell's heads. */
+  heads: number[];
+  /** Segments that are its sides and flat ends. */
+  outline: Segment[];
+}
+
+/**
+ * Vessels, tanks and columns whose straight sides are lines: two parallel segments closed at each end by
+ * the same head (a dished head, a dome roof: a group spanning the sides) or by a line between them (a flat
+ * bottom). At least one end is a head; four lines are a rectangle, found elsewhere.
+ */
+export function findShells(groups: Box[], segments: Segment[], unit: number): Shell[] {
+  const tolerance = 2 * unit + 3;
+  const solid = segments.filter((s) => !s.dashed);
+  const capAt = (s: Segment, end: 'start' | 'end'): Cap | undefined => {
+    const along = s[end];
+    const c = segmentCenter(s);
+    const [x, y] = s.orientation === 'horizontal' ? [along, c] : [c, along];
+    const group = groups.findIndex((g) => containsPoint(g, x, y, tolerance));
+    if (group >= 0) return { group };
+    const line = solid.find(
+      (p) =>
+        p.orientation !== s.orientation &&
+        Math.abs(segmentCenter(p) - along) <= tolerance &&
+        p.start - tolerance <= c &&
+        p.end + tolerance >= c,
+    );
+    return line ? { line } : undefined;
+  };
+  const key = (cap: Cap) => ('group' in cap ? `g${cap.group}` : `s${segments.indexOf(cap.line)}`);
+  const pairs = new Map<string, { sides: Segment[]; caps: [Cap, Cap] }>();
+  for (const s of solid) {
+    const a = capAt(s, 'start');
+    const b = capAt(s, 'end');
+    if (!a || !b || key(a) === key(b) || !('group' in a || 'group' in b)) continue;
+    const id = `${key(a)}:${key(b)}:${s.orientation}`;
+    const entry = pairs.get(id) ?? { sides: [], caps: [a, b] };
+    entry.sides.push(s);
+    pairs.set(id, entry);
+  }
+  const used = new Set<number>();
+  const shells: Shell[] = [];
+  for (const { sides, caps } of pairs.values()) {
+    if (sides.length < 2) continue;
+    const centres = sides.map(segmentCenter);
+    const low = Math.min(...centres);
+    const high = Math.max(...centres);
+    const horizontal = sides[0].orientation === 'horizontal';
+    // A head spans the shell; a flat end runs from side to side and no further (else it is a pipe).
+    const closes = (cap: Cap) => {
+      if ('group' in cap) {
+        const g = groups[cap.group];
+        const [from, to] = horizontal ? [g.y0, g.y1] : [g.x0, g.x1];
+        return !used.has(cap.group) && to - from >= 0.7 * (high - low);
+      }
+      return cap.line.start >= low - tolerance && cap.line.end <= high + tolerance && cap.line.end - cap.line.start >= 0.7 * (high - low);
+    };
+    if (!caps.every(closes)) continue;
+    const heads = caps.flatMap((cap) => ('group' in cap ? [cap.group] : []));
+    heads.forEach((head) => used.add(head));
+    const parts: Box[] = [...sides.map(segmentBox), ...caps.map((cap) => ('group' in cap ? groups[cap.group] : segmentBox(cap.line)))];
+    shells.push({
+      box: parts.reduce((all, part) => unionBox(all, part)),
+      heads,
+      outline: [...sides, ...caps.flatMap((cap) => ('line' in cap ? [cap.line] : []))],
+    });
+  }
+  return shells.filter(({ box }) => boxWidth(box) > 4 * unit && boxHeight(box) > 4 * unit);
+}
