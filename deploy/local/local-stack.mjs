@@ -56,7 +56,8 @@ function pipeLogs(name, stream, log) {
 }
 
 /**
- * Starts everything and resolves with the public URL and a `stop()` that leaves no process behind.
+ * Starts everything and resolves with the public URL, a `stop()` that leaves no process behind and
+ * `addInstance(service)`.
  * `options.port` is the gateway's port (default PORT or 8080); `options.log` receives log lines.
  */
 export async function startLocalStack(options = {}) {
@@ -158,7 +159,15 @@ export async function startLocalStack(options = {}) {
       PORT: String(port),
     });
     await waitForHealth(`http://127.0.0.1:${port}/api/health`, 'gateway', gateway);
-    return { url, stop };
+
+    /** One more process of a service on the same servers (a second analysis worker); stopped with the rest. */
+    const addInstance = async (service) => {
+      const instancePort = await findFreePort();
+      const name = `${service}-${children.length}`;
+      const child = spawnProcess(name, path.join(root, `services/${service}/dist/main.js`), { ...shared, PORT: String(instancePort) });
+      await waitForHealth(`http://127.0.0.1:${instancePort}/health/ready`, name, child);
+    };
+    return { url, stop, addInstance };
   } catch (error) {
     await stop();
     throw error;

@@ -43,8 +43,11 @@ export interface Stack {
   testServices: TestServices;
   /** Where auth files its mails (no SMTP). */
   mailboxDir: string;
-  /** The environment the services got, for starting another instance of one. */
+  /** The environment the services got. */
   serviceEnv: NodeJS.ProcessEnv;
+  /** Stops one service, as when its process dies; `startService` brings it back on the same port. */
+  stopService(name: ServiceName): Promise<void>;
+  startService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,9 +58,12 @@ export interface Stack {
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const testServices = await startTestServices();
-  const started: Array<{ close(): Promise<void> }> = [];
+  const services = {} as Record<ServiceName, RunningService<BaseEnv>>;
+  let gateway: GatewayApp | undefined;
+  // Closes what `services` holds then, so that a test may replace a service (a restarted worker).
   const close = async () => {
-    for (const part of started.reverse()) await part.close().catch(() => undefined);
+    await gateway?.close().catch(() => undefined);
+    for (const name of (Object.keys(SERVICE_STARTERS) as ServiceName[]).reverse()) await services[name]?.close().catch(() => undefined);
     await testServices.stop();
   };
   try {
@@ -78,20 +84,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
       ...options.serviceEnv,
     });
-    const services = {} as Record<ServiceName, RunningService<BaseEnv>>;
     const targets: Record<string, string> = {};
+    const ports = {} as Record<ServiceName, number>;
+    const startService = async (name: ServiceName) => {
+      services[name] = await SERVICE_STARTERS[name](serviceEnv);
+      await services[name].app.listen(ports[name] ?? 0, '127.0.0.1');
+      ports[name] = Number(new URL(await services[name].app.getUrl()).port);
+      targets[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name]}`;
+    };
     // One after the other: each applies its own migrations to the shared database.
-    for (const name of Object.keys(SERVICE_STARTERS) as ServiceName[]) {
-      const service = await SERVICE_STARTERS[name](serviceEnv);
-      started.push(service);
-      await service.app.listen(0, '127.0.0.1');
-      services[name] = service;
-      targets[`${name.toUpperCase()}_URL`] = (await service.app.getUrl()).replace('[::1]', '127.0.0.1');
-    }
+    for (const name of Object.keys(SERVICE_STARTERS) as ServiceName[]) await startService(name);
     const staticDir = path.join(testServices.tempDir, 'static');
     await mkdir(staticDir, { recursive: true });
     await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>P&amp;ID</title><div id="root"></div>');
-    const gateway = await createGatewayApp({
+    gateway = await createGatewayApp({
       LOG_LEVEL: 'silent',
       NATS_URL: serviceEnv.NATS_URL,
       JWT_SECRET: serviceEnv.JWT_SECRET,
@@ -99,9 +105,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...targets,
       ...options.gatewayEnv,
     });
-    started.push(gateway);
     await gateway.app.listen(gatewayPort, '127.0.0.1');
-    return { url, gateway, services, testServices, mailboxDir, serviceEnv, close };
+    const stopService = (name: ServiceName) => services[name].close();
+    return { url, gateway, services, testServices, mailboxDir, serviceEnv, stopService, startService, close };
   } catch (error) {
     await close();
     throw error;
