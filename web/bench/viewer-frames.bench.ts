@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../e2e/accounts';
 import { apiWithToken } from '../e2e/api';
-import { baseUrl, launchChromium } from '../e2e/browser';
+import { baseUrl, launchChromium, saveScreenshot } from '../e2e/browser';
 import { drawingPng } from '../e2e/png';
 import { DESKTOP } from '../e2e/screens';
 import { loginAndSubscribe } from '../e2e/session';
@@ -180,6 +180,7 @@ it(`viewer frame times with ${ELEMENTS} elements and ${CONNECTIONS} connections`
   await expect.poll(() => page.locator('[data-connection-id]').count(), { timeout: 120_000 }).toBe(CONNECTIONS);
   await page.locator('img[alt="Drawing"]').evaluate((img: HTMLImageElement) => img.decode());
   const openSeconds = (performance.now() - openStarted) / 1000;
+  await saveScreenshot(page, 'bench-viewer-2000');
 
   const rows: Record<string, FrameStats> = {};
   rows['idle (reference)'] = frameStats(await recordFrames(page, 'idle', 60));

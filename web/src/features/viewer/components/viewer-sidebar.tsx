@@ -48,7 +48,7 @@ export interface ViewerSidebarProps {
 /** Long tags and descriptions wrap instead of being cut off in the narrow sidebar. */
 const ROW_TITLE_SX = { flexGrow: 1, cursor: 'pointer', minWidth: 0, overflowWrap: 'anywhere' } as const;
 /** Rows off screen skip layout and paint: a drawing can list thousands. */
-const ROW_SX = { flexDirection: 'column', alignItems: 'stretch', contentVisibility: 'auto', containIntrinsicSize: 'auto 88px' } as const;
+const ROW_SX = { flexDirection: 'column', alignItems: 'stretch', contentVisibility: 'auto', containIntrinsicSize: 'auto 72px' } as const;
 
 function ConfirmedChip({ confirmed }: { confirmed: boolean }) {
   return <Chip size="small" label={confirmed ? 'Confirmed' : 'Unconfirmed'} color={confirmed ? 'success' : 'error'} variant="outlined" />;
@@ -73,10 +73,16 @@ const ElementRow = memo(function ElementRow({
   const [description, setDescription] = useState(element.description);
   return (
     <ListItem divider data-testid={`element-row-${element._id}`} sx={{ ...ROW_SX, bgcolor: selected ? 'action.selected' : undefined }}>
-      <Stack direction="row" alignItems="center" spacing={1}>
-        <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'element', id: element._id })} title={element.elementType}>
-          {elementLabel(element)}
-        </Typography>
+      <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'element', id: element._id })} title={element.elementType}>
+        {elementLabel(element)}
+      </Typography>
+      <Stack direction="row" alignItems="center" spacing={0.5}>
+        <FormControlLabel
+          control={<Switch size="small" checked={element.confirmed} onChange={() => actions.onToggleElement(element)} />}
+          label="Confirmed"
+          slotProps={{ typography: { variant: 'body2' } }}
+          sx={{ flexGrow: 1, mr: 0 }}
+        />
         <ConfirmedChip confirmed={element.confirmed} />
         <IconButton size="small" aria-label={`Edit ${elementLabel(element)}`} onClick={() => setEditing(!editing)}>
           <EditIcon fontSize="small" />
@@ -85,11 +91,6 @@ const ElementRow = memo(function ElementRow({
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Stack>
-      <FormControlLabel
-        control={<Switch size="small" checked={element.confirmed} onChange={() => actions.onToggleElement(element)} />}
-        label="Confirmed"
-        slotProps={{ typography: { variant: 'body2' } }}
-      />
       {editing ? (
         <Stack spacing={1} sx={{ mt: 1 }}>
           <TextField size="small" label="Name" value={name} onChange={(event) => setName(event.target.value)} />
@@ -133,10 +134,16 @@ const ConnectionRow = memo(function ConnectionRow({
       data-testid={`connection-row-${connection._id}`}
       sx={{ ...ROW_SX, bgcolor: selected ? 'action.selected' : undefined }}
     >
-      <Stack direction="row" alignItems="center" spacing={1}>
-        <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'connection', id: connection._id })}>
-          {connection.name || title}
-        </Typography>
+      <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'connection', id: connection._id })}>
+        {connection.name || title}
+      </Typography>
+      <Stack direction="row" alignItems="center" spacing={0.5}>
+        <FormControlLabel
+          control={<Switch size="small" checked={connection.confirmed} onChange={() => actions.onToggleConnection(connection)} />}
+          label="Confirmed"
+          slotProps={{ typography: { variant: 'body2' } }}
+          sx={{ flexGrow: 1, mr: 0 }}
+        />
         <ConfirmedChip confirmed={connection.confirmed} />
         <IconButton size="small" aria-label={`Edit connection ${title}`} onClick={() => actions.onEditConnection(connection)}>
           <EditIcon fontSize="small" />
@@ -145,30 +152,23 @@ const ConnectionRow = memo(function ConnectionRow({
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Stack>
-      <Stack direction="row" alignItems="center" spacing={1}>
-        <FormControlLabel
-          control={<Switch size="small" checked={connection.confirmed} onChange={() => actions.onToggleConnection(connection)} />}
-          label="Confirmed"
-          slotProps={{ typography: { variant: 'body2' } }}
-        />
-        <TextField
-          select
-          size="small"
-          variant="standard"
-          label="Relationship"
-          value={(SIDEBAR_RELATIONSHIP_TYPES as readonly string[]).includes(connection.relationshipType) ? connection.relationshipType : ''}
-          onChange={(event) =>
-            actions.onSaveConnection({ ...connection, relationshipType: event.target.value as Connection['relationshipType'] })
-          }
-          sx={{ minWidth: 130 }}
-        >
-          {SIDEBAR_RELATIONSHIP_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {type}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <TextField
+        select
+        size="small"
+        variant="standard"
+        label="Relationship"
+        value={(SIDEBAR_RELATIONSHIP_TYPES as readonly string[]).includes(connection.relationshipType) ? connection.relationshipType : ''}
+        onChange={(event) =>
+          actions.onSaveConnection({ ...connection, relationshipType: event.target.value as Connection['relationshipType'] })
+        }
+        fullWidth
+      >
+        {SIDEBAR_RELATIONSHIP_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {type}
+          </MenuItem>
+        ))}
+      </TextField>
     </ListItem>
   );
 });
@@ -211,27 +211,19 @@ export const ViewerSidebar = memo(function ViewerSidebar({ selection, elements, 
       {selection ? null : (
         <Stack spacing={1} sx={{ px: 2, pt: 2 }}>
           <TextField size="small" label="Search by tag" value={query} onChange={(event) => setQuery(event.target.value)} />
-          <Stack direction="row" spacing={1} alignItems="center">
-            <TextField
-              select
-              size="small"
-              label="Sort"
-              value={sort}
-              onChange={(event) => setSort(event.target.value as ElementSort)}
-              sx={{ flexGrow: 1 }}
-            >
-              <MenuItem value="default">As detected</MenuItem>
-              <MenuItem value="confidence">Least confident first</MenuItem>
-            </TextField>
-            <Button
-              size="small"
-              variant="outlined"
-              disabled={unconfirmedShown.length === 0}
-              onClick={() => actions.onConfirmAll(unconfirmedShown)}
-            >
-              Confirm all visible
-            </Button>
-          </Stack>
+          <TextField select size="small" label="Sort" value={sort} onChange={(event) => setSort(event.target.value as ElementSort)}>
+            <MenuItem value="default">As detected</MenuItem>
+            <MenuItem value="confidence">Least confident first</MenuItem>
+          </TextField>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={unconfirmedShown.length === 0}
+            onClick={() => actions.onConfirmAll(unconfirmedShown)}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Confirm all visible
+          </Button>
         </Stack>
       )}
       <Typography variant="subtitle2" sx={{ px: 2, pt: 2 }}>
