@@ -32,7 +32,25 @@ export function rejectUnreadableBody(error: { type?: string; status?: number }, 
   next(error);
 }
 
+/** PostgreSQL's SQLSTATE classes 08 (connection exception) and 57P (shutting down, starting up, crashed). */
+const UNAVAILABLE_SQLSTATE = /^(08|57P)/;
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/**
+ * True for an error that says a server the service depends on (PostgreSQL, above all) cannot be reached
+ * right now, rather than that the request or the code is wrong: the client may simply try again.
+ */
+export function isDependencyUnavailable(exception: unknown): boolean {
+  const cause = (exception as { driverError?: unknown } | null)?.driverError ?? exception;
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNREACHABLE_CODES.has(code))) return true;
+  return cause instanceof Error && /^Connection terminated|timeout exceeded when trying to connect/.test(cause.message);
+}
+
 export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
+  if (isDependencyUnavailable(exception)) {
+    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { msg: 'Service temporarily unavailable. Please try again.' } };
+  }
   if (!(exception instanceof HttpException)) return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { msg: 'Internal server error' } };
   const status = exception.getStatus();
   const response = exception.getResponse();
