@@ -33,12 +33,15 @@ function kindOf(c: Component, unit: number, maxSize: number): Kind | undefined {
   const w = boxWidth(c);
   const h = boxHeight(c);
   const size = Math.max(w, h);
-  if (size > maxSize || size < unit) return undefined;
-  if (size < 2 * unit + 2) return 'mark';
-  const thin = Math.min(w, h) <= 1.5 * unit + 1;
+  const short = Math.min(w, h);
+  // Letters that touch make one wide component: only the short side is bounded by the text height.
+  if (short > maxSize || size > 6 * maxSize || size < unit) return undefined;
+  // Text is often far smaller than the pipes are thick: only specks a stroke wide are marks.
+  if (size < Math.max(6, unit + 2)) return 'mark';
+  const thin = short <= 1.5 * unit + 1;
   const fill = c.area / (w * h);
-  if (thin) return size <= 12 * Math.min(w, h) ? 'character' : undefined;
-  return fill < 0.75 && Math.min(w, h) / size >= 0.15 ? 'character' : undefined;
+  if (thin) return size <= 12 * short && size <= maxSize ? 'character' : undefined;
+  return fill < 0.75 && (short / size >= 0.15 || size > maxSize) ? 'character' : undefined;
 }
 
 /** Two characters of one line: overlapping bands, similar heights, a gap no wider than a space. */
@@ -127,9 +130,9 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
       if (letters.length < 2) continue;
       const line = toLine(members, orientation);
       line.size = median(letters.map((m) => across(m, orientation)));
-      // Letters are about as tall as wide or taller; a row of flat bars (a hatch, a grid) is not text.
-      const upright = letters.filter((m) => along(m, orientation) < 1.3 * line.size);
-      if (upright.length < 0.7 * letters.length) continue;
+      // A row of flat bars (a hatch, a grid) is not text: letters are not thin across the line.
+      const flat = letters.filter((m) => across(m, orientation) <= 1.5 * unit + 1);
+      if (flat.length >= 0.5 * letters.length) continue;
       lines.push(line);
     }
   }
