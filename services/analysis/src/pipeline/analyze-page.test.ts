@@ -140,8 +140,8 @@ describe('analyzePage', () => {
       `<text x="${x}" y="${y}" font-family="sans-serif" font-size="13" fill="#000000" stroke="none">${value}</text>`;
     const rows = [300, 325, 350, 375, 400];
     const titleBlock =
-      rows.map((y) => line(400, y, 615, y)).join('') +
-      line(400, 300, 400, 400) +
+      rows.map((y) => line(250, y, 615, y)).join('') +
+      line(250, 300, 250, 400) +
       line(615, 300, 615, 400) +
       text(410, 318, 'PROJECT NORTH') +
       text(410, 343, 'DRAWN BY AB') +

@@ -9,8 +9,9 @@ import type { TextLine } from './text-lines';
  */
 export function findTables(segments: Segment[], textLines: TextLine[], unit: number): Box[] {
   const tolerance = 3 * unit + 3;
+  // Tables are wide; a small square split in rows (a shared-display instrument) is not one.
   const rows = segments
-    .filter((s) => s.orientation === 'horizontal' && !s.dashed && segmentLength(s) >= 20 * unit)
+    .filter((s) => s.orientation === 'horizontal' && !s.dashed && segmentLength(s) >= 60 * unit)
     .sort((a, b) => segmentCenter(a) - segmentCenter(b));
   const verticals = segments.filter((s) => s.orientation === 'vertical' && !s.dashed);
   const used = new Set<Segment>();

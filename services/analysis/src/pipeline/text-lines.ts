@@ -41,7 +41,9 @@ function kindOf(c: Component, unit: number, maxSize: number): Kind | undefined {
   const thin = short <= 1.5 * unit + 1;
   const fill = c.area / (w * h);
   if (thin) return size <= 12 * short && size <= maxSize ? 'character' : undefined;
-  return fill < 0.75 && (short / size >= 0.15 || size > maxSize) ? 'character' : undefined;
+  // A wide blob of touching letters is dense with strokes; an arc of a vessel head is not.
+  if (size > maxSize) return fill >= 0.2 && fill < 0.75 ? 'character' : undefined;
+  return fill < 0.75 && short / size >= 0.15 ? 'character' : undefined;
 }
 
 /** Two characters of one line: overlapping bands, similar heights, a gap no wider than a space. */
