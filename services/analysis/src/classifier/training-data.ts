@@ -187,7 +187,7 @@ export async function sheetCrops(options: SyntheticOptions): Promise<CropSet> {
  * Library symbols drawn alone on one page in a grid: every class `perClass` times, at a random size, variant,
  * allowed turn, mirror and line width; half of them with pipe stubs at their ports, as on a sheet.
  */
-export async function libraryCrops(seed: number, perClass: number): Promise<CropSet> {
+export async function libraryPage(seed: number, perClass: number): Promise<{ image: GrayImage; samples: Sample[] }> {
   if (seed >= HELD_OUT_SEED_START) throw new RangeError(`Seed ${seed} belongs to the held-out set`);
   const rng = new Prng(seed).fork('library');
   const cell = 240;
@@ -222,5 +222,10 @@ export async function libraryCrops(seed: number, perClass: number): Promise<Crop
   });
   const page = await renderPdfPage(await canvas.save(), 1, PDF_OPTIONS);
   const image = await loadPageImage(page.png, { maxProcessingPixels: 100_000_000, pdf: PDF_OPTIONS, deskew: false });
+  return { image, samples };
+}
+
+export async function libraryCrops(seed: number, perClass: number): Promise<CropSet> {
+  const { image, samples } = await libraryPage(seed, perClass);
   return cropAll(image, samples);
 }
