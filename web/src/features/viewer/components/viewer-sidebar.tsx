@@ -59,6 +59,27 @@ export function elementLabel(element: DrawingElement | undefined): string {
   return element.name || `${element.elementType} ${element._id.slice(-4)}`;
 }
 
+/** The confirm toggle (spec §2), the Confirmed/Unconfirmed chip, and edit and delete, under a row's name. */
+function RowControls(props: { confirmed: boolean; label: string; onToggle: () => void; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Stack direction="row" alignItems="center" spacing={0.5}>
+      <FormControlLabel
+        control={<Switch size="small" checked={props.confirmed} onChange={props.onToggle} />}
+        label="Confirmed"
+        slotProps={{ typography: { variant: 'body2' } }}
+        sx={{ flexGrow: 1, mr: 0 }}
+      />
+      <ConfirmedChip confirmed={props.confirmed} />
+      <IconButton size="small" aria-label={`Edit ${props.label}`} onClick={props.onEdit}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+      <IconButton size="small" aria-label={`Delete ${props.label}`} onClick={props.onDelete}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </Stack>
+  );
+}
+
 const ElementRow = memo(function ElementRow({
   element,
   selected,
@@ -76,21 +97,13 @@ const ElementRow = memo(function ElementRow({
       <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'element', id: element._id })} title={element.elementType}>
         {elementLabel(element)}
       </Typography>
-      <Stack direction="row" alignItems="center" spacing={0.5}>
-        <FormControlLabel
-          control={<Switch size="small" checked={element.confirmed} onChange={() => actions.onToggleElement(element)} />}
-          label="Confirmed"
-          slotProps={{ typography: { variant: 'body2' } }}
-          sx={{ flexGrow: 1, mr: 0 }}
-        />
-        <ConfirmedChip confirmed={element.confirmed} />
-        <IconButton size="small" aria-label={`Edit ${elementLabel(element)}`} onClick={() => setEditing(!editing)}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" aria-label={`Delete ${elementLabel(element)}`} onClick={() => actions.onDeleteElement(element)}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Stack>
+      <RowControls
+        confirmed={element.confirmed}
+        label={elementLabel(element)}
+        onToggle={() => actions.onToggleElement(element)}
+        onEdit={() => setEditing(!editing)}
+        onDelete={() => actions.onDeleteElement(element)}
+      />
       {editing ? (
         <Stack spacing={1} sx={{ mt: 1 }}>
           <TextField size="small" label="Name" value={name} onChange={(event) => setName(event.target.value)} />
@@ -137,21 +150,13 @@ const ConnectionRow = memo(function ConnectionRow({
       <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'connection', id: connection._id })}>
         {connection.name || title}
       </Typography>
-      <Stack direction="row" alignItems="center" spacing={0.5}>
-        <FormControlLabel
-          control={<Switch size="small" checked={connection.confirmed} onChange={() => actions.onToggleConnection(connection)} />}
-          label="Confirmed"
-          slotProps={{ typography: { variant: 'body2' } }}
-          sx={{ flexGrow: 1, mr: 0 }}
-        />
-        <ConfirmedChip confirmed={connection.confirmed} />
-        <IconButton size="small" aria-label={`Edit connection ${title}`} onClick={() => actions.onEditConnection(connection)}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" aria-label={`Delete connection ${title}`} onClick={() => actions.onDeleteConnection(connection)}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Stack>
+      <RowControls
+        confirmed={connection.confirmed}
+        label={`connection ${title}`}
+        onToggle={() => actions.onToggleConnection(connection)}
+        onEdit={() => actions.onEditConnection(connection)}
+        onDelete={() => actions.onDeleteConnection(connection)}
+      />
       <TextField
         select
         size="small"
