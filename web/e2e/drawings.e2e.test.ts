@@ -129,6 +129,31 @@ describe('dashboard, upload and viewer', () => {
     await page.getByRole('button', { name: 'Reset zoom' }).click();
     await page.getByTestId('zoom-percent').filter({ hasText: '100%' }).waitFor();
 
+    // Pinch: two real touch points spreading from 100 to 200 px apart zoom to 200 %.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+    const canvasArea = await page.getByTestId('viewer-canvas').boundingBox();
+    if (!canvasArea) throw new Error('no canvas');
+    const [cx, cy] = [canvasArea.x + canvasArea.width / 2, canvasArea.y + canvasArea.height / 2];
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: cx - spread, y: cy, id: 1 },
+                { x: cx + spread, y: cy, id: 2 },
+              ],
+      });
+    await touch('touchStart', 50);
+    for (const spread of [60, 75, 90, 100]) await touch('touchMove', spread);
+    await touch('touchEnd', 0);
+    await page.getByTestId('zoom-percent').filter({ hasText: '200%' }).waitFor();
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await page.getByRole('button', { name: 'Reset zoom' }).click();
+    await page.getByTestId('zoom-percent').filter({ hasText: '100%' }).waitFor();
+
     // Drag the pump 60 screen px right.
     const before = await pumpBox.boundingBox();
     if (!before) throw new Error('no pump box');
