@@ -54,19 +54,21 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     const low = Math.min(...centres);
     const high = Math.max(...centres);
     const horizontal = sides[0].orientation === 'horizontal';
-    // A head spans the shell; a flat end runs from side to side and no further (else it is a pipe).
+    // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).
     const closes = (cap: Cap) => {
       if ('group' in cap) {
         const g = groups[cap.group];
         const [from, to] = horizontal ? [g.y0, g.y1] : [g.x0, g.x1];
         return !used.has(cap.group) && to - from >= 0.7 * (high - low);
       }
-      return cap.line.start >= low - tolerance && cap.line.end <= high + tolerance && cap.line.end - cap.line.start >= 0.7 * (high - low);
+      return cap.line.start <= low + tolerance && cap.line.end >= high - tolerance;
     };
     if (!caps.every(closes)) continue;
     const heads = caps.flatMap((cap) => ('group' in cap ? [cap.group] : []));
     heads.forEach((head) => used.add(head));
-    const parts: Box[] = [...sides.map(segmentBox), ...caps.map((cap) => ('group' in cap ? groups[cap.group] : segmentBox(cap.line)))];
+    // A flat end counts between the sides only.
+    const endBox = (line: Segment): Box => segmentBox({ ...line, start: Math.max(line.start, low), end: Math.min(line.end, high) });
+    const parts: Box[] = [...sides.map(segmentBox), ...caps.map((cap) => ('group' in cap ? groups[cap.group] : endBox(cap.line)))];
     shells.push({
       box: parts.reduce((all, part) => unionBox(all, part)),
       heads,
