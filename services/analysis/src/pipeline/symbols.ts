@@ -30,13 +30,20 @@ export function strokeUnit(segments: Segment[]): number {
   return Math.min(8, Math.max(2, median));
 }
 
+interface Rectangle {
+  box: Box;
+  edges: Segment[];
+  /** Two halves of a square split by a bar: a shared-display instrument. */
+  split?: boolean;
+}
+
 /** Closed axis-aligned rectangles made of four solid segments: boxes drawn for equipment. */
-function findRectangles(segments: Segment[], unit: number): Array<{ box: Box; edges: Segment[] }> {
+function findRectangles(segments: Segment[], unit: number): Rectangle[] {
   const tolerance = 2 * unit + 3;
   const minSide = 6 * unit;
   const horizontal = segments.filter((s) => s.orientation === 'horizontal' && !s.dashed);
   const vertical = segments.filter((s) => s.orientation === 'vertical' && !s.dashed);
-  const found: Array<{ box: Box; edges: Segment[] }> = [];
+  const found: Rectangle[] = [];
   const spans = (v: Segment, x: number, top: number, bottom: number) =>
     Math.abs(segmentCenter(v) - x) <= tolerance && v.start <= top + tolerance && v.end >= bottom - tolerance;
   for (const top of horizontal) {
@@ -49,10 +56,15 @@ function findRectangles(segments: Segment[], unit: number): Array<{ box: Box; ed
       const left = vertical.find((v) => spans(v, Math.min(top.start, bottom.start) + (v.hi - v.lo) / 2, topY, bottomY));
       const right = vertical.find((v) => spans(v, Math.max(top.end, bottom.end) - (v.hi - v.lo) / 2, topY, bottomY));
       if (!left || !right) continue;
-      // Pipes that happen to close a loop run on past its corners; a drawn box ends at them.
+      // Pipes that happen to close a loop run on past its corners; a drawn box ends at them, or at the
+      // next box of a stack (a box split by a bar).
+      const leftX = segmentCenter(left);
+      const rightX = segmentCenter(right);
+      const rowAt = (y: number) =>
+        horizontal.some((h) => Math.abs(segmentCenter(h) - y) <= tolerance && h.start <= leftX + tolerance && h.end >= rightX - tolerance);
       const runsOn =
-        [top, bottom].some((h) => h.start < segmentCenter(left) - tolerance || h.end > segmentCenter(right) + tolerance) ||
-        [left, right].some((v) => v.start < topY - tolerance || v.end > bottomY + tolerance);
+        [top, bottom].some((h) => h.start < leftX - tolerance || h.end > rightX + tolerance) ||
+        [left, right].some((v) => (v.start < topY - tolerance && !rowAt(v.start)) || (v.end > bottomY + tolerance && !rowAt(v.end)));
       if (runsOn) continue;
       const box = { x0: left.lo, y0: top.lo, x1: right.hi, y1: bottom.hi };
       // The smallest rectangle wins where rectangles share an edge (a box split in two is two boxes).
@@ -75,9 +87,9 @@ function findRectangles(segments: Segment[], unit: number): Array<{ box: Box; ed
  * A shared-display instrument is a circle in a square, often with the panel bar across the middle: the bar
  * splits the square into two boxes that share an edge. Two such halves of a small square are one symbol.
  */
-function joinSplitBoxes(rectangles: Array<{ box: Box; edges: Segment[] }>, maxSide: number): Array<{ box: Box; edges: Segment[] }> {
+function joinSplitBoxes(rectangles: Rectangle[], maxSide: number): Rectangle[] {
   const joined = new Set<number>();
-  const result: Array<{ box: Box; edges: Segment[] }> = [];
+  const result: Rectangle[] = [];
   rectangles.forEach((a, i) => {
     if (joined.has(i)) return;
     const partner = rectangles.findIndex((b, j) => {
@@ -94,7 +106,7 @@ function joinSplitBoxes(rectangles: Array<{ box: Box; edges: Segment[] }>, maxSi
       return;
     }
     joined.add(i).add(partner);
-    result.push({ box: unionBox(a.box, rectangles[partner].box), edges: [...a.edges, ...rectangles[partner].edges] });
+    result.push({ box: unionBox(a.box, rectangles[partner].box), edges: [...a.edges, ...rectangles[partner].edges], split: true });
   });
   return result;
 }
@@ -284,11 +296,12 @@ export function findSymbols(components: Component[], segments: Segment[], width:
       // Its circle may touch the sides and lose its shape to them; a big arc or a stacked tag inside tells.
       const inside = candidates.filter((c) => containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2));
       const ring =
-        side <= maxBubble &&
-        aspect > 0.75 &&
-        aspect < 1.33 &&
-        (inside.some((c) => isRing(c, unit) && boxWidth(c) >= 0.6 * side) ||
-          (inside.some((c) => boxWidth(c) >= 0.6 * side && c.meanRadius > 0.3 * side) && inside.length >= 3));
+        r.split ||
+        (side <= maxBubble &&
+          aspect > 0.75 &&
+          aspect < 1.33 &&
+          (inside.some((c) => isRing(c, unit) && boxWidth(c) >= 0.6 * side) ||
+            (inside.some((c) => boxWidth(c) >= 0.6 * side && c.meanRadius > 0.3 * side) && inside.length >= 3)));
       if (ring) return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75 };
       return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6 };
     }),
