@@ -14,7 +14,7 @@ import { CROP_PADDING, CROP_SIZE } from './crop';
 import { evaluate, formatReport, type Evaluation } from './evaluation';
 import { DEFAULT_MODEL_DIR, saveModel, type ModelMetadata } from './model-files';
 import { TrainableNet } from './trainable-net';
-import { classifierClasses, libraryCrops, NOT_A_SYMBOL, sheetCrops, trainingSheets, type CropSet, type Sample } from './training-data';
+import { classifierClasses, cropSources, NOT_A_SYMBOL, type CropSet, type Sample } from './training-data';
 
 const PIXELS = CROP_SIZE * CROP_SIZE;
 const BATCH = 64;
@@ -43,15 +43,8 @@ function subset(data: Dataset, indices: number[]): Dataset {
 }
 
 function batchTensor(data: Dataset, indices: number[]): { x: tf.Tensor4D; y: tf.Tensor1D } {
-  const pixels = new Float32Array(indices.length * PIXELS);
-  indices.forEach((from, to) => pixels.set(data.pixels.subarray(from * PIXELS, (from + 1) * PIXELS), to * PIXELS));
-  return {
-    x: tf.tensor4d(pixels, [indices.length, CROP_SIZE, CROP_SIZE, 1]),
-    y: tf.tensor1d(
-      Int32Array.from(indices, (i) => data.labels[i]),
-      'int32',
-    ),
-  };
+  const batch = subset(data, indices);
+  return { x: tf.tensor4d(batch.pixels, [indices.length, CROP_SIZE, CROP_SIZE, 1]), y: tf.tensor1d(batch.labels, 'int32') };
 }
 
 /** Held-out logits, batch by batch. */
@@ -105,18 +98,12 @@ async function main(): Promise<void> {
 
   const classes = classifierClasses();
   const classIndex = new Map(classes.map((c, i) => [c.className, i]));
-  // Every fifth sheet and library page is held out: the split is by sheet, never by crop.
   const trainSets: CropSet[] = [];
   const heldSets: CropSet[] = [];
-  const sheets = trainingSheets(Number(values.sheets), seed);
-  for (const [i, options] of sheets.entries()) {
-    (i % 5 === 4 ? heldSets : trainSets).push(await sheetCrops(options));
-    log(`sheet ${i + 1}/${sheets.length} (seed ${options.seed}, ${options.style}${options.degrade ? ', scanned' : ''})`);
-  }
-  const pages = Number(values['library-pages']);
-  for (let i = 0; i < pages; i++) {
-    (i % 5 === 4 ? heldSets : trainSets).push(await libraryCrops(50_000 + seed * 1000 + i, 6));
-    log(`library page ${i + 1}/${pages}`);
+  const sources = cropSources(seed, Number(values.sheets), Number(values['library-pages']));
+  for (const [i, source] of sources.entries()) {
+    (source.heldOut ? heldSets : trainSets).push(await source.crops());
+    log(`${i + 1}/${sources.length}: ${source.name}${source.heldOut ? ', held out' : ''}`);
   }
   const rng = new Prng(seed).fork('training');
   const allTrain = join(trainSets, classIndex);
@@ -167,14 +154,14 @@ async function main(): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const size = await saveModel(model, metadata, outDir);
   const counts = {
-    trainSheets: sheets.length - Math.floor(sheets.length / 5),
-    heldSheets: Math.floor(sheets.length / 5),
-    libraryPages: pages,
+    trainSheets: sources.filter((s) => !s.heldOut && s.name.startsWith('sheet')).length,
+    heldSheets: sources.filter((s) => s.heldOut && s.name.startsWith('sheet')).length,
+    libraryPages: Number(values['library-pages']),
     train: train.samples.length,
     held: held.samples.length,
     bySource: countBy([...train.samples, ...held.samples], (s) => s.source),
   };
-  const command = `npm run train:classifier -- --seed ${seed} --sheets ${values.sheets} --library-pages ${pages} --epochs ${epochs}`;
+  const command = `npm run train:classifier -- --seed ${seed} --sheets ${values.sheets} --library-pages ${values['library-pages']} --epochs ${epochs}`;
   const report = formatReport({
     evaluation,
     counts,

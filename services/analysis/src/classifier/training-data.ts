@@ -229,3 +229,25 @@ export async function libraryCrops(seed: number, perClass: number): Promise<Crop
   const { image, samples } = await libraryPage(seed, perClass);
   return cropAll(image, samples);
 }
+
+export interface CropSource {
+  /** In the held-out split (every fifth sheet and library page: split by sheet, never by crop). */
+  heldOut: boolean;
+  name: string;
+  crops: () => Promise<CropSet>;
+}
+
+/** The generated sheets and library pages of a training run, in order, each marked train or held out. */
+export function cropSources(seed: number, sheetCount: number, libraryPages: number): CropSource[] {
+  const sheets = trainingSheets(sheetCount, seed).map((options, i) => ({
+    heldOut: i % 5 === 4,
+    name: `sheet ${options.seed} (${options.style}${options.degrade ? ', scanned' : ''})`,
+    crops: () => sheetCrops(options),
+  }));
+  const pages = Array.from({ length: libraryPages }, (_, i) => ({
+    heldOut: i % 5 === 4,
+    name: `library page ${50_000 + seed * 1000 + i}`,
+    crops: () => libraryCrops(50_000 + seed * 1000 + i, 6),
+  }));
+  return [...sheets, ...pages];
+}
