@@ -53,6 +53,8 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     const centres = sides.map(segmentCenter);
     const low = Math.min(...centres);
     const high = Math.max(...centres);
+    // Vessels are large: small parallel strokes are a valve's end bars or a flange.
+    if (high - low < 10 * unit || sides.some((side) => side.end - side.start < 10 * unit)) continue;
     const horizontal = sides[0].orientation === 'horizontal';
     // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).
     const closes = (cap: Cap) => {

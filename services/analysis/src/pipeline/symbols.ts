@@ -166,6 +166,16 @@ function runsThrough(s: Segment, box: Box): boolean {
   return c > lo + margin && c < hi - margin && s.start < from && s.end > to;
 }
 
+/** A segment that ends at a box's side, arriving square to it within its middle (a pipe at its port). */
+function endsAt(s: Segment, box: Box, unit: number): boolean {
+  const c = segmentCenter(s);
+  const reach = 2 * unit + 2;
+  const [lo, hi, from, to] = s.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
+  const margin = 0.2 * (hi - lo);
+  if (c <= lo + margin || c >= hi - margin) return false;
+  return Math.abs(s.end - from) <= reach || Math.abs(s.start - to) <= reach;
+}
+
 /** A drawn circle: round box, ink at an even distance from the centre, hollow. */
 function isRing(component: Component, unit: number): boolean {
   const width = boxWidth(component);
@@ -249,8 +259,9 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     unit,
     12 * unit,
   );
-  // Text sits beside lines; "letters" strung on a line (a valve's two halves) are a symbol.
-  const onLine = (line: TextLine) => segments.some((s) => !s.dashed && runsThrough(s, line));
+  // Text sits beside lines; "letters" strung on a line (a valve's two halves) or where a pipe ends (its
+  // port) are a symbol.
+  const onLine = (line: TextLine) => segments.some((s) => !s.dashed && (runsThrough(s, line) || endsAt(s, line, unit)));
   const textLines = text.lines.filter((line) => !onLine(line));
   const rest = [...text.rest, ...text.lines.filter(onLine).flatMap((line) => line.members)];
 
@@ -275,7 +286,8 @@ export function findSymbols(components: Component[], segments: Segment[], width:
         s.end >= from,
     );
   };
-  const groups = mergeGroups(free, Math.max(2, Math.round(1.5 * unit))).filter(
+  // Parts of one symbol are close (a check valve's bar, once removed as a line, leaves a gap).
+  const groups = mergeGroups(free, Math.max(2, Math.round(2.5 * unit))).filter(
     (g) => Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 && g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit && !sliver(g),
   );
 
