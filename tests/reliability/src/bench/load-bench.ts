@@ -18,6 +18,7 @@ import { generateSyntheticDrawing } from '@pid/analysis/dist/synthetic';
 import { findFreePort } from '@pid/platform/embedded';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
+import { elementBody } from '../stack/graph-bodies';
 import { markdownTable } from './markdown-table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -48,12 +49,8 @@ async function drawingWithElements(baseUrl: string, account: Account, png: Buffe
   const elements: string[] = [];
   for (let index = 0; index < ELEMENTS; index += 1) {
     const body = {
-      drawing: drawing._id,
-      elementType: 'node',
-      name: `TAG-${1000 + index}`,
-      description: 'benchmark element',
+      ...elementBody(drawing._id, `TAG-${1000 + index}`),
       boundingBox: { x: (index % 20) * 50, y: Math.floor(index / 20) * 50, width: 36, height: 36 },
-      confirmed: false,
     };
     elements.push((await expectStatus(call(baseUrl, 'POST', '/api/elements', { token: account.token, body }), 201))._id);
   }

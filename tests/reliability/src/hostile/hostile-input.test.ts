@@ -8,6 +8,7 @@ import { ANNUAL_PLAN_PRICE_ID, MAX_UPLOAD_BYTES } from '@pid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm, type ApiResponse } from '../stack/api-client';
+import { connectionBody, elementBody } from '../stack/graph-bodies';
 import { startStack, type Stack } from '../stack/in-process-stack';
 import { absurdTiffs, disguisedFiles, loopingTiff, pdfClaimingAMillionPages, pdfWithPages, polyglots } from './hostile-files';
 import {
@@ -29,32 +30,14 @@ beforeAll(async () => {
   user = await createAccount(stack.url, stack.mailboxDir);
   const uploaded = await call(stack.url, 'POST', '/api/drawings', { token: user.token, body: uploadForm(await samplePng(), 'a.png') });
   const drawing = (uploaded.body as { _id: string })._id;
-  const element = {
-    drawing,
-    elementType: 'node',
-    name: 'P-101',
-    description: 'pump',
-    boundingBox: { x: 10, y: 10, width: 36, height: 36 },
-    confirmed: false,
-  };
+  const element = elementBody(drawing, 'P-101', 10, { description: 'pump' });
   const { drawing: _ignored, ...elementUpdate } = element;
   const ids: string[] = [];
   for (const x of [10, 100]) {
-    const created = await call(stack.url, 'POST', '/api/elements', {
-      token: user.token,
-      body: { ...element, boundingBox: { ...element.boundingBox, x } },
-    });
+    const created = await call(stack.url, 'POST', '/api/elements', { token: user.token, body: elementBody(drawing, 'P-101', x) });
     ids.push((created.body as { _id: string })._id);
   }
-  const connection = {
-    drawing,
-    name: 'L-1',
-    relationshipType: 'connects to',
-    description: '',
-    source: ids[0],
-    target: ids[1],
-    confirmed: false,
-  };
+  const connection = connectionBody(drawing, ids[0]!, ids[1]!, 'L-1');
   const createdConnection = await call(stack.url, 'POST', '/api/connections', { token: user.token, body: connection });
   const connectionId = (createdConnection.body as { _id: string })._id;
   routes = [
@@ -135,6 +118,20 @@ describe('fuzzed JSON bodies on every JSON route', () => {
     // Every service runs in this process: a polluted prototype would show here.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    await expectEveryServiceUp();
+  });
+});
+
+describe('fuzzed query parameters', () => {
+  it('page and format of the file and export routes take only what they document: anything else is 4xx', async () => {
+    const drawing = routes.find((route) => route.path.startsWith('/api/drawings/'))!.path;
+    // (`page[$gt]=1` or `format[]=x` name other parameters, which are ignored: the query parser makes no objects.)
+    for (const query of ['page=0', 'page=-1', 'page=abc', 'page=1e309', 'page=99999999999999999999', 'page=1&page=2']) {
+      expectClear4xx(await call(stack.url, 'GET', `${drawing}/file?${query}`, { token: user.token }), `file?${query}`);
+    }
+    for (const query of ['format=exe', 'format=../../etc/passwd', 'format=csv&format=json', `format=${'x'.repeat(10_000)}`]) {
+      expectClear4xx(await call(stack.url, 'GET', `${drawing}/export?${query}`, { token: user.token }), `export?${query}`);
+    }
     await expectEveryServiceUp();
   });
 });

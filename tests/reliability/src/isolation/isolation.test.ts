@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm, type ApiResponse } from '../stack/api-client';
 import { hostileTokens } from '../stack/forged-tokens';
+import { connectionBody, elementBody } from '../stack/graph-bodies';
 import { startStack, type Stack } from '../stack/in-process-stack';
 
 let stack: Stack;
@@ -35,29 +36,14 @@ beforeAll(async () => {
   ] as const) {
     const created = await call(stack.url, 'POST', '/api/elements', {
       token: alice.token,
-      body: {
-        drawing: victim.drawing,
-        elementType: 'node',
-        name,
-        description: 'confidential',
-        boundingBox: { x, y: 10, width: 36, height: 36 },
-        confirmed: false,
-      },
+      body: elementBody(victim.drawing, name, x, { description: 'confidential' }),
     });
     expect(created.status).toBe(201);
     victim.elements.push((created.body as { _id: string })._id);
   }
   const connection = await call(stack.url, 'POST', '/api/connections', {
     token: alice.token,
-    body: {
-      drawing: victim.drawing,
-      name: SECRET_TEXTS[3],
-      relationshipType: 'connects to',
-      description: '',
-      source: victim.elements[0],
-      target: victim.elements[1],
-      confirmed: false,
-    },
+    body: connectionBody(victim.drawing, victim.elements[0]!, victim.elements[1]!, SECRET_TEXTS[3]),
   });
   expect(connection.status).toBe(201);
   victim.connection = (connection.body as { _id: string })._id;
@@ -77,23 +63,8 @@ function expectDenied(response: ApiResponse, status: number | number[]) {
 /** Every route of spec §7 that takes an id, aimed at Alice's things. */
 function routesOnVictim(): Array<[string, string, unknown?]> {
   const [first, second] = victim.elements;
-  const element = {
-    drawing: victim.drawing,
-    elementType: 'node',
-    name: 'bob was here',
-    description: '',
-    boundingBox: { x: 1, y: 1, width: 36, height: 36 },
-    confirmed: true,
-  };
-  const connection = {
-    drawing: victim.drawing,
-    name: 'bob',
-    relationshipType: 'connects to',
-    description: '',
-    source: first,
-    target: second,
-    confirmed: true,
-  };
+  const element = elementBody(victim.drawing, 'bob was here', 1, { confirmed: true });
+  const connection = connectionBody(victim.drawing, first!, second!, 'bob', true);
   return [
     ['GET', `/api/drawings/${victim.drawing}`],
     ['PUT', `/api/drawings/${victim.drawing}`, { name: 'renamed by bob' }],
@@ -132,27 +103,12 @@ describe('another customer’s ids', () => {
     const bobDrawing = (own.body as { _id: string })._id;
     const bobElement = await call(stack.url, 'POST', '/api/elements', {
       token: bob.token,
-      body: {
-        drawing: bobDrawing,
-        elementType: 'node',
-        name: 'B-1',
-        description: '',
-        boundingBox: { x: 1, y: 1, width: 36, height: 36 },
-        confirmed: false,
-      },
+      body: elementBody(bobDrawing, 'B-1'),
     });
     const bobElementId = (bobElement.body as { _id: string })._id;
     const crossLink = await call(stack.url, 'POST', '/api/connections', {
       token: bob.token,
-      body: {
-        drawing: bobDrawing,
-        name: '',
-        relationshipType: 'connects to',
-        description: '',
-        source: bobElementId,
-        target: victim.elements[0],
-        confirmed: false,
-      },
+      body: connectionBody(bobDrawing, bobElementId, victim.elements[0]!),
     });
     expectDenied(crossLink, [400, 404]);
     const moved = await call(stack.url, 'PUT', `/api/elements/${bobElementId}`, {
@@ -173,6 +129,19 @@ describe('another customer’s ids', () => {
     expectDenied(session, 404);
     const me = await call(stack.url, 'GET', '/api/auth/me', { token: bob.token });
     expect(me.text).not.toContain(alice.email);
+  });
+
+  it('a profile update naming the victim changes only the caller, and cannot take the victim’s address', async () => {
+    const renamed = await call(stack.url, 'PUT', '/api/users/profile', {
+      token: bob.token,
+      body: { _id: alice.userId, username: 'bob-renamed' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ _id: bob.userId, username: 'bob-renamed' });
+    expectDenied(await call(stack.url, 'PUT', '/api/users/profile', { token: bob.token, body: { email: alice.email } }), [400, 409]);
+    const aliceNow = await call(stack.url, 'GET', '/api/auth/me', { token: alice.token });
+    expect(aliceNow.body).toMatchObject({ _id: alice.userId, email: alice.email });
+    expect(aliceNow.text).not.toContain('bob-renamed');
   });
 
   it('leave the owner’s drawing, elements and connection exactly as they were', async () => {
