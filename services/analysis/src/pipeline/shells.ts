@@ -6,6 +6,8 @@ type Cap = { group: number } | { line: Segment };
 
 export interface Shell {
   box: Box;
+  /** A flat-backed arrow (an off-page connector), not a vessel. */
+  connector: boolean;
   /** Groups that are the shell's heads. */
   heads: number[];
   /** Segments that are its sides and flat ends. */
@@ -53,9 +55,13 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     const centres = sides.map(segmentCenter);
     const low = Math.min(...centres);
     const high = Math.max(...centres);
-    // Vessels are large: small parallel strokes are a valve's end bars or a flange.
-    if (high - low < 10 * unit || sides.some((side) => side.end - side.start < 10 * unit)) continue;
     const horizontal = sides[0].orientation === 'horizontal';
+    // An off-page connector is a flat-backed arrow: a line at one end, a short point at the other.
+    const point = caps.find((cap): cap is { group: number } => 'group' in cap);
+    const pointLength = point ? (horizontal ? boxWidth(groups[point.group]) : boxHeight(groups[point.group])) : 0;
+    const connector = caps.some((cap) => 'line' in cap) && pointLength <= 0.8 * (high - low);
+    // Vessels are large: small parallel strokes are a valve's end bars or a flange.
+    if (!connector && (high - low < 10 * unit || sides.some((side) => side.end - side.start < 10 * unit))) continue;
     // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).
     const closes = (cap: Cap) => {
       if ('group' in cap) {
@@ -73,6 +79,7 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     const parts: Box[] = [...sides.map(segmentBox), ...caps.map((cap) => ('group' in cap ? groups[cap.group] : endBox(cap.line)))];
     shells.push({
       box: parts.reduce((all, part) => unionBox(all, part)),
+      connector,
       heads,
       outline: [...sides, ...caps.flatMap((cap) => ('line' in cap ? [cap.line] : []))],
     });

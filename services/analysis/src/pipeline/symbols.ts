@@ -317,12 +317,11 @@ export function findSymbols(components: Component[], segments: Segment[], width:
       if (ring) return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75 };
       return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6 };
     }),
-    ...shells.map((shell): DetectedSymbol => ({
-      ...shell.box,
-      elementType: 'equipment',
-      description: 'equipment (vessel)',
-      confidence: 0.55,
-    })),
+    ...shells.map((shell): DetectedSymbol =>
+      shell.connector
+        ? { ...shell.box, elementType: 'off_page_connector', description: 'off-page connector', confidence: 0.6 }
+        : { ...shell.box, elementType: 'equipment', description: 'equipment (vessel)', confidence: 0.55 },
+    ),
     ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, maxBubble, new Set(bubbles))),
   ];
   return { symbols, textLines, dots, outlines };
