@@ -18,6 +18,7 @@ import {
   type EmbeddedS3,
 } from '@pid/platform/embedded';
 import { createTestDatabase } from '@pid/platform/test-kit';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
@@ -132,9 +133,24 @@ describe('NATS restarts', () => {
       async () => ((await call(stack.url, 'GET', '/api/health')).status === 200 ? true : undefined),
       'every service reporting NATS up',
     );
+    // The gateway's progress subscription came back too: the owner's socket hears the new run.
+    const socket = connectSocket(stack.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: user.token },
+      reconnection: false,
+    });
+    const progress: Array<{ drawingId: string; status: string }> = [];
+    socket.on('drawingProgress', (event) => progress.push(event));
+    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
     const after = await upload('after');
     expect((await call(stack.url, 'POST', `/api/drawings/${after}/process`, { token: user.token })).status).toBeLessThan(300);
     await completed(after);
+    await eventually(
+      async () => (progress.some((event) => event.drawingId === after && event.status === 'completed') ? true : undefined),
+      'progress on the socket',
+    );
+    socket.close();
     // Once: a redelivered job never writes its elements twice.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await Promise.all(queued.map(elementCount))).toEqual(counts);
