@@ -287,8 +287,34 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     );
   };
   // Parts of one symbol are close (a check valve's bar, once removed as a line, leaves a gap).
+  // Where two pipes cross, the crossing square is kept (each line "crosses" the other): not a symbol.
+  const crossing = (g: Box) => {
+    if (Math.max(boxWidth(g), boxHeight(g)) > 3 * unit + 2) return false;
+    const x = (g.x0 + g.x1) / 2;
+    const y = (g.y0 + g.y1) / 2;
+    const through = (orientation: Segment['orientation'], across: number, along: number) =>
+      segments.some(
+        (s) =>
+          s.orientation === orientation &&
+          Math.abs(segmentCenter(s) - across) <= unit + 1 &&
+          s.start <= along + unit &&
+          s.end >= along - unit,
+      );
+    return through('horizontal', y, x) && through('vertical', x, y);
+  };
+  // A flow arrow is a small filled head on a pipe that runs on through it; valves are larger.
+  const flowArrow = (g: Group) => {
+    const size = Math.max(boxWidth(g), boxHeight(g));
+    const ink = g.members.reduce((sum, m) => sum + m.area, 0);
+    return size <= 4 * unit + 2 && ink >= 0.4 * boxWidth(g) * boxHeight(g) && segments.some((s) => !s.dashed && runsThrough(s, g));
+  };
   const groups = mergeGroups(free, Math.max(2, Math.round(2.5 * unit))).filter(
-    (g) => Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 && g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit && !sliver(g),
+    (g) =>
+      !flowArrow(g) &&
+      Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 &&
+      g.members.reduce((sum, m) => sum + m.area, 0) >= 4 * unit &&
+      !sliver(g) &&
+      !crossing(g),
   );
 
   const shells = findShells(
