@@ -42,8 +42,6 @@ export type SampleSource = 'candidate' | 'truth' | 'negative' | 'library';
 export interface Sample {
   className: string;
   source: SampleSource;
-  /** The sheet seed it comes from: the train / held-out split is by this. */
-  group: number;
   box: CropBox;
 }
 
@@ -164,8 +162,7 @@ export async function sheetCrops(options: SyntheticOptions): Promise<CropSet> {
   const { truth } = drawing;
   const rng = new Prng(options.seed).fork('classifier');
   const samples: Sample[] = [];
-  const add = (box: PixelBox, className: string, source: SampleSource) =>
-    samples.push({ className, source, group: options.seed, box: toBox(box) });
+  const add = (box: PixelBox, className: string, source: SampleSource) => samples.push({ className, source, box: toBox(box) });
 
   const analysis = await analyzePage(image, {});
   for (const element of analysis.elements) {
@@ -218,7 +215,7 @@ export async function libraryPage(seed: number, perClass: number): Promise<{ ima
       }
     }
     box = jitter(box, rng, 0.03);
-    samples.push({ className: symbolClass.className, source: 'library', group: seed, box: toBox(box) });
+    samples.push({ className: symbolClass.className, source: 'library', box: toBox(box) });
   });
   const page = await renderPdfPage(await canvas.save(), 1, PDF_OPTIONS);
   const image = await loadPageImage(page.png, { maxProcessingPixels: 100_000_000, pdf: PDF_OPTIONS, deskew: false });
