@@ -2,7 +2,7 @@ import type { ElementType } from '@pid/contracts';
 import { boxesTouch, boxHeight, boxWidth, containsPoint, unionBox, type Box, type Component } from './components';
 import { segmentBox, segmentCenter, type Segment } from './lines';
 import { findShells } from './shells';
-import { findTextLines, type TextLine } from './text-lines';
+import { findTextLines, textLine, type TextLine } from './text-lines';
 
 export interface DetectedSymbol extends Box {
   elementType: ElementType;
@@ -261,9 +261,27 @@ export function findSymbols(components: Component[], segments: Segment[], width:
   );
   // Text sits beside lines; "letters" strung on a line (a valve's two halves) or where a pipe ends (its
   // port) are a symbol.
-  const onLine = (line: TextLine) => segments.some((s) => !s.dashed && (runsThrough(s, line) || endsAt(s, line, unit)));
-  const textLines = text.lines.filter((line) => !onLine(line));
-  const rest = [...text.rest, ...text.lines.filter(onLine).flatMap((line) => line.members)];
+  const onLine = (line: Box) => segments.some((s) => !s.dashed && (runsThrough(s, line) || endsAt(s, line, unit)));
+  const textLines: TextLine[] = [];
+  const rest = [...text.rest];
+  for (const line of text.lines) {
+    if (!onLine(line)) {
+      textLines.push(line);
+      continue;
+    }
+    // A tag written right beside its valve chains with it: the symbol is what the pipe reaches and what
+    // touches that; the letters left over are still a line of text.
+    const symbol = line.members.filter(onLine);
+    for (let grown = true; grown;) {
+      const more = line.members.filter((m) => !symbol.includes(m) && symbol.some((part) => boxesTouch(part, m, 2 * unit)));
+      symbol.push(...more);
+      grown = more.length > 0;
+    }
+    rest.push(...symbol);
+    const letters = line.members.filter((m) => !symbol.includes(m));
+    if (symbol.length > 0 && letters.length >= 2) textLines.push(textLine(letters, line.orientation));
+    else rest.push(...letters);
+  }
 
   const outlines = new Set<Segment>();
   const rectangles = joinSplitBoxes(findRectangles(segments, unit), maxBubble);

@@ -91,7 +91,8 @@ function chains(items: Component[], kinds: Map<Component, Kind>, orientation: Or
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-function toLine(members: Component[], orientation: Orientation): TextLine {
+/** A line of text from its members: their box and their median height across the line. */
+export function textLine(members: Component[], orientation: Orientation): TextLine {
   const box = members.reduce<Box>((all, m) => unionBox(all, m), members[0]);
   return { ...box, orientation, size: median(members.map((m) => across(m, orientation))), members };
 }
@@ -117,7 +118,7 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
   const best = new Map<Component, { score: number; orientation: Orientation }>();
   for (const orientation of ['horizontal', 'vertical'] as const) {
     for (const chain of found[orientation]) {
-      const score = characters(chain).length + along(toLine(chain, orientation), orientation) / 1e6;
+      const score = characters(chain).length + along(textLine(chain, orientation), orientation) / 1e6;
       for (const member of chain) {
         const current = best.get(member);
         if (!current || score > current.score) best.set(member, { score, orientation });
@@ -130,7 +131,7 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
       const members = chain.filter((m) => best.get(m)?.orientation === orientation);
       const letters = characters(members);
       if (letters.length < 2) continue;
-      const line = toLine(members, orientation);
+      const line = textLine(members, orientation);
       line.size = median(letters.map((m) => across(m, orientation)));
       // A row of flat bars (a hatch, a grid) is not text: letters are not thin across the line.
       const flat = letters.filter((m) => across(m, orientation) <= 1.5 * unit + 1);
