@@ -12,6 +12,8 @@ COPY web/package.json ./web/package.json
 RUN npm ci --no-audit --no-fund
 ARG SERVICE
 RUN NX_DAEMON=false npx nx run @pid/${SERVICE}:build --outputStyle=static
+# Trained models ship beside dist/ (analysis: models/symbol-classifier); other services have none.
+RUN mkdir -p services/${SERVICE}/models
 
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /repo
@@ -33,6 +35,7 @@ COPY --from=build --chown=node:node /repo/services/platform/package.json ./servi
 COPY --from=build --chown=node:node /repo/services/platform/dist ./services/platform/dist
 COPY --from=build --chown=node:node /repo/services/${SERVICE}/package.json ./services/${SERVICE}/package.json
 COPY --from=build --chown=node:node /repo/services/${SERVICE}/dist ./services/${SERVICE}/dist
+COPY --from=build --chown=node:node /repo/services/${SERVICE}/models ./services/${SERVICE}/models
 USER node
 EXPOSE 3000
 # `--migrate-only` as arguments runs the migrations and exits (the chart's hook Job).

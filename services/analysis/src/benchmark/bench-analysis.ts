@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--json <file>] [--overlay-dir <dir>]`
+ * `npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--json <file>] [--overlay-dir <dir>]`
  * Runs the analysis CLI on every drawing of the synthetic held-out set (default) or of a pid-dev folder and
  * scores it against the ground truth: tables on stdout, progress on stderr.
  */
@@ -16,9 +16,13 @@ import { datasetResult, datasetTables, type DrawingResult } from './report';
 import { runAnalyze } from './run-analyze';
 import { scoreSheet } from './score-sheet';
 
-const USAGE = 'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--json <file>] [--overlay-dir <dir>]\n';
+const USAGE =
+  'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--json <file>] [--overlay-dir <dir>]\n';
 
-async function benchDrawing(drawing: BenchDrawing, options: { noOcr: boolean; overlayDir?: string }): Promise<DrawingResult> {
+async function benchDrawing(
+  drawing: BenchDrawing,
+  options: { noOcr: boolean; noClassifier: boolean; overlayDir?: string },
+): Promise<DrawingResult> {
   const { dataset, name } = drawing;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
   try {
@@ -26,7 +30,14 @@ async function benchDrawing(drawing: BenchDrawing, options: { noOcr: boolean; ov
     const overlay =
       options.overlayDir &&
       path.join(options.overlayDir, `${dataset}-${name.replace(/\.(png|jpe?g|pdf)$/i, '')}`.replace(/[^\w.-]+/g, '_') + '.png');
-    const { document, stats } = await runAnalyze({ file, page: drawing.page, noOcr: options.noOcr, overlay, workDir });
+    const { document, stats } = await runAnalyze({
+      file,
+      page: drawing.page,
+      noOcr: options.noOcr,
+      noClassifier: options.noClassifier,
+      overlay,
+      workDir,
+    });
     const prediction = readPrediction(document, truth?.imageSize ?? document.image_size);
     return { dataset, name, score: scoreSheet(truth, prediction), stats };
   } catch (error) {
@@ -42,6 +53,7 @@ async function main(): Promise<number> {
       dataset: { type: 'string' },
       only: { type: 'string' },
       'no-ocr': { type: 'boolean' },
+      'no-classifier': { type: 'boolean' },
       json: { type: 'string' },
       'overlay-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -64,7 +76,11 @@ async function main(): Promise<number> {
   const results: DrawingResult[] = [];
   for (const [i, drawing] of drawings.entries()) {
     process.stderr.write(`bench: [${i + 1}/${drawings.length}] ${drawing.dataset}/${drawing.name}\n`);
-    const result = await benchDrawing(drawing, { noOcr: values['no-ocr'] ?? false, overlayDir });
+    const result = await benchDrawing(drawing, {
+      noOcr: values['no-ocr'] ?? false,
+      noClassifier: values['no-classifier'] ?? false,
+      overlayDir,
+    });
     if (result.error) process.stderr.write(`bench: ${drawing.dataset}/${drawing.name} failed: ${result.error}\n`);
     results.push(result);
   }

@@ -12,6 +12,8 @@ export interface AnalyzeRun {
   file: string;
   page?: number;
   noOcr: boolean;
+  /** The geometric classes only, without the learned classifier (to compare the two). */
+  noClassifier?: boolean;
   overlay?: string;
   /** Where the result and stats files go. */
   workDir: string;
@@ -27,6 +29,7 @@ export async function runAnalyze(run: AnalyzeRun): Promise<{ document: ResultDoc
   const args = [CLI, run.file, '--out', out, '--stats', statsFile];
   if (run.page) args.push('--page', String(run.page));
   if (run.noOcr) args.push('--no-ocr');
+  if (run.noClassifier) args.push('--no-classifier');
   if (run.overlay) args.push('--overlay', run.overlay);
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });

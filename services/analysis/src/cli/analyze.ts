@@ -7,6 +7,7 @@ import { renderPdfPage } from '@pid/platform';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
 import { loadPageImage, UnusableFileError } from '../ingest/page-image';
 import { analyzePage, STAGE_PROGRESS } from '../pipeline/analyze-page';
 import { createTesseractReader, type TextReader } from '../pipeline/text-reader';
@@ -25,12 +26,13 @@ async function main(): Promise<number> {
       stats: { type: 'string' },
       'max-pixels': { type: 'string' },
       'no-ocr': { type: 'boolean' },
+      'no-classifier': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help || positionals.length !== 1) {
     process.stderr.write(
-      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr]\n',
+      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr] [--no-classifier]\n',
     );
     return values.help ? 0 : 2;
   }
@@ -52,12 +54,15 @@ async function main(): Promise<number> {
   });
   if (image.scale < 1) process.stderr.write(`       processing at ${image.width} × ${image.height} (scale ${image.scale.toFixed(3)})\n`);
   let reader: Promise<TextReader> | undefined;
+  let classifier: Promise<SymbolClassifier> | undefined;
   const analysis = await analyzePage(image, {
     textReader: values['no-ocr'] ? undefined : () => (reader ??= createTesseractReader()),
+    symbolClassifier: values['no-classifier'] ? undefined : () => (classifier ??= loadSymbolClassifier()),
     page: values.page ? page : undefined,
     onStage: (stage) => void log(STAGE_PROGRESS[stage].progress, STAGE_PROGRESS[stage].message),
   });
   await (await reader)?.close();
+  (await classifier)?.dispose();
   log(STAGE_PROGRESS.saving.progress, STAGE_PROGRESS.saving.message);
   const document = resultDocument(analysis.imageSize, analysis.elements, analysis.connections);
   const json = `${JSON.stringify(document, null, 2)}\n`;

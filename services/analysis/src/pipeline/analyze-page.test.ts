@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
+import { loadSymbolClassifier } from '../classifier/symbol-classifier';
 import { analyzePage, type PageAnalysis } from './analyze-page';
 
 const W = 640;
@@ -183,5 +184,16 @@ describe('analyzePage', () => {
     expect(result.elements.map((e) => e.elementType)).toEqual(['equipment', 'equipment', 'equipment', 'equipment']);
     const [left, right, top, bottom] = [keyAt(result, 70, 200), keyAt(result, 570, 200), keyAt(result, 315, 50), keyAt(result, 315, 370)];
     expect(pairs(result)).toEqual([pair(left, right), pair(top, bottom)].sort());
+  });
+
+  it('names symbol classes with the learned classifier and keeps boxes drawn with lines', async () => {
+    const shapes = box(30, 170, 80, 60) + line(110, 200, 284, 200) + valve(300, 200) + line(316, 200, 530, 200) + box(530, 170, 80, 60);
+    const classifier = loadSymbolClassifier();
+    const result = await analyzePage(await svgPage(W, H, shapes), { symbolClassifier: () => classifier });
+    const valveElement = result.elements.find((e) => e.key === keyAt(result, 300, 200));
+    expect(valveElement).toMatchObject({ elementType: 'valve', description: 'gate valve', metadata: { symbol_class: 'gate_valve' } });
+    expect(result.elements.filter((e) => e.elementType === 'equipment')).toHaveLength(2);
+    expect(result.connections).toHaveLength(2);
+    (await classifier).dispose();
   });
 });

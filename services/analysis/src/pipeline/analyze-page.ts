@@ -7,6 +7,7 @@ import { bridgeGaps, bridgeHops } from './hops';
 import { traceConnections } from './connections';
 import { defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLines, segmentBox } from './lines';
 import { findTables, insideAny } from './tables';
+import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { findSymbols, strokeUnit, type DetectedSymbol } from './symbols';
 import { parseIsaTag } from '../tags/isa-tag';
 import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
@@ -41,6 +42,8 @@ export interface AnalyzeOptions {
   page?: number;
   /** OCR for tags and text; without it, text is found but not read. */
   textReader?: () => Promise<TextReader>;
+  /** The learned classifier: names each symbol's class and drops candidates that are not symbols. */
+  symbolClassifier?: () => Promise<SymbolClassifier>;
   /** At most this many regions are read (bubbles first). */
   maxTextRegions?: number;
   /** Called while long stages run (job heartbeats). */
@@ -116,6 +119,35 @@ async function readTexts(image: PageImage, symbols: DetectedSymbol[], textLines:
   return { bubbles, lines };
 }
 
+/**
+ * The learned classifier's word on each geometric candidate: its class (`metadata.symbol_class`), its type,
+ * and a confidence that blends both; a candidate it is sure is no symbol (a letter, a corner, an arrow) goes.
+ */
+async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], options: AnalyzeOptions): Promise<DetectedSymbol[]> {
+  const candidates = symbols.filter((symbol) => symbol.elementType !== 'text');
+  if (!options.symbolClassifier || candidates.length === 0) return symbols;
+  const classifier = await options.symbolClassifier();
+  const predictions = await classifier.classify(image, candidates);
+  const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
+  return symbols.flatMap((symbol): DetectedSymbol[] => {
+    const prediction = verdict.get(symbol);
+    if (!prediction) return [symbol];
+    if (prediction.elementType === 'none') return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined ? [] : [symbol];
+    return [
+      {
+        ...symbol,
+        elementType: prediction.elementType,
+        description: prediction.className.replace(/_/g, ' '),
+        symbolClass: prediction.className,
+        confidence: 0.3 * symbol.confidence + 0.7 * prediction.confidence,
+      },
+    ];
+  });
+}
+
+/** How sure the classifier must be that a candidate is no symbol before it is dropped. */
+const NOT_A_SYMBOL_CONFIDENCE = 0.85;
+
 /** Lets timers and I/O run between the CPU-bound stages (heartbeats, progress events). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -153,7 +185,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const area = drawingArea(allSegments, width, height);
   const tables = findTables(allSegments, found.textLines, unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
-  const symbols = found.symbols.filter(kept);
+  const symbols = await classifySymbols(image, found.symbols.filter(kept), options);
   const textLines = found.textLines.filter(kept);
   const { dots, outlines } = found;
 
@@ -185,6 +217,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       ...page,
       metadata: {
         confidence: round(symbol.confidence),
+        ...(symbol.symbolClass ? { symbol_class: symbol.symbolClass } : {}),
         ...(bubble ? { text_confidence: round(bubble.confidence) } : {}),
         ...(isa ? { isa } : {}),
         ...(tag ? { text_confidence: round(tag.confidence), tag_box: toOriginalBox(image, tag.line) } : {}),

@@ -8,6 +8,10 @@ export interface DetectedSymbol extends Box {
   elementType: ElementType;
   description: string;
   confidence: number;
+  /** The class named by the learned classifier (`gate_valve`), when it ran. */
+  symbolClass?: string;
+  /** Drawn with lines (a box, a shell): a shape no stray mark makes, whatever the classifier thinks. */
+  outlined?: boolean;
 }
 
 export interface SymbolResult {
@@ -358,13 +362,14 @@ export function findSymbols(components: Component[], segments: Segment[], width:
           aspect < 1.33 &&
           (inside.some((c) => isRing(c, unit) && boxWidth(c) >= 0.6 * side) ||
             (inside.some((c) => boxWidth(c) >= 0.6 * side && c.meanRadius > 0.3 * side) && inside.length >= 3)));
-      if (ring) return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75 };
-      return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6 };
+      if (ring)
+        return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75, outlined: true };
+      return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6, outlined: true };
     }),
     ...shells.map((shell): DetectedSymbol =>
       shell.connector
-        ? { ...shell.box, elementType: 'off_page_connector', description: 'off-page connector', confidence: 0.6 }
-        : { ...shell.box, elementType: 'equipment', description: 'equipment (vessel)', confidence: 0.55 },
+        ? { ...shell.box, elementType: 'off_page_connector', description: 'off-page connector', confidence: 0.6, outlined: true }
+        : { ...shell.box, elementType: 'equipment', description: 'equipment (vessel)', confidence: 0.55, outlined: true },
     ),
     ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, maxBubble, new Set(bubbles))),
   ];

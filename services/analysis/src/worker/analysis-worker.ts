@@ -21,7 +21,8 @@ import {
 import type { AnalysisEnv } from '../env';
 import { loadPageImage, MESSAGES, UnusableFileError } from '../ingest/page-image';
 import { analyzePage, STAGE_PROGRESS, type AnalysisStage } from '../pipeline/analyze-page';
-import { createTesseractReader, type TextReader } from '../pipeline/text-reader';
+import { loadSymbolClassifier } from '../classifier/symbol-classifier';
+import { createTesseractReader } from '../pipeline/text-reader';
 
 export const FAILED_MESSAGE = 'The analysis failed. Please try again later.';
 
@@ -47,24 +48,31 @@ function isAnalysisJob(value: unknown): value is AnalysisJob {
 }
 
 /**
+ * A loader that runs once and shares its result; a failed load is tried again next time. `current()`
+ * is what was loaded, if anything (to close it at shutdown).
+ */
+function loadedOnce<T>(load: () => Promise<T>): (() => Promise<T>) & { current: () => Promise<T | undefined> } {
+  let loading: Promise<T> | undefined;
+  const get = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(get, { current: async () => loading?.catch(() => undefined) });
+}
+
+/**
  * The worker: takes jobs from the shared durable consumer, runs the pipeline, publishes progress on
  * core NATS and the result (or the failure) on JetStream with the job id as message id, so a job that
  * is redelivered after a crash is published once. Runs are recorded in `analysis_runs`.
  */
 export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, options: WorkerOptions): Promise<RunningConsumer> {
   const { env, nats, dataSource, logger } = context;
-  // One OCR engine per process, started when the first drawing with text needs it.
-  let reader: Promise<TextReader> | undefined;
-  const textReader =
-    env.ANALYSIS_OCR === 'true'
-      ? () => {
-          reader ??= createTesseractReader().catch((error: unknown) => {
-            reader = undefined;
-            throw error;
-          });
-          return reader;
-        }
-      : undefined;
+  // One OCR engine and one classifier per process, started when the first drawing needs them.
+  const textReader = env.ANALYSIS_OCR === 'true' ? loadedOnce(createTesseractReader) : undefined;
+  const symbolClassifier = loadedOnce(() => loadSymbolClassifier());
 
   const recordStart = async (job: AnalysisJob): Promise<'completed' | 'running'> => {
     const rows: Array<{ status: string }> = await dataSource.query(
@@ -124,7 +132,7 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
             timeoutMs: env.RENDER_TIMEOUT_MS,
           },
         });
-        return await analyzePage(image, { page: job.page, onStage: report, textReader, onTick: jobContext.working });
+        return await analyzePage(image, { page: job.page, onStage: report, textReader, symbolClassifier, onTick: jobContext.working });
       } catch (error) {
         if (error instanceof UnusableFileError) throw new PermanentJobError(error.message);
         throw error;
@@ -178,7 +186,8 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
   return {
     async stop() {
       await consumer.stop();
-      await (await reader?.catch(() => undefined))?.close();
+      await (await textReader?.current())?.close();
+      (await symbolClassifier.current())?.dispose();
     },
   };
 }
