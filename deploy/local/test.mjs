@@ -1,8 +1,6 @@
 // `npm test`: lint, typecheck, build, every project's tests against real servers, then browser
 // tests in Chromium against a freshly started local stack. Exits non-zero on the first failure.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build, ensureDebianPackage, ensureDependencies, nxEnv, root, run, step } from './install.mjs';
 
@@ -28,32 +26,20 @@ step('Lint, typecheck and tests of every project (nx run-many -t lint typecheck 
 run(nx, ['run-many', '-t', 'lint', 'typecheck', 'test', '--outputStyle=static', '--skip-nx-cache'], { env: nxEnv() });
 
 step('Browser tests against a fresh local stack');
-const varDir = mkdtempSync(path.join(os.tmpdir(), 'pid-e2e-'));
-// As root, embedded PostgreSQL runs as the postgres user, which must reach its data folder.
-chmodSync(varDir, 0o755);
-process.env.LOCAL_VAR_DIR = varDir;
 // Every browser test logs in from 127.0.0.1; auth's own tests cover the limits themselves.
 process.env.RATE_LIMIT_MAX_PER_IP ??= '1000';
 process.env.RATE_LIMIT_MAX_PER_EMAIL ??= '1000';
-const { startLocalStack } = await import('./local-stack.mjs');
-const { findFreePort } = await import(path.join(root, 'services/platform/dist/embedded/index.js')).then(
-  (module) => module.default ?? module,
-);
-const logs = [];
-const stack = await startLocalStack({ port: await findFreePort(), log: (line) => logs.push(line) }).catch((error) => {
-  console.error(logs.slice(-40).join('\n'));
-  console.error(`✗ The local stack did not start: ${error.message}`);
-  process.exit(1);
-});
+const { startScratchStack } = await import('./scratch-stack.mjs');
+const stack = await startScratchStack('pid-e2e-');
 const e2e = spawnSync(nx, ['run', '@pid/web:e2e', '--outputStyle=static', '--skip-nx-cache'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...nxEnv(), E2E_BASE_URL: stack.url },
 });
+const stackLog = stack.tail();
 await stack.stop();
-rmSync(varDir, { recursive: true, force: true });
 if (e2e.status !== 0) {
-  console.error(logs.slice(-40).join('\n'));
+  console.error(stackLog);
   console.error('\n✗ Browser tests failed (the stack log is above)');
   process.exit(1);
 }
