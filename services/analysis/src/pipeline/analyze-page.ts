@@ -133,6 +133,9 @@ async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], opti
     const prediction = verdict.get(symbol);
     if (!prediction) return [symbol];
     if (prediction.elementType === 'none') return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined ? [] : [symbol];
+    // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
+    // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
+    if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
     return [
       {
         ...symbol,
