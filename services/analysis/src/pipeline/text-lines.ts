@@ -139,6 +139,10 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
       lines.push(line);
     }
   }
-  const inLine = new Set(lines.flatMap((line) => line.members));
-  return { lines, rest: components.filter((c) => !inLine.has(c)) };
+  // A sheet's text comes in a few heights; "letters" far taller than most (an exchanger's tubes, a
+  // cooler's fins in a row) are symbol parts.
+  const usual = median(lines.filter((line) => characters(line.members).length >= 3).map((line) => line.size));
+  const text = usual > 0 ? lines.filter((line) => line.size <= 2 * usual) : lines;
+  const inLine = new Set(text.flatMap((line) => line.members));
+  return { lines: text, rest: components.filter((c) => !inLine.has(c)) };
 }
