@@ -15,7 +15,9 @@ export function bridgeGaps(segments: Segment[], unit: number): Segment[] {
     const latest = (s: Segment): Segment => (replaced.has(s) ? latest(replaced.get(s)!) : s);
     for (const a of along) {
       for (const b of along) {
-        if (b.start <= a.end || b.start - a.end > maxGap || Math.abs(segmentCenter(a) - segmentCenter(b)) > unit) continue;
+        // Sorted by start: past the largest gap nothing further can continue `a`.
+        if (b.start - a.end > maxGap) break;
+        if (b.start <= a.end || Math.abs(segmentCenter(a) - segmentCenter(b)) > unit) continue;
         const line = segmentCenter(a);
         const through = across.some(
           (s) =>

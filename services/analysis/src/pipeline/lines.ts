@@ -227,18 +227,16 @@ export function removeLines(mask: Uint8Array, width: number, height: number, seg
     const reach = long ? 2 : 1;
     const lo = Math.max(0, segment.lo - fringe);
     const hi = Math.min(across - 1, segment.hi + fringe);
-    const inkBeyond = (from: number, step: number) => {
+    // Ink going on `reach` pixels beyond the band edge `from`, at `b` along the line.
+    const inkBeyond = (from: number, step: number, b: number) => {
       for (let k = 1; k <= reach; k++) {
         const a = from + step * k;
-        if (a < 0 || a >= across) return false;
-        if (at(a, b) !== 1) return false;
+        if (a < 0 || a >= across || at(a, b) !== 1) return false;
       }
       return true;
     };
-    let b = 0;
-    for (b = segment.start; b <= Math.min(segment.end, along - 1); b++) {
-      const crossed = inkBeyond(lo, -1) || inkBeyond(hi, 1);
-      if (crossed) continue;
+    for (let b = segment.start; b <= Math.min(segment.end, along - 1); b++) {
+      if (inkBeyond(lo, -1, b) || inkBeyond(hi, 1, b)) continue;
       for (let a = lo; a <= hi; a++) clear(a, b);
     }
   }

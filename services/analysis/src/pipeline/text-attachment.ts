@@ -24,7 +24,7 @@ export interface TextAttachment {
 }
 
 /** Gap between two boxes (0 when they overlap). */
-export function boxGap(a: Box, b: Box): number {
+function boxGap(a: Box, b: Box): number {
   const dx = Math.max(0, Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1));
   const dy = Math.max(0, Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1));
   return Math.hypot(dx, dy);
