@@ -8,8 +8,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
-import { loadPageImage, UnusableFileError } from '../ingest/page-image';
-import { analyzePage, STAGE_PROGRESS } from '../pipeline/analyze-page';
+import { UnusableFileError } from '../ingest/page-image';
+import { STAGE_PROGRESS } from '../pipeline/analyze-page';
+import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import { createTesseractReader, type TextReader } from '../pipeline/text-reader';
 import { drawOverlay } from './overlay';
 import { resultDocument } from './result-document';
@@ -47,20 +48,17 @@ async function main(): Promise<number> {
 
   const bytes = await readFile(file);
   log(STAGE_PROGRESS.rendering.progress, STAGE_PROGRESS.rendering.message);
-  const image = await loadPageImage(bytes, {
-    page,
-    maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000,
-    pdf: PDF_OPTIONS,
-  });
-  if (image.scale < 1) process.stderr.write(`       processing at ${image.width} × ${image.height} (scale ${image.scale.toFixed(3)})\n`);
   let reader: Promise<TextReader> | undefined;
   let classifier: Promise<SymbolClassifier> | undefined;
-  const analysis = await analyzePage(image, {
+  const analysis = await analyzeFilePage(bytes, {
+    page,
+    ingest: { maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000, pdf: PDF_OPTIONS },
     textReader: values['no-ocr'] ? undefined : () => (reader ??= createTesseractReader()),
     symbolClassifier: values['no-classifier'] ? undefined : () => (classifier ??= loadSymbolClassifier()),
-    page: values.page ? page : undefined,
     onStage: (stage) => void log(STAGE_PROGRESS[stage].progress, STAGE_PROGRESS[stage].message),
   });
+  const { image } = analysis;
+  if (image.scale < 1) process.stderr.write(`       processing at ${image.width} × ${image.height} (scale ${image.scale.toFixed(3)})\n`);
   await (await reader)?.close();
   (await classifier)?.dispose();
   log(STAGE_PROGRESS.saving.progress, STAGE_PROGRESS.saving.message);

@@ -19,8 +19,9 @@ import {
   type ServiceContext,
 } from '@pid/platform';
 import type { AnalysisEnv } from '../env';
-import { loadPageImage, MESSAGES, UnusableFileError } from '../ingest/page-image';
-import { analyzePage, STAGE_PROGRESS, type AnalysisStage } from '../pipeline/analyze-page';
+import { MESSAGES, UnusableFileError } from '../ingest/page-image';
+import { STAGE_PROGRESS, type AnalysisStage } from '../pipeline/analyze-page';
+import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import { loadSymbolClassifier } from '../classifier/symbol-classifier';
 import { createTesseractReader } from '../pipeline/text-reader';
 
@@ -121,18 +122,23 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
     const page = job.page ?? 1;
     const analysis = await (async () => {
       try {
-        const image = await loadPageImage(bytes, {
+        return await analyzeFilePage(bytes, {
           page,
-          maxProcessingPixels: env.ANALYSIS_MAX_PIXELS,
-          maxImagePixels: env.MAX_IMAGE_PIXELS,
-          pdf: {
-            dpi: env.PDF_RENDER_DPI,
-            maxSide: env.PDF_RENDER_MAX_SIDE,
-            maxPixels: env.MAX_IMAGE_PIXELS,
-            timeoutMs: env.RENDER_TIMEOUT_MS,
+          ingest: {
+            maxProcessingPixels: env.ANALYSIS_MAX_PIXELS,
+            maxImagePixels: env.MAX_IMAGE_PIXELS,
+            pdf: {
+              dpi: env.PDF_RENDER_DPI,
+              maxSide: env.PDF_RENDER_MAX_SIDE,
+              maxPixels: env.MAX_IMAGE_PIXELS,
+              timeoutMs: env.RENDER_TIMEOUT_MS,
+            },
           },
+          onStage: report,
+          textReader,
+          symbolClassifier,
+          onTick: jobContext.working,
         });
-        return await analyzePage(image, { page: job.page, onStage: report, textReader, symbolClassifier, onTick: jobContext.working });
       } catch (error) {
         if (error instanceof UnusableFileError) throw new PermanentJobError(error.message);
         throw error;
