@@ -73,8 +73,12 @@ export interface ImageSize {
 export interface DrawingMetadata {
   processingProgress?: number;
   jobId?: string;
+  /** Page 1's image (the pixel space of its element boxes). */
   image_size?: ImageSize;
+  /** PDFs only. */
   pageCount?: number;
+  /** Every page's `GET /drawings/:id/file?page=N` image size, page 1 first (one entry for PNG, JPEG, TIFF). */
+  pages?: ImageSize[];
 }
 
 export interface Drawing {
@@ -111,15 +115,28 @@ export interface GraphItemMetadata {
   [key: string]: unknown;
 }
 
+/** Where an off-page connector continues in another drawing of the same user (`metadata.continues_on`). */
+export interface OffPageContinuation {
+  drawing: Id;
+  element: Id;
+  page: number;
+}
+
+export interface DrawingElementMetadata extends GraphItemMetadata {
+  continues_on?: OffPageContinuation;
+}
+
 export interface DrawingElement {
   _id: Id;
   drawing: Id;
+  /** 1-based page of the drawing the element is on; its box is in that page's pixels (`metadata.pages`). */
+  page: number;
   elementType: ElementType;
   name: string;
   description: string;
   boundingBox: BoundingBox;
   confirmed: boolean;
-  metadata?: GraphItemMetadata;
+  metadata?: DrawingElementMetadata;
 }
 
 export type SegmentOrientation = 'horizontal' | 'vertical';
@@ -136,11 +153,20 @@ export const DEFAULT_RELATIONSHIP_TYPE: RelationshipType = 'connects to';
 
 export interface ConnectionMetadata extends GraphItemMetadata {
   path_data?: { path: PathSegment[] };
+  /** An analysis-made link between two off-page connectors naming the same continuation; no path. */
+  off_page_link?: boolean;
+  /** With `off_page_link`: the pages of the two ends, lower first. */
+  pages?: [number, number];
 }
+
+/** The description of an off-page link connection. */
+export const OFF_PAGE_LINK_DESCRIPTION = 'off-page link';
 
 export interface Connection {
   _id: Id;
   drawing: Id;
+  /** 1-based page the connection is drawn on: its source's page (an off-page link lists both in `metadata.pages`). */
+  page: number;
   /** Element ids; some responses carry the element object instead. */
   source: Id | { _id: Id };
   target: Id | { _id: Id };

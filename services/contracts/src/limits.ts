@@ -18,3 +18,8 @@ export const PDF_RENDER_DPI = 200;
 export const PDF_RENDER_MAX_SIDE_PX = 10_000;
 /** Decoded images larger than this are refused, so that a small file cannot unpack into gigabytes. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * Pages of a PDF drawing. Far more sheets than any P&ID set; a 10 MB PDF that claims more (a page
+ * tree's count is only a number) would have every page-by-page consumer loop on nothing.
+ */
+export const MAX_DRAWING_PAGES = 1000;

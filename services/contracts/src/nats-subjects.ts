@@ -81,6 +81,9 @@ export interface AnalysisJob {
   userId: Id;
   objectKey: string;
   contentType: string;
+  /** PDFs: the number of pages; the worker analyses pages 1..pageCount (default: the file's own count). */
+  pageCount?: number;
+  /** Only this page (1-based) instead of every page. */
   page?: number;
 }
 
@@ -105,7 +108,10 @@ export interface DrawingLookupReply {
   drawing: { _id: Id; userId: Id; status: DrawingStatus; imageSize?: ImageSize; pageCount?: number } | null;
 }
 
-/** An element as the analysis found it; `key` is unique within its run and names it in connections. */
+/**
+ * An element as the analysis found it; `key` is unique within its run (across its pages) and names it in
+ * connections. A connection lies on its ends' page.
+ */
 export interface AnalysisElement {
   key: string;
   elementType: ElementType;
@@ -126,14 +132,43 @@ export interface AnalysisConnection {
   metadata: ConnectionMetadata & { confidence: number };
 }
 
-/** One analysis run's output. Consumers apply it idempotently per `jobId`. */
+/** How a page was read: from its pixels, from the PDF's own text and paths, or both. */
+export type AnalysisSource = 'raster' | 'vector' | 'mixed';
+
+/** One analysed page of a run. */
+export interface AnalysisPageSummary {
+  page: number;
+  /** The page's `/file` image size: the pixel space of its boxes. */
+  imageSize: ImageSize;
+  source: AnalysisSource;
+}
+
+/**
+ * One analysis run's output; keys are unique across its pages. Consumers apply it idempotently per `jobId`.
+ * A run too large for one NATS message is sent in parts: every part carries the whole envelope (ids,
+ * `imageSize`, `pages`) and a slice of the items, under message id `result-<jobId>-<resultId>-<index>`;
+ * the graph service applies the run once every part of one `resultId` has arrived, the drawing service
+ * completes on the last part (published last). A run in one message has no `part` and message id `result-<jobId>`.
+ */
 export interface AnalysisResultEvent {
   jobId: string;
   drawingId: Id;
   userId: Id;
+  /** Page 1's image size. */
   imageSize: ImageSize;
+  /** Every analysed page, in order. */
+  pages?: AnalysisPageSummary[];
   elements: AnalysisElement[];
   connections: AnalysisConnection[];
+  part?: AnalysisResultPart;
+}
+
+export interface AnalysisResultPart {
+  /** Names one split of the run (a hash of its content): parts of different splits never mix. */
+  resultId: string;
+  /** 1-based. */
+  index: number;
+  count: number;
 }
 
 export interface AnalysisFailedEvent {

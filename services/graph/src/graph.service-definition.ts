@@ -1,5 +1,6 @@
 import type { ServiceDefinition } from '@pid/platform';
 import { consumeAnalysisResults } from './analysis/analysis-results.consumer';
+import { AnalysisResultPartEntity } from './analysis/analysis-result-part.entity';
 import { AppliedAnalysisRunEntity } from './analysis/applied-analysis-run.entity';
 import { ConnectionEntity } from './connections/connection.entity';
 import { graphMigrations } from './database/migrations';
@@ -16,7 +17,7 @@ export const graphServiceDefinition: ServiceDefinition<GraphEnv> = {
   envSchema: graphEnvSchema,
   database: {
     schema: 'graph',
-    entities: [ElementEntity, ConnectionEntity, AppliedAnalysisRunEntity, DeletedDrawingEntity],
+    entities: [ElementEntity, ConnectionEntity, AppliedAnalysisRunEntity, AnalysisResultPartEntity, DeletedDrawingEntity],
     migrations: graphMigrations,
   },
   modules: [GraphModule],

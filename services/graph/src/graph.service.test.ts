@@ -10,6 +10,7 @@ afterAll(async () => service?.close());
 describe('graph service', () => {
   it('creates its tables in the graph schema', async () => {
     expect(await tablesInSchema(service, 'graph')).toEqual([
+      'analysis_result_parts',
       'applied_analysis_runs',
       'connections',
       'deleted_drawings',

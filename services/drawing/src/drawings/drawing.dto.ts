@@ -34,6 +34,7 @@ export function presentDrawing(drawing: DrawingEntity): Drawing {
   if (drawing.jobId) metadata.jobId = drawing.jobId;
   if (drawing.imageWidth && drawing.imageHeight) metadata.image_size = { width: drawing.imageWidth, height: drawing.imageHeight };
   if (drawing.pageCount) metadata.pageCount = drawing.pageCount;
+  if (drawing.pageSizes) metadata.pages = drawing.pageSizes;
   return {
     _id: drawing.id,
     name: drawing.name,
@@ -78,6 +79,12 @@ export class DrawingMetadataDto implements DrawingMetadata {
 
   @ApiPropertyOptional({ minimum: 1, description: 'PDFs only' })
   pageCount?: number;
+
+  @ApiPropertyOptional({
+    type: [ImageSizeDto],
+    description: 'Pixel size of each page’s `GET /drawings/{id}/file?page=N` image, page 1 first (one entry for an image file)',
+  })
+  pages?: ImageSize[];
 }
 
 export class DrawingDto implements Drawing {

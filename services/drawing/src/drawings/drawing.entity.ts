@@ -1,4 +1,4 @@
-import type { DrawingStatus } from '@pid/contracts';
+import type { DrawingStatus, ImageSize } from '@pid/contracts';
 import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** An uploaded drawing and its processing state. The file itself lives in object storage. */
@@ -53,6 +53,10 @@ export class DrawingEntity {
 
   @Column({ name: 'image_height', type: 'integer', nullable: true })
   imageHeight: number | null;
+
+  /** Every page's image size, page 1 first; null for a multi-page PDF uploaded before pages were measured, until analysed. */
+  @Column({ name: 'page_sizes', type: 'jsonb', nullable: true })
+  pageSizes: ImageSize[] | null;
 
   @Column({ name: 'upload_date', type: 'timestamptz', default: () => 'now()' })
   uploadDate: Date;

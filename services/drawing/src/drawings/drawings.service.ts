@@ -97,6 +97,7 @@ export class DrawingsService {
         pageCount: inspected.pageCount ?? null,
         imageWidth: inspected.imageSize.width,
         imageHeight: inspected.imageSize.height,
+        pageSizes: inspected.pages,
       });
       const saved = await this.drawings.save(drawing);
       this.logger.info({ drawingId: saved.id, contentType, sizeBytes: saved.sizeBytes }, 'drawing uploaded');

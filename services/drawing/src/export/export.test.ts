@@ -30,6 +30,7 @@ function element(id: string, fields: Partial<DrawingElement>): DrawingElement {
   return {
     _id: id,
     drawing: drawingId,
+    page: 1,
     elementType: 'equipment',
     name: '',
     description: '',
@@ -43,6 +44,7 @@ function connection(id: string, fields: Partial<Connection>): Connection {
   return {
     _id: id,
     drawing: drawingId,
+    page: 1,
     source: '',
     target: '',
     name: '',

@@ -29,7 +29,8 @@ export async function ensureDrawingStreams(nats: NatsConnection): Promise<void> 
  *   the current run, forward only. Events that this service publishes itself come back here too; they
  *   carry a status other than `processing`, or repeat what is stored, and change nothing.
  * - results and failures (JetStream, durable consumers shared by replicas): `completed` or `error`,
- *   each published as a progress event for the owner's sockets. Events of another run are ignored.
+ *   each published as a progress event for the owner's sockets. Events of another run are ignored; a
+ *   result in parts completes the drawing with its last part.
  * Returns the teardown.
  */
 export async function startAnalysisListeners(nats: NatsConnection, dataSource: DataSource, logger: Logger): Promise<() => Promise<void>> {
@@ -59,7 +60,10 @@ export async function startAnalysisListeners(nats: NatsConnection, dataSource: D
     logger,
     handler: async (event) => {
       if (!isUuid(event.drawingId) || !isUuid(event.jobId)) return;
-      const state = await runs.complete(event.drawingId, event.jobId, event.imageSize);
+      // A result in parts is complete with its last part, which the worker publishes last.
+      if (event.part && event.part.index !== event.part.count) return;
+      const pageSizes = Array.isArray(event.pages) ? event.pages.map((page) => page?.imageSize) : undefined;
+      const state = await runs.complete(event.drawingId, event.jobId, event.imageSize, pageSizes);
       if (state) publisher.publish(state);
     },
   });

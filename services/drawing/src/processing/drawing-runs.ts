@@ -94,15 +94,28 @@ export class DrawingRuns {
     );
   }
 
-  /** The run's result arrived: completed at 100 %, with the size of the image the boxes refer to. */
-  async complete(drawingId: string, jobId: string, imageSize: unknown): Promise<RunState | undefined> {
+  /**
+   * The run's result arrived: completed at 100 %, with the size of the image the boxes refer to. The
+   * analysed pages' sizes fill `page_sizes` of a drawing uploaded before pages were measured (all pages, or nothing).
+   */
+  async complete(drawingId: string, jobId: string, imageSize: unknown, pageSizes?: unknown[]): Promise<RunState | undefined> {
     const size = isImageSize(imageSize) ? imageSize : undefined;
+    const pages = pageSizes && pageSizes.length > 0 && pageSizes.every(isImageSize) ? pageSizes : undefined;
     return this.update(
       `UPDATE drawings SET status = 'completed', progress = 100, processing_message = $3,
-         image_width = COALESCE($4, image_width), image_height = COALESCE($5, image_height), updated_at = now()
+         image_width = COALESCE($4, image_width), image_height = COALESCE($5, image_height),
+         page_sizes = COALESCE(page_sizes, CASE WHEN jsonb_array_length($6::jsonb) = COALESCE(page_count, 1) THEN $6::jsonb END),
+         updated_at = now()
        WHERE id = $1 AND job_id = $2 AND status = 'processing'
        ${RETURNING}`,
-      [drawingId, jobId, MESSAGES.processingComplete, size?.width ?? null, size?.height ?? null],
+      [
+        drawingId,
+        jobId,
+        MESSAGES.processingComplete,
+        size?.width ?? null,
+        size?.height ?? null,
+        JSON.stringify(pages?.map(({ width, height }) => ({ width, height })) ?? []),
+      ],
     );
   }
 

@@ -53,7 +53,8 @@ export class ProcessingService {
     });
 
     const job: AnalysisJob = { jobId, drawingId, userId, objectKey: drawing.objectKey, contentType: drawing.contentType };
-    if (fileKindOfContentType(drawing.contentType) === 'pdf') job.page = 1;
+    // Every page of a PDF is analysed in one run.
+    if (fileKindOfContentType(drawing.contentType) === 'pdf') job.pageCount = drawing.pageCount ?? 1;
     try {
       await publishJson(this.nats, SUBJECTS.analysisJob, job, jobId);
     } catch (error) {

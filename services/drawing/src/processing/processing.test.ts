@@ -113,7 +113,7 @@ describe('processing a drawing', () => {
       userId: user.id,
       objectKey: row.object_key,
       contentType: 'application/pdf',
-      page: 1,
+      pageCount: 1,
     });
 
     reportProgress(job, 30, 'Detecting symbols');
@@ -139,7 +139,13 @@ describe('processing a drawing', () => {
     });
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'completed', message: 'Processing complete', progress: 100 });
     const finished = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
-    expect(finished.body.metadata).toEqual({ processingProgress: 100, jobId, image_size: { width: 1700, height: 2200 }, pageCount: 1 });
+    expect(finished.body.metadata).toEqual({
+      processingProgress: 100,
+      jobId,
+      image_size: { width: 1700, height: 2200 },
+      pageCount: 1,
+      pages: [{ width: 1700, height: 2200 }],
+    });
 
     // A progress report after the result changes nothing.
     reportProgress(job, 80, 'Too late');
@@ -184,6 +190,7 @@ describe('processing a drawing', () => {
     const job = await jobOf(drawing._id, jobId);
     expect(job.contentType).toBe('image/png');
     expect(job).not.toHaveProperty('page');
+    expect(job).not.toHaveProperty('pageCount');
     await publishResult({
       jobId,
       drawingId: drawing._id,
@@ -193,6 +200,39 @@ describe('processing a drawing', () => {
       connections: [],
     });
     await api().post(`/api/drawings/${drawing._id}/process`).set(user.auth).expect(409, { msg: 'Drawing has already been processed' });
+  });
+
+  it('asks for every page of a PDF and completes a result in parts with its last part', async () => {
+    const user = service.newUser();
+    const drawing = await uploadDrawing(
+      service,
+      user,
+      await samplePdf([
+        [612, 792],
+        [612, 792],
+        [612, 792],
+      ]),
+      'three.pdf',
+    );
+    const jobId: string = (await api().post(`/api/drawings/${drawing._id}/process`).set(user.auth).expect(200)).body.metadata.jobId;
+    const job = await jobOf(drawing._id, jobId);
+    expect(job).toMatchObject({ pageCount: 3 });
+    expect(job).not.toHaveProperty('page');
+    const size = { width: 1700, height: 2200 };
+    const part = (index: number): AnalysisResultEvent => ({
+      jobId,
+      drawingId: drawing._id,
+      userId: user.id,
+      imageSize: size,
+      pages: [1, 2, 3].map((page) => ({ page, imageSize: size, source: 'raster' })),
+      elements: [],
+      connections: [],
+      part: { resultId: 'abc', index, count: 2 },
+    });
+    await publishResult(part(1));
+    expect((await status(user, drawing._id)).drawingStatus).toBe('processing');
+    await publishResult(part(2));
+    expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'completed', message: 'Processing complete', progress: 100 });
   });
 
   it('ignores results of another run', async () => {
@@ -213,7 +253,12 @@ describe('processing a drawing', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'processing', message: 'Processing started', progress: 0 });
     const current = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
-    expect(current.body.metadata).toEqual({ processingProgress: 0, jobId, image_size: { width: 640, height: 480 } });
+    expect(current.body.metadata).toEqual({
+      processingProgress: 0,
+      jobId,
+      image_size: { width: 640, height: 480 },
+      pages: [{ width: 640, height: 480 }],
+    });
   });
 
   it('turns a failure into error with the worker’s message, and may be retried as a new run', async () => {

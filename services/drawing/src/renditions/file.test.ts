@@ -104,6 +104,28 @@ describe('GET /api/drawings/:id/file', () => {
     expect(storedRenditions.filter((entry) => entry.isFile())).toHaveLength(allRows.length);
   });
 
+  it('lists every page’s size in metadata.pages and serves each page in that size', async () => {
+    const sizes: Array<[number, number]> = [
+      [612, 792],
+      [842, 595],
+      [612, 396],
+    ];
+    const drawing = await uploadDrawing(service, user, await samplePdf(sizes), 'three.pdf');
+    const pages = [
+      { width: 1700, height: 2200 },
+      { width: 2339, height: 1653 },
+      { width: 1700, height: 1100 },
+    ];
+    expect(drawing.metadata).toMatchObject({ pageCount: 3, image_size: pages[0], pages });
+    expect((await request(service.http).get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200)).body.metadata.pages).toEqual(pages);
+    for (const [index, size] of pages.entries()) {
+      const response = await getFile(drawing._id, `?page=${index + 1}`).expect(200);
+      expect(await sharp(response.body as Buffer).metadata()).toMatchObject({ format: 'png', ...size });
+    }
+    await getFile(drawing._id, '?page=4').expect(400, { msg: 'Page 4 does not exist: the drawing has 3 page(s)' });
+    await getFile(drawing._id, '?page=0').expect(400);
+  });
+
   it('refuses a page the drawing does not have, and a page that is not a number', async () => {
     const pdf = await uploadDrawing(service, user, await samplePdf([[612, 792]]), 'one.pdf');
     await getFile(pdf._id, '?page=2').expect(400, { msg: 'Page 2 does not exist: the drawing has 1 page(s)' });
@@ -118,6 +140,7 @@ describe('GET /api/drawings/:id/file', () => {
   it('uses the size browsers show for a rotated JPEG', async () => {
     const drawing = await uploadDrawing(service, user, await rotatedJpeg(), 'photo.jpg');
     expect(drawing.metadata.image_size).toEqual({ width: 300, height: 400 });
+    expect(drawing.metadata.pages).toEqual([{ width: 300, height: 400 }]);
     const response = await getFile(drawing._id).expect(200);
     expect(await sharp(response.body as Buffer).metadata()).toMatchObject({ width: 400, height: 300, orientation: 6 });
   });

@@ -1,5 +1,5 @@
 import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
-import type { ImageSize } from '@pid/contracts';
+import { MAX_DRAWING_PAGES, type ImageSize } from '@pid/contracts';
 import sharp from 'sharp';
 import { MESSAGES } from '../messages';
 import { inspectPdf, PdfPasswordError, PdfWithoutPagesError, type PdfRenderOptions } from '@pid/platform';
@@ -10,17 +10,15 @@ export interface InspectedFile {
   imageSize: ImageSize;
   /** PDFs only. */
   pageCount?: number;
+  /** Every page's image size, page 1 first (one for an image). */
+  pages: ImageSize[];
 }
 
 const SHARP_FORMATS: Record<Exclude<FileKind, 'pdf'>, string> = { png: 'png', jpeg: 'jpeg', tiff: 'tiff' };
 /** A complete PDF ends with `%%EOF` within its last 1024 bytes (ISO 32000-1 implementation note). */
 const PDF_END_MARKER = Buffer.from('%%EOF', 'latin1');
 const PDF_TRAILER_WINDOW = 1024;
-/**
- * Far more sheets than any P&ID set; a 10 MB PDF that claims more (a page tree's count is only a
- * number) would have every page-by-page consumer loop on nothing.
- */
-export const MAX_PDF_PAGES = 1000;
+export const MAX_PDF_PAGES = MAX_DRAWING_PAGES;
 
 /** Image decoders report a pixel limit with this message; it is a size problem, not damage. */
 function isPixelLimit(error: unknown): boolean {
@@ -46,7 +44,7 @@ async function inspectImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>, maxPi
     // A full decode: metadata alone is read from the header and misses a damaged or cut-off body.
     await input().stats();
     const { width, height } = metadata.autoOrient;
-    return { imageSize: { width, height } };
+    return { imageSize: { width, height }, pages: [{ width, height }] };
   } catch (error) {
     if (isPixelLimit(error)) throw new PayloadTooLargeException(MESSAGES.imageTooLarge(Math.floor(maxPixels / 1_000_000)));
     throw new BadRequestException(MESSAGES.unreadableFile);
@@ -55,7 +53,7 @@ async function inspectImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>, maxPi
 
 async function inspectPdfUpload(bytes: Buffer, options: PdfRenderOptions): Promise<InspectedFile> {
   if (bytes.subarray(-PDF_TRAILER_WINDOW).indexOf(PDF_END_MARKER) === -1) throw new BadRequestException(MESSAGES.unreadableFile);
-  const summary = await inspectPdf(bytes, options).catch((error: unknown) => {
+  const summary = await inspectPdf(bytes, options, MAX_PDF_PAGES).catch((error: unknown) => {
     if (error instanceof PdfPasswordError) throw new BadRequestException(MESSAGES.pdfPasswordProtected);
     if (error instanceof PdfWithoutPagesError) throw new BadRequestException(MESSAGES.pdfWithoutPages);
     throw new BadRequestException(MESSAGES.unreadableFile);
@@ -63,5 +61,6 @@ async function inspectPdfUpload(bytes: Buffer, options: PdfRenderOptions): Promi
   // pdf.js never runs it, but any reader that opens the stored original would; no drawing needs a script.
   if (summary.hasJavaScript) throw new UnsupportedMediaTypeException(MESSAGES.pdfWithJavaScript);
   if (summary.pageCount > MAX_PDF_PAGES) throw new PayloadTooLargeException(MESSAGES.pdfTooManyPages(MAX_PDF_PAGES));
-  return { imageSize: { width: summary.firstPage.width, height: summary.firstPage.height }, pageCount: summary.pageCount };
+  const pages = summary.pages.map(({ width, height }) => ({ width, height }));
+  return { imageSize: pages[0], pageCount: summary.pageCount, pages };
 }

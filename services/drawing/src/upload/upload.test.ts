@@ -43,7 +43,12 @@ describe('accepted uploads', () => {
       uploadDate: expect.any(String),
       processingMessage: null,
       documentName: 'P&ID-100 rev B.pdf',
-      metadata: { processingProgress: 0, image_size: { width: 1700, height: 2200 }, pageCount: 2 },
+      metadata: {
+        processingProgress: 0,
+        image_size: { width: 1700, height: 2200 },
+        pageCount: 2,
+        pages: [expect.objectContaining({ width: 1700, height: 2200 }), expect.any(Object)],
+      },
     });
     expect(Math.abs(Date.parse(response.body.uploadDate) - Date.now())).toBeLessThan(60_000);
     const [row] = (await drawingRows()).filter((drawing) => drawing.id === response.body._id);
@@ -62,7 +67,11 @@ describe('accepted uploads', () => {
   ])('stores a %s with its pixel size and no page count', async (_kind, make, filename, contentType) => {
     const user = service.newUser();
     const drawing = await uploadDrawing(service, user, await make(), filename);
-    expect(drawing.metadata).toEqual({ processingProgress: 0, image_size: { width: 640, height: 480 } });
+    expect(drawing.metadata).toEqual({
+      processingProgress: 0,
+      image_size: { width: 640, height: 480 },
+      pages: [{ width: 640, height: 480 }],
+    });
     const [row] = (await drawingRows()).filter((candidate) => candidate.id === drawing._id);
     expect(row!.content_type).toBe(contentType);
   });

@@ -53,6 +53,8 @@ describe('parseAnalysisResult', () => {
     });
     expect(parsed.connections).toEqual([
       {
+        // On its source's page.
+        page: 2,
         sourceKey: 'a',
         targetKey: 'b',
         relationshipType: 'flows to',

@@ -1,6 +1,7 @@
 import {
   DEFAULT_RELATIONSHIP_TYPE,
   isElementType,
+  MAX_DRAWING_PAGES,
   RELATIONSHIP_TYPES,
   type BoundingBox,
   type ConnectionMetadata,
@@ -28,6 +29,8 @@ export interface ResultElement {
 }
 
 export interface ResultConnection {
+  /** Its source element's page. */
+  page: number;
   sourceKey: string;
   targetKey: string;
   relationshipType: RelationshipType;
@@ -77,20 +80,20 @@ export function parseAnalysisResult(payload: unknown): AnalysisResult {
     connections: [],
     skipped: { elements: 0, connections: 0 },
   };
-  const keys = new Set<string>();
+  const pageByKey = new Map<string, number>();
   for (const item of elements) {
     const element = parseElement(item, jobId);
-    if (!element || keys.has(element.key)) result.skipped.elements++;
+    if (!element || pageByKey.has(element.key)) result.skipped.elements++;
     else {
-      keys.add(element.key);
+      pageByKey.set(element.key, element.page);
       result.elements.push(element);
     }
   }
   for (const item of connections) {
     const connection = parseConnection(item, jobId);
-    const linksKnownElements = connection && keys.has(connection.sourceKey) && keys.has(connection.targetKey);
+    const linksKnownElements = connection && pageByKey.has(connection.sourceKey) && pageByKey.has(connection.targetKey);
     if (!connection || !linksKnownElements || connection.sourceKey === connection.targetKey) result.skipped.connections++;
-    else result.connections.push(connection);
+    else result.connections.push({ ...connection, page: pageByKey.get(connection.sourceKey)! });
   }
   return result;
 }
@@ -101,7 +104,8 @@ function parseElement(item: unknown, jobId: string): ResultElement | undefined {
   if (![x, y, width, height].every(isFiniteNumber)) return undefined;
   const box = { x, y, width, height } as BoundingBox;
   if (box.width <= 0 || box.height <= 0) return undefined;
-  const page = Number.isInteger(item.page) && (item.page as number) >= 1 ? (item.page as number) : 1;
+  const page =
+    Number.isInteger(item.page) && (item.page as number) >= 1 && (item.page as number) <= MAX_DRAWING_PAGES ? (item.page as number) : 1;
   const metadata = isObject(item.metadata) ? item.metadata : {};
   return {
     key: item.key,
@@ -114,7 +118,7 @@ function parseElement(item: unknown, jobId: string): ResultElement | undefined {
   };
 }
 
-function parseConnection(item: unknown, jobId: string): ResultConnection | undefined {
+function parseConnection(item: unknown, jobId: string): Omit<ResultConnection, 'page'> | undefined {
   if (!isObject(item) || typeof item.sourceKey !== 'string' || typeof item.targetKey !== 'string') return undefined;
   // The analysis has no text for a custom type: anything but a named type is the default.
   const named = (RELATIONSHIP_TYPES as readonly unknown[]).includes(item.relationshipType) && item.relationshipType !== 'custom';

@@ -1,14 +1,15 @@
 import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
 import { consumeJson, ensureConsumer, ensureStream, type ServiceContext } from '@pid/platform';
-import { parseAnalysisResult } from './analysis-result.parser';
-import { applyAnalysisResult } from './apply-analysis-result';
+import type { AnalysisResult } from './analysis-result.parser';
+import { receiveAnalysisResult } from './receive-analysis-result';
 
 /** Big results take a few seconds to write; the consumer also reports progress every third of this. */
 const ACK_WAIT_MS = 60_000;
 const MAX_DELIVER = 5;
 
 /**
- * Applies analysis results from JetStream (durable consumer shared by the replicas). The stream has
+ * Applies analysis results from JetStream (durable consumer shared by the replicas), whole or in parts
+ * (`receiveAnalysisResult`). The stream has
  * limits retention: the drawing service reads the same results with a consumer of its own.
  * Returns the teardown: stop taking results, finish the one in hand.
  */
@@ -28,10 +29,12 @@ export async function consumeAnalysisResults(context: ServiceContext): Promise<(
     maxDeliver: MAX_DELIVER,
     logger,
     handler: async (payload, job) => {
-      const result = parseAnalysisResult(payload);
-      const outcome = await applyAnalysisResult(dataSource, result);
-      const run = { jobId: result.jobId, drawingId: result.drawingId, deliveryCount: job.deliveryCount };
-      if (outcome.status === 'applied') logger.info({ ...run, ...outcome, skipped: result.skipped }, 'analysis result applied');
+      let parsed: AnalysisResult | undefined;
+      const outcome = await receiveAnalysisResult(dataSource, payload, (result) => (parsed = result));
+      const { jobId, drawingId } = payload as { jobId?: unknown; drawingId?: unknown };
+      const run = { jobId, drawingId, deliveryCount: job.deliveryCount };
+      if (outcome.status === 'applied') logger.info({ ...run, ...outcome, skipped: parsed?.skipped }, 'analysis result applied');
+      else if (outcome.status === 'waiting-for-parts') logger.info({ ...run, ...outcome }, 'analysis result part kept');
       else logger.info({ ...run, status: outcome.status }, 'analysis result ignored');
     },
   });

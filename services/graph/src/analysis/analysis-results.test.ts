@@ -62,6 +62,7 @@ describe('analysis results from JetStream', () => {
       {
         _id: expect.any(String),
         drawing,
+        page: 1,
         elementType: 'valve',
         name: 'A',
         description: '',
@@ -77,6 +78,7 @@ describe('analysis results from JetStream', () => {
       {
         _id: expect.any(String),
         drawing,
+        page: 1,
         source: a,
         target: b,
         name: '',

@@ -4,11 +4,12 @@ import { queryRows } from '../database/query-rows';
 
 /** The columns a connection is answered from, in SQL. */
 export const CONNECTION_COLUMNS =
-  'id, drawing_id, source_id, target_id, name, description, relationship_type, custom_relationship_type, confirmed, metadata';
+  'id, drawing_id, page, source_id, target_id, name, description, relationship_type, custom_relationship_type, confirmed, metadata';
 
 export interface ConnectionRow {
   id: string;
   drawing_id: string;
+  page: number;
   source_id: string;
   target_id: string;
   name: string;
@@ -24,6 +25,7 @@ export function presentConnection(row: ConnectionRow): Connection {
   return {
     _id: row.id,
     drawing: row.drawing_id,
+    page: row.page,
     source: row.source_id,
     target: row.target_id,
     name: row.name,

@@ -74,6 +74,13 @@ export class ConnectionDto implements Connection {
   @ApiProperty({ format: 'uuid', description: 'The drawing’s id' })
   drawing: string;
 
+  @ApiProperty({
+    minimum: 1,
+    example: 1,
+    description: 'The page the connection is drawn on: its source element’s page (an off-page link names both pages in metadata.pages)',
+  })
+  page: number;
+
   @ApiProperty({ format: 'uuid', description: 'Element id' })
   source: string;
 
@@ -98,7 +105,8 @@ export class ConnectionDto implements Connection {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'path_data.path (segments), and the server’s confidence, source (analysis or user), analysisRunId',
+    description:
+      'path_data.path (segments), and the server’s confidence, source (analysis or user), analysisRunId; an off-page link has off_page_link: true and pages [a, b]',
     example: { source: 'user', path_data: { path: [{ orientation: 'horizontal', start: [100, 50], end: [180, 50] }] } },
   })
   metadata: ConnectionMetadata;

@@ -18,6 +18,10 @@ export class ConnectionEntity {
   @Column({ name: 'user_id', type: 'uuid' })
   userId: string;
 
+  /** The page it is drawn on: its source element's page. */
+  @Column({ type: 'integer', default: 1 })
+  page: number;
+
   @Column({ name: 'source_id', type: 'uuid' })
   sourceId: string;
 

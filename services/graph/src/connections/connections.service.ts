@@ -41,8 +41,8 @@ export class ConnectionsService {
       const [row] = await queryRows<ConnectionRow>(
         manager,
         `INSERT INTO connections
-           (drawing_id, user_id, source_id, target_id, name, description, relationship_type, custom_relationship_type, confirmed, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+           (drawing_id, user_id, source_id, target_id, name, description, relationship_type, custom_relationship_type, confirmed, metadata, page)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, (SELECT page FROM elements WHERE id = $3))
          RETURNING ${CONNECTION_COLUMNS}`,
         [
           input.drawing,
@@ -87,7 +87,8 @@ export class ConnectionsService {
         manager,
         `UPDATE connections SET
            source_id = $3, target_id = $4, name = $5, description = $6, relationship_type = $7,
-           custom_relationship_type = $8, confirmed = $9, metadata = $10::jsonb, updated_at = now()
+           custom_relationship_type = $8, confirmed = $9, metadata = $10::jsonb, updated_at = now(),
+           page = CASE WHEN source_id = $3 THEN page ELSE (SELECT page FROM elements WHERE id = $3) END
          WHERE id = $1 AND user_id = $2
          RETURNING ${CONNECTION_COLUMNS}`,
         [

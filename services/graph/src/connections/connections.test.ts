@@ -54,6 +54,7 @@ describe('POST /api/connections', () => {
     expect(connection).toEqual({
       _id: expect.any(String),
       drawing,
+      page: 1,
       source: a._id,
       target: b._id,
       name: '',
@@ -82,6 +83,7 @@ describe('POST /api/connections', () => {
     expect(response.body).toEqual({
       _id: expect.any(String),
       drawing,
+      page: 1,
       source: b._id,
       target: c._id,
       name: 'line 7',
@@ -91,6 +93,20 @@ describe('POST /api/connections', () => {
       confirmed: true,
       metadata: { source: 'user', path_data: { path: route } },
     });
+  });
+
+  it('lies on its source’s page, and follows a new source to its page', async () => {
+    const { owner, drawing, a } = await scene();
+    const onPage = async (page: number, x: number) =>
+      (await kit.call(owner, 'post', '/api/elements', { drawing, page, boundingBox: box(x, 0) }).expect(201)).body as DrawingElement;
+    const [p2a, p2b, p3] = [await onPage(2, 0), await onPage(2, 100), await onPage(3, 0)];
+    const created = (await kit.call(owner, 'post', '/api/connections', { drawing, source: p2a._id, target: p2b._id }).expect(201))
+      .body as Connection;
+    expect(created.page).toBe(2);
+    const moved = await kit.call(owner, 'put', `/api/connections/${created._id}`, { source: p3._id }).expect(200);
+    expect(moved.body.page).toBe(3);
+    const renamed = await kit.call(owner, 'put', `/api/connections/${created._id}`, { name: 'x', target: a._id }).expect(200);
+    expect(renamed.body.page).toBe(3);
   });
 
   it('drops a custom text that goes with a named relationship type', async () => {

@@ -3,7 +3,8 @@ import { lockDrawingGraph } from '../database/drawing-lock';
 import { queryRows } from '../database/query-rows';
 
 /**
- * Removes a deleted drawing's graph and remembers the drawing as deleted, so that an analysis result
+ * Removes a deleted drawing's graph (with any result parts kept for it, and the off-page links of the
+ * user's other drawings into it) and remembers the drawing as deleted, so that an analysis result
  * still on its way cannot bring the graph back. Repeating it changes nothing.
  */
 export async function removeDrawingGraph(
@@ -19,6 +20,13 @@ export async function removeDrawingGraph(
     ]);
     const connections = await queryRows(manager, 'DELETE FROM connections WHERE drawing_id = $1 RETURNING id', [drawingId]);
     const elements = await queryRows(manager, 'DELETE FROM elements WHERE drawing_id = $1 RETURNING id', [drawingId]);
+    await manager.query('DELETE FROM analysis_result_parts WHERE drawing_id = $1', [drawingId]);
+    // Off-page connectors of the user's other drawings no longer continue here.
+    await manager.query(
+      `UPDATE elements SET metadata = metadata - 'continues_on', updated_at = now()
+       WHERE user_id = $1 AND element_type = 'off_page_connector' AND metadata->'continues_on'->>'drawing' = $2::text`,
+      [userId, drawingId],
+    );
     return { elements: elements.length, connections: connections.length };
   });
 }

@@ -3,11 +3,12 @@ import type { EntityManager } from 'typeorm';
 import { queryRows } from '../database/query-rows';
 
 /** The columns an element is answered from, in SQL. */
-export const ELEMENT_COLUMNS = 'id, drawing_id, element_type, name, description, x, y, width, height, confirmed, metadata';
+export const ELEMENT_COLUMNS = 'id, drawing_id, page, element_type, name, description, x, y, width, height, confirmed, metadata';
 
 export interface ElementRow {
   id: string;
   drawing_id: string;
+  page: number;
   element_type: ElementType;
   name: string;
   description: string;
@@ -24,6 +25,7 @@ export function presentElement(row: ElementRow): DrawingElement {
   return {
     _id: row.id,
     drawing: row.drawing_id,
+    page: row.page,
     elementType: row.element_type,
     name: row.name,
     description: row.description,

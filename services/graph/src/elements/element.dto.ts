@@ -12,11 +12,13 @@ import {
   elementType,
   name,
   NAME_MAX_LENGTH,
+  page,
 } from '../validation/graph-fields';
 
 /** `POST /api/elements`. Metadata is the server's: a user's element gets `{ source: 'user' }`. */
 export const createElementBody = bodyObject({
   drawing: drawingId,
+  page: page.default(1),
   elementType: elementType.default(USER_ELEMENT_TYPE),
   name: name.default(''),
   description: description.default(''),
@@ -25,7 +27,7 @@ export const createElementBody = bodyObject({
 });
 export type CreateElementInput = z.output<typeof createElementBody>;
 
-/** `PUT /api/elements/:id`: the whole element, or only `{ boundingBox }` after a drag. `_id`, `drawing` and `metadata` are ignored. */
+/** `PUT /api/elements/:id`: the whole element, or only `{ boundingBox }` after a drag. `_id`, `drawing`, `page` and `metadata` are ignored. */
 export const updateElementBody = bodyObject({
   elementType: elementType.optional(),
   name: name.optional(),
@@ -41,6 +43,9 @@ export class ElementDto implements DrawingElement {
 
   @ApiProperty({ format: 'uuid', description: 'The drawing’s id' })
   drawing: string;
+
+  @ApiProperty({ minimum: 1, example: 1, description: 'The page of the drawing the element is on; its box is in that page’s pixels' })
+  page: number;
 
   @ApiProperty({ enum: ELEMENT_TYPES, example: 'valve' })
   elementType: ElementType;
@@ -60,7 +65,8 @@ export class ElementDto implements DrawingElement {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'confidence, source (analysis or user), analysisRunId, tag parse; written by the server only',
+    description:
+      'confidence, source (analysis or user), analysisRunId, tag parse, continues_on (an off-page connector’s partner in another drawing: drawing, element, page); written by the server only',
     example: { source: 'analysis', confidence: 0.93, analysisRunId: 'job-1' },
   })
   metadata: GraphItemMetadata;
@@ -69,6 +75,9 @@ export class ElementDto implements DrawingElement {
 export class CreateElementDto {
   @ApiProperty({ format: 'uuid', description: 'One of your drawings' })
   drawing: string;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1, description: 'The page the element is on' })
+  page?: number;
 
   @ApiPropertyOptional({ enum: ELEMENT_TYPES, default: USER_ELEMENT_TYPE })
   elementType?: ElementType;

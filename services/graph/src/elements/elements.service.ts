@@ -33,8 +33,8 @@ export class ElementsService {
       if (await isDrawingDeleted(manager, input.drawing)) throw new NotFoundException(MESSAGES.drawingNotFound);
       const [row] = await queryRows<ElementRow>(
         manager,
-        `INSERT INTO elements (drawing_id, user_id, element_type, name, description, x, y, width, height, confirmed, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
+        `INSERT INTO elements (drawing_id, user_id, element_type, name, description, x, y, width, height, confirmed, metadata, page)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)
          RETURNING ${ELEMENT_COLUMNS}`,
         [
           input.drawing,
@@ -48,6 +48,7 @@ export class ElementsService {
           height,
           input.confirmed,
           '{"source":"user"}',
+          input.page,
         ],
       );
       return presentElement(row!);

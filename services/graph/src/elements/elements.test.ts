@@ -56,7 +56,7 @@ describe('GET /api/drawings/:id/elements', () => {
     const response = await kit.call(owner, 'get', `/api/drawings/${drawing}/elements`).expect(200);
     expect(response.body).toEqual([element, second]);
     expect(Object.keys(element).sort()).toEqual(
-      ['_id', 'boundingBox', 'confirmed', 'description', 'drawing', 'elementType', 'metadata', 'name'].sort(),
+      ['_id', 'boundingBox', 'confirmed', 'description', 'drawing', 'elementType', 'metadata', 'name', 'page'].sort(),
     );
   });
 
@@ -102,6 +102,7 @@ describe('POST /api/elements', () => {
     expect(response.body).toEqual({
       _id: expect.any(String),
       drawing,
+      page: 1,
       elementType: 'node',
       name: '',
       description: '',
@@ -111,6 +112,19 @@ describe('POST /api/elements', () => {
     });
     const [row] = await db().query('SELECT user_id, drawing_id FROM elements WHERE id = $1', [response.body._id]);
     expect(row).toEqual({ user_id: owner.id, drawing_id: drawing });
+  });
+
+  it('puts the element on the page given, and refuses a page that is not a page number', async () => {
+    const owner = kit.subscriber();
+    const drawing = kit.drawing(owner);
+    const element = await createElement(owner, drawing, { page: 3 });
+    expect(element.page).toBe(3);
+    expect((await kit.call(owner, 'get', `/api/drawings/${drawing}/elements`).expect(200)).body).toEqual([element]);
+    for (const page of [0, 1.5, '2', 1001]) {
+      await kit
+        .call(owner, 'post', '/api/elements', { drawing, page, boundingBox: box(0, 0) })
+        .expect(400, { msg: 'page must be a whole number from 1 to 1000' });
+    }
   });
 
   it('keeps the given type, name, description and confirmed flag', async () => {
@@ -196,6 +210,7 @@ describe('PUT /api/elements/:id', () => {
       ...element,
       _id: randomUUID(),
       drawing: otherDrawing,
+      page: 5,
       name: 'P-102',
       description: 'spare pump',
       elementType: 'instrument',

@@ -9,6 +9,17 @@ export function analysisElement(key: string, elementType: ElementType, boundingB
   return { key, elementType, name: key.toUpperCase(), description: '', boundingBox, metadata: { confidence } };
 }
 
+/** An element on a page of a multi-page drawing, with the name given. */
+export function elementOnPage(
+  key: string,
+  page: number,
+  elementType: ElementType,
+  name: string,
+  boundingBox: BoundingBox,
+): AnalysisElement {
+  return { ...analysisElement(key, elementType, boundingBox), name, page };
+}
+
 export function analysisConnection(sourceKey: string, targetKey: string, confidence = 0.8): AnalysisConnection {
   return { key: `${sourceKey}-${targetKey}`, sourceKey, targetKey, relationshipType: 'connects to', metadata: { confidence } };
 }

@@ -1,4 +1,4 @@
-import { ELEMENT_TYPES, RELATIONSHIP_TYPES, type BoundingBox, type PathSegment } from '@pid/contracts';
+import { ELEMENT_TYPES, MAX_DRAWING_PAGES, RELATIONSHIP_TYPES, type BoundingBox, type PathSegment } from '@pid/contracts';
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { checkPath } from './path-segments';
@@ -29,6 +29,10 @@ export const description = z
   .max(DESCRIPTION_MAX_LENGTH, `description must be at most ${DESCRIPTION_MAX_LENGTH} characters`);
 
 export const confirmed = z.boolean({ error: 'confirmed must be true or false' });
+
+const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_DRAWING_PAGES}`;
+/** A 1-based page of a drawing. */
+export const page = z.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(MAX_DRAWING_PAGES, PAGE_MESSAGE);
 
 // z.number() refuses NaN and ±Infinity; JSON.parse turns 1e999 into Infinity, so this is not academic.
 const coordinate = z.number({ error: 'boundingBox x, y, width and height must be finite numbers' });

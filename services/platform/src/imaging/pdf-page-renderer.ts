@@ -17,8 +17,8 @@
  */
 import path from 'node:path';
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
-type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+export type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
+export type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 
 export interface PdfRenderOptions {
   /** Resolution of the rendition; 72 dpi is one pixel per PDF point. */
@@ -42,6 +42,11 @@ export interface PdfSummary {
   pageCount: number;
   /** Of page 1's rendition. */
   firstPage: PdfPageSize;
+  /**
+   * Every page's rendition size, page 1 first; only page 1's when the PDF has more than the
+   * `maxMeasuredPages` given to `inspectPdf` (a page count is only a number in the file).
+   */
+  pages: PdfPageSize[];
   /** The document carries JavaScript (document-level scripts or actions): pdf.js never runs it, but a reader would. */
   hasJavaScript: boolean;
 }
@@ -75,7 +80,7 @@ export class PdfRenderError extends Error {
 let pdfjs: Promise<PdfJs> | undefined;
 
 /** pdf.js is an ES module: loaded once, with `import()` (kept as such in the CommonJS build). */
-function loadPdfJs(): Promise<PdfJs> {
+export function loadPdfJs(): Promise<PdfJs> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   return pdfjs;
 }
@@ -109,7 +114,8 @@ export function pdfRenderSize(
   };
 }
 
-async function openPdf(bytes: Uint8Array, options: PdfRenderOptions): Promise<PdfDocument> {
+/** Opens a PDF as every reader here does; a password or an unreadable file is a typed error. */
+export async function openPdf(bytes: Uint8Array, options: PdfRenderOptions): Promise<PdfDocument> {
   const { getDocument } = await loadPdfJs();
   const task = getDocument({
     // pdf.js may take over the buffer it is given: hand it a copy.
@@ -138,10 +144,11 @@ async function openPdf(bytes: Uint8Array, options: PdfRenderOptions): Promise<Pd
 }
 
 /**
- * Opens a PDF as the renderer will, and checks it: a password, no pages or a damaged first page are
- * refused. Answers the page count and page 1's rendition size without drawing anything.
+ * Opens a PDF as the renderer will, and checks it: a password, no pages, a damaged first page or a
+ * page that cannot be opened are refused. Answers the page count and every page's rendition size
+ * (up to `maxMeasuredPages` pages) without drawing anything.
  */
-export async function inspectPdf(bytes: Uint8Array, options: PdfRenderOptions): Promise<PdfSummary> {
+export async function inspectPdf(bytes: Uint8Array, options: PdfRenderOptions, maxMeasuredPages = 1000): Promise<PdfSummary> {
   const document = await openPdf(bytes, options);
   try {
     if (document.numPages < 1) throw new PdfWithoutPagesError('The PDF has no pages');
@@ -158,8 +165,13 @@ export async function inspectPdf(bytes: Uint8Array, options: PdfRenderOptions): 
       });
       await Promise.race([page.getOperatorList(), timeout]);
       const viewport = page.getViewport({ scale: 1 });
+      const firstPage = pdfRenderSize(viewport.width, viewport.height, options);
       const hasJavaScript = (await document.getJSActions()) !== null;
-      return { pageCount: document.numPages, firstPage: pdfRenderSize(viewport.width, viewport.height, options), hasJavaScript };
+      const pages = [firstPage];
+      if (document.numPages <= maxMeasuredPages) {
+        for (let pageNumber = 2; pageNumber <= document.numPages; pageNumber++) pages.push(await pageSize(document, pageNumber, options));
+      }
+      return { pageCount: document.numPages, firstPage, pages, hasJavaScript };
     } catch (error) {
       if (error instanceof PdfUnreadableError) throw error;
       throw new PdfUnreadableError(`The first page cannot be read: ${(error as Error).message}`);
@@ -169,6 +181,15 @@ export async function inspectPdf(bytes: Uint8Array, options: PdfRenderOptions): 
   } finally {
     await document.destroy().catch(() => undefined);
   }
+}
+
+/** A page's rendition size from its dictionary alone (its content is not parsed). */
+async function pageSize(document: PdfDocument, pageNumber: number, options: PdfRenderOptions): Promise<PdfPageSize> {
+  const page = await document.getPage(pageNumber).catch((error: Error) => {
+    throw new PdfUnreadableError(`Page ${pageNumber} cannot be read: ${error.message}`);
+  });
+  const viewport = page.getViewport({ scale: 1 });
+  return pdfRenderSize(viewport.width, viewport.height, options);
 }
 
 /** Renders page `pageNumber` (1-based) as an opaque PNG of `pdfRenderSize` pixels. */
