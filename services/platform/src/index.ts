@@ -19,3 +19,4 @@ export * from './storage/fs-storage';
 export * from './storage/object-storage';
 export * from './storage/s3-storage';
 export * from './imaging/pdf-page-renderer';
+export * from './imaging/pdf-page-content';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--json <file>] [--overlay-dir <dir>]`
+ * `npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--json <file>] [--overlay-dir <dir>]`
  * Runs the analysis CLI on every drawing of the synthetic held-out set (default) or of a pid-dev folder and
  * scores it against the ground truth: tables on stdout, progress on stderr.
  */
@@ -17,11 +17,11 @@ import { runAnalyze } from './run-analyze';
 import { scoreSheet } from './score-sheet';
 
 const USAGE =
-  'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--json <file>] [--overlay-dir <dir>]\n';
+  'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--json <file>] [--overlay-dir <dir>]\n';
 
 async function benchDrawing(
   drawing: BenchDrawing,
-  options: { noOcr: boolean; noClassifier: boolean; overlayDir?: string },
+  options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; overlayDir?: string },
 ): Promise<DrawingResult> {
   const { dataset, name } = drawing;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
@@ -35,6 +35,7 @@ async function benchDrawing(
       page: drawing.page,
       noOcr: options.noOcr,
       noClassifier: options.noClassifier,
+      noVector: options.noVector,
       overlay,
       workDir,
     });
@@ -54,6 +55,7 @@ async function main(): Promise<number> {
       only: { type: 'string' },
       'no-ocr': { type: 'boolean' },
       'no-classifier': { type: 'boolean' },
+      'no-vector': { type: 'boolean' },
       json: { type: 'string' },
       'overlay-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -79,6 +81,7 @@ async function main(): Promise<number> {
     const result = await benchDrawing(drawing, {
       noOcr: values['no-ocr'] ?? false,
       noClassifier: values['no-classifier'] ?? false,
+      noVector: values['no-vector'] ?? false,
       overlayDir,
     });
     if (result.error) process.stderr.write(`bench: ${drawing.dataset}/${drawing.name} failed: ${result.error}\n`);

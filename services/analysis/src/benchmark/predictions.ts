@@ -10,7 +10,7 @@ export interface ResultDocument {
     name: string;
     description: string;
     boundingBox: { x: number; y: number; width: number; height: number };
-    metadata?: { confidence?: number; symbol_class?: string };
+    metadata?: { confidence?: number; symbol_class?: string; tag_box?: { x: number; y: number; width: number; height: number } };
   }[];
   connections: {
     _id: string;
@@ -29,6 +29,8 @@ export interface PredictedElement {
   hasSymbolClass: boolean;
   name: string;
   bbox: PixelBox;
+  /** Where the element's name was read when that is beside it (a valve's tag), from `metadata.tag_box`. */
+  tagBox?: PixelBox;
   confidence: number;
 }
 
@@ -60,6 +62,7 @@ export function readPrediction(document: ResultDocument, truthSize: { width: num
     elements: document.elements.map((element) => {
       const { x, y, width, height } = element.boundingBox;
       const symbolClass = element.metadata?.symbol_class;
+      const tagBox = element.metadata?.tag_box;
       return {
         id: element._id,
         elementType: element.elementType,
@@ -67,6 +70,9 @@ export function readPrediction(document: ResultDocument, truthSize: { width: num
         hasSymbolClass: symbolClass !== undefined,
         name: element.name,
         bbox: [x * sx, y * sy, (x + width) * sx, (y + height) * sy],
+        ...(tagBox
+          ? { tagBox: [tagBox.x * sx, tagBox.y * sy, (tagBox.x + tagBox.width) * sx, (tagBox.y + tagBox.height) * sy] as PixelBox }
+          : {}),
         confidence: element.metadata?.confidence ?? 0,
       };
     }),

@@ -14,6 +14,8 @@ export interface AnalyzeRun {
   noOcr: boolean;
   /** The geometric classes only, without the learned classifier (to compare the two). */
   noClassifier?: boolean;
+  /** PDFs read from their pixels only, not their text layer and strokes (to compare the two). */
+  noVector?: boolean;
   overlay?: string;
   /** Where the result and stats files go. */
   workDir: string;
@@ -30,6 +32,7 @@ export async function runAnalyze(run: AnalyzeRun): Promise<{ document: ResultDoc
   if (run.page) args.push('--page', String(run.page));
   if (run.noOcr) args.push('--no-ocr');
   if (run.noClassifier) args.push('--no-classifier');
+  if (run.noVector) args.push('--no-vector');
   if (run.overlay) args.push('--overlay', run.overlay);
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });

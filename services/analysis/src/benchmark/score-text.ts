@@ -17,7 +17,8 @@ export function normaliseTag(value: string): string {
 const carriesText = (element: PredictedElement) => element.elementType === 'text' || element.name.trim() !== '';
 
 /**
- * A truth text is found by a text-carrying prediction covering ≥ 50 % of its box or at IoU ≥ 0.3; its tag is
+ * A truth text is found by a text-carrying prediction (its box, or where its name was read: `tag_box`) covering
+ * ≥ 50 % of the text's box or at IoU ≥ 0.3; its tag is
  * read when the finding prediction with the best IoU has the same normalised name. A symbol's tag is read
  * when the prediction matched to the symbol carries it.
  */
@@ -26,7 +27,8 @@ export function scoreText(
   elements: PredictedElement[],
   symbolMatches: Map<string, string>,
 ): TextScore {
-  const carriers = elements.filter(carriesText);
+  // A symbol's name read beside it is found where it was read.
+  const carriers = elements.filter(carriesText).flatMap((p) => (p.tagBox ? [p, { ...p, bbox: p.tagBox }] : [p]));
   let found = 0;
   let tags = 0;
   let exact = 0;

@@ -17,6 +17,12 @@ import { resultDocument } from './result-document';
 
 const PDF_OPTIONS = { dpi: PDF_RENDER_DPI, maxSide: PDF_RENDER_MAX_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS, timeoutMs: 120_000 };
 
+const SOURCE_WORDS = {
+  raster: 'the pixels (OCR and line finding)',
+  vector: "the PDF's text layer and strokes",
+  mixed: "the pixels and the PDF's text layer or strokes",
+} as const;
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -28,12 +34,13 @@ async function main(): Promise<number> {
       'max-pixels': { type: 'string' },
       'no-ocr': { type: 'boolean' },
       'no-classifier': { type: 'boolean' },
+      'no-vector': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help || positionals.length !== 1) {
     process.stderr.write(
-      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr] [--no-classifier]\n',
+      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr] [--no-classifier] [--no-vector]\n',
     );
     return values.help ? 0 : 2;
   }
@@ -52,6 +59,7 @@ async function main(): Promise<number> {
   let classifier: Promise<SymbolClassifier> | undefined;
   const analysis = await analyzeFilePage(bytes, {
     page,
+    vectorPath: !values['no-vector'],
     ingest: { maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000, pdf: PDF_OPTIONS },
     textReader: values['no-ocr'] ? undefined : () => (reader ??= createTesseractReader()),
     symbolClassifier: values['no-classifier'] ? undefined : () => (classifier ??= loadSymbolClassifier()),
@@ -62,7 +70,8 @@ async function main(): Promise<number> {
   await (await reader)?.close();
   (await classifier)?.dispose();
   log(STAGE_PROGRESS.saving.progress, STAGE_PROGRESS.saving.message);
-  const document = resultDocument(analysis.imageSize, analysis.elements, analysis.connections);
+  process.stderr.write(`       read from ${SOURCE_WORDS[analysis.source]}\n`);
+  const document = resultDocument(analysis.imageSize, analysis.elements, analysis.connections, analysis.source);
   const json = `${JSON.stringify(document, null, 2)}\n`;
   if (values.out) await writeFile(path.resolve(base, values.out), json);
   else process.stdout.write(json);

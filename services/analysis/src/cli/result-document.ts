@@ -1,9 +1,19 @@
 import type { AnalysisConnection, AnalysisElement, ImageSize } from '@pid/contracts';
+import type { AnalysisSource } from '../pipeline/analyze-file-page';
 
-/** The CLI's output: the API's field names (`_id`, `source`, `target`, `image_size`). */
-export function resultDocument(imageSize: ImageSize, elements: AnalysisElement[], connections: AnalysisConnection[]) {
+/**
+ * The CLI's output: the API's field names (`_id`, `source`, `target`, `image_size`), and how the page
+ * was read (`analysis_source`: raster, vector or mixed).
+ */
+export function resultDocument(
+  imageSize: ImageSize,
+  elements: AnalysisElement[],
+  connections: AnalysisConnection[],
+  analysisSource: AnalysisSource = 'raster',
+) {
   return {
     image_size: imageSize,
+    analysis_source: analysisSource,
     elements: elements.map((element) => ({
       _id: element.key,
       elementType: element.elementType,

@@ -23,6 +23,11 @@ export function toOriginalPoint(image: PageImage, x: number, y: number): [number
   return [sx / image.scale, sy / image.scale];
 }
 
+/** A point of the `/file` pixel space on the processed page: scale applied, skew turned in. */
+export function toProcessingPoint(image: PageImage, x: number, y: number): [number, number] {
+  return unskewPoint(x * image.scale, y * image.scale, image.width, image.height, -image.skewDegrees);
+}
+
 export interface IngestOptions {
   /** 1-based; PDFs only. */
   page?: number;
@@ -49,8 +54,18 @@ export const MESSAGES = {
   noContent: 'no drawing content found',
 } as const;
 
-function isPdf(bytes: Buffer): boolean {
+export function isPdf(bytes: Buffer): boolean {
   return bytes.subarray(0, 1024).includes('%PDF-');
+}
+
+/** What a failure to read PDF page `page` means to the user; anything else is rethrown as it is. */
+export function pdfFailure(page: number) {
+  return (error: unknown): never => {
+    if (error instanceof PdfPasswordError) throw new UnusableFileError(MESSAGES.password);
+    if (error instanceof PdfUnreadableError) throw new UnusableFileError(MESSAGES.unreadable);
+    if (error instanceof RangeError) throw new UnusableFileError(MESSAGES.noPage(page));
+    throw error;
+  };
 }
 
 /** Reads a PDF page (rendered as the drawing service renders it) or a raster into one grayscale image. */
@@ -59,14 +74,11 @@ export async function loadPageImage(bytes: Buffer, options: IngestOptions): Prom
   let raster = bytes;
   if (isPdf(bytes)) {
     const page = options.page ?? 1;
-    try {
-      raster = (await renderPdfPage(bytes, page, { ...options.pdf, maxPixels: Math.min(options.pdf.maxPixels, maxImagePixels) })).png;
-    } catch (error) {
-      if (error instanceof PdfPasswordError) throw new UnusableFileError(MESSAGES.password);
-      if (error instanceof PdfUnreadableError) throw new UnusableFileError(MESSAGES.unreadable);
-      if (error instanceof RangeError) throw new UnusableFileError(MESSAGES.noPage(page));
-      throw error;
-    }
+    raster = (
+      await renderPdfPage(bytes, page, { ...options.pdf, maxPixels: Math.min(options.pdf.maxPixels, maxImagePixels) }).catch(
+        pdfFailure(page),
+      )
+    ).png;
   }
   let width: number;
   let height: number;

@@ -1,4 +1,6 @@
-import { loadPageImage, type IngestOptions, type PageImage } from '../ingest/page-image';
+import { readPdfPageContent, type PdfPageContent } from '@pid/platform';
+import { isPdf, loadPageImage, pdfFailure, type IngestOptions, type PageImage } from '../ingest/page-image';
+import { hasVectorContent, vectorPage } from '../vector/vector-page';
 import { analyzePage, type AnalyzeOptions, type PageAnalysis } from './analyze-page';
 
 /** How a page was read: from its pixels, from the PDF's own text and paths, or both. */
@@ -10,15 +12,30 @@ export interface FilePageAnalysis extends PageAnalysis {
   image: PageImage;
 }
 
-export interface FilePageOptions extends AnalyzeOptions {
+export interface FilePageOptions extends Omit<AnalyzeOptions, 'vector'> {
   /** 1-based; PDFs only (default 1). */
   page?: number;
   ingest: Omit<IngestOptions, 'page'>;
+  /** Read a PDF page's text layer and paths where it has them (default on); off, every page is read from pixels. */
+  vectorPath?: boolean;
 }
 
-/** One page of an uploaded file (PDF, PNG, JPEG, TIFF), analysed: the one entry point of worker, CLI and benchmark. */
+/**
+ * One page of an uploaded file (PDF, PNG, JPEG, TIFF), analysed: the one entry point of worker, CLI and
+ * benchmark. A PDF page's own text and strokes replace OCR and line finding where the page has them;
+ * symbols always come from the pixels of the page as the drawing service shows it.
+ */
 export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): Promise<FilePageAnalysis> {
-  const image = await loadPageImage(bytes, { ...options.ingest, page: options.page ?? 1 });
-  const analysis = await analyzePage(image, options);
-  return { ...analysis, source: 'raster', image };
+  const page = options.page ?? 1;
+  let content: PdfPageContent | undefined;
+  if (options.vectorPath !== false && isPdf(bytes)) {
+    content = await readPdfPageContent(bytes, page, options.ingest.pdf).catch(pdfFailure(page));
+    if (!hasVectorContent(content)) content = undefined;
+  }
+  // CAD pages are straight: turning them by a detected skew would only blur exact coordinates.
+  const image = await loadPageImage(bytes, { ...options.ingest, page, deskew: content ? false : options.ingest.deskew });
+  const vector = content ? vectorPage(content, image) : {};
+  const analysis = await analyzePage(image, { ...options, page, vector });
+  const parts = Number(vector.texts !== undefined) + Number(vector.segments !== undefined);
+  return { ...analysis, source: parts === 2 ? 'vector' : parts === 1 ? 'mixed' : 'raster', image };
 }

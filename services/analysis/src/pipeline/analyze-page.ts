@@ -12,6 +12,8 @@ import { findSymbols, strokeUnit, type DetectedSymbol } from './symbols';
 import { parseIsaTag } from '../tags/isa-tag';
 import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
 import type { TextLine } from './text-lines';
+import type { VectorPage } from '../vector/vector-page';
+import type { VectorText } from '../vector/vector-text';
 import { cropGray, turnRegion, type GrayRegion, type TextReader, type TextReading } from './text-reader';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
@@ -48,6 +50,8 @@ export interface AnalyzeOptions {
   maxTextRegions?: number;
   /** Called while long stages run (job heartbeats). */
   onTick?: () => void;
+  /** A PDF page's own text and strokes, used instead of OCR and line finding where present. */
+  vector?: VectorPage;
 }
 
 function whiteOutside(region: GrayRegion, radius: number): void {
@@ -120,6 +124,40 @@ async function readTexts(image: PageImage, symbols: DetectedSymbol[], textLines:
 }
 
 /**
+ * Readings from the PDF's text layer, exact: the texts inside an instrument bubble are its tag (top line
+ * first: function letters over loop number); every other text is a line of its own.
+ */
+function layerReadings(symbols: DetectedSymbol[], texts: VectorText[]): Readings {
+  const bubbles = new Map<DetectedSymbol, TextReading>();
+  const inBubble = new Set<VectorText>();
+  for (const symbol of symbols.filter((s) => s.elementType === 'instrument')) {
+    const inside = texts.filter((text) => {
+      const cx = (text.line.x0 + text.line.x1) / 2;
+      const cy = (text.line.y0 + text.line.y1) / 2;
+      return cx > symbol.x0 && cx < symbol.x1 && cy > symbol.y0 && cy < symbol.y1;
+    });
+    if (inside.length === 0) continue;
+    inside.sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0);
+    bubbles.set(symbol, { text: inside.map((text) => text.text).join(' '), confidence: 1 });
+    inside.forEach((text) => inBubble.add(text));
+  }
+  const lines = texts.filter((text) => !inBubble.has(text)).map((text) => ({ line: text.line, text: text.text, confidence: 1 }));
+  return { bubbles, lines };
+}
+
+/** The share of a box that text boxes cover. */
+function textCover(box: Box, lines: TextLine[]): number {
+  const area = (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
+  let covered = 0;
+  for (const line of lines) {
+    const w = Math.min(box.x1, line.x1) - Math.max(box.x0, line.x0) + 1;
+    const h = Math.min(box.y1, line.y1) - Math.max(box.y0, line.y0) + 1;
+    if (w > 0 && h > 0) covered += w * h;
+  }
+  return Math.min(1, covered / area);
+}
+
+/**
  * The learned classifier's word on each geometric candidate: its class (`metadata.symbol_class`), its type,
  * and a confidence that blends both; a candidate it is sure is no symbol (a letter, a corner, an arrow) goes.
  */
@@ -166,7 +204,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   let ink = 0;
   for (let i = 0; i < mask.length; i++) ink += mask[i];
   const lineOptions = defaultLineOptions(width, height);
-  const allSegments = findLineSegments(mask, width, height, lineOptions);
+  const allSegments = options.vector?.segments ?? findLineSegments(mask, width, height, lineOptions);
   const segments = allSegments.filter((segment) => !isBorder(segment, width, height));
   const unit = strokeUnit(segments);
 
@@ -186,14 +224,23 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   );
   // The title block, tables and the margin outside the frame are not part of the process.
   const area = drawingArea(allSegments, width, height);
-  const tables = findTables(allSegments, found.textLines, unit);
+  const vectorTexts = options.vector?.texts;
+  const pageTextLines = vectorTexts ? vectorTexts.map((text) => text.line) : found.textLines;
+  const tables = findTables(allSegments, pageTextLines, unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
-  const symbols = await classifySymbols(image, found.symbols.filter(kept), options);
-  const textLines = found.textLines.filter(kept);
+  // With the text layer known, a "symbol" that is mostly text is letters the pixels could not tell apart.
+  const candidates = vectorTexts ? found.symbols.filter((symbol) => textCover(symbol, pageTextLines) < 0.6) : found.symbols;
+  const symbols = await classifySymbols(image, candidates.filter(kept), options);
+  const textLines = pageTextLines.filter(kept);
   const { dots, outlines } = found;
 
   await stage('text');
-  const readings = await readTexts(image, symbols, textLines, options);
+  const readings = vectorTexts
+    ? layerReadings(
+        symbols,
+        vectorTexts.filter((text) => kept(text.line)),
+      )
+    : await readTexts(image, symbols, textLines, options);
   const attached = attachTexts(symbols, readings.lines);
 
   await stage('connections');
@@ -242,6 +289,13 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   });
   for (const { read, parsed } of attached.lineNumbers) elements.push(textElement(read, 'line number', { line_number: parsed }));
   for (const read of attached.free) elements.push(textElement(read, 'text'));
+  // The text layer reads tables, the title block and the margin exactly (drawing number, revision,
+  // equipment data): kept as text, apart from the process.
+  for (const text of vectorTexts ?? []) {
+    if (kept(text.line)) continue;
+    const region = insideAny([area], text.line) ? 'table' : 'margin';
+    elements.push(textElement({ line: text.line, text: text.text, confidence: 1 }, `${region} text`, { region }));
+  }
 
   const connections: AnalysisConnection[] = traced.map((connection, index) => {
     let source = symbols[nodes[connection.source].index];
