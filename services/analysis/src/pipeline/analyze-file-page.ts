@@ -1,10 +1,9 @@
 import { readPdfPageContent, type PdfPageContent } from '@pid/platform';
 import { isPdf, loadPageImage, pdfFailure, type IngestOptions, type PageImage } from '../ingest/page-image';
-import { hasVectorContent, vectorPage } from '../vector/vector-page';
+import { hasVectorContent, sourceOf, vectorPage, type AnalysisSource } from '../vector/vector-page';
 import { analyzePage, type AnalyzeOptions, type PageAnalysis } from './analyze-page';
 
-/** How a page was read: from its pixels, from the PDF's own text and paths, or both. */
-export type AnalysisSource = 'raster' | 'vector' | 'mixed';
+export type { AnalysisSource };
 
 export interface FilePageAnalysis extends PageAnalysis {
   source: AnalysisSource;
@@ -36,6 +35,5 @@ export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): 
   const image = await loadPageImage(bytes, { ...options.ingest, page, deskew: content ? false : options.ingest.deskew });
   const vector = content ? vectorPage(content, image) : {};
   const analysis = await analyzePage(image, { ...options, page, vector });
-  const parts = Number(vector.texts !== undefined) + Number(vector.segments !== undefined);
-  return { ...analysis, source: parts === 2 ? 'vector' : parts === 1 ? 'mixed' : 'raster', image };
+  return { ...analysis, source: sourceOf(content, vector), image };
 }

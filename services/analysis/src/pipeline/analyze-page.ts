@@ -12,6 +12,7 @@ import { findSymbols, strokeUnit, type DetectedSymbol } from './symbols';
 import { parseIsaTag } from '../tags/isa-tag';
 import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
 import type { TextLine } from './text-lines';
+import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
 import { cropGray, turnRegion, type GrayRegion, type TextReader, type TextReading } from './text-reader';
@@ -204,7 +205,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   let ink = 0;
   for (let i = 0; i < mask.length; i++) ink += mask[i];
   const lineOptions = defaultLineOptions(width, height);
-  const allSegments = options.vector?.segments ?? findLineSegments(mask, width, height, lineOptions);
+  const pixelSegments = findLineSegments(mask, width, height, lineOptions);
+  const allSegments = options.vector?.segments ? withPixelSegments(options.vector.segments, pixelSegments) : pixelSegments;
   const segments = allSegments.filter((segment) => !isBorder(segment, width, height));
   const unit = strokeUnit(segments);
 
@@ -225,22 +227,34 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // The title block, tables and the margin outside the frame are not part of the process.
   const area = drawingArea(allSegments, width, height);
   const vectorTexts = options.vector?.texts;
-  const pageTextLines = vectorTexts ? vectorTexts.map((text) => text.line) : found.textLines;
-  const tables = findTables(allSegments, pageTextLines, unit);
+  const layerLines = (vectorTexts ?? []).map((text) => text.line);
+  // Text the layer lacks (drawn as strokes, or in a scan on the page) is still found in the pixels, for OCR.
+  const pixelTextLines = vectorTexts ? found.textLines.filter((line) => textCover(line, layerLines) < 0.3) : found.textLines;
+  const tables = findTables(allSegments, [...layerLines, ...pixelTextLines], unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
   // With the text layer known, a "symbol" that is mostly text is letters the pixels could not tell apart.
-  const candidates = vectorTexts ? found.symbols.filter((symbol) => textCover(symbol, pageTextLines) < 0.6) : found.symbols;
+  const candidates = vectorTexts ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < 0.6) : found.symbols;
   const symbols = await classifySymbols(image, candidates.filter(kept), options);
-  const textLines = pageTextLines.filter(kept);
   const { dots, outlines } = found;
 
   await stage('text');
-  const readings = vectorTexts
-    ? layerReadings(
-        symbols,
-        vectorTexts.filter((text) => kept(text.line)),
-      )
-    : await readTexts(image, symbols, textLines, options);
+  // The layer's texts are exact; OCR reads only what the layer lacks.
+  const layer =
+    vectorTexts &&
+    layerReadings(
+      symbols,
+      vectorTexts.filter((text) => kept(text.line)),
+    );
+  const readings = await readTexts(
+    image,
+    symbols.filter((symbol) => !layer?.bubbles.has(symbol)),
+    pixelTextLines.filter(kept),
+    options,
+  );
+  if (layer) {
+    readings.lines.push(...layer.lines);
+    for (const [symbol, reading] of layer.bubbles) readings.bubbles.set(symbol, reading);
+  }
   const attached = attachTexts(symbols, readings.lines);
 
   await stage('connections');

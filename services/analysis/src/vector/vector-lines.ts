@@ -115,3 +115,17 @@ function joinPieces(pieces: Piece[]): Piece[] {
   }
   return joined;
 }
+
+/**
+ * The page's strokes: every vector segment, and the segments found in the pixels that no vector segment
+ * draws (a scan embedded in the page, dashes the exporter wrote as separate strokes).
+ */
+export function withPixelSegments(vector: Segment[], pixels: Segment[]): Segment[] {
+  const drawn = (segment: Segment) =>
+    vector.some((v) => {
+      if (v.orientation !== segment.orientation || segment.lo > v.hi + 2 || segment.hi < v.lo - 2) return false;
+      const overlap = Math.min(v.end, segment.end) - Math.max(v.start, segment.start) + 1;
+      return overlap >= 0.8 * (segment.end - segment.start + 1);
+    });
+  return [...vector, ...pixels.filter((segment) => !drawn(segment))];
+}
