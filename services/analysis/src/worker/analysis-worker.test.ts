@@ -22,7 +22,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { MESSAGES } from '../ingest/page-image';
-import { drawingPdf } from '../testing/sample-pdfs';
+import { CONTINUATION, drawingPdf, multiPageDrawingPdf } from '../testing/sample-pdfs';
 import { box, line, svgPng } from '../testing/synthetic';
 import { FAILED_MESSAGE, startAnalysisWorker, type WorkerOptions } from './analysis-worker';
 
@@ -155,6 +155,107 @@ describe('analysis worker', () => {
     expect(results[0].elements.filter((e) => e.elementType === 'equipment')).toHaveLength(2);
     expect(results[0].elements.every((e) => e.page === 2)).toBe(true);
     expect(results[0].connections).toHaveLength(1);
+  });
+
+  it('analyses every page of a multi-page PDF separately, in one run with progress that never goes backwards', async () => {
+    await startWorker();
+    const objectKey = newObjectKey('drawings', 'pdf');
+    await storage.put(objectKey, await multiPageDrawingPdf(3), 'application/pdf');
+    const job: AnalysisJob = {
+      jobId: randomUUID(),
+      drawingId: randomUUID(),
+      userId: randomUUID(),
+      objectKey,
+      contentType: 'application/pdf',
+      pageCount: 3,
+    };
+    const progress = collectProgress(job.jobId);
+    await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
+    const { results, failures } = await settled(job.jobId);
+    await service.context.nats.flush();
+    progress.stop();
+    expect(failures).toEqual([]);
+    expect(results).toHaveLength(1);
+    const [result] = results;
+    const size = pdfRenderSize(792, 396, { dpi: 200, maxSide: 10_000, maxPixels: 100_000_000 });
+    const imageSize = { width: size.width, height: size.height };
+    expect(result.imageSize).toEqual(imageSize);
+    expect(result.pages).toEqual([1, 2, 3].map((page) => ({ page, imageSize, source: expect.stringMatching(/^(raster|vector|mixed)$/) })));
+    expect(result.part).toBeUndefined();
+
+    // Each page on its own: its two boxes, its pipe between them, keys unique across the pages.
+    const keys = result.elements.map((element) => element.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const pageOf = new Map(result.elements.map((element) => [element.key, element.page]));
+    for (const page of [1, 2, 3]) {
+      const onPage = result.elements.filter((element) => element.page === page);
+      expect(onPage.filter((element) => element.elementType === 'equipment')).toHaveLength(2);
+      expect(onPage.every((element) => element.key.startsWith(`p${page}:`))).toBe(true);
+    }
+    expect(result.elements.every((element) => [1, 2, 3].includes(element.page!))).toBe(true);
+    for (const connection of result.connections) expect(pageOf.get(connection.sourceKey)).toBe(pageOf.get(connection.targetKey));
+    expect(new Set(result.connections.map((connection) => pageOf.get(connection.sourceKey)))).toEqual(new Set([1, 2, 3]));
+    // The off-page connectors of pages 1 and 3, with their continuation labels beside them.
+    const connectors = result.elements.filter((element) => element.elementType === 'off_page_connector');
+    expect(connectors.map((element) => element.page)).toEqual([1, 3]);
+    const texts = result.elements.filter((element) => element.elementType === 'text').map((element) => [element.page, element.name]);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        [1, CONTINUATION.out],
+        [3, CONTINUATION.in],
+      ]),
+    );
+
+    const values = progress.events.map((event) => event.progress);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    const messages = progress.events.map((event) => event.message);
+    for (const page of [1, 2, 3]) expect(messages).toContain(`Page ${page} of 3: Finding symbols`);
+    expect(messages.indexOf('Page 1 of 3: Finding symbols')).toBeLessThan(messages.indexOf('Page 3 of 3: Finding symbols'));
+    expect(messages.at(-1)).toBe('Saving the results');
+    expect(values.at(-1)).toBe(95);
+  });
+
+  it('sends a result too large for one message in parts, once, when a worker died before or after publishing', async () => {
+    const objectKey = newObjectKey('drawings', 'pdf');
+    await storage.put(objectKey, await multiPageDrawingPdf(3), 'application/pdf');
+    const job: AnalysisJob = {
+      jobId: randomUUID(),
+      drawingId: randomUUID(),
+      userId: randomUUID(),
+      objectKey,
+      contentType: 'application/pdf',
+      pageCount: 3,
+    };
+    await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
+    // The crashed worker: takes the job from the shared durable and never settles it.
+    const consumer = await service.context.nats.jetstream().consumers.get(STREAMS.analysisJobs.name, CONSUMERS.analysisWorkers);
+    expect((await consumer.next({ expires: 5_000 }))?.json<AnalysisJob>().jobId).toBe(job.jobId);
+    const maxResultBytes = 3_000;
+    const deliveries: number[] = [];
+    await startWorker({ maxResultBytes, beforeJob: (_job, context) => void deliveries.push(context.deliveryCount) });
+    const completed = () =>
+      waitFor(async () => {
+        console.log(await run(job.jobId), deliveries, (await streamed(job.jobId)).results.length);
+        return (await run(job.jobId))?.status === 'completed' ? true : undefined;
+      }, 60_000);
+    await completed();
+    expect(deliveries).toEqual([2]);
+    const first = (await streamed(job.jobId)).results;
+    expect(first.length).toBeGreaterThan(1);
+    const resultId = first[0]!.part!.resultId;
+    expect(first.map((result) => result.part)).toEqual(first.map((_, i) => ({ resultId, index: i + 1, count: first.length })));
+    for (const result of first) expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(maxResultBytes);
+    const elements = first.flatMap((result) => result.elements);
+    expect(new Set(elements.map((element) => element.key)).size).toBe(elements.length);
+    expect(new Set(elements.map((element) => element.page))).toEqual(new Set([1, 2, 3]));
+
+    // A worker that died after publishing, before recording the run and acknowledging: the job comes again
+    // and is computed again; its parts carry the same message ids, so nothing more reaches the stream.
+    await service.context.dataSource.query('DELETE FROM analysis_runs WHERE id = $1', [job.jobId]);
+    await publishJson(service.context.nats, SUBJECTS.analysisJob, job, `${job.jobId}-redelivered`);
+    await completed();
+    expect(deliveries).toEqual([2, 1]);
+    expect((await streamed(job.jobId)).results).toEqual(first);
   });
 
   it.each([

@@ -1,12 +1,4 @@
-import {
-  CONSUMERS,
-  STREAMS,
-  SUBJECTS,
-  type AnalysisFailedEvent,
-  type AnalysisJob,
-  type AnalysisResultEvent,
-  type DrawingProgressEvent,
-} from '@pid/contracts';
+import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisFailedEvent, type AnalysisJob, type DrawingProgressEvent } from '@pid/contracts';
 import {
   consumeJson,
   encodeJson,
@@ -20,10 +12,13 @@ import {
 } from '@pid/platform';
 import type { AnalysisEnv } from '../env';
 import { MESSAGES, UnusableFileError } from '../ingest/page-image';
-import { STAGE_PROGRESS, type AnalysisStage } from '../pipeline/analyze-page';
+import type { AnalysisStage } from '../pipeline/analyze-page';
 import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import { loadSymbolClassifier } from '../classifier/symbol-classifier';
 import { createTesseractReader } from '../pipeline/text-reader';
+import { analysedPage, combinePages, hasValidPages, jobPages, type AnalysedPage } from './job-pages';
+import { jobProgress } from './job-progress';
+import { resultMessages } from './result-parts';
 
 export const FAILED_MESSAGE = 'The analysis failed. Please try again later.';
 
@@ -33,7 +28,12 @@ export interface WorkerOptions {
   backoffMs?: (deliveryCount: number) => number;
   /** Test hook, called when a job starts (before any work). */
   beforeJob?: (job: AnalysisJob, context: JobContext) => Promise<void> | void;
+  /** Largest result message; larger results go in parts (default: the NATS server's `max_payload`). */
+  maxResultBytes?: number;
 }
+
+/** NATS's default `max_payload`, for a connection that has not said its own. */
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 
 function isAnalysisJob(value: unknown): value is AnalysisJob {
   const job = value as AnalysisJob;
@@ -44,7 +44,8 @@ function isAnalysisJob(value: unknown): value is AnalysisJob {
     job.jobId.length > 0 &&
     typeof job.drawingId === 'string' &&
     typeof job.userId === 'string' &&
-    typeof job.objectKey === 'string'
+    typeof job.objectKey === 'string' &&
+    hasValidPages(job)
   );
 }
 
@@ -95,23 +96,25 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
       return;
     }
     await options.beforeJob?.(job, jobContext);
+    const pages = jobPages(job);
     let progress = 0;
-    const report = (stage: AnalysisStage) => {
+    /** `position`: 1-based place of the page in the job. */
+    const report = (stage: AnalysisStage, position: number) => {
       jobContext.working();
-      const { progress: value, message } = STAGE_PROGRESS[stage];
-      progress = Math.max(progress, value);
+      const current = jobProgress(stage, position, pages.length);
+      progress = Math.max(progress, current.progress);
       const event: DrawingProgressEvent = {
         drawingId: job.drawingId,
         userId: job.userId,
         status: 'processing',
-        message,
+        message: current.message,
         progress,
         jobId: job.jobId,
       };
       nats.publish(SUBJECTS.drawingProgress, encodeJson(event));
     };
 
-    report('rendering');
+    report('rendering', 1);
     let bytes: Buffer;
     try {
       bytes = await options.storage.get(job.objectKey);
@@ -119,10 +122,10 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
       if (error instanceof ObjectNotFoundError) throw new PermanentJobError('The drawing file is missing');
       throw error;
     }
-    const page = job.page ?? 1;
-    const analysis = await (async () => {
+    const analysed: AnalysedPage[] = [];
+    for (const [index, page] of pages.entries()) {
       try {
-        return await analyzeFilePage(bytes, {
+        const analysis = await analyzeFilePage(bytes, {
           page,
           ingest: {
             maxProcessingPixels: env.ANALYSIS_MAX_PIXELS,
@@ -134,37 +137,38 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
               timeoutMs: env.RENDER_TIMEOUT_MS,
             },
           },
-          onStage: report,
+          onStage: (stage) => report(stage, index + 1),
           textReader,
           symbolClassifier,
           onTick: jobContext.working,
         });
+        // Only what the result needs is kept: a page's pixels are dropped before the next one is rendered.
+        analysed.push(analysedPage(page, analysis));
       } catch (error) {
         if (error instanceof UnusableFileError) throw new PermanentJobError(error.message);
         throw error;
       }
-    })();
-    if (analysis.inkRatio === 0 || (analysis.lineCount === 0 && analysis.elements.length === 0)) {
+    }
+    // A blank page among drawn ones (a cover, a notes sheet) is no failure; a file with nothing drawn is.
+    if (analysed.every((analysis) => analysis.inkRatio === 0 || (analysis.lineCount === 0 && analysis.elements.length === 0))) {
       throw new PermanentJobError(MESSAGES.noContent);
     }
-    report('saving');
-    const result: AnalysisResultEvent = {
-      jobId: job.jobId,
-      drawingId: job.drawingId,
-      userId: job.userId,
-      imageSize: analysis.imageSize,
-      elements: analysis.elements,
-      connections: analysis.connections,
-    };
-    // One message per run for now (chunking comes with the benchmark's dense sheets): refuse clearly.
-    const maxPayload = nats.info?.max_payload;
-    if (maxPayload && encodeJson(result).length > maxPayload) {
-      throw new PermanentJobError('The drawing has more elements than can be saved at once');
-    }
-    await publishJson(nats, SUBJECTS.analysisResult, result, `result-${job.jobId}`);
+    report('saving', pages.length);
+    const result = combinePages(job, analysed);
+    const maxBytes = options.maxResultBytes ?? nats.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+    const messages = resultMessages(result, maxBytes);
+    // In order: the drawing service completes the drawing on the last part.
+    for (const { event, messageId } of messages) await publishJson(nats, SUBJECTS.analysisResult, event, messageId);
     await recordEnd(job.jobId, 'completed', null);
     logger.info(
-      { jobId: job.jobId, drawingId: job.drawingId, elements: result.elements.length, connections: result.connections.length },
+      {
+        jobId: job.jobId,
+        drawingId: job.drawingId,
+        pages: pages.length,
+        messages: messages.length,
+        elements: result.elements.length,
+        connections: result.connections.length,
+      },
       'analysis completed',
     );
   };
