@@ -10,17 +10,20 @@ export class UnsupportedFileTypeError extends Error {
   }
 }
 
-/** GET /api/drawings/:id/file with the bearer header; only image/* answers can be shown (spec §2). */
-export async function getDrawingImage(id: string): Promise<Blob> {
-  const blob = await apiBlob(`/api/drawings/${encodeURIComponent(id)}/file`);
+/**
+ * GET /api/drawings/:id/file with the bearer header, `?page=N` for a page of a multi-page drawing
+ * (none: the file's only or first page); only image/* answers can be shown (spec §2).
+ */
+export async function getDrawingImage(id: string, page?: number): Promise<Blob> {
+  const blob = await apiBlob(`/api/drawings/${encodeURIComponent(id)}/file${page ? `?page=${page}` : ''}`);
   if (!blob.type.startsWith('image/')) throw new UnsupportedFileTypeError();
   return blob;
 }
 
-export function drawingImageQueryOptions(id: string) {
-  return queryOptions({ queryKey: viewerKeys.image(id), queryFn: () => getDrawingImage(id), staleTime: Infinity });
+export function drawingImageQueryOptions(id: string, page?: number) {
+  return queryOptions({ queryKey: viewerKeys.image(id, page), queryFn: () => getDrawingImage(id, page), staleTime: Infinity });
 }
 
-export function useDrawingImage(id: string) {
-  return useQuery(drawingImageQueryOptions(id));
+export function useDrawingImage(id: string, page?: number) {
+  return useQuery(drawingImageQueryOptions(id, page));
 }

@@ -9,6 +9,7 @@ import { connectionSegments, connectionStyle, DrawingCanvas, OVERLAY_COLORS, typ
 const element = (id: string, x: number, confirmed: boolean): DrawingElement => ({
   _id: id,
   drawing: 'd1',
+  page: 1,
   elementType: 'node',
   name: id,
   description: '',
@@ -21,6 +22,7 @@ const c = element('c', 200, false);
 const pipe = (overrides: Partial<Connection> = {}): Connection => ({
   _id: 'p',
   drawing: 'd1',
+  page: 1,
   source: 'a',
   target: 'b',
   name: '',

@@ -5,6 +5,7 @@ import { filterElements } from './element-filter';
 const make = (name: string, confidence?: number): DrawingElement => ({
   _id: name,
   drawing: 'd',
+  page: 1,
   elementType: 'node',
   name,
   description: '',

@@ -17,8 +17,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, useMemo, useState } from 'react';
 import { endId } from '../api/connections';
+import { ContinuationLink } from './continuation-link';
 import type { Selection } from './drawing-canvas';
 import { filterElements, type ElementSort } from './element-filter';
+import type { Continuation } from './off-page-continuation';
 import { useProgressiveCount } from './use-progressive-count';
 
 /** Relationship choices the sidebar offers (spec §5 "Other"). */
@@ -36,11 +38,18 @@ export interface ViewerSidebarActions {
   onEditConnection: (connection: Connection) => void;
   /** Confirms every listed element that is still unconfirmed. */
   onConfirmAll: (elements: DrawingElement[]) => void;
+  /** Shows an off-page connector's partner: its page, or its drawing. */
+  onFollowContinuation: (continuation: Continuation) => void;
 }
 
 export interface ViewerSidebarProps {
+  /** The elements listed (those of the page shown). */
   elements: DrawingElement[];
   connections: Connection[];
+  /** Every element of the drawing, for naming connection ends on other pages (default: `elements`). */
+  allElements?: DrawingElement[];
+  /** Off-page connectors' continuations, by element id. */
+  continuations?: Map<string, Continuation>;
   selection: Selection;
   actions: ViewerSidebarActions;
 }
@@ -82,10 +91,12 @@ function RowControls(props: { confirmed: boolean; label: string; onToggle: () =>
 
 const ElementRow = memo(function ElementRow({
   element,
+  continuation,
   selected,
   actions,
 }: {
   element: DrawingElement;
+  continuation: Continuation | undefined;
   selected: boolean;
   actions: ViewerSidebarActions;
 }) {
@@ -104,6 +115,7 @@ const ElementRow = memo(function ElementRow({
         onEdit={() => setEditing(!editing)}
         onDelete={() => actions.onDeleteElement(element)}
       />
+      {continuation ? <ContinuationLink continuation={continuation} onFollow={actions.onFollowContinuation} /> : null}
       {editing ? (
         <Stack spacing={1} sx={{ mt: 1 }}>
           <TextField size="small" label="Name" value={name} onChange={(event) => setName(event.target.value)} />
@@ -178,8 +190,15 @@ const ConnectionRow = memo(function ConnectionRow({
   );
 });
 
-export const ViewerSidebar = memo(function ViewerSidebar({ selection, elements, connections, actions }: ViewerSidebarProps) {
-  const labels = useMemo(() => new Map(elements.map((element) => [element._id, elementLabel(element)])), [elements]);
+export const ViewerSidebar = memo(function ViewerSidebar({
+  selection,
+  elements,
+  connections,
+  allElements = elements,
+  continuations,
+  actions,
+}: ViewerSidebarProps) {
+  const labels = useMemo(() => new Map(allElements.map((element) => [element._id, elementLabel(element)])), [allElements]);
   const titleOf = (connection: Connection) =>
     `${labels.get(endId(connection.source)) ?? elementLabel(undefined)} → ${labels.get(endId(connection.target)) ?? elementLabel(undefined)}`;
   const [query, setQuery] = useState('');
@@ -239,6 +258,7 @@ export const ViewerSidebar = memo(function ViewerSidebar({ selection, elements, 
           <ElementRow
             key={`${element._id}-${element.name}-${element.description}`}
             element={element}
+            continuation={continuations?.get(element._id)}
             selected={selection?.id === element._id}
             actions={actions}
           />

@@ -55,6 +55,7 @@ describe('edit history', () => {
       element: {
         _id: 'old',
         drawing: 'd',
+        page: 1,
         elementType: 'node',
         name: '',
         description: '',
@@ -71,6 +72,7 @@ describe('edit history', () => {
     const element = {
       _id: 'old',
       drawing: 'd',
+      page: 1,
       elementType: 'node' as const,
       name: 'P-1',
       description: '',
@@ -80,6 +82,7 @@ describe('edit history', () => {
     const pipe = {
       _id: 'c1',
       drawing: 'd',
+      page: 1,
       source: 'old',
       target: { _id: 'other' },
       name: '',

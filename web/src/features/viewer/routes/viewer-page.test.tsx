@@ -18,6 +18,7 @@ const drawing: Drawing = {
 const pump: DrawingElement = {
   _id: 'e1',
   drawing: 'd1',
+  page: 1,
   elementType: 'node',
   name: 'P-101',
   description: 'Pump',
@@ -35,6 +36,7 @@ const valve: DrawingElement = {
 const pipe: Connection = {
   _id: 'c1',
   drawing: 'd1',
+  page: 1,
   source: 'e1',
   target: { _id: 'e2' },
   name: '',
@@ -310,5 +312,147 @@ describe('viewer undo/redo and shortcuts', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.keyboard('?');
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
+});
+
+describe('viewer of a drawing of several pages', () => {
+  const sheets: Drawing = {
+    ...drawing,
+    _id: 'd3',
+    documentName: 'sheets.pdf',
+    metadata: {
+      image_size: { width: 400, height: 200 },
+      pageCount: 3,
+      pages: [
+        { width: 400, height: 200 },
+        { width: 300, height: 300 },
+        { width: 600, height: 100 },
+      ],
+    },
+  };
+  const onPage = (element: DrawingElement, page: number, _id: string, name: string): DrawingElement => ({
+    ...element,
+    drawing: 'd3',
+    page,
+    _id,
+    name,
+  });
+  const connector = { ...pump, elementType: 'off_page_connector' as const };
+  const elements = [
+    onPage(pump, 1, 'p1-pump', 'P-101'),
+    onPage(connector, 1, 'p1-opc', 'TO P&ID 3 / LINE 100'),
+    onPage(valve, 2, 'p2-valve', 'V-201'),
+    onPage(pump, 3, 'p3-pump', 'P-301'),
+    onPage(connector, 3, 'p3-opc', 'FROM P&ID 1 / LINE 100'),
+  ];
+  const link: Connection = {
+    ...pipe,
+    _id: 'link',
+    drawing: 'd3',
+    page: 1,
+    source: 'p1-opc',
+    target: 'p3-opc',
+    description: 'off-page link',
+    metadata: { off_page_link: true, pages: [1, 3], source: 'analysis' },
+  };
+  const pageOnePipe: Connection = { ...pipe, _id: 'pipe-1', drawing: 'd3', page: 1, source: 'p1-pump', target: 'p1-opc' };
+
+  function renderSheets(extra: Parameters<typeof stubApi>[0] = {}) {
+    signIn();
+    const images: string[] = [];
+    const api = stubApi({
+      'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })],
+      'GET /api/payments/subscription-status': [200, activeStatus],
+      'GET /api/drawings/d3': [200, sheets],
+      'GET /api/drawings/d3/file': ({ url }) => {
+        images.push(new URL(url, 'http://localhost').search);
+        return new Response(new Blob(['png'], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } });
+      },
+      'GET /api/drawings/d3/elements': [200, elements],
+      'GET /api/drawings/d3/connections': [200, [pageOnePipe, link]],
+      ...extra,
+    });
+    return { ...renderRoute('/drawing/d3'), ...api, images };
+  }
+
+  it('shows one page at a time: its image, its size, its elements and connections', async () => {
+    const { images } = renderSheets();
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(await screen.findByTestId('overlay')).toHaveAttribute('viewBox', '0 0 400 200');
+    // Page 1 is the file's default page: asked for once, before or after the page count is known.
+    expect(images).toHaveLength(1);
+    expect(['', '?page=1']).toContain(images[0]);
+    expect(screen.getByTestId('element-p1-pump')).toBeInTheDocument();
+    expect(screen.queryByTestId('element-p2-valve')).not.toBeInTheDocument();
+    expect(screen.getByText('Elements (2)')).toBeInTheDocument();
+    expect(screen.getByText('Connections (2)')).toBeInTheDocument();
+    // The off-page link has no route to draw; the page's pipe is drawn.
+    expect(screen.getByTestId('connection-pipe-1')).toBeInTheDocument();
+    expect(screen.queryByTestId('connection-link')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('overlay')).toHaveAttribute('viewBox', '0 0 300 300'));
+    expect(images.slice(1)).toEqual(['?page=2']);
+    expect(screen.getByTestId('element-p2-valve')).toBeInTheDocument();
+    expect(screen.queryByTestId('element-p1-pump')).not.toBeInTheDocument();
+    expect(screen.getByText('Elements (1)')).toBeInTheDocument();
+    expect(screen.getByText('Connections (0)')).toBeInTheDocument();
+  });
+
+  it('shows an off-page connector’s continuation, and goes to that page with its partner selected', async () => {
+    renderSheets();
+    const row = await screen.findByTestId('element-row-p1-opc');
+    await userEvent.click(within(row).getByRole('button', { name: 'Continues on page 3' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByText('Selection')).toBeInTheDocument();
+    const partner = await screen.findByTestId('element-row-p3-opc');
+    expect(within(partner).getByRole('button', { name: 'Continues on page 1' })).toBeInTheDocument();
+    expect(screen.getByTestId('overlay')).toHaveAttribute('viewBox', '0 0 600 100');
+  });
+
+  it('names another drawing a connector continues on and opens it there', async () => {
+    const elsewhere = { ...elements[1]!, metadata: { continues_on: { drawing: 'd9', element: 'far', page: 2 } } };
+    renderSheets({
+      'GET /api/drawings/d3/elements': [200, [elements[0], elsewhere]],
+      'GET /api/drawings/d3/connections': [200, []],
+      'GET /api/drawings/d9': [200, { ...sheets, _id: 'd9', name: 'Unit 200', metadata: { pageCount: 2 } }],
+      'GET /api/drawings/d9/file': () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
+      'GET /api/drawings/d9/elements': [200, [{ ...elements[2]!, _id: 'far', drawing: 'd9', name: 'FROM UNIT 100' }]],
+      'GET /api/drawings/d9/connections': [200, []],
+    });
+    const row = await screen.findByTestId('element-row-p1-opc');
+    await userEvent.click(await within(row).findByRole('button', { name: 'Continues on Unit 200' }));
+    expect(await screen.findByRole('heading', { name: 'Unit 200' })).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByTestId('element-row-far')).toBeInTheDocument();
+    expect(screen.getByText('Selection')).toBeInTheDocument();
+  });
+
+  it('saves an element placed by the user on the page shown', async () => {
+    let sent: unknown;
+    renderSheets({
+      'POST /api/elements': ({ body }) => {
+        sent = body;
+        return jsonResponse(201, { ...(body as object), _id: 'new', metadata: { source: 'user' } });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Go to page 3' }));
+    await waitFor(() => expect(screen.getByTestId('overlay')).toHaveAttribute('viewBox', '0 0 600 100'));
+    await userEvent.click(screen.getByRole('button', { name: 'Element' }));
+    const overlay = screen.getByTestId('overlay');
+    overlay.getBoundingClientRect = () => ({
+      left: 0,
+      top: 0,
+      width: 600,
+      height: 100,
+      right: 600,
+      bottom: 100,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    fireEvent.pointerUp(overlay, { clientX: 300, clientY: 50 });
+    await waitFor(() => expect(sent).toMatchObject({ drawing: 'd3', page: 3, elementType: 'node' }));
   });
 });

@@ -9,8 +9,9 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { drawingPath } from '../../../config/route-paths';
 import { NOTICE_AUTO_HIDE_MS, VIEWER_POLL_MS } from '../../../config/timing';
 import { useStableCallbacks } from '../../../lib/use-stable-callbacks';
 import { endId, toConnectionBody, useConnectionMutations, useConnections } from '../api/connections';
@@ -20,6 +21,8 @@ import { useElementMutations, useElements } from '../api/elements';
 import { viewerKeys } from '../api/query-keys';
 import { ConnectionDialog } from '../components/connection-dialog';
 import { DrawingCanvas, type Selection, type ViewerMode } from '../components/drawing-canvas';
+import { offPageContinuations, type Continuation } from '../components/off-page-continuation';
+import { PageSwitcher } from '../components/page-switcher';
 import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete-dialog';
 import { ViewerSidebar, type ViewerSidebarActions } from '../components/viewer-sidebar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
@@ -121,10 +124,29 @@ function useObjectUrl(blob: Blob | undefined): string | null {
   return blob ? url : null;
 }
 
+/** The page shown (`?page=N`, 1 by default) and the element to select on arrival (`?element=<id>`, from another drawing's link). */
+function useViewerPage(pageCount: number) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = Number(searchParams.get('page'));
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= pageCount ? asked : 1;
+  const setPage = (next: number) => setSearchParams(next === 1 ? {} : { page: String(next) }, { replace: true });
+  return { page, setPage, arrivalElement: searchParams.get('element') };
+}
+
+/** `/drawing/:id?page=N&element=E`: the viewer, fresh for each drawing (its selection and undo history are the drawing's own). */
 export function ViewerPage() {
   const { id = '' } = useParams();
+  return <DrawingViewer key={id} id={id} />;
+}
+
+function DrawingViewer({ id }: { id: string }) {
+  const navigate = useNavigate();
   const drawing = useDrawing(id);
-  const image = useDrawingImage(id);
+  const pageSizes = drawing.data?.metadata?.pages;
+  const pageCount = Math.max(1, drawing.data?.metadata?.pageCount ?? pageSizes?.length ?? 1);
+  const { page, setPage, arrivalElement } = useViewerPage(pageCount);
+  // A drawing of one page keeps the plain `/file` address; each page of a longer one is its own image.
+  const image = useDrawingImage(id, pageCount > 1 ? page : undefined);
   const elements = useElements(id);
   const connections = useConnections(id);
   const elementMutations = useElementMutations(id);
@@ -137,7 +159,7 @@ export function ViewerPage() {
   const [showPipes, setShowPipes] = useState(true);
   const [maximised, setMaximised] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(true);
-  const [selection, setSelection] = useState<Selection>(null);
+  const [selection, setSelection] = useState<Selection>(arrivalElement ? { kind: 'element', id: arrivalElement } : null);
   const [editingConnection, setEditingConnection] = useState<Connection | null>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [toast, setToast] = useState<Toast | null>(null);
@@ -158,7 +180,7 @@ export function ViewerPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // Natural size of the blob, used when the drawing has no image_size yet.
+  // Natural size of the blob, used when the drawing has no size for the page yet.
   useEffect(() => {
     if (!imageUrl) return;
     const probe = new Image();
@@ -166,9 +188,32 @@ export function ViewerPage() {
     probe.src = imageUrl;
   }, [imageUrl]);
 
-  const elementList = elements.data ?? [];
-  const connectionList = connections.data ?? [];
-  const imageSize: Size = drawing.data?.metadata?.image_size ?? naturalSize ?? { width: 1000, height: 1000 };
+  const elementList = useMemo(() => elements.data ?? [], [elements.data]);
+  const connectionList = useMemo(() => connections.data ?? [], [connections.data]);
+  // The page's items: its elements, the connections drawn on it, and the off-page links that reach it.
+  const pageElements = useMemo(() => elementList.filter((element) => (element.page ?? 1) === page), [elementList, page]);
+  const pageConnections = useMemo(
+    () => connectionList.filter((connection) => (connection.page ?? 1) === page || connection.metadata?.pages?.includes(page)),
+    [connectionList, page],
+  );
+  // An off-page link has no route on either page: the sidebar lists it, the overlay has nothing to draw.
+  const drawnConnections = useMemo(() => pageConnections.filter((connection) => !connection.metadata?.off_page_link), [pageConnections]);
+  const continuations = useMemo(() => offPageContinuations(elementList, connectionList), [elementList, connectionList]);
+  const imageSize: Size = pageSizes?.[page - 1] ??
+    (page === 1 ? drawing.data?.metadata?.image_size : undefined) ??
+    naturalSize ?? { width: 1000, height: 1000 };
+  const showPage = (next: number, select: Selection = null) => {
+    setPage(next);
+    setSelection(select);
+    setMode('normal');
+  };
+  const followContinuation = (continuation: Continuation) => {
+    if (continuation.drawing) {
+      navigate(
+        `${drawingPath(continuation.drawing)}?${new URLSearchParams({ page: String(continuation.page), element: continuation.element })}`,
+      );
+    } else showPage(continuation.page, { kind: 'element', id: continuation.element });
+  };
 
   // mutateAsync: "Confirm all visible" saves many at once, and each one's outcome must be recorded.
   const saveElement = (element: DrawingElement, success = VIEWER_MESSAGES.elementUpdated) => {
@@ -203,7 +248,7 @@ export function ViewerPage() {
   };
   const addElement = (point: Point) =>
     elementMutations.create.mutate(
-      { drawing: id, elementType: 'node', name: '', description: '', boundingBox: newElementBox(point), confirmed: false },
+      { drawing: id, page, elementType: 'node', name: '', description: '', boundingBox: newElementBox(point), confirmed: false },
       {
         onSuccess: (created) => {
           setMode('normal');
@@ -342,6 +387,7 @@ export function ViewerPage() {
     onDeleteConnection: (item) => setPendingDelete({ kind: 'connection', item }),
     onEditConnection: setEditingConnection,
     onConfirmAll: (items) => items.forEach((element) => saveElement({ ...element, confirmed: true })),
+    onFollowContinuation: followContinuation,
   });
 
   const confirmDelete = () => {
@@ -411,7 +457,7 @@ export function ViewerPage() {
         showAll={showAll}
         showPipes={showPipes}
         mode={mode}
-        elementCount={elementList.length}
+        elementCount={pageElements.length}
         zoom={zoom}
         maximised={maximised}
         onShowAll={setShowAll}
@@ -435,6 +481,7 @@ export function ViewerPage() {
           Choose a source element, click to add route points, then click the target element. Press Escape to cancel.
         </Alert>
       ) : null}
+      {pageCount > 1 ? <PageSwitcher page={page} pageCount={pageCount} onPage={(next) => showPage(next)} /> : null}
       <Stack direction="row" spacing={1} sx={{ flexGrow: 1, minHeight: 0 }}>
         <Paper variant="outlined" sx={{ flexGrow: 1, minWidth: 0, overflow: 'hidden' }}>
           {imageError ? (
@@ -445,8 +492,8 @@ export function ViewerPage() {
             <DrawingCanvas
               imageUrl={imageUrl}
               imageSize={imageSize}
-              elements={elementList}
-              connections={connectionList}
+              elements={pageElements}
+              connections={drawnConnections}
               zoom={zoom}
               setZoom={setZoom}
               mode={mode}
@@ -475,7 +522,14 @@ export function ViewerPage() {
           </IconButton>
           {sidebarOpen ? (
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              <ViewerSidebar elements={elementList} connections={connectionList} selection={selection} actions={sidebarActions} />
+              <ViewerSidebar
+                elements={pageElements}
+                connections={pageConnections}
+                allElements={elementList}
+                continuations={continuations}
+                selection={selection}
+                actions={sidebarActions}
+              />
             </Box>
           ) : null}
         </Paper>
@@ -484,7 +538,7 @@ export function ViewerPage() {
       {editingConnection ? (
         <ConnectionDialog
           connection={editingConnection}
-          elements={elementList}
+          elements={pageElements}
           onClose={() => setEditingConnection(null)}
           onSave={(changes) => {
             saveConnection({ ...editingConnection, ...changes });

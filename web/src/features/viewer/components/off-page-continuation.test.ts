@@ -1,0 +1,43 @@
+import type { Connection, DrawingElement } from '@pid/contracts';
+import { describe, expect, it } from 'vitest';
+import { offPageContinuations } from './off-page-continuation';
+
+const connector = (id: string, page: number, metadata = {}): DrawingElement => ({
+  _id: id,
+  drawing: 'd1',
+  page,
+  elementType: 'off_page_connector',
+  name: '',
+  description: '',
+  boundingBox: { x: 0, y: 0, width: 10, height: 10 },
+  confirmed: false,
+  metadata,
+});
+
+describe('offPageContinuations', () => {
+  it('pairs the two ends of an off-page link, and names another drawing’s connector from continues_on', () => {
+    const link: Connection = {
+      _id: 'c1',
+      drawing: 'd1',
+      page: 1,
+      source: 'a',
+      target: { _id: 'b' },
+      name: '',
+      description: 'off-page link',
+      relationshipType: 'connects to',
+      confirmed: false,
+      metadata: { off_page_link: true, pages: [1, 3] },
+    };
+    const pipe = { ...link, _id: 'c2', source: 'a', target: 'x', metadata: {} };
+    const elsewhere = { drawing: 'd2', element: 'z', page: 2 };
+    const found = offPageContinuations(
+      [connector('a', 1), connector('b', 3), connector('c', 2, { continues_on: elsewhere }), connector('x', 1)],
+      [link, pipe],
+    );
+    expect(Object.fromEntries(found)).toEqual({
+      a: { page: 3, element: 'b' },
+      b: { page: 1, element: 'a' },
+      c: elsewhere,
+    });
+  });
+});
