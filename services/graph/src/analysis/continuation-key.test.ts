@@ -6,6 +6,7 @@ describe('continuationKey', () => {
     expect(continuationKey('TO P&ID 2 / LINE 100')).toBe('LINE100');
     expect(continuationKey('from P & ID 1 – line 100')).toBe('LINE100');
     expect(continuationKey('CONT’D ON SHEET 3: line-100')).toBe('LINE100');
+    expect(continuationKey('TO P&ID 3/LINE 100')).toBe('LINE100');
     expect(continuationKey('A')).toBe('A');
     expect(continuationKey('6"-P-1023 TO DWG 100-PID-003')).toBe(continuationKey('6" P-1023 FROM DWG 100-PID-002'));
   });

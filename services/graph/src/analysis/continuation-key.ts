@@ -2,7 +2,7 @@
  * References to a sheet ("P&ID 2", "DWG 100-PID-003", "SHEET 4", "PAGE 2"): the two connectors of one
  * continuation name each other's sheet, so these differ between them and are not part of the key.
  */
-const SHEET_REFERENCE = /\b(?:P\s*&\s*ID|PID|DWG|DRAWING|SHEET|SHT|PAGE|PG)\b\.?\s*(?:NO\b\.?)?\s*[#:]?\s*[A-Z0-9][A-Z0-9./-]*/g;
+const SHEET_REFERENCE = /\b(?:P\s*&\s*ID|PID|DWG|DRAWING|SHEET|SHT|PAGE|PG)\b\.?\s*(?:NO\b\.?)?\s*[#:]?\s*[A-Z0-9][A-Z0-9.-]*/g;
 /** Words that say which way the line goes, not which line it is. */
 const DIRECTION = /\b(?:TO|FROM|CONTINUED|CONTINUES|CONT'?D|CONT|SEE|ON|OF)\b/g;
 
