@@ -1,5 +1,4 @@
-import type { AnalysisConnection, AnalysisElement, ImageSize } from '@pid/contracts';
-import type { AnalysisSource } from '../pipeline/analyze-file-page';
+import type { AnalysisConnection, AnalysisElement, AnalysisSource, ImageSize } from '@pid/contracts';
 
 /**
  * The CLI's output: the API's field names (`_id`, `source`, `target`, `image_size`), and how the page

@@ -1,9 +1,8 @@
+import type { AnalysisSource } from '@pid/contracts';
 import { readPdfPageContent, type PdfPageContent } from '@pid/platform';
 import { isPdf, loadPageImage, pdfFailure, type IngestOptions, type PageImage } from '../ingest/page-image';
-import { hasVectorContent, sourceOf, vectorPage, type AnalysisSource } from '../vector/vector-page';
+import { hasVectorContent, sourceOf, vectorPage } from '../vector/vector-page';
 import { analyzePage, type AnalyzeOptions, type PageAnalysis } from './analyze-page';
-
-export type { AnalysisSource };
 
 export interface FilePageAnalysis extends PageAnalysis {
   source: AnalysisSource;
@@ -33,7 +32,7 @@ export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): 
   }
   // CAD pages are straight: turning them by a detected skew would only blur exact coordinates.
   const image = await loadPageImage(bytes, { ...options.ingest, page, deskew: content ? false : options.ingest.deskew });
-  const vector = content ? vectorPage(content, image) : {};
+  const vector = content ? vectorPage(content, image) : undefined;
   const analysis = await analyzePage(image, { ...options, page, vector });
   return { ...analysis, source: sourceOf(content, vector), image };
 }

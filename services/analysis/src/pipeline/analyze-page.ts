@@ -146,6 +146,45 @@ function layerReadings(symbols: DetectedSymbol[], texts: VectorText[]): Readings
   return { bubbles, lines };
 }
 
+/**
+ * Symbol candidates on a page with paths. The PDF's path groups are exact where the pixels are not: a
+ * candidate the pixels found that is mostly a path group (an off-page connector whose long edges went with
+ * the lines, a valve split in two) becomes that group. A group the pixels gave nothing for (a fitting whose
+ * strokes merged with its pipe's) is provisional: kept only when the classifier names it. Candidates far
+ * larger than any group (equipment) stay as the pixels found them. Text drawn as strokes is paths too:
+ * groups that the pixels read as text are letters.
+ */
+function withShapes(symbols: DetectedSymbol[], shapes: Box[], texts: TextLine[], unit: number): DetectedSymbol[] {
+  const overlap = (a: Box, b: Box) =>
+    Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1);
+  const area = (box: Box) => (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
+  const taken = new Map<Box, DetectedSymbol>();
+  const kept: DetectedSymbol[] = [];
+  for (const symbol of symbols) {
+    const under = shapes.filter((shape) => overlap(shape, symbol) > 0);
+    // What the pixels took for letters, where paths are drawn, is those paths.
+    const explained = symbol.elementType === 'text' || under.reduce((sum, shape) => sum + overlap(shape, symbol), 0) >= 0.5 * area(symbol);
+    if (under.length === 0 || !explained) {
+      kept.push(symbol);
+      continue;
+    }
+    for (const shape of under) {
+      const best = taken.get(shape);
+      if (!best || overlap(shape, symbol) > overlap(shape, best)) taken.set(shape, symbol);
+    }
+  }
+  const near = (a: Box, b: Box) => a.x0 <= b.x1 + unit && b.x0 <= a.x1 + unit && a.y0 <= b.y1 + unit && b.y0 <= a.y1 + unit;
+  const snapped = [...taken].map(([shape, symbol]): DetectedSymbol =>
+    symbol.elementType === 'text'
+      ? { ...shape, elementType: 'fitting', description: 'symbol', confidence: 0.4, provisional: true }
+      : { ...symbol, ...shape },
+  );
+  const provisional = shapes
+    .filter((shape) => !taken.has(shape) && !kept.some((symbol) => near(shape, symbol)) && textCover(shape, texts) < 0.5)
+    .map((shape): DetectedSymbol => ({ ...shape, elementType: 'fitting', description: 'symbol', confidence: 0.4, provisional: true }));
+  return [...kept, ...snapped, ...provisional];
+}
+
 /** The share of a box that text boxes cover. */
 function textCover(box: Box, lines: TextLine[]): number {
   const area = (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
@@ -164,13 +203,14 @@ function textCover(box: Box, lines: TextLine[]): number {
  */
 async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], options: AnalyzeOptions): Promise<DetectedSymbol[]> {
   const candidates = symbols.filter((symbol) => symbol.elementType !== 'text');
-  if (!options.symbolClassifier || candidates.length === 0) return symbols;
+  if (!options.symbolClassifier || candidates.length === 0) return symbols.filter((symbol) => !symbol.provisional);
   const classifier = await options.symbolClassifier();
   const predictions = await classifier.classify(image, candidates);
   const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
   return symbols.flatMap((symbol): DetectedSymbol[] => {
     const prediction = verdict.get(symbol);
     if (!prediction) return [symbol];
+    if (symbol.provisional && (prediction.elementType === 'none' || prediction.confidence < PROVISIONAL_CONFIDENCE)) return [];
     if (prediction.elementType === 'none') return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined ? [] : [symbol];
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
@@ -186,6 +226,9 @@ async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], opti
     ];
   });
 }
+
+/** How sure the classifier must be of a symbol found only among the PDF's paths. */
+const PROVISIONAL_CONFIDENCE = 0.6;
 
 /** How sure the classifier must be that a candidate is no symbol before it is dropped. */
 const NOT_A_SYMBOL_CONFIDENCE = 0.85;
@@ -228,12 +271,16 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const area = drawingArea(allSegments, width, height);
   const vectorTexts = options.vector?.texts;
   const layerLines = (vectorTexts ?? []).map((text) => text.line);
-  // Text the layer lacks (drawn as strokes, or in a scan on the page) is still found in the pixels, for OCR.
-  const pixelTextLines = vectorTexts ? found.textLines.filter((line) => textCover(line, layerLines) < 0.3) : found.textLines;
+  // Text the layer lacks (drawn as strokes, or in a scan on the page) is still found in the pixels, for OCR;
+  // a "line" of pixels that reaches into a layer text is that text with a symbol beside it.
+  const pixelTextLines = vectorTexts ? found.textLines.filter((line) => textCover(line, layerLines) < 0.05) : found.textLines;
   const tables = findTables(allSegments, [...layerLines, ...pixelTextLines], unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
-  // With the text layer known, a "symbol" that is mostly text is letters the pixels could not tell apart.
-  const candidates = vectorTexts ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < 0.6) : found.symbols;
+  // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text.
+  const pixelSymbols = vectorTexts
+    ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < (symbol.elementType === 'text' ? 0.05 : 0.6))
+    : found.symbols;
+  const candidates = options.vector ? withShapes(pixelSymbols, options.vector.shapes, pixelTextLines, unit) : pixelSymbols;
   const symbols = await classifySymbols(image, candidates.filter(kept), options);
   const { dots, outlines } = found;
 

@@ -12,6 +12,8 @@ export interface DetectedSymbol extends Box {
   symbolClass?: string;
   /** Drawn with lines (a box, a shell): a shape no stray mark makes, whatever the classifier thinks. */
   outlined?: boolean;
+  /** Found only among the PDF's paths: kept when the classifier names it a symbol. */
+  provisional?: boolean;
 }
 
 export interface SymbolResult {

@@ -1,11 +1,11 @@
+import type { AnalysisSource } from '@pid/contracts';
 import type { PdfPageContent } from '@pid/platform';
 import { toProcessingPoint, type PageImage } from '../ingest/page-image';
 import { defaultLineOptions, type Segment } from '../pipeline/lines';
+import type { Box } from '../pipeline/components';
 import { vectorSegments } from './vector-lines';
+import { vectorShapes } from './vector-shapes';
 import { vectorTexts, type VectorText } from './vector-text';
-
-/** How a page was read: from its pixels, from the PDF's own text and paths, or both. */
-export type AnalysisSource = 'raster' | 'vector' | 'mixed';
 
 /**
  * What the PDF page itself says, in processing pixels: exact texts and exact strokes, where it has them.
@@ -16,6 +16,8 @@ export interface VectorPage {
   texts?: VectorText[];
   /** Horizontal and vertical strokes; absent when the page has none. */
   segments?: Segment[];
+  /** Boxes of grouped paths that are not pipes: symbol candidates for the classifier. */
+  shapes: Box[];
 }
 
 /** A page mostly covered by images is a scan (perhaps with a text layer or a frame on top). */
@@ -33,18 +35,34 @@ export function vectorPage(content: PdfPageContent, image: PageImage): VectorPag
   // Rendition pixels to `/file` pixels (the same grid unless the image was capped), then to processing pixels.
   const toFile = image.originalWidth / content.size.width;
   const map = (point: [number, number]) => toProcessingPoint(image, point[0] * toFile, point[1] * toFile);
-  const page: VectorPage = {};
-  if (hasText(content)) page.texts = vectorTexts(content.texts, map);
-  const segments = vectorSegments(content.paths, map, image.scale * toFile, defaultLineOptions(image.width, image.height));
+  const lineOptions = defaultLineOptions(image.width, image.height);
+  const texts = hasText(content) ? vectorTexts(content.texts, map) : undefined;
+  // Symbols are drawn a few text heights tall; without text, in proportion to the sheet.
+  const textSize = texts ? median(texts.map((text) => text.line.size)) : 0.004 * Math.max(image.width, image.height);
+  const page: VectorPage = {
+    shapes: vectorShapes(content.paths, map, {
+      pipeFrom: 2.5 * textSize,
+      maxSize: 8 * textSize,
+      minSize: 0.8 * textSize,
+      joinGap: 0.25 * textSize,
+    }),
+  };
+  if (texts) page.texts = texts;
+  const segments = vectorSegments(content.paths, map, image.scale * toFile, lineOptions);
   if (segments.length > 0) page.segments = segments;
   return page;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /**
  * How the page was read: from the file (text layer and strokes, no scan), from its pixels alone, or both
  * (a scan under a text layer, strokes with text drawn as strokes: the pixels give what the file lacks).
  */
-export function sourceOf(content: PdfPageContent | undefined, page: VectorPage): AnalysisSource {
-  if (!content || (!page.texts && !page.segments)) return 'raster';
+export function sourceOf(content: PdfPageContent | undefined, page: VectorPage | undefined): AnalysisSource {
+  if (!content || !page || (!page.texts && !page.segments)) return 'raster';
   return page.texts && page.segments && content.imageCoverage < MIN_SCAN_COVERAGE ? 'vector' : 'mixed';
 }

@@ -1,0 +1,157 @@
+import type { PdfPath } from '@pid/platform';
+import type { Box } from '../pipeline/components';
+
+type Point = [number, number];
+
+export interface ShapeOptions {
+  /** An open straight stroke at least this long is a pipe or a leader, not part of a symbol. */
+  pipeFrom: number;
+  /** Shapes larger than this (either side) are equipment outlines or frames, found from the pixels. */
+  maxSize: number;
+  /** Shapes smaller than this (both sides) are marks: dots, arrow tips, hatching. */
+  minSize: number;
+  /** Parts this close are one symbol (the two plates of an orifice, a valve and its actuator). */
+  joinGap: number;
+}
+
+function boundsOf(points: Point[]): Box {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1 };
+}
+
+interface Stroke {
+  points: Point[];
+  lineWidth: number;
+}
+
+const length = (points: Point[]) => points.slice(1).reduce((sum, p, i) => sum + Math.hypot(p[0] - points[i][0], p[1] - points[i][1]), 0);
+
+/** Unit direction of the edge that ends a polyline at `end` (0: its start, 1: its end), pointing outwards. */
+function endDirection(points: Point[], end: 0 | 1): Point {
+  const [a, b] = end === 0 ? [points[1], points[0]] : [points[points.length - 2], points[points.length - 1]];
+  const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  return [(b[0] - a[0]) / d, (b[1] - a[1]) / d];
+}
+
+/**
+ * Which open strokes are pipes: long ones, and the pieces that go straight on from a pipe's end with the
+ * same pen (CAD exports break a pipe where it meets a symbol: the stub into the symbol is pipe too).
+ */
+function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
+  const pipes = new Set(strokes.filter((stroke) => length(stroke.points) >= pipeFrom));
+  const key = ([x, y]: Point) => `${Math.round(x / 2)}:${Math.round(y / 2)}`;
+  const byEnd = new Map<string, Stroke[]>();
+  for (const stroke of strokes) {
+    if (pipes.has(stroke) || stroke.points.length !== 2) continue;
+    for (const end of stroke.points) {
+      // Ends within a pixel or two meet: look in the neighbouring cells too.
+      const [cx, cy] = [Math.round(end[0] / 2), Math.round(end[1] / 2)];
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dy = -1; dy <= 1; dy++) byEnd.set(`${cx + dx}:${cy + dy}`, [...(byEnd.get(`${cx + dx}:${cy + dy}`) ?? []), stroke]);
+    }
+  }
+  const queue = [...pipes];
+  while (queue.length > 0) {
+    const pipe = queue.pop()!;
+    for (const end of [0, 1] as const) {
+      const at = end === 0 ? pipe.points[0] : pipe.points[pipe.points.length - 1];
+      const out = endDirection(pipe.points, end);
+      for (const stroke of byEnd.get(key(at)) ?? []) {
+        if (pipes.has(stroke) || Math.abs(stroke.lineWidth - pipe.lineWidth) > 0.15 * pipe.lineWidth) continue;
+        const [p, q] = stroke.points;
+        const near =
+          Math.hypot(p[0] - at[0], p[1] - at[1]) <= Math.hypot(q[0] - at[0], q[1] - at[1]) ? ([p, q] as const) : ([q, p] as const);
+        const d = Math.hypot(near[1][0] - near[0][0], near[1][1] - near[0][1]) || 1;
+        const straightOn = ((near[1][0] - near[0][0]) * out[0] + (near[1][1] - near[0][1]) * out[1]) / d > 0.99;
+        if (!straightOn || Math.hypot(near[0][0] - at[0], near[0][1] - at[1]) > 2) continue;
+        pipes.add(stroke);
+        queue.push(stroke);
+      }
+    }
+  }
+  return pipes;
+}
+
+/**
+ * Symbol candidates from the page's paths: the strokes and fills that are not pipes, grouped where they
+ * touch. A CAD export draws a valve or an instrument as a few paths side by side; their union is the
+ * symbol's box, exact even where a pipe runs through it. What each is, the classifier says.
+ */
+export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, options: ShapeOptions): Box[] {
+  const mapped = paths
+    // Dashed strokes are signal lines, never a symbol's outline.
+    .filter((path) => !path.dashed)
+    .flatMap((path) => path.subpaths.map((subpath) => ({ path, subpath, points: subpath.points.map(map) })))
+    .filter(({ points }) => points.length >= 2);
+  const open = mapped.filter(({ path, subpath }) => path.stroked && !path.filled && !subpath.closed);
+  const strokes = new Map(open.map((item) => [item, { points: item.points, lineWidth: item.path.lineWidth }]));
+  const pipes = pipeStrokes([...strokes.values()], options.pipeFrom);
+  const bodies: Box[] = [];
+  const loose: Box[] = [];
+  for (const item of mapped) {
+    const stroke = strokes.get(item);
+    if (stroke && pipes.has(stroke)) continue;
+    // The stroke's own width counts: a symbol's box is its ink.
+    const half = item.path.stroked ? item.path.lineWidth / 2 : 0;
+    const inner = boundsOf(item.points);
+    const box = { x0: inner.x0 - half, y0: inner.y0 - half, x1: inner.x1 + half, y1: inner.y1 + half };
+    if (box.x1 - box.x0 > options.maxSize || box.y1 - box.y0 > options.maxSize) continue;
+    const straight = stroke && item.points.length === 2 && Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0) <= 0.5;
+    (straight ? loose : bodies).push(box);
+  }
+  const groups = touchingGroups(bodies, options.joinGap);
+  attachLoose(groups, loose, options.joinGap);
+  const size = (g: Box) => Math.max(g.x1 - g.x0, g.y1 - g.y0);
+  return groups
+    .filter((g) => size(g) >= options.minSize && size(g) <= options.maxSize)
+    .map((g) => ({ x0: Math.floor(g.x0), y0: Math.floor(g.y0), x1: Math.ceil(g.x1), y1: Math.ceil(g.y1) }));
+}
+
+const touches = (a: Box, b: Box, gap: number) => b.x0 <= a.x1 + gap && b.x1 >= a.x0 - gap && b.y0 <= a.y1 + gap && b.y1 >= a.y0 - gap;
+const union = (a: Box, b: Box): Box => ({
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
+});
+
+/** The boxes of groups of parts that touch (union-find, with a sweep along x to stay near-linear on dense sheets). */
+function touchingGroups(parts: Box[], gap: number): Box[] {
+  const parent = parts.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
+  const order = parts.map((_, i) => i).sort((a, b) => parts[a].x0 - parts[b].x0);
+  for (let k = 0; k < order.length; k++) {
+    const a = parts[order[k]];
+    for (let m = k + 1; m < order.length && parts[order[m]].x0 <= a.x1 + gap; m++) {
+      if (touches(a, parts[order[m]], gap)) parent[root(order[m])] = root(order[k]);
+    }
+  }
+  const groups = new Map<number, Box>();
+  parts.forEach((box, i) => groups.set(root(i), groups.has(root(i)) ? union(groups.get(root(i))!, box) : { ...box }));
+  return [...groups.values()];
+}
+
+/**
+ * Straight strokes join the one group they touch, in rounds (a valve's end bar, then the bar beyond it). A
+ * stroke between two groups is the pipe stub from one symbol to the next: it joins neither. A stroke that
+ * touches no group is a line, not a symbol.
+ */
+function attachLoose(groups: Box[], loose: Box[], gap: number): void {
+  let left = loose;
+  for (let round = 0; round < 4 && left.length > 0; round++) {
+    const next: Box[] = [];
+    for (const stroke of left) {
+      const touched = groups.filter((group) => touches(group, stroke, gap));
+      if (touched.length === 1) Object.assign(touched[0], union(touched[0], stroke));
+      else if (touched.length === 0) next.push(stroke);
+    }
+    if (next.length === left.length) break;
+    left = next;
+  }
+}
