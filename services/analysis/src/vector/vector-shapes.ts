@@ -139,8 +139,9 @@ function touchingGroups(parts: Box[], gap: number): Box[] {
 
 /**
  * Straight strokes join the one group they touch, in rounds (a valve's end bar, then the bar beyond it). A
- * stroke between two groups is the pipe stub from one symbol to the next: it joins neither. A stroke that
- * touches no group is a line, not a symbol.
+ * stroke between two groups is most often a pipe's stub from one symbol to the next: it joins neither (a
+ * control valve's stem is such a stroke too, and its actuator comes out a shape of its own). A stroke
+ * that touches no group is a line, not a symbol.
  */
 function attachLoose(groups: Box[], loose: Box[], gap: number): void {
   let left = loose;
