@@ -40,7 +40,7 @@ async function benchDrawing(
       workDir,
     });
     const prediction = readPrediction(document, truth?.imageSize ?? document.image_size);
-    return { dataset, name, score: scoreSheet(truth, prediction), stats };
+    return { dataset, name, source: document.analysis_source, score: scoreSheet(truth, prediction), stats };
   } catch (error) {
     return { dataset, name, error: error instanceof Error ? error.message : String(error) };
   } finally {

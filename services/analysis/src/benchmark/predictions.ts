@@ -1,9 +1,10 @@
-import type { ElementType } from '@pid/contracts';
+import type { AnalysisSource, ElementType } from '@pid/contracts';
 import type { PixelBox, PixelPoint } from './ground-truth';
 
 /** The CLI's result document (`analyze.js --out`), only the fields the benchmark reads. */
 export interface ResultDocument {
   image_size: { width: number; height: number };
+  analysis_source?: AnalysisSource;
   elements: {
     _id: string;
     elementType: ElementType;

@@ -1,3 +1,4 @@
+import type { AnalysisSource } from '@pid/contracts';
 import { fraction, precisionRecallF1, sheetFigures } from './figures';
 import { CONFIDENCE_BANDS, type BandCounts } from './score-calibration';
 import { addScores, type SheetScore } from './score-sheet';
@@ -8,6 +9,8 @@ import type { RunStats } from './run-analyze';
 export interface DrawingResult {
   dataset: string;
   name: string;
+  /** How the page was read (raster, vector, mixed). */
+  source?: AnalysisSource;
   /** Absent when the run failed. */
   score?: SheetScore;
   stats?: RunStats;
@@ -38,6 +41,7 @@ export function datasetResult(dataset: string, drawings: DrawingResult[]): Datas
 
 const OVERVIEW = [
   'drawing',
+  'read',
   'sym P',
   'sym R',
   'sym F1',
@@ -56,15 +60,17 @@ const OVERVIEW = [
 
 function overviewRow(
   name: string,
+  source: string,
   score: SheetScore | undefined,
   seconds: number | undefined,
   peakRssMb: number | undefined,
   error?: string,
 ): string[] {
-  if (!score) return [name, ...OVERVIEW.slice(1, -1).map(() => ''), error ?? 'failed'];
+  if (!score) return [name, source, ...OVERVIEW.slice(2, -1).map(() => ''), error ?? 'failed'];
   const f = sheetFigures(score);
   return [
     name,
+    source,
     ...[f.symbols.precision, f.symbols.recall, f.symbols.f1, f.textRecall, f.tagExact, f.pipeRecall, f.pipePrecision].map(ratio),
     ...[f.connections.precision, f.connections.recall, f.connections.f1].map(ratio),
     String(score.found.elements),
@@ -85,8 +91,8 @@ function countsTable(title: string, records: [string, MatchCounts][]): string {
 /** One dataset's tables: per drawing and in all, symbols per type and class, calibration. */
 export function datasetTables(result: DatasetResult): string {
   const parts = [`== ${result.dataset} ==`];
-  const rows = result.drawings.map((d) => overviewRow(d.name, d.score, d.stats?.seconds, d.stats?.peakRssMb, d.error));
-  if (result.drawings.length > 1 && result.total) rows.push(overviewRow('all', result.total, result.meanSeconds, result.maxPeakRssMb));
+  const rows = result.drawings.map((d) => overviewRow(d.name, d.source ?? '', d.score, d.stats?.seconds, d.stats?.peakRssMb, d.error));
+  if (result.drawings.length > 1 && result.total) rows.push(overviewRow('all', '', result.total, result.meanSeconds, result.maxPeakRssMb));
   parts.push(formatTable(OVERVIEW, rows));
   const symbols = result.total?.symbols;
   if (symbols) {
