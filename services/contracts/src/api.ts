@@ -70,6 +70,11 @@ export interface ImageSize {
   height: number;
 }
 
+/** How a page was read: from its pixels, from the PDF's own text and paths, or both. */
+export const ANALYSIS_SOURCES = ['raster', 'vector', 'mixed'] as const;
+export type AnalysisSource = (typeof ANALYSIS_SOURCES)[number];
+export const isAnalysisSource = (value: unknown): value is AnalysisSource => ANALYSIS_SOURCES.includes(value as AnalysisSource);
+
 export interface DrawingMetadata {
   processingProgress?: number;
   jobId?: string;
@@ -79,6 +84,8 @@ export interface DrawingMetadata {
   pageCount?: number;
   /** Every page's `GET /drawings/:id/file?page=N` image size, page 1 first (one entry for PNG, JPEG, TIFF). */
   pages?: ImageSize[];
+  /** How the last analysis read each page, page 1 first. */
+  pageSources?: AnalysisSource[];
 }
 
 export interface Drawing {

@@ -3,6 +3,7 @@
  * Core NATS request/reply for look-ups; JetStream for work that must not be lost.
  */
 import type {
+  AnalysisSource,
   BoundingBox,
   Connection,
   ConnectionMetadata,
@@ -131,9 +132,6 @@ export interface AnalysisConnection {
   description?: string;
   metadata: ConnectionMetadata & { confidence: number };
 }
-
-/** How a page was read: from its pixels, from the PDF's own text and paths, or both. */
-export type AnalysisSource = 'raster' | 'vector' | 'mixed';
 
 /** One analysed page of a run. */
 export interface AnalysisPageSummary {

@@ -35,6 +35,7 @@ export function presentDrawing(drawing: DrawingEntity): Drawing {
   if (drawing.imageWidth && drawing.imageHeight) metadata.image_size = { width: drawing.imageWidth, height: drawing.imageHeight };
   if (drawing.pageCount) metadata.pageCount = drawing.pageCount;
   if (drawing.pageSizes) metadata.pages = drawing.pageSizes;
+  if (drawing.pageSources) metadata.pageSources = drawing.pageSources;
   return {
     _id: drawing.id,
     name: drawing.name,

@@ -1,4 +1,4 @@
-import type { DrawingStatus, ImageSize } from '@pid/contracts';
+import type { AnalysisSource, DrawingStatus, ImageSize } from '@pid/contracts';
 import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** An uploaded drawing and its processing state. The file itself lives in object storage. */
@@ -57,6 +57,10 @@ export class DrawingEntity {
   /** Every page's image size, page 1 first; null for a multi-page PDF uploaded before pages were measured, until analysed. */
   @Column({ name: 'page_sizes', type: 'jsonb', nullable: true })
   pageSizes: ImageSize[] | null;
+
+  /** How the last analysis read each page, page 1 first (null before any). */
+  @Column({ name: 'page_sources', type: 'jsonb', nullable: true })
+  pageSources: AnalysisSource[] | null;
 
   @Column({ name: 'upload_date', type: 'timestamptz', default: () => 'now()' })
   uploadDate: Date;

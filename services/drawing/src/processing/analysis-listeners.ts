@@ -63,7 +63,8 @@ export async function startAnalysisListeners(nats: NatsConnection, dataSource: D
       // A result in parts is complete with its last part, which the worker publishes last.
       if (event.part && event.part.index !== event.part.count) return;
       const pageSizes = Array.isArray(event.pages) ? event.pages.map((page) => page?.imageSize) : undefined;
-      const state = await runs.complete(event.drawingId, event.jobId, event.imageSize, pageSizes);
+      const pageSources = Array.isArray(event.pages) ? event.pages.map((page) => page?.source) : undefined;
+      const state = await runs.complete(event.drawingId, event.jobId, event.imageSize, pageSizes, pageSources);
       if (state) publisher.publish(state);
     },
   });

@@ -1,4 +1,4 @@
-import type { DrawingProgressEvent, DrawingStatus, ImageSize } from '@pid/contracts';
+import { isAnalysisSource, type DrawingProgressEvent, type DrawingStatus, type ImageSize } from '@pid/contracts';
 import type { DataSource } from 'typeorm';
 import { MESSAGES } from '../messages';
 
@@ -98,14 +98,21 @@ export class DrawingRuns {
    * The run's result arrived: completed at 100 %, with the size of the image the boxes refer to. The
    * analysed pages' sizes fill `page_sizes` of a drawing uploaded before pages were measured (all pages, or nothing).
    */
-  async complete(drawingId: string, jobId: string, imageSize: unknown, pageSizes?: unknown[]): Promise<RunState | undefined> {
+  async complete(
+    drawingId: string,
+    jobId: string,
+    imageSize: unknown,
+    pageSizes?: unknown[],
+    pageSources?: unknown[],
+  ): Promise<RunState | undefined> {
     const size = isImageSize(imageSize) ? imageSize : undefined;
     const pages = pageSizes && pageSizes.length > 0 && pageSizes.every(isImageSize) ? pageSizes : undefined;
+    const sources = pageSources && pageSources.length > 0 && pageSources.every(isAnalysisSource) ? pageSources : null;
     return this.update(
       `UPDATE drawings SET status = 'completed', progress = 100, processing_message = $3,
          image_width = COALESCE($4, image_width), image_height = COALESCE($5, image_height),
          page_sizes = COALESCE(page_sizes, CASE WHEN jsonb_array_length($6::jsonb) = COALESCE(page_count, 1) THEN $6::jsonb END),
-         updated_at = now()
+         page_sources = $7::jsonb, updated_at = now()
        WHERE id = $1 AND job_id = $2 AND status = 'processing'
        ${RETURNING}`,
       [
@@ -115,6 +122,7 @@ export class DrawingRuns {
         size?.width ?? null,
         size?.height ?? null,
         JSON.stringify(pages?.map(({ width, height }) => ({ width, height })) ?? []),
+        sources && JSON.stringify(sources),
       ],
     );
   }

@@ -224,7 +224,7 @@ describe('processing a drawing', () => {
       drawingId: drawing._id,
       userId: user.id,
       imageSize: size,
-      pages: [1, 2, 3].map((page) => ({ page, imageSize: size, source: 'raster' })),
+      pages: (['vector', 'raster', 'mixed'] as const).map((source, i) => ({ page: i + 1, imageSize: size, source })),
       elements: [],
       connections: [],
       part: { resultId: 'abc', index, count: 2 },
@@ -233,6 +233,9 @@ describe('processing a drawing', () => {
     expect((await status(user, drawing._id)).drawingStatus).toBe('processing');
     await publishResult(part(2));
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'completed', message: 'Processing complete', progress: 100 });
+    // How each page was read is kept for the reviewer.
+    const { body } = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
+    expect(body.metadata.pageSources).toEqual(['vector', 'raster', 'mixed']);
   });
 
   it('ignores results of another run', async () => {

@@ -22,6 +22,7 @@ import { viewerKeys } from '../api/query-keys';
 import { ConnectionDialog } from '../components/connection-dialog';
 import { DrawingCanvas, type Selection, type ViewerMode } from '../components/drawing-canvas';
 import { offPageContinuations, type Continuation } from '../components/off-page-continuation';
+import { PageSource } from '../components/page-source';
 import { PageSwitcher } from '../components/page-switcher';
 import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete-dialog';
 import { ViewerSidebar, type ViewerSidebarActions } from '../components/viewer-sidebar';
@@ -144,7 +145,9 @@ function DrawingViewer({ id }: { id: string }) {
   const drawing = useDrawing(id);
   const pageSizes = drawing.data?.metadata?.pages;
   const pageCount = Math.max(1, drawing.data?.metadata?.pageCount ?? pageSizes?.length ?? 1);
+  const pageSources = drawing.data?.metadata?.pageSources;
   const { page, setPage, arrivalElement } = useViewerPage(pageCount);
+  const pageSource = pageSources?.[page - 1];
   // A drawing of one page keeps the plain `/file` address; each page of a longer one is its own image.
   const image = useDrawingImage(id, pageCount > 1 ? page : undefined);
   const elements = useElements(id);
@@ -481,7 +484,12 @@ function DrawingViewer({ id }: { id: string }) {
           Choose a source element, click to add route points, then click the target element. Press Escape to cancel.
         </Alert>
       ) : null}
-      {pageCount > 1 ? <PageSwitcher page={page} pageCount={pageCount} onPage={(next) => showPage(next)} /> : null}
+      {pageCount > 1 || pageSource ? (
+        <Stack direction="row" alignItems="center" spacing={2}>
+          {pageCount > 1 ? <PageSwitcher page={page} pageCount={pageCount} onPage={(next) => showPage(next)} /> : null}
+          {pageSource ? <PageSource source={pageSource} /> : null}
+        </Stack>
+      ) : null}
       <Stack direction="row" spacing={1} sx={{ flexGrow: 1, minHeight: 0 }}>
         <Paper variant="outlined" sx={{ flexGrow: 1, minWidth: 0, overflow: 'hidden' }}>
           {imageError ? (
