@@ -306,7 +306,10 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
 
   await stage('connections');
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');
-  const pipes = lineSegments.filter((segment) => !outlines.has(segment) && kept(segmentBox(segment)));
+  // The PDF's short pipe pieces between adjacent symbols connect them, though too short to be found as lines.
+  const pipes = [...lineSegments, ...(options.vector?.stubs ?? [])].filter(
+    (segment) => !outlines.has(segment) && kept(segmentBox(segment)),
+  );
   const traced = traceConnections(
     pipes,
     nodes.map(({ symbol }) => symbol),

@@ -18,6 +18,8 @@ export interface VectorPage {
   segments?: Segment[];
   /** Boxes of grouped paths that are not pipes: symbol candidates for the classifier. */
   shapes: Box[];
+  /** Pipe pieces too short to be lines, between adjacent symbols: for tracing connections only. */
+  stubs: Segment[];
 }
 
 /** A page mostly covered by images is a scan (perhaps with a text layer or a frame on top). */
@@ -39,18 +41,25 @@ export function vectorPage(content: PdfPageContent, image: PageImage): VectorPag
   const texts = hasText(content) ? vectorTexts(content.texts, map) : undefined;
   // Symbols are drawn a few text heights tall; without text, in proportion to the sheet.
   const textSize = texts ? median(texts.map((text) => text.line.size)) : 0.004 * Math.max(image.width, image.height);
-  const page: VectorPage = {
-    shapes: vectorShapes(content.paths, map, {
-      pipeFrom: 2.5 * textSize,
-      maxSize: 8 * textSize,
-      minSize: 0.8 * textSize,
-      joinGap: 0.25 * textSize,
-    }),
-  };
+  const { shapes, stubs } = vectorShapes(content.paths, map, {
+    pipeFrom: 2.5 * textSize,
+    maxSize: 8 * textSize,
+    minSize: 0.8 * textSize,
+    joinGap: 0.25 * textSize,
+  });
+  const page: VectorPage = { shapes, stubs: stubs.map(boxSegment) };
   if (texts) page.texts = texts;
   const segments = vectorSegments(content.paths, map, image.scale * toFile, lineOptions);
   if (segments.length > 0) page.segments = segments;
   return page;
+}
+
+/** A thin box as the line segment it draws. */
+function boxSegment(box: Box): Segment {
+  const horizontal = box.x1 - box.x0 >= box.y1 - box.y0;
+  return horizontal
+    ? { orientation: 'horizontal', start: box.x0, end: box.x1, lo: box.y0, hi: box.y1, dashed: false }
+    : { orientation: 'vertical', start: box.y0, end: box.y1, lo: box.x0, hi: box.x1, dashed: false };
 }
 
 function median(values: number[]): number {

@@ -83,7 +83,14 @@ function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
  * touch. A CAD export draws a valve or an instrument as a few paths side by side; their union is the
  * symbol's box, exact even where a pipe runs through it. What each is, the classifier says.
  */
-export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, options: ShapeOptions): Box[] {
+export interface VectorShapes {
+  /** Boxes of path groups that are not pipes: symbol candidates. */
+  shapes: Box[];
+  /** Short straight pipe pieces between symbols (thin boxes), too short to be lines: they still connect. */
+  stubs: Box[];
+}
+
+export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, options: ShapeOptions): VectorShapes {
   const mapped = paths
     // Dashed strokes are signal lines, never a symbol's outline.
     .filter((path) => !path.dashed)
@@ -94,23 +101,29 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
   const pipes = pipeStrokes([...strokes.values()], options.pipeFrom);
   const bodies: Box[] = [];
   const loose: Box[] = [];
+  const stubs: Box[] = [];
   for (const item of mapped) {
     const stroke = strokes.get(item);
-    if (stroke && pipes.has(stroke)) continue;
     // The stroke's own width counts: a symbol's box is its ink.
     const half = item.path.stroked ? item.path.lineWidth / 2 : 0;
     const inner = boundsOf(item.points);
     const box = { x0: inner.x0 - half, y0: inner.y0 - half, x1: inner.x1 + half, y1: inner.y1 + half };
-    if (box.x1 - box.x0 > options.maxSize || box.y1 - box.y0 > options.maxSize) continue;
     const straight = stroke && item.points.length === 2 && Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0) <= 0.5;
+    if (stroke && pipes.has(stroke)) {
+      if (straight && length(stroke.points) < options.pipeFrom) stubs.push(box);
+      continue;
+    }
+    if (box.x1 - box.x0 > options.maxSize || box.y1 - box.y0 > options.maxSize) continue;
     (straight ? loose : bodies).push(box);
   }
   const groups = touchingGroups(bodies, options.joinGap);
-  attachLoose(groups, loose, options.joinGap);
+  stubs.push(...attachLoose(groups, loose, options.joinGap));
   const size = (g: Box) => Math.max(g.x1 - g.x0, g.y1 - g.y0);
-  return groups
-    .filter((g) => size(g) >= options.minSize && size(g) <= options.maxSize)
-    .map((g) => ({ x0: Math.floor(g.x0), y0: Math.floor(g.y0), x1: Math.ceil(g.x1), y1: Math.ceil(g.y1) }));
+  const pixels = (g: Box) => ({ x0: Math.floor(g.x0), y0: Math.floor(g.y0), x1: Math.ceil(g.x1), y1: Math.ceil(g.y1) });
+  return {
+    shapes: groups.filter((g) => size(g) >= options.minSize && size(g) <= options.maxSize).map(pixels),
+    stubs: stubs.map(pixels),
+  };
 }
 
 const touches = (a: Box, b: Box, gap: number) => b.x0 <= a.x1 + gap && b.x1 >= a.x0 - gap && b.y0 <= a.y1 + gap && b.y1 >= a.y0 - gap;
@@ -140,10 +153,11 @@ function touchingGroups(parts: Box[], gap: number): Box[] {
 /**
  * Straight strokes join the one group they touch, in rounds (a valve's end bar, then the bar beyond it). A
  * stroke between two groups is most often a pipe's stub from one symbol to the next: it joins neither (a
- * control valve's stem is such a stroke too, and its actuator comes out a shape of its own). A stroke
- * that touches no group is a line, not a symbol.
+ * control valve's stem is such a stroke too, and its actuator comes out a shape of its own) and is
+ * returned. A stroke that touches no group is a line, not a symbol.
  */
-function attachLoose(groups: Box[], loose: Box[], gap: number): void {
+function attachLoose(groups: Box[], loose: Box[], gap: number): Box[] {
+  const bridges: Box[] = [];
   let left = loose;
   for (let round = 0; round < 4 && left.length > 0; round++) {
     const next: Box[] = [];
@@ -151,8 +165,10 @@ function attachLoose(groups: Box[], loose: Box[], gap: number): void {
       const touched = groups.filter((group) => touches(group, stroke, gap));
       if (touched.length === 1) Object.assign(touched[0], union(touched[0], stroke));
       else if (touched.length === 0) next.push(stroke);
+      else bridges.push(stroke);
     }
     if (next.length === left.length) break;
     left = next;
   }
+  return bridges;
 }
