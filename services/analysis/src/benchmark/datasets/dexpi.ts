@@ -1,10 +1,14 @@
 import type { ElementType } from '@pid/contracts';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PixelBox, PixelPoint, TruthConnection, TruthSheet, TruthSymbol, TruthText } from '../ground-truth';
 import type { BenchDrawing } from './bench-drawing';
 import { pdfPixelSpace, wordTexts, type PdfWords } from './pdf-words';
+import { svgToPdf } from './svg-pdf';
+
+/** PDFs converted from the sheets' SVG exports, under the repository's `var/bench/dexpi/`. */
+const CACHE_DIR = path.resolve(__dirname, '../../../../../var/bench/dexpi');
 
 /** `*.gt_px.json` / `*.gt_px_partial.json`, derived from the DEXPI XML (see pid-dev's README). */
 export interface DexpiTruth {
@@ -87,14 +91,53 @@ function scaleSheet(sheet: TruthSheet, scale: number, texts: TruthText[]): Truth
   };
 }
 
+/** SVG exports named after a sheet: `C02V03-VER.EX02.svg` for sheet `C02V03`. */
+function sheetSvgs(files: string[], sheet: string): string[] {
+  // After the sheet's name a separator, so that sheet C02V03 does not take C02V031's export.
+  return files.filter((f) => f.startsWith(sheet) && /^([-_.].*)?\.svg$/.test(f.slice(sheet.length))).sort();
+}
+
+/** Width and height of the root element's viewBox. */
+function viewBoxSize(svg: string): number[] | undefined {
+  const viewBox = /<(?:[\w.-]+:)?svg\b[^>]*\bviewBox="([^"]*)"/.exec(svg)?.[1];
+  return viewBox
+    ?.trim()
+    .split(/[\s,]+/)
+    .slice(2)
+    .map(Number);
+}
+
+/**
+ * The first of `svgs` drawn in the truth's pixel space (its viewBox is the raster's size), as a vector PDF of
+ * 1 point per SVG unit, written afresh each run so that a change to the converter always shows.
+ */
+async function svgSheetPdf(dir: string, svgs: string[], [width, height]: [number, number]): Promise<string> {
+  for (const svgName of svgs) {
+    const svg = await readFile(path.join(dir, svgName), 'utf8');
+    const [svgWidth, svgHeight] = viewBoxSize(svg) ?? [];
+    if (svgWidth !== width || svgHeight !== height) continue;
+    const { pdf, skipped } = await svgToPdf(svg);
+    const left = Object.entries(skipped).map(([what, count]) => `${count} × ${what}`);
+    if (left.length > 0) process.stderr.write(`bench: ${svgName} → PDF skipped ${left.join(', ')}\n`);
+    await mkdir(CACHE_DIR, { recursive: true });
+    const file = path.join(CACHE_DIR, `${svgName}.pdf`);
+    await writeFile(file, pdf);
+    return file;
+  }
+  throw new Error(`No SVG of ${svgs.join(', ')} has the truth's size ${width} × ${height}`);
+}
+
 /**
  * dexpi: each `*.gt_px*.json` with its PNG. A partial file has no symbol boxes and only text anchors: its texts
  * come from the PDF text layer (`<sheet>.pdf_words.json`) when there is one. With its vector PDF, the sheet is a
- * second row when the PDF page is the raster at another scale.
+ * second row when the PDF page is the raster at another scale. A full truth with an SVG export of the sheet
+ * (`<sheet>-*.svg`) gets a row for that SVG converted to a vector PDF (`<sheet>.svg.pdf`), scored against the same
+ * truth: the benchmark scales predictions from the PDF's rendition to the raster's size.
  */
 export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
   const drawings: BenchDrawing[] = [];
-  for (const json of (await readdir(dir)).filter((f) => /\.gt_px(_partial)?\.json$/.test(f)).sort()) {
+  const files = await readdir(dir);
+  for (const json of files.filter((f) => /\.gt_px(_partial)?\.json$/.test(f)).sort()) {
     const partial = json.endsWith('_partial.json');
     const raster = json.replace(/\.gt_px(_partial)?\.json$/, '');
     if (!existsSync(path.join(dir, `${raster}.png`))) continue;
@@ -148,6 +191,17 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
           // The rendition must be the raster scaled alike both ways, else the pixel truth does not carry over.
           if (Math.abs(space.height / sheet.imageSize.height - scale) > 0.01 * scale) return { file: path.join(dir, `${raster}.pdf`) };
           return { file: path.join(dir, `${raster}.pdf`), truth: scaleSheet(sheet, scale, wordTexts(words!, space.scale)) };
+        },
+      });
+    }
+    const svgs = partial ? [] : sheetSvgs(files, raster);
+    if (svgs.length > 0) {
+      drawings.push({
+        dataset: 'dexpi',
+        name: `${raster}.svg.pdf`,
+        prepare: async () => {
+          const { sheet } = await load();
+          return { file: await svgSheetPdf(dir, svgs, [sheet.imageSize.width, sheet.imageSize.height]), truth: sheet };
         },
       });
     }
