@@ -43,4 +43,21 @@ describe('text scoring', () => {
     expect(scoreText({ symbols: [symbol], texts: [] }, [right], new Map([['p1', 't1']])).tags).toEqual({ truth: 1, exact: 1 });
     expect(scoreText({ symbols: [symbol], texts: [] }, [right], new Map()).tags).toEqual({ truth: 1, exact: 0 });
   });
+
+  it("scores the parts of a bubble's tag through the bubble, once, and a symbol's name read beside it where it was read", () => {
+    const bubble: TruthSymbol = { id: 't1', elementType: 'instrument', className: 'field_instrument', bbox: [0, 0, 60, 60], tag: 'FT-627' };
+    const letters: TruthText = { string: 'FT', bbox: [15, 10, 45, 28], role: 'tag' };
+    const number: TruthText = { string: '627', bbox: [12, 32, 48, 50], role: 'tag' };
+    const valveTag: TruthText = { string: 'XV-12', bbox: [100, 0, 160, 20], role: 'tag' };
+    const elements = [
+      predicted('p1', [0, 0, 60, 60], { elementType: 'instrument', name: 'FT-627' }),
+      {
+        ...predicted('p2', [100, 40, 140, 80], { elementType: 'valve', name: 'XV-12' }),
+        tagBox: [100, 0, 160, 20] as [number, number, number, number],
+      },
+    ];
+    const score = scoreText({ symbols: [bubble], texts: [letters, number, valveTag] }, elements, new Map([['p1', 't1']]));
+    expect(score.tags).toEqual({ truth: 2, exact: 2 });
+    expect(score.detection).toEqual({ truth: 3, found: 3 });
+  });
 });

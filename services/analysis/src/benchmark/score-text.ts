@@ -1,4 +1,4 @@
-import type { TruthSheet } from './ground-truth';
+import type { TruthSheet, TruthText } from './ground-truth';
 import { coverage, iou } from './geometry';
 import type { PredictedElement } from './predictions';
 
@@ -29,13 +29,18 @@ export function scoreText(
 ): TextScore {
   // A symbol's name read beside it is found where it was read.
   const carriers = elements.filter(carriesText).flatMap((p) => (p.tagBox ? [p, { ...p, bbox: p.tagBox }] : [p]));
+  // A part of a symbol's tag written inside it (a bubble's `FT` over `627`) is read as the symbol's tag, below.
+  const partOfSymbolTag = (text: TruthText) =>
+    truth.symbols.some(
+      (symbol) => symbol.tag && coverage(text.bbox, symbol.bbox) >= 0.8 && normaliseTag(symbol.tag).includes(normaliseTag(text.string)),
+    );
   let found = 0;
   let tags = 0;
   let exact = 0;
   for (const text of truth.texts) {
     const finders = carriers.filter((p) => coverage(text.bbox, p.bbox) >= 0.5 || iou(text.bbox, p.bbox) >= 0.3);
     if (finders.length > 0) found++;
-    if (text.role === 'label' || text.string.trim() === '') continue;
+    if (text.role === 'label' || text.string.trim() === '' || partOfSymbolTag(text)) continue;
     tags++;
     const best = finders.reduce<PredictedElement | undefined>(
       (a, p) => (!a || iou(text.bbox, p.bbox) > iou(text.bbox, a.bbox) ? p : a),
