@@ -302,7 +302,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     readings.lines.push(...layer.lines);
     for (const [symbol, reading] of layer.bubbles) readings.bubbles.set(symbol, reading);
   }
-  const attached = attachTexts(symbols, readings.lines);
+  const attached = attachTexts(symbols, readings.lines, area);
 
   await stage('connections');
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');

@@ -45,7 +45,7 @@ export function normaliseTag(text: string): string | undefined {
  * (within three text heights, five for equipment), or free text. Nearest first, so two tags between two pumps go to the right
  * pumps.
  */
-export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[]): TextAttachment {
+export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[], area?: Box): TextAttachment {
   const tags = new Map<DetectedSymbol, ReadLine>();
   const lineNumbers: TextAttachment['lineNumbers'] = [];
   const free: ReadLine[] = [];
@@ -84,7 +84,37 @@ export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[]): TextA
       placed.add(offer.read.line);
     }
   }
+  if (area) attachHeaderTags(symbols, tags, free, area);
   return { tags, lineNumbers, free };
+}
+
+/** The share of the drawing area's height, at its top and at its bottom, where equipment callouts stand. */
+const HEADER_BAND = 0.15;
+
+/**
+ * Equipment callouts: sheets list each piece of equipment's tag in a row along the top or bottom edge, above
+ * or below the equipment itself. A free equipment tag in that band names the untagged equipment under it
+ * (whose width spans the tag's centre), nearest first. Only tags nothing else claimed.
+ */
+function attachHeaderTags(symbols: DetectedSymbol[], tags: Map<DetectedSymbol, ReadLine>, free: ReadLine[], area: Box): void {
+  const band = HEADER_BAND * (area.y1 - area.y0);
+  const inBand = (line: Box) => line.y1 <= area.y0 + band || line.y0 >= area.y1 - band;
+  const untagged = symbols.filter((symbol) => symbol.elementType === 'equipment' && !tags.has(symbol));
+  const offers: Array<{ read: ReadLine; symbol: DetectedSymbol; distance: number }> = [];
+  for (const read of free) {
+    if (!read.text || !inBand(read.line) || !normaliseTag(read.text)) continue;
+    const cx = (read.line.x0 + read.line.x1) / 2;
+    for (const symbol of untagged) {
+      if (cx < symbol.x0 || cx > symbol.x1) continue;
+      offers.push({ read, symbol, distance: Math.abs((symbol.y0 + symbol.y1) / 2 - (read.line.y0 + read.line.y1) / 2) });
+    }
+  }
+  offers.sort((a, b) => a.distance - b.distance);
+  for (const { read, symbol } of offers) {
+    if (tags.has(symbol) || !free.includes(read)) continue;
+    tags.set(symbol, read);
+    free.splice(free.indexOf(read), 1);
+  }
 }
 
 /** Whether a pipe path runs beside a line number: parallel, within two text heights, overlapping along. */

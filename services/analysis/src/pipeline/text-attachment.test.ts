@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { DetectedSymbol } from './symbols';
+import { attachTexts, type ReadLine } from './text-attachment';
+
+const symbol = (x0: number, y0: number, x1: number, y1: number, elementType: DetectedSymbol['elementType']): DetectedSymbol => ({
+  x0,
+  y0,
+  x1,
+  y1,
+  elementType,
+  description: elementType,
+  confidence: 0.8,
+});
+
+const read = (text: string, x0: number, y0: number): ReadLine => ({
+  line: { x0, y0, x1: x0 + 10 * text.length, y1: y0 + 20, orientation: 'horizontal', size: 20, members: [] },
+  text,
+  confidence: 1,
+});
+
+/** The drawing area of these tests: 2000 × 1000 px. */
+const AREA = { x0: 0, y0: 0, x1: 2000, y1: 1000 };
+
+describe('attachTexts', () => {
+  it('names the nearest untagged symbol with a tag beside it, and keeps line numbers and notes apart', () => {
+    const pump = symbol(100, 500, 180, 580, 'equipment');
+    const valve = symbol(400, 520, 430, 540, 'valve');
+    const result = attachTexts(
+      [pump, valve],
+      [read('P-101', 100, 600), read('XV-12', 400, 548), read('2"-P-1001-A1A', 600, 500), read('NOTE 3', 800, 800)],
+    );
+    expect(result.tags.get(pump)?.text).toBe('P-101');
+    expect(result.tags.get(valve)?.text).toBe('XV-12');
+    expect(result.lineNumbers.map(({ read: r }) => r.text)).toEqual(['2"-P-1001-A1A']);
+    expect(result.free.map((r) => r.text)).toEqual(['NOTE 3']);
+  });
+
+  it('gives an equipment callout in the header row to the untagged equipment below it, nearest first', () => {
+    const vessel = symbol(300, 400, 500, 800, 'equipment');
+    const pump = symbol(300, 850, 380, 930, 'equipment');
+    const far = symbol(1200, 400, 1400, 800, 'equipment');
+    const result = attachTexts([vessel, pump, far], [read('V-301', 370, 40), read('E-302', 1700, 40)], AREA);
+    expect(result.tags.get(vessel)?.text).toBe('V-301');
+    expect(result.tags.has(pump)).toBe(false);
+    // No equipment under E-302: it stays free, and the equipment at x 1200–1400 stays untagged.
+    expect(result.tags.has(far)).toBe(false);
+    expect(result.free.map((r) => r.text)).toEqual(['E-302']);
+  });
+
+  it('leaves a tag in the middle of the sheet free when nothing is near it', () => {
+    const vessel = symbol(300, 100, 500, 300, 'equipment');
+    const result = attachTexts([vessel], [read('V-301', 370, 500)], AREA);
+    expect(result.tags.size).toBe(0);
+    expect(result.free.map((r) => r.text)).toEqual(['V-301']);
+  });
+});
