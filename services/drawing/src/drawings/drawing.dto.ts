@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ANALYSIS_SOURCES,
   DRAWING_STATUSES,
+  type AnalysisSource,
   type Drawing,
   type DrawingMetadata,
   type DrawingStatus,
@@ -86,6 +88,14 @@ export class DrawingMetadataDto implements DrawingMetadata {
     description: 'Pixel size of each page’s `GET /drawings/{id}/file?page=N` image, page 1 first (one entry for an image file)',
   })
   pages?: ImageSize[];
+
+  @ApiPropertyOptional({
+    enum: ANALYSIS_SOURCES,
+    isArray: true,
+    description:
+      'How the last analysis read each page, page 1 first: `vector` (the PDF’s own text layer and strokes), `mixed` (some from the file, the rest from the pixels), `raster` (from the pixels, text by OCR)',
+  })
+  pageSources?: AnalysisSource[];
 }
 
 export class DrawingDto implements Drawing {
