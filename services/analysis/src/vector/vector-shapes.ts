@@ -117,7 +117,10 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
     (straight ? loose : bodies).push(box);
   }
   const groups = touchingGroups(bodies, options.joinGap);
-  stubs.push(...attachLoose(groups, loose, options.joinGap));
+  const { bridges, lone } = attachLoose(groups, loose, options.joinGap);
+  stubs.push(...bridges);
+  // Strokes that touch only each other are bars side by side (an orifice plate, a flange); a lone one is a line.
+  groups.push(...touchingGroups(lone, options.joinGap, 2));
   const size = (g: Box) => Math.max(g.x1 - g.x0, g.y1 - g.y0);
   const pixels = (g: Box) => ({ x0: Math.floor(g.x0), y0: Math.floor(g.y0), x1: Math.ceil(g.x1), y1: Math.ceil(g.y1) });
   return {
@@ -134,8 +137,11 @@ const union = (a: Box, b: Box): Box => ({
   y1: Math.max(a.y1, b.y1),
 });
 
-/** The boxes of groups of parts that touch (union-find, with a sweep along x to stay near-linear on dense sheets). */
-function touchingGroups(parts: Box[], gap: number): Box[] {
+/**
+ * The boxes of groups of at least `minParts` parts that touch (union-find, with a sweep along x to stay
+ * near-linear on dense sheets).
+ */
+function touchingGroups(parts: Box[], gap: number, minParts = 1): Box[] {
   const parent = parts.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
   const order = parts.map((_, i) => i).sort((a, b) => parts[a].x0 - parts[b].x0);
@@ -145,18 +151,21 @@ function touchingGroups(parts: Box[], gap: number): Box[] {
       if (touches(a, parts[order[m]], gap)) parent[root(order[m])] = root(order[k]);
     }
   }
-  const groups = new Map<number, Box>();
-  parts.forEach((box, i) => groups.set(root(i), groups.has(root(i)) ? union(groups.get(root(i))!, box) : { ...box }));
-  return [...groups.values()];
+  const groups = new Map<number, { box: Box; parts: number }>();
+  parts.forEach((box, i) => {
+    const group = groups.get(root(i));
+    groups.set(root(i), group ? { box: union(group.box, box), parts: group.parts + 1 } : { box: { ...box }, parts: 1 });
+  });
+  return [...groups.values()].filter((group) => group.parts >= minParts).map((group) => group.box);
 }
 
 /**
  * Straight strokes join the one group they touch, in rounds (a valve's end bar, then the bar beyond it). A
  * stroke between two groups is most often a pipe's stub from one symbol to the next: it joins neither (a
- * control valve's stem is such a stroke too, and its actuator comes out a shape of its own) and is
- * returned. A stroke that touches no group is a line, not a symbol.
+ * control valve's stem is such a stroke too, and its actuator comes out a shape of its own). Returns those
+ * bridges, and the strokes that touch no group.
  */
-function attachLoose(groups: Box[], loose: Box[], gap: number): Box[] {
+function attachLoose(groups: Box[], loose: Box[], gap: number): { bridges: Box[]; lone: Box[] } {
   const bridges: Box[] = [];
   let left = loose;
   for (let round = 0; round < 4 && left.length > 0; round++) {
@@ -167,8 +176,9 @@ function attachLoose(groups: Box[], loose: Box[], gap: number): Box[] {
       else if (touched.length === 0) next.push(stroke);
       else bridges.push(stroke);
     }
-    if (next.length === left.length) break;
+    const settled = next.length === left.length;
     left = next;
+    if (settled) break;
   }
-  return bridges;
+  return { bridges, lone: left };
 }
