@@ -159,11 +159,27 @@ function touchingGroups(parts: Box[], gap: number, minParts = 1): Box[] {
   return [...groups.values()].filter((group) => group.parts >= minParts).map((group) => group.box);
 }
 
+/** Whether a straight stroke (as its thin box) has an end deep inside a group, not at its edge. */
+function endsInside(stroke: Box, group: Box, gap: number): boolean {
+  const horizontal = stroke.x1 - stroke.x0 >= stroke.y1 - stroke.y0;
+  const half = (horizontal ? stroke.y1 - stroke.y0 : stroke.x1 - stroke.x0) / 2;
+  const ends: Point[] = horizontal
+    ? [
+        [stroke.x0 + half, stroke.y0 + half],
+        [stroke.x1 - half, stroke.y0 + half],
+      ]
+    : [
+        [stroke.x0 + half, stroke.y0 + half],
+        [stroke.x0 + half, stroke.y1 - half],
+      ];
+  return ends.some(([x, y]) => x > group.x0 + gap && x < group.x1 - gap && y > group.y0 + gap && y < group.y1 - gap);
+}
+
 /**
  * Straight strokes join the one group they touch, in rounds (a valve's end bar, then the bar beyond it). A
- * stroke between two groups is most often a pipe's stub from one symbol to the next: it joins neither (a
- * control valve's stem is such a stroke too, and its actuator comes out a shape of its own). Returns those
- * bridges, and the strokes that touch no group.
+ * stroke between two groups is a pipe's stub from one symbol's port to the next: it joins neither, unless
+ * it starts deep inside one of them (a control valve's stem from the body's centre to its actuator), which
+ * makes them one. Returns the stubs, and the strokes that touch no group.
  */
 function attachLoose(groups: Box[], loose: Box[], gap: number): { bridges: Box[]; lone: Box[] } {
   const bridges: Box[] = [];
@@ -172,9 +188,13 @@ function attachLoose(groups: Box[], loose: Box[], gap: number): { bridges: Box[]
     const next: Box[] = [];
     for (const stroke of left) {
       const touched = groups.filter((group) => touches(group, stroke, gap));
-      if (touched.length === 1) Object.assign(touched[0], union(touched[0], stroke));
-      else if (touched.length === 0) next.push(stroke);
-      else bridges.push(stroke);
+      if (touched.length === 0) next.push(stroke);
+      else if (touched.length > 1 && !touched.some((group) => endsInside(stroke, group, gap))) bridges.push(stroke);
+      else {
+        const [first, ...rest] = touched;
+        Object.assign(first, [stroke, ...rest].reduce(union, first));
+        for (const other of rest) groups.splice(groups.indexOf(other), 1);
+      }
     }
     const settled = next.length === left.length;
     left = next;
