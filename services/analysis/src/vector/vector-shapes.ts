@@ -99,6 +99,14 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
   const open = mapped.filter(({ path, subpath }) => path.stroked && !path.filled && !subpath.closed);
   const strokes = new Map(open.map((item) => [item, { points: item.points, lineWidth: item.path.lineWidth }]));
   const pipes = pipeStrokes([...strokes.values()], options.pipeFrom);
+  const pipeEdges = [...pipes].flatMap((pipe) =>
+    pipe.points.slice(1).map((end, i) => ({ a: pipe.points[i], b: end, lineWidth: pipe.lineWidth })),
+  );
+  // A piece drawn with the pen of a pipe that runs on its line is that run's stub between two symbols.
+  const onRun = (points: Point[], lineWidth: number) =>
+    pipeEdges.some(
+      (edge) => Math.abs(edge.lineWidth - lineWidth) <= 0.15 * edge.lineWidth && collinearNear(edge.a, edge.b, points, options.maxSize),
+    );
   const bodies: Box[] = [];
   const loose: Box[] = [];
   const stubs: Box[] = [];
@@ -114,6 +122,7 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
       continue;
     }
     if (box.x1 - box.x0 > options.maxSize || box.y1 - box.y0 > options.maxSize) continue;
+    if (straight && onRun(item.points, item.path.lineWidth)) continue;
     (straight ? loose : bodies).push(box);
   }
   const groups = touchingGroups(bodies, options.joinGap);
@@ -157,6 +166,18 @@ function touchingGroups(parts: Box[], gap: number, minParts = 1): Box[] {
     groups.set(root(i), group ? { box: union(group.box, box), parts: group.parts + 1 } : { box: { ...box }, parts: 1 });
   });
   return [...groups.values()].filter((group) => group.parts >= minParts).map((group) => group.box);
+}
+
+/** Whether the straight stroke p–q lies on the line of the edge a–b (within 1.5 px), within `reach` of it along that line. */
+function collinearNear(a: Point, b: Point, [p, q]: Point[], reach: number): boolean {
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (length === 0) return false;
+  const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+  const off = (point: Point) => Math.abs((point[0] - a[0]) * -uy + (point[1] - a[1]) * ux);
+  if (off(p) > 1.5 || off(q) > 1.5) return false;
+  const along = (point: Point) => (point[0] - a[0]) * ux + (point[1] - a[1]) * uy;
+  const [lo, hi] = [Math.min(along(p), along(q)), Math.max(along(p), along(q))];
+  return hi >= -reach && lo <= length + reach;
 }
 
 /** Whether a straight stroke (as its thin box) has an end deep inside a group, not at its edge. */

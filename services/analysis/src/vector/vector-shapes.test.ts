@@ -1,0 +1,224 @@
+import type { PdfPath } from '@pid/platform';
+import { describe, expect, it } from 'vitest';
+import { vectorShapes } from './vector-shapes';
+
+type Point = [number, number];
+const identity = (point: Point) => point;
+const OPTIONS = { pipeFrom: 50, maxSize: 160, minSize: 16, joinGap: 5 };
+
+const stroke = (points: Point[], lineWidth = 3, closed = false, dashed = false): PdfPath => ({
+  subpaths: [{ points, closed }],
+  stroked: true,
+  filled: false,
+  lineWidth,
+  dashed,
+});
+/** A gate valve centred at (x, y) on a horizontal pipe: two closed triangles meeting at the centre. */
+const bowtie = (x: number, y: number): PdfPath[] => [
+  stroke(
+    [
+      [x - 18, y - 11],
+      [x, y],
+      [x - 18, y + 11],
+    ],
+    3,
+    true,
+  ),
+  stroke(
+    [
+      [x + 18, y - 11],
+      [x, y],
+      [x + 18, y + 11],
+    ],
+    3,
+    true,
+  ),
+];
+
+describe('vectorShapes', () => {
+  it('groups a valve drawn in several paths into one box, and leaves the pipe through it out', () => {
+    const { shapes } = vectorShapes(
+      [
+        stroke(
+          [
+            [0, 100],
+            [182, 100],
+          ],
+          4.5,
+        ),
+        ...bowtie(200, 100),
+        stroke(
+          [
+            [218, 100],
+            [400, 100],
+          ],
+          4.5,
+        ),
+      ],
+      identity,
+      OPTIONS,
+    );
+    expect(shapes).toHaveLength(1);
+    const [valve] = shapes;
+    expect(valve.x0).toBeGreaterThanOrEqual(180);
+    expect(valve.x1).toBeLessThanOrEqual(220);
+    expect(valve.y1 - valve.y0).toBeLessThan(30);
+  });
+
+  it("keeps two symbols apart when a stub in the pipe's pen joins them", () => {
+    // A valve, a 20 px stub, a flange of two bars, the pipe going on.
+    const paths = [
+      stroke(
+        [
+          [0, 100],
+          [182, 100],
+        ],
+        4.5,
+      ),
+      ...bowtie(200, 100),
+      stroke(
+        [
+          [218, 100],
+          [238, 100],
+        ],
+        4.5,
+      ),
+      stroke([
+        [238, 88],
+        [238, 112],
+      ]),
+      stroke([
+        [244, 88],
+        [244, 112],
+      ]),
+      stroke(
+        [
+          [244, 100],
+          [400, 100],
+        ],
+        4.5,
+      ),
+    ];
+    const { shapes } = vectorShapes(paths, identity, OPTIONS);
+    expect(shapes.map((s) => [s.x0 < 230, s.x1 > 230])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+
+  it('returns a stroke between the ports of two symbols, which joins neither, to trace their connection', () => {
+    const paths = [
+      ...bowtie(200, 100),
+      stroke([
+        [218, 100],
+        [262, 100],
+      ]),
+      ...bowtie(280, 100),
+    ];
+    const { shapes, stubs } = vectorShapes(paths, identity, OPTIONS);
+    expect(shapes).toHaveLength(2);
+    expect(stubs).toEqual([expect.objectContaining({ x0: 216, x1: 264 })]);
+  });
+
+  it("joins a control valve's actuator to its body through the stem from the body's centre", () => {
+    const paths = [
+      stroke(
+        [
+          [100, 0],
+          [100, 182],
+        ],
+        4.5,
+      ),
+      // The body on a vertical pipe, its stem from the centre to the right, the actuator there.
+      stroke(
+        [
+          [89, 182],
+          [100, 200],
+          [111, 182],
+        ],
+        3,
+        true,
+      ),
+      stroke(
+        [
+          [89, 218],
+          [100, 200],
+          [111, 218],
+        ],
+        3,
+        true,
+      ),
+      stroke([
+        [100, 200],
+        [124, 200],
+      ]),
+      stroke([
+        [124, 186],
+        [132, 190],
+        [136, 200],
+        [132, 210],
+        [124, 214],
+      ]),
+      stroke([
+        [124, 186],
+        [124, 214],
+      ]),
+      stroke(
+        [
+          [100, 218],
+          [100, 400],
+        ],
+        4.5,
+      ),
+    ];
+    const { shapes } = vectorShapes(paths, identity, OPTIONS);
+    expect(shapes).toHaveLength(1);
+    expect(shapes[0].x0).toBeLessThanOrEqual(90);
+    expect(shapes[0].x1).toBeGreaterThanOrEqual(136);
+  });
+
+  it('takes bars side by side as a symbol (an orifice plate), but not a lone line or a dashed signal', () => {
+    const paths = [
+      stroke(
+        [
+          [100, 0],
+          [100, 195],
+        ],
+        4.5,
+      ),
+      stroke([
+        [87, 197],
+        [113, 197],
+      ]),
+      stroke([
+        [87, 203],
+        [113, 203],
+      ]),
+      stroke(
+        [
+          [100, 205],
+          [100, 400],
+        ],
+        4.5,
+      ),
+      stroke([
+        [300, 50],
+        [330, 50],
+      ]),
+      stroke(
+        [
+          [500, 0],
+          [500, 40],
+          [540, 40],
+        ],
+        2,
+        false,
+        true,
+      ),
+    ];
+    const { shapes } = vectorShapes(paths, identity, OPTIONS);
+    expect(shapes).toHaveLength(1);
+    expect(shapes[0].x0).toBeLessThanOrEqual(87);
+    expect(shapes[0].y1 - shapes[0].y0).toBeLessThan(15);
+  });
+});
