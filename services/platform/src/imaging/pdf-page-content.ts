@@ -4,11 +4,8 @@
  * page embedded images cover (a scan). Coordinates are pixels of the page's rendition
  * (`pdfRenderSize`), origin top-left, so they line up with `renderPdfPage`'s image.
  */
-import { loadPdfJs, openPdf, pdfRenderSize, PdfUnreadableError, type PdfPageSize, type PdfRenderOptions } from './pdf-page-renderer';
-
-type Point = [number, number];
-/** An affine transform [a, b, c, d, e, f]: x' = a·x + c·y + e, y' = b·x + d·y + f. */
-type Matrix = [number, number, number, number, number, number];
+import { applyMatrix, IDENTITY, lengthScale, multiply, type Matrix, type Point } from './affine';
+import { loadPdfJs, openPdf, openPdfPage, PdfUnreadableError, type PdfPageSize, type PdfRenderOptions } from './pdf-page-renderer';
 
 export interface PdfTextItem {
   text: string;
@@ -43,25 +40,6 @@ export interface PdfPageContent {
   imageCoverage: number;
 }
 
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  // m applied first, then n (PDF's `cm` concatenation: CTM' = m × CTM).
-  return [
-    m[0] * n[0] + m[1] * n[2],
-    m[0] * n[1] + m[1] * n[3],
-    m[2] * n[0] + m[3] * n[2],
-    m[2] * n[1] + m[3] * n[3],
-    m[4] * n[0] + m[5] * n[2] + n[4],
-    m[4] * n[1] + m[5] * n[3] + n[5],
-  ];
-}
-
-const apply = (m: Matrix, x: number, y: number): Point => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-
-/** How much a transform scales lengths (the geometric mean of its axes). */
-const lengthScale = (m: Matrix) => Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
-
 /** Points along a cubic Bézier (curves are bubbles and vessel heads: a few points keep their extent). */
 function bezier(p0: Point, p1: Point, p2: Point, p3: Point, steps = 6): Point[] {
   const points: Point[] = [];
@@ -84,20 +62,20 @@ function subpathsOf(data: ArrayLike<number>, m: Matrix): PdfSubpath[] {
   for (let i = 0; i < data.length;) {
     const op = data[i++];
     if (op === 0) {
-      current = { points: [apply(m, data[i++], data[i++])], closed: false };
+      current = { points: [applyMatrix(m, [data[i++], data[i++]])], closed: false };
       subpaths.push(current);
     } else if (op === 1) {
-      const point = apply(m, data[i++], data[i++]);
+      const point = applyMatrix(m, [data[i++], data[i++]]);
       if (current) current.points.push(point);
       else subpaths.push((current = { points: [point], closed: false }));
     } else if (op === 2) {
-      const p1 = apply(m, data[i++], data[i++]);
-      const p2 = apply(m, data[i++], data[i++]);
-      const p3 = apply(m, data[i++], data[i++]);
+      const p1 = applyMatrix(m, [data[i++], data[i++]]);
+      const p2 = applyMatrix(m, [data[i++], data[i++]]);
+      const p3 = applyMatrix(m, [data[i++], data[i++]]);
       current?.points.push(...bezier(last(), p1, p2, p3));
     } else if (op === 3) {
-      const q = apply(m, data[i++], data[i++]);
-      const p3 = apply(m, data[i++], data[i++]);
+      const q = applyMatrix(m, [data[i++], data[i++]]);
+      const p3 = applyMatrix(m, [data[i++], data[i++]]);
       const p0 = last();
       // A quadratic curve as the cubic with the same shape.
       const p1: Point = [p0[0] + (2 / 3) * (q[0] - p0[0]), p0[1] + (2 / 3) * (q[1] - p0[1])];
@@ -107,7 +85,8 @@ function subpathsOf(data: ArrayLike<number>, m: Matrix): PdfSubpath[] {
       if (current) current.closed = true;
     } else break; // an unknown operator: the rest of the buffer cannot be parsed
   }
-  return subpaths.filter((s) => s.points.length > 0);
+  // A lone moveTo draws nothing.
+  return subpaths.filter((s) => s.points.length > 1);
 }
 
 interface GraphicsState {
@@ -121,14 +100,7 @@ export async function readPdfPageContent(bytes: Uint8Array, pageNumber: number, 
   const { OPS } = await loadPdfJs();
   const document = await openPdf(bytes, options);
   try {
-    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > document.numPages) {
-      throw new RangeError(`Page ${pageNumber} is outside 1–${document.numPages}`);
-    }
-    const page = await document.getPage(pageNumber).catch((error: Error) => {
-      throw new PdfUnreadableError(`Page ${pageNumber} cannot be read: ${error.message}`);
-    });
-    const base = page.getViewport({ scale: 1 });
-    const size = pdfRenderSize(base.width, base.height, options);
+    const { page, size } = await openPdfPage(document, pageNumber, options);
     const viewport = page.getViewport({ scale: size.scale }).transform as Matrix;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {

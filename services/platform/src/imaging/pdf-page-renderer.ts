@@ -192,18 +192,27 @@ async function pageSize(document: PdfDocument, pageNumber: number, options: PdfR
   return pdfRenderSize(viewport.width, viewport.height, options);
 }
 
+/** Page `pageNumber` (1-based) of an open document and its rendition size; RangeError for a page it lacks. */
+export async function openPdfPage(
+  document: PdfDocument,
+  pageNumber: number,
+  options: Pick<PdfRenderOptions, 'dpi' | 'maxSide' | 'maxPixels'>,
+) {
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > document.numPages) {
+    throw new RangeError(`Page ${pageNumber} is outside 1–${document.numPages}`);
+  }
+  const page = await document.getPage(pageNumber).catch((error: Error) => {
+    throw new PdfUnreadableError(`Page ${pageNumber} cannot be read: ${error.message}`);
+  });
+  const base = page.getViewport({ scale: 1 });
+  return { page, size: pdfRenderSize(base.width, base.height, options) };
+}
+
 /** Renders page `pageNumber` (1-based) as an opaque PNG of `pdfRenderSize` pixels. */
 export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, options: PdfRenderOptions): Promise<RenderedPage> {
   const document = await openPdf(bytes, options);
   try {
-    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > document.numPages) {
-      throw new RangeError(`Page ${pageNumber} is outside 1–${document.numPages}`);
-    }
-    const page = await document.getPage(pageNumber).catch((error: Error) => {
-      throw new PdfUnreadableError(`Page ${pageNumber} cannot be read: ${error.message}`);
-    });
-    const base = page.getViewport({ scale: 1 });
-    const size = pdfRenderSize(base.width, base.height, options);
+    const { page, size } = await openPdfPage(document, pageNumber, options);
     const viewport = page.getViewport({ scale: size.scale });
     const { canvas, context } = (document.canvasFactory as CanvasFactory).create(size.width, size.height);
     context.fillStyle = '#ffffff';

@@ -1,3 +1,4 @@
+import { applyMatrix, IDENTITY, lengthScale, multiply, type Matrix, type Point } from '@pid/platform';
 import { degrees, LineCapStyle, PDFDocument, rgb, StandardFonts, type Color, type PDFPage } from 'pdf-lib';
 
 /**
@@ -12,29 +13,6 @@ export interface SvgPdf {
   /** What was left out, by kind (`<tspan>`, `path command C`, `character U+207A`), with how often. */
   skipped: Record<string, number>;
 }
-
-type Point = [number, number];
-/** An affine transform [a, b, c, d, e, f]: x' = a·x + c·y + e, y' = b·x + d·y + f. */
-type Matrix = [number, number, number, number, number, number];
-
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-
-/** `m` after `n`: the point goes through `n` first (SVG's `transform="m n"`). */
-function compose(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
-
-const apply = (m: Matrix, [x, y]: Point): Point => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-
-/** How much a transform scales lengths (the geometric mean of its axes). */
-const lengthScale = (m: Matrix) => Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
 
 const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
 const numbers = (text: string) => (text.match(NUMBER) ?? []).map(Number);
@@ -54,7 +32,7 @@ function parseTransform(text: string): Matrix | undefined {
       const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
       step = [cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy];
     } else return undefined;
-    matrix = compose(matrix, step);
+    matrix = multiply(step, matrix);
   }
   return matrix;
 }
@@ -242,7 +220,7 @@ export async function svgToPdf(svg: string): Promise<SvgPdf> {
     const dashes = style.dashArray === 'none' ? [] : numbers(style.dashArray).map((v) => v * widthScale);
     const d = subpaths
       .map(({ points, closed }) => {
-        const onPage = points.map((p) => apply(matrix, p));
+        const onPage = points.map((p) => applyMatrix(matrix, p));
         return onPage.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${round(x)} ${round(y)}`).join('') + (closed ? 'Z' : '');
       })
       .join('');
@@ -275,7 +253,7 @@ export async function svgToPdf(svg: string): Promise<SvgPdf> {
     const width = font.widthOfTextAtSize(text, size);
     const shift = style.textAnchor === 'middle' ? width / 2 : style.textAnchor === 'end' ? width : 0;
     // The baseline's start and direction on the page (SVG's y axis points down).
-    const origin = apply(matrix, [parseFloat(attributes.x ?? '0'), parseFloat(attributes.y ?? '0')]);
+    const origin = applyMatrix(matrix, [parseFloat(attributes.x ?? '0'), parseFloat(attributes.y ?? '0')]);
     const angle = Math.atan2(matrix[1], matrix[0]);
     const start: Point = [origin[0] - shift * Math.cos(angle), origin[1] - shift * Math.sin(angle)];
     page.drawText(text, {
@@ -306,7 +284,7 @@ export async function svgToPdf(svg: string): Promise<SvgPdf> {
         skip(`transform ${attributes.transform}`);
         return { ...element, skipped: true };
       }
-      element.matrix = compose(element.matrix, own);
+      element.matrix = multiply(own, element.matrix);
     }
     if (name === 'svg' && !page) {
       const [minX, minY, width, height] = attributes.viewBox
@@ -314,7 +292,7 @@ export async function svgToPdf(svg: string): Promise<SvgPdf> {
         : [0, 0, parseFloat(attributes.width), parseFloat(attributes.height)];
       pageHeight = height;
       page = document.addPage([width, height]);
-      element.matrix = compose(element.matrix, [1, 0, 0, 1, -minX, -minY]);
+      element.matrix = multiply([1, 0, 0, 1, -minX, -minY], element.matrix);
     } else if (name === 'path') {
       const subpaths = parsePathData(attributes.d ?? '');
       if ('unsupported' in subpaths) skip(subpaths.unsupported);
