@@ -13,6 +13,8 @@ const stroke = (points: Point[], lineWidth = 3, closed = false, dashed = false):
   lineWidth,
   dashed,
 });
+/** A straight stroke from a to b in the pen given (symbols draw in 3, pipes in 4.5). */
+const segment = (a: Point, b: Point, pen = 3) => stroke([a, b], pen);
 /** A gate valve centred at (x, y) on a horizontal pipe: two closed triangles meeting at the centre. */
 const bowtie = (x: number, y: number): PdfPath[] => [
   stroke(
@@ -38,23 +40,7 @@ const bowtie = (x: number, y: number): PdfPath[] => [
 describe('vectorShapes', () => {
   it('groups a valve drawn in several paths into one box, and leaves the pipe through it out', () => {
     const { shapes } = vectorShapes(
-      [
-        stroke(
-          [
-            [0, 100],
-            [182, 100],
-          ],
-          4.5,
-        ),
-        ...bowtie(200, 100),
-        stroke(
-          [
-            [218, 100],
-            [400, 100],
-          ],
-          4.5,
-        ),
-      ],
+      [segment([0, 100], [182, 100], 4.5), ...bowtie(200, 100), segment([218, 100], [400, 100], 4.5)],
       identity,
       OPTIONS,
     );
@@ -68,36 +54,12 @@ describe('vectorShapes', () => {
   it("keeps two symbols apart when a stub in the pipe's pen joins them", () => {
     // A valve, a 20 px stub, a flange of two bars, the pipe going on.
     const paths = [
-      stroke(
-        [
-          [0, 100],
-          [182, 100],
-        ],
-        4.5,
-      ),
+      segment([0, 100], [182, 100], 4.5),
       ...bowtie(200, 100),
-      stroke(
-        [
-          [218, 100],
-          [238, 100],
-        ],
-        4.5,
-      ),
-      stroke([
-        [238, 88],
-        [238, 112],
-      ]),
-      stroke([
-        [244, 88],
-        [244, 112],
-      ]),
-      stroke(
-        [
-          [244, 100],
-          [400, 100],
-        ],
-        4.5,
-      ),
+      segment([218, 100], [238, 100], 4.5),
+      segment([238, 88], [238, 112]),
+      segment([244, 88], [244, 112]),
+      segment([244, 100], [400, 100], 4.5),
     ];
     const { shapes } = vectorShapes(paths, identity, OPTIONS);
     expect(shapes.map((s) => [s.x0 < 230, s.x1 > 230])).toEqual([
@@ -107,14 +69,7 @@ describe('vectorShapes', () => {
   });
 
   it('returns a stroke between the ports of two symbols, which joins neither, to trace their connection', () => {
-    const paths = [
-      ...bowtie(200, 100),
-      stroke([
-        [218, 100],
-        [262, 100],
-      ]),
-      ...bowtie(280, 100),
-    ];
+    const paths = [...bowtie(200, 100), segment([218, 100], [262, 100]), ...bowtie(280, 100)];
     const { shapes, stubs } = vectorShapes(paths, identity, OPTIONS);
     expect(shapes).toHaveLength(2);
     expect(stubs).toEqual([expect.objectContaining({ x0: 216, x1: 264 })]);
@@ -122,13 +77,7 @@ describe('vectorShapes', () => {
 
   it("joins a control valve's actuator to its body through the stem from the body's centre", () => {
     const paths = [
-      stroke(
-        [
-          [100, 0],
-          [100, 182],
-        ],
-        4.5,
-      ),
+      segment([100, 0], [100, 182], 4.5),
       // The body on a vertical pipe, its stem from the centre to the right, the actuator there.
       stroke(
         [
@@ -148,10 +97,7 @@ describe('vectorShapes', () => {
         3,
         true,
       ),
-      stroke([
-        [100, 200],
-        [124, 200],
-      ]),
+      segment([100, 200], [124, 200]),
       stroke([
         [124, 186],
         [132, 190],
@@ -159,17 +105,8 @@ describe('vectorShapes', () => {
         [132, 210],
         [124, 214],
       ]),
-      stroke([
-        [124, 186],
-        [124, 214],
-      ]),
-      stroke(
-        [
-          [100, 218],
-          [100, 400],
-        ],
-        4.5,
-      ),
+      segment([124, 186], [124, 214]),
+      segment([100, 218], [100, 400], 4.5),
     ];
     const { shapes } = vectorShapes(paths, identity, OPTIONS);
     expect(shapes).toHaveLength(1);
@@ -179,32 +116,11 @@ describe('vectorShapes', () => {
 
   it('takes bars side by side as a symbol (an orifice plate), but not a lone line or a dashed signal', () => {
     const paths = [
-      stroke(
-        [
-          [100, 0],
-          [100, 195],
-        ],
-        4.5,
-      ),
-      stroke([
-        [87, 197],
-        [113, 197],
-      ]),
-      stroke([
-        [87, 203],
-        [113, 203],
-      ]),
-      stroke(
-        [
-          [100, 205],
-          [100, 400],
-        ],
-        4.5,
-      ),
-      stroke([
-        [300, 50],
-        [330, 50],
-      ]),
+      segment([100, 0], [100, 195], 4.5),
+      segment([87, 197], [113, 197]),
+      segment([87, 203], [113, 203]),
+      segment([100, 205], [100, 400], 4.5),
+      segment([300, 50], [330, 50]),
       stroke(
         [
           [500, 0],
