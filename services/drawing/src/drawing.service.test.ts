@@ -22,7 +22,8 @@ describe('drawing service', () => {
          VALUES ('7b0e5c58-2f4e-4b8f-9d6a-3c1e2a4b5c6d', gen_random_uuid(), 'n', 'd.pdf', 'drawings/2026/01/7b0e5c58-2f4e-4b8f-9d6a-3c1e2a4b5c6d.pdf',
                  'application/pdf', 1, 'processing', '0f8fad5b-d9cb-469f-a165-70867728950e', 42, 3, 1700, 2200)`,
       );
-      // Back past the page sizes to the lifecycle migration, which folds the columns into the old jsonb.
+      // Back past the page sources and sizes to the lifecycle migration, which folds the columns into the old jsonb.
+      await dataSource.undoLastMigration();
       await dataSource.undoLastMigration();
       await dataSource.undoLastMigration();
       const [old] = await runner.query(`SELECT metadata FROM drawings`);
