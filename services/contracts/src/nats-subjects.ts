@@ -33,6 +33,8 @@ export const SUBJECTS = {
   analysisResult: 'analysis.results.ready',
   /** JetStream: an analysis run given up for good; the drawing becomes `error` with this message. */
   analysisFailed: 'analysis.results.failed',
+  /** JetStream, from graph: a run's elements and connections are saved; the drawing becomes `completed`. */
+  analysisApplied: 'analysis.results.applied',
   /** JetStream: a drawing was deleted; graph removes its elements and connections. */
   drawingDeleted: 'drawing.events.deleted',
   /** Request/reply to graph: `GraphExportRequest` → `GraphExportReply` (a drawing's elements and connections, for export). */
@@ -50,6 +52,7 @@ export const CONSUMERS = {
   graphResults: 'graph-analysis-results',
   drawingResults: 'drawing-analysis-results',
   drawingFailures: 'drawing-analysis-failures',
+  drawingApplied: 'drawing-analysis-applied',
   graphDrawingEvents: 'graph-drawing-events',
 } as const;
 
@@ -167,6 +170,13 @@ export interface AnalysisResultPart {
   /** 1-based. */
   index: number;
   count: number;
+}
+
+/** The graph service saved a run's result: only now can the drawing's elements be read. */
+export interface AnalysisAppliedEvent {
+  jobId: string;
+  drawingId: Id;
+  userId: Id;
 }
 
 export interface AnalysisFailedEvent {

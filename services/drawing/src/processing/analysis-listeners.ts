@@ -2,6 +2,7 @@ import {
   CONSUMERS,
   STREAMS,
   SUBJECTS,
+  type AnalysisAppliedEvent,
   type AnalysisFailedEvent,
   type AnalysisResultEvent,
   type DrawingProgressEvent,
@@ -21,6 +22,7 @@ export async function ensureDrawingStreams(nats: NatsConnection): Promise<void> 
   await ensureStream(nats, STREAMS.drawingEvents);
   await ensureConsumer(nats, STREAMS.analysisResults.name, { durable: CONSUMERS.drawingResults, filterSubject: SUBJECTS.analysisResult });
   await ensureConsumer(nats, STREAMS.analysisResults.name, { durable: CONSUMERS.drawingFailures, filterSubject: SUBJECTS.analysisFailed });
+  await ensureConsumer(nats, STREAMS.analysisResults.name, { durable: CONSUMERS.drawingApplied, filterSubject: SUBJECTS.analysisApplied });
 }
 
 /**
@@ -28,9 +30,11 @@ export async function ensureDrawingStreams(nats: NatsConnection): Promise<void> 
  * - progress (core NATS, `SUBJECTS.drawingProgress`, one replica per event): percentage and message of
  *   the current run, forward only. Events that this service publishes itself come back here too; they
  *   carry a status other than `processing`, or repeat what is stored, and change nothing.
- * - results and failures (JetStream, durable consumers shared by replicas): `completed` or `error`,
- *   each published as a progress event for the owner's sockets. Events of another run are ignored; a
- *   result in parts completes the drawing with its last part.
+ * - results (JetStream, durable consumers shared by replicas): the image and page sizes and how each page
+ *   was read; a result in parts is recorded with its last part.
+ * - the graph service's word that it saved the result (`SUBJECTS.analysisApplied`): `completed`, so that a
+ *   completed drawing always has its elements; failures: `error`. Each is published as a progress event for
+ *   the owner's sockets. Events of another run are ignored.
  * Returns the teardown.
  */
 export async function startAnalysisListeners(nats: NatsConnection, dataSource: DataSource, logger: Logger): Promise<() => Promise<void>> {
@@ -60,11 +64,21 @@ export async function startAnalysisListeners(nats: NatsConnection, dataSource: D
     logger,
     handler: async (event) => {
       if (!isUuid(event.drawingId) || !isUuid(event.jobId)) return;
-      // A result in parts is complete with its last part, which the worker publishes last.
+      // A result in parts is recorded with its last part, which the worker publishes last.
       if (event.part && event.part.index !== event.part.count) return;
       const pageSizes = Array.isArray(event.pages) ? event.pages.map((page) => page?.imageSize) : undefined;
       const pageSources = Array.isArray(event.pages) ? event.pages.map((page) => page?.source) : undefined;
-      const state = await runs.complete(event.drawingId, event.jobId, event.imageSize, pageSizes, pageSources);
+      await runs.recordResult(event.drawingId, event.jobId, event.imageSize, pageSizes, pageSources);
+    },
+  });
+
+  const applied = await consumeJson<Partial<AnalysisAppliedEvent>>(nats, {
+    stream: STREAMS.analysisResults.name,
+    durable: CONSUMERS.drawingApplied,
+    logger,
+    handler: async (event) => {
+      if (!isUuid(event.drawingId) || !isUuid(event.jobId)) return;
+      const state = await runs.complete(event.drawingId, event.jobId);
       if (state) publisher.publish(state);
     },
   });
@@ -82,7 +96,7 @@ export async function startAnalysisListeners(nats: NatsConnection, dataSource: D
 
   return async () => {
     if (!progress.isClosed()) progress.unsubscribe();
-    await Promise.allSettled([results.stop(), failures.stop(), ...inFlight]);
+    await Promise.allSettled([results.stop(), applied.stop(), failures.stop(), ...inFlight]);
   };
 }
 

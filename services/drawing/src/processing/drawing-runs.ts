@@ -95,35 +95,37 @@ export class DrawingRuns {
   }
 
   /**
-   * The run's result arrived: completed at 100 %, with the size of the image the boxes refer to. The
-   * analysed pages' sizes fill `page_sizes` of a drawing uploaded before pages were measured (all pages, or nothing).
+   * The run's result arrived: the size of the image the boxes refer to, how each page was read, and the analysed
+   * pages' sizes for a drawing uploaded before pages were measured (all pages, or nothing). The drawing completes
+   * once the graph service has saved the result (`complete`).
    */
-  async complete(
-    drawingId: string,
-    jobId: string,
-    imageSize: unknown,
-    pageSizes?: unknown[],
-    pageSources?: unknown[],
-  ): Promise<RunState | undefined> {
+  async recordResult(drawingId: string, jobId: string, imageSize: unknown, pageSizes?: unknown[], pageSources?: unknown[]): Promise<void> {
     const size = isImageSize(imageSize) ? imageSize : undefined;
     const pages = pageSizes && pageSizes.length > 0 && pageSizes.every(isImageSize) ? pageSizes : undefined;
     const sources = pageSources && pageSources.length > 0 && pageSources.every(isAnalysisSource) ? pageSources : null;
-    return this.update(
-      `UPDATE drawings SET status = 'completed', progress = 100, processing_message = $3,
-         image_width = COALESCE($4, image_width), image_height = COALESCE($5, image_height),
-         page_sizes = COALESCE(page_sizes, CASE WHEN jsonb_array_length($6::jsonb) = COALESCE(page_count, 1) THEN $6::jsonb END),
-         page_sources = $7::jsonb, updated_at = now()
-       WHERE id = $1 AND job_id = $2 AND status = 'processing'
-       ${RETURNING}`,
+    await this.dataSource.query(
+      `UPDATE drawings SET image_width = COALESCE($3, image_width), image_height = COALESCE($4, image_height),
+         page_sizes = COALESCE(page_sizes, CASE WHEN jsonb_array_length($5::jsonb) = COALESCE(page_count, 1) THEN $5::jsonb END),
+         page_sources = $6::jsonb, updated_at = now()
+       WHERE id = $1 AND job_id = $2`,
       [
         drawingId,
         jobId,
-        MESSAGES.processingComplete,
         size?.width ?? null,
         size?.height ?? null,
         JSON.stringify(pages?.map(({ width, height }) => ({ width, height })) ?? []),
         sources && JSON.stringify(sources),
       ],
+    );
+  }
+
+  /** The graph service saved the run's elements and connections: completed at 100 %. */
+  async complete(drawingId: string, jobId: string): Promise<RunState | undefined> {
+    return this.update(
+      `UPDATE drawings SET status = 'completed', progress = 100, processing_message = $3, updated_at = now()
+       WHERE id = $1 AND job_id = $2 AND status = 'processing'
+       ${RETURNING}`,
+      [drawingId, jobId, MESSAGES.processingComplete],
     );
   }
 

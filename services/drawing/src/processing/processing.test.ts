@@ -3,6 +3,7 @@ import {
   CONSUMERS,
   STREAMS,
   SUBJECTS,
+  type AnalysisAppliedEvent,
   type AnalysisFailedEvent,
   type AnalysisJob,
   type AnalysisResultEvent,
@@ -78,7 +79,11 @@ function reportProgress(job: AnalysisJob, progress: number, message: string) {
 }
 
 /** Publishes on the results stream and waits until the drawing service's durable consumer has acknowledged it. */
-async function publishResultEvent(subject: string, durable: string, event: AnalysisResultEvent | AnalysisFailedEvent) {
+async function publishResultEvent(
+  subject: string,
+  durable: string,
+  event: AnalysisResultEvent | AnalysisFailedEvent | AnalysisAppliedEvent,
+) {
   const ack = await publishJson(worker, subject, event, `${subject}-${event.jobId}-${randomUUID()}`);
   const jsm = await worker.jetstreamManager();
   await eventually(async () => {
@@ -87,7 +92,16 @@ async function publishResultEvent(subject: string, durable: string, event: Analy
   }, `${durable} to acknowledge #${ack.seq}`);
 }
 
-const publishResult = (event: AnalysisResultEvent) => publishResultEvent(SUBJECTS.analysisResult, CONSUMERS.drawingResults, event);
+/** A result, and then, as the graph service says once it has saved a whole result, that it is applied. */
+async function publishResult(event: AnalysisResultEvent) {
+  await publishResultEvent(SUBJECTS.analysisResult, CONSUMERS.drawingResults, event);
+  if (event.part && event.part.index !== event.part.count) return;
+  await publishResultEvent(SUBJECTS.analysisApplied, CONSUMERS.drawingApplied, {
+    jobId: event.jobId,
+    drawingId: event.drawingId,
+    userId: event.userId,
+  });
+}
 const publishFailure = (event: AnalysisFailedEvent) => publishResultEvent(SUBJECTS.analysisFailed, CONSUMERS.drawingFailures, event);
 
 describe('processing a drawing', () => {

@@ -1,5 +1,5 @@
-import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
-import { consumeJson, ensureConsumer, ensureStream, type ServiceContext } from '@pid/platform';
+import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisAppliedEvent } from '@pid/contracts';
+import { consumeJson, ensureConsumer, ensureStream, publishJson, type ServiceContext } from '@pid/platform';
 import type { AnalysisResult } from './analysis-result.parser';
 import { receiveAnalysisResult } from './receive-analysis-result';
 
@@ -9,7 +9,8 @@ const MAX_DELIVER = 5;
 
 /**
  * Applies analysis results from JetStream (durable consumer shared by the replicas), whole or in parts
- * (`receiveAnalysisResult`). The stream has
+ * (`receiveAnalysisResult`), then tells the drawing service (`SUBJECTS.analysisApplied`), which completes the
+ * drawing only then, so that a viewer opening a completed drawing finds its elements. The stream has
  * limits retention: the drawing service reads the same results with a consumer of its own.
  * Returns the teardown: stop taking results, finish the one in hand.
  */
@@ -33,6 +34,13 @@ export async function consumeAnalysisResults(context: ServiceContext): Promise<(
       const outcome = await receiveAnalysisResult(dataSource, payload, (result) => (parsed = result));
       const { jobId, drawingId } = payload as { jobId?: unknown; drawingId?: unknown };
       const run = { jobId, drawingId, deliveryCount: job.deliveryCount };
+      // Saved now or before (a redelivery after a crash between saving and telling): the drawing may complete.
+      // The message id makes a repeated telling one.
+      if (outcome.status === 'applied' || outcome.status === 'duplicate') {
+        const { userId } = payload as { userId?: unknown };
+        const applied: AnalysisAppliedEvent = { jobId: String(jobId), drawingId: String(drawingId), userId: String(userId) };
+        await publishJson(nats, SUBJECTS.analysisApplied, applied, `applied-${String(jobId)}`);
+      }
       if (outcome.status === 'applied') logger.info({ ...run, ...outcome, skipped: parsed?.skipped }, 'analysis result applied');
       else if (outcome.status === 'waiting-for-parts') logger.info({ ...run, ...outcome }, 'analysis result part kept');
       else logger.info({ ...run, status: outcome.status }, 'analysis result ignored');

@@ -120,6 +120,22 @@ describe('analysis results from JetStream', () => {
     ).toEqual([{ job_id: event.jobId, element_count: 3, connection_count: 2 }]);
   });
 
+  it('tells the drawing service once a run is saved, so the drawing completes with its elements there', async () => {
+    const owner = kit.subscriber();
+    const drawing = kit.drawing(owner);
+    const event = firstRun(drawing, owner);
+    await publish(event);
+    const jsm = await kit.service.context.nats.jetstreamManager();
+    const told = await jsm.streams.getMessage(results.stream, { last_by_subj: SUBJECTS.analysisApplied });
+    expect(told.json()).toEqual({ jobId: event.jobId, drawingId: drawing, userId: owner.id });
+    // Its elements are saved by the time it is told.
+    expect((await graphOf(owner, drawing)).elements).toHaveLength(3);
+    // A redelivery tells again under the same message id: JetStream keeps one.
+    await publish(event);
+    const again = await jsm.streams.getMessage(results.stream, { last_by_subj: SUBJECTS.analysisApplied });
+    expect(again.seq).toBe(told.seq);
+  });
+
   it('re-analysis replaces machine output, keeps confirmed and user items, and re-links or drops their connections', async () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);

@@ -38,16 +38,6 @@ async function completed(drawingId: string, timeoutMs = 120_000): Promise<void> 
   }
 }
 
-/** The drawing's elements once the graph service has applied the run (every page has some). */
-async function applied(drawingId: string, timeoutMs = 30_000): Promise<DrawingElement[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const elements = await get<DrawingElement[]>(`/api/drawings/${drawingId}/elements`);
-    if ([1, 2, 3].every((page) => elements.some((element) => element.page === page)) || Date.now() > deadline) return elements;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe('a PDF of three pages', () => {
   it('is one drawing whose pages are analysed separately, with the off-page link of pages 1 and 3 found', async () => {
     const uploaded = await call(stack.url, 'POST', '/api/drawings', {
@@ -62,8 +52,8 @@ describe('a PDF of three pages', () => {
     expect((await call(stack.url, 'POST', `/api/drawings/${drawing._id}/process`, { token: user.token })).status).toBe(200);
     await completed(drawing._id);
 
-    // The graph service applies the result beside the drawing service's completion: wait for its elements.
-    const elements = await applied(drawing._id);
+    // Completed only once the graph service has saved the result: the elements are there.
+    const elements = await get<DrawingElement[]>(`/api/drawings/${drawing._id}/elements`);
     const connections = await get<Connection[]>(`/api/drawings/${drawing._id}/connections`);
     for (const page of [1, 2, 3]) {
       expect(elements.filter((element) => element.page === page && element.elementType === 'equipment')).toHaveLength(2);
