@@ -99,12 +99,10 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
   const open = mapped.filter(({ path, subpath }) => path.stroked && !path.filled && !subpath.closed);
   const strokes = new Map(open.map((item) => [item, { points: item.points, lineWidth: item.path.lineWidth }]));
   const pipes = pipeStrokes([...strokes.values()], options.pipeFrom);
-  const pipeEdges = [...pipes].flatMap((pipe) =>
-    pipe.points.slice(1).map((end, i) => ({ a: pipe.points[i], b: end, lineWidth: pipe.lineWidth })),
-  );
+  const pipeLines = pipeLineIndex(pipes);
   // A piece drawn with the pen of a pipe that runs on its line is that run's stub between two symbols.
   const onRun = (points: Point[], lineWidth: number) =>
-    pipeEdges.some(
+    pipeLines(points).some(
       (edge) => Math.abs(edge.lineWidth - lineWidth) <= 0.15 * edge.lineWidth && collinearNear(edge.a, edge.b, points, options.maxSize),
     );
   const bodies: Box[] = [];
@@ -166,6 +164,42 @@ function touchingGroups(parts: Box[], gap: number, minParts = 1): Box[] {
     groups.set(root(i), group ? { box: union(group.box, box), parts: group.parts + 1 } : { box: { ...box }, parts: 1 });
   });
   return [...groups.values()].filter((group) => group.parts >= minParts).map((group) => group.box);
+}
+
+interface PipeEdge {
+  a: Point;
+  b: Point;
+  lineWidth: number;
+}
+
+/**
+ * The pipes' edges by the line they lie on (horizontal by y, vertical by x, to the pixel), so that a stroke
+ * is compared with the few edges on its own line, not with every pipe of a dense sheet. Answers the
+ * candidates for a horizontal or vertical stroke: the edges on lines within 2 px of it, and any slanted edge.
+ */
+function pipeLineIndex(pipes: Set<Stroke>): (stroke: Point[]) => PipeEdge[] {
+  const lines = new Map<string, PipeEdge[]>();
+  const slanted: PipeEdge[] = [];
+  for (const pipe of pipes) {
+    for (let i = 1; i < pipe.points.length; i++) {
+      const edge = { a: pipe.points[i - 1], b: pipe.points[i], lineWidth: pipe.lineWidth };
+      const key =
+        Math.abs(edge.a[1] - edge.b[1]) <= 1.5
+          ? `h${Math.round(edge.a[1])}`
+          : Math.abs(edge.a[0] - edge.b[0]) <= 1.5
+            ? `v${Math.round(edge.a[0])}`
+            : undefined;
+      if (key) lines.set(key, [...(lines.get(key) ?? []), edge]);
+      else slanted.push(edge);
+    }
+  }
+  return ([p, q]) => {
+    const horizontal = Math.abs(q[0] - p[0]) >= Math.abs(q[1] - p[1]);
+    const at = Math.round(horizontal ? p[1] : p[0]);
+    const near: PipeEdge[] = [];
+    for (let d = -2; d <= 2; d++) near.push(...(lines.get(`${horizontal ? 'h' : 'v'}${at + d}`) ?? []));
+    return [...near, ...slanted];
+  };
 }
 
 /** Whether the straight stroke p–q lies on the line of the edge a–b (within 1.5 px), within `reach` of it along that line. */

@@ -82,25 +82,51 @@ interface Run {
   words: Word[];
 }
 
+/**
+ * The words that may follow each word: those starting within a cell of its end, from a grid of cells as
+ * large as the largest text, so that a dense sheet's thousands of words are not compared pairwise.
+ */
+function successorsOf(words: Word[], isNext: (a: Word, b: Word) => boolean): Map<Word, Word[]> {
+  const cell = words.reduce((largest, w) => Math.max(largest, w.size), 1);
+  const key = (x: number, y: number) => `${x}:${y}`;
+  const grid = new Map<string, Word[]>();
+  for (const word of words) {
+    const at = key(Math.floor(word.start[0] / cell), Math.floor(word.start[1] / cell));
+    grid.set(at, [...(grid.get(at) ?? []), word]);
+  }
+  const successors = new Map<Word, Word[]>();
+  for (const word of words) {
+    const [cx, cy] = [Math.floor(word.end[0] / cell), Math.floor(word.end[1] / cell)];
+    const near: Word[] = [];
+    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) near.push(...(grid.get(key(cx + dx, cy + dy)) ?? []));
+    successors.set(
+      word,
+      near.filter((other) => other !== word && isNext(word, other)),
+    );
+  }
+  return successors;
+}
+
 /** Joins words in reading order while `join` allows it. */
 function chain(words: Word[], join: (last: Word, next: Word, gap: number) => boolean): Run[] {
   const runs: Run[] = [];
   const taken = new Set<Word>();
   // Reading order: along each word's own direction, so vertical text read bottom-up chains bottom-up.
   const ordered = [...words].sort((a, b) => a.start[1] - b.start[1] || a.start[0] - b.start[0]);
-  const starts = ordered.filter((w) => !ordered.some((o) => o !== w && isNext(o, w)));
-  function isNext(a: Word, b: Word) {
+  const successors = successorsOf(ordered, (a, b) => {
     const gap = follows(a, b);
     return gap !== undefined && join(a, b, gap);
-  }
+  });
+  const followed = new Set([...successors.values()].flat());
+  const starts = ordered.filter((w) => !followed.has(w));
   for (const first of [...starts, ...ordered]) {
     if (taken.has(first)) continue;
     const run: Run = { words: [first] };
     taken.add(first);
     for (;;) {
       const last = run.words[run.words.length - 1];
-      const next = ordered
-        .filter((w) => !taken.has(w) && isNext(last, w))
+      const next = (successors.get(last) ?? [])
+        .filter((w) => !taken.has(w))
         .sort((a, b) => (follows(last, a) ?? 0) - (follows(last, b) ?? 0))[0];
       if (!next) break;
       run.words.push(next);
