@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
-import { UnusableFileError } from '../ingest/page-image';
+import { isPdf, UnusableFileError } from '../ingest/page-image';
 import { STAGE_PROGRESS } from '../pipeline/analyze-page';
 import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import { createTesseractReader, type TextReader } from '../pipeline/text-reader';
@@ -81,7 +81,7 @@ async function main(): Promise<number> {
     await writeFile(path.resolve(base, values.stats), `${JSON.stringify(stats)}\n`);
   }
   if (values.overlay) {
-    const background = bytes.subarray(0, 1024).includes('%PDF-') ? (await renderPdfPage(bytes, page, PDF_OPTIONS)).png : bytes;
+    const background = isPdf(bytes) ? (await renderPdfPage(bytes, page, PDF_OPTIONS)).png : bytes;
     await writeFile(
       path.resolve(base, values.overlay),
       await drawOverlay(background, analysis.imageSize, analysis.elements, analysis.connections),

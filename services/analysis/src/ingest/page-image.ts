@@ -68,17 +68,18 @@ export function pdfFailure(page: number) {
   };
 }
 
+/** How a PDF page is rendered for analysis: the drawing service's settings, within the decoded-image cap. */
+export function pdfRenderOptions(options: Omit<IngestOptions, 'page'>): PdfRenderOptions {
+  return { ...options.pdf, maxPixels: Math.min(options.pdf.maxPixels, options.maxImagePixels ?? MAX_IMAGE_PIXELS) };
+}
+
 /** Reads a PDF page (rendered as the drawing service renders it) or a raster into one grayscale image. */
 export async function loadPageImage(bytes: Buffer, options: IngestOptions): Promise<PageImage> {
   const maxImagePixels = options.maxImagePixels ?? MAX_IMAGE_PIXELS;
   let raster = bytes;
   if (isPdf(bytes)) {
     const page = options.page ?? 1;
-    raster = (
-      await renderPdfPage(bytes, page, { ...options.pdf, maxPixels: Math.min(options.pdf.maxPixels, maxImagePixels) }).catch(
-        pdfFailure(page),
-      )
-    ).png;
+    raster = (await renderPdfPage(bytes, page, pdfRenderOptions(options)).catch(pdfFailure(page))).png;
   }
   let width: number;
   let height: number;

@@ -1,6 +1,6 @@
 import type { AnalysisSource } from '@pid/contracts';
-import { readPdfPageContent, type PdfPageContent } from '@pid/platform';
-import { isPdf, loadPageImage, pdfFailure, type IngestOptions, type PageImage } from '../ingest/page-image';
+import { readAndRenderPdfPage, type PdfPageContent } from '@pid/platform';
+import { isPdf, loadPageImage, pdfFailure, pdfRenderOptions, type IngestOptions, type PageImage } from '../ingest/page-image';
 import { hasVectorContent, sourceOf, vectorPage } from '../vector/vector-page';
 import { analyzePage, type AnalyzeOptions, type PageAnalysis } from './analyze-page';
 
@@ -25,13 +25,16 @@ export interface FilePageOptions extends Omit<AnalyzeOptions, 'vector'> {
  */
 export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): Promise<FilePageAnalysis> {
   const page = options.page ?? 1;
+  let raster = bytes;
   let content: PdfPageContent | undefined;
   if (options.vectorPath !== false && isPdf(bytes)) {
-    content = await readPdfPageContent(bytes, page, options.ingest.pdf).catch(pdfFailure(page));
-    if (!hasVectorContent(content)) content = undefined;
+    // One opening of the file gives the page's content and its rendition.
+    const read = await readAndRenderPdfPage(bytes, page, pdfRenderOptions(options.ingest)).catch(pdfFailure(page));
+    raster = read.rendered.png;
+    if (hasVectorContent(read.content)) content = read.content;
   }
   // CAD pages are straight: turning them by a detected skew would only blur exact coordinates.
-  const image = await loadPageImage(bytes, { ...options.ingest, page, deskew: content ? false : options.ingest.deskew });
+  const image = await loadPageImage(raster, { ...options.ingest, page, deskew: content ? false : options.ingest.deskew });
   const vector = content ? vectorPage(content, image) : undefined;
   const analysis = await analyzePage(image, { ...options, page, vector });
   return { ...analysis, source: sourceOf(content, vector), image };

@@ -1,7 +1,7 @@
 import type { AnalysisConnection, AnalysisElement, BoundingBox, ImageSize, PathSegment, RelationshipType } from '@pid/contracts';
 import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
-import { connectedComponents, type Box } from './components';
+import { boxesTouch, boxHeight, boxWidth, connectedComponents, overlapArea, type Box } from './components';
 import { findDashChains } from './dash-chains';
 import { bridgeGaps, bridgeHops } from './hops';
 import { traceConnections } from './connections';
@@ -155,46 +155,38 @@ function layerReadings(symbols: DetectedSymbol[], texts: VectorText[]): Readings
  * groups that the pixels read as text are letters.
  */
 function withShapes(symbols: DetectedSymbol[], shapes: Box[], texts: TextLine[], unit: number): DetectedSymbol[] {
-  const overlap = (a: Box, b: Box) =>
-    Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1);
-  const area = (box: Box) => (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
   const taken = new Map<Box, DetectedSymbol>();
   const kept: DetectedSymbol[] = [];
   for (const symbol of symbols) {
-    const under = shapes.filter((shape) => overlap(shape, symbol) > 0);
+    const under = shapes.filter((shape) => overlapArea(shape, symbol) > 0);
     // What the pixels took for letters, where paths are drawn, is those paths.
-    const explained = symbol.elementType === 'text' || under.reduce((sum, shape) => sum + overlap(shape, symbol), 0) >= 0.5 * area(symbol);
+    const explained =
+      symbol.elementType === 'text' ||
+      under.reduce((sum, shape) => sum + overlapArea(shape, symbol), 0) >= 0.5 * boxWidth(symbol) * boxHeight(symbol);
     if (under.length === 0 || !explained) {
       kept.push(symbol);
       continue;
     }
     for (const shape of under) {
       const best = taken.get(shape);
-      if (!best || overlap(shape, symbol) > overlap(shape, best)) taken.set(shape, symbol);
+      if (!best || overlapArea(shape, symbol) > overlapArea(shape, best)) taken.set(shape, symbol);
     }
   }
-  const near = (a: Box, b: Box) => a.x0 <= b.x1 + unit && b.x0 <= a.x1 + unit && a.y0 <= b.y1 + unit && b.y0 <= a.y1 + unit;
   const snapped = [...taken].map(([shape, symbol]): DetectedSymbol =>
     symbol.elementType === 'text'
       ? { ...shape, elementType: 'fitting', description: 'symbol', confidence: 0.4, provisional: true }
       : { ...symbol, ...shape },
   );
   const provisional = shapes
-    .filter((shape) => !taken.has(shape) && !kept.some((symbol) => near(shape, symbol)) && textCover(shape, texts) < 0.5)
+    .filter((shape) => !taken.has(shape) && !kept.some((symbol) => boxesTouch(shape, symbol, unit)) && textCover(shape, texts) < 0.5)
     .map((shape): DetectedSymbol => ({ ...shape, elementType: 'fitting', description: 'symbol', confidence: 0.4, provisional: true }));
   return [...kept, ...snapped, ...provisional];
 }
 
 /** The share of a box that text boxes cover. */
 function textCover(box: Box, lines: TextLine[]): number {
-  const area = (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
-  let covered = 0;
-  for (const line of lines) {
-    const w = Math.min(box.x1, line.x1) - Math.max(box.x0, line.x0) + 1;
-    const h = Math.min(box.y1, line.y1) - Math.max(box.y0, line.y0) + 1;
-    if (w > 0 && h > 0) covered += w * h;
-  }
-  return Math.min(1, covered / area);
+  const covered = lines.reduce((sum, line) => sum + overlapArea(box, line), 0);
+  return Math.min(1, covered / (boxWidth(box) * boxHeight(box)));
 }
 
 /**

@@ -118,6 +118,23 @@ export function unionBox(a: Box, b: Box): Box {
   return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
 }
 
+/** The box around points (not whole pixels: path coordinates). */
+export function pointsBox(points: ReadonlyArray<readonly [number, number]>): Box {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1 };
+}
+
+/** Pixels two boxes share. */
+export function overlapArea(a: Box, b: Box): number {
+  return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1);
+}
+
 export function boxesTouch(a: Box, b: Box, gap: number): boolean {
   return a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1;
 }

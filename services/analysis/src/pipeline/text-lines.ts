@@ -89,7 +89,8 @@ function chains(items: Component[], kinds: Map<Component, Kind>, orientation: Or
   return [...groups.values()];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value (the upper one of an even count); 0 for none. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** A line of text from its members: their box and their median height across the line. */
 export function textLine(members: Component[], orientation: Orientation): TextLine {

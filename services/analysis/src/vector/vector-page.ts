@@ -2,6 +2,7 @@ import type { AnalysisSource } from '@pid/contracts';
 import type { PdfPageContent } from '@pid/platform';
 import { toProcessingPoint, type PageImage } from '../ingest/page-image';
 import { defaultLineOptions, type Segment } from '../pipeline/lines';
+import { median } from '../pipeline/text-lines';
 import type { Box } from '../pipeline/components';
 import { vectorSegments } from './vector-lines';
 import { vectorShapes } from './vector-shapes';
@@ -60,11 +61,6 @@ function boxSegment(box: Box): Segment {
   return horizontal
     ? { orientation: 'horizontal', start: box.x0, end: box.x1, lo: box.y0, hi: box.y1, dashed: false }
     : { orientation: 'vertical', start: box.y0, end: box.y1, lo: box.x0, hi: box.x1, dashed: false };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /**

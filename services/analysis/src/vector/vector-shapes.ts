@@ -1,5 +1,5 @@
 import type { PdfPath } from '@pid/platform';
-import type { Box } from '../pipeline/components';
+import { boxesTouch, pointsBox, unionBox, type Box } from '../pipeline/components';
 
 type Point = [number, number];
 
@@ -12,17 +12,6 @@ export interface ShapeOptions {
   minSize: number;
   /** Parts this close are one symbol (the two plates of an orifice, a valve and its actuator). */
   joinGap: number;
-}
-
-function boundsOf(points: Point[]): Box {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of points) {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  }
-  return { x0, y0, x1, y1 };
 }
 
 interface Stroke {
@@ -112,7 +101,7 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
     const stroke = strokes.get(item);
     // The stroke's own width counts: a symbol's box is its ink.
     const half = item.path.stroked ? item.path.lineWidth / 2 : 0;
-    const inner = boundsOf(item.points);
+    const inner = pointsBox(item.points);
     const box = { x0: inner.x0 - half, y0: inner.y0 - half, x1: inner.x1 + half, y1: inner.y1 + half };
     const straight = stroke && item.points.length === 2 && Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0) <= 0.5;
     if (stroke && pipes.has(stroke)) {
@@ -136,14 +125,6 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
   };
 }
 
-const touches = (a: Box, b: Box, gap: number) => b.x0 <= a.x1 + gap && b.x1 >= a.x0 - gap && b.y0 <= a.y1 + gap && b.y1 >= a.y0 - gap;
-const union = (a: Box, b: Box): Box => ({
-  x0: Math.min(a.x0, b.x0),
-  y0: Math.min(a.y0, b.y0),
-  x1: Math.max(a.x1, b.x1),
-  y1: Math.max(a.y1, b.y1),
-});
-
 /**
  * The boxes of groups of at least `minParts` parts that touch (union-find, with a sweep along x to stay
  * near-linear on dense sheets).
@@ -155,13 +136,13 @@ function touchingGroups(parts: Box[], gap: number, minParts = 1): Box[] {
   for (let k = 0; k < order.length; k++) {
     const a = parts[order[k]];
     for (let m = k + 1; m < order.length && parts[order[m]].x0 <= a.x1 + gap; m++) {
-      if (touches(a, parts[order[m]], gap)) parent[root(order[m])] = root(order[k]);
+      if (boxesTouch(a, parts[order[m]], gap)) parent[root(order[m])] = root(order[k]);
     }
   }
   const groups = new Map<number, { box: Box; parts: number }>();
   parts.forEach((box, i) => {
     const group = groups.get(root(i));
-    groups.set(root(i), group ? { box: union(group.box, box), parts: group.parts + 1 } : { box: { ...box }, parts: 1 });
+    groups.set(root(i), group ? { box: unionBox(group.box, box), parts: group.parts + 1 } : { box: { ...box }, parts: 1 });
   });
   return [...groups.values()].filter((group) => group.parts >= minParts).map((group) => group.box);
 }
@@ -242,12 +223,12 @@ function attachLoose(groups: Box[], loose: Box[], gap: number): { bridges: Box[]
   for (let round = 0; round < 4 && left.length > 0; round++) {
     const next: Box[] = [];
     for (const stroke of left) {
-      const touched = groups.filter((group) => touches(group, stroke, gap));
+      const touched = groups.filter((group) => boxesTouch(group, stroke, gap));
       if (touched.length === 0) next.push(stroke);
       else if (touched.length > 1 && !touched.some((group) => endsInside(stroke, group, gap))) bridges.push(stroke);
       else {
         const [first, ...rest] = touched;
-        Object.assign(first, [stroke, ...rest].reduce(union, first));
+        Object.assign(first, [stroke, ...rest].reduce(unionBox, first));
         for (const other of rest) groups.splice(groups.indexOf(other), 1);
       }
     }

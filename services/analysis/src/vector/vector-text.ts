@@ -1,5 +1,5 @@
 import type { PdfTextItem } from '@pid/platform';
-import type { Box } from '../pipeline/components';
+import { pointsBox, unionBox, type Box } from '../pipeline/components';
 import type { TextLine } from '../pipeline/text-lines';
 import { normaliseTag } from '../pipeline/text-attachment';
 import { parseLineNumber } from '../tags/line-number';
@@ -29,12 +29,6 @@ function lerp(a: Point, b: Point, t: number): Point {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 }
 
-function boundsOf(points: Point[]): Box {
-  const xs = points.map(([x]) => x);
-  const ys = points.map(([, y]) => y);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-}
-
 /**
  * An item's words, placed by their share of its characters: CAD writes a label and its tag in one item
  * (`10HF01B1 RA 101`), and a tag is one word. Text turned by about 90° is vertical.
@@ -59,7 +53,7 @@ function wordsOf(item: PdfTextItem, map: (point: Point) => Point): Word[] {
       end,
       dir,
       size,
-      box: boundsOf([start, end, lerp(t0, t1, from), lerp(t0, t1, to)]),
+      box: pointsBox([start, end, lerp(t0, t1, from), lerp(t0, t1, to)]),
       orientation,
     });
   }
@@ -142,15 +136,7 @@ function merged(words: Word[], separator: (a: Word, b: Word) => string): Word {
   const last = words[words.length - 1];
   let text = first.text;
   for (let i = 1; i < words.length; i++) text += separator(words[i - 1], words[i]) + words[i].text;
-  const box = words.reduce<Box>(
-    (all, w) => ({
-      x0: Math.min(all.x0, w.box.x0),
-      y0: Math.min(all.y0, w.box.y0),
-      x1: Math.max(all.x1, w.box.x1),
-      y1: Math.max(all.y1, w.box.y1),
-    }),
-    first.box,
-  );
+  const box = words.map((w) => w.box).reduce(unionBox);
   return { ...first, text, end: last.end, box, size: Math.max(...words.map((w) => w.size)) };
 }
 

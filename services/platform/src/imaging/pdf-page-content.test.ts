@@ -1,6 +1,6 @@
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { readPdfPageContent } from './pdf-page-content';
+import { readAndRenderPdfPage, readPdfPageContent } from './pdf-page-content';
 import { PdfUnreadableError } from './pdf-page-renderer';
 
 /** 72 dpi: one rendition pixel per point, y pointing down from the top of the page. */
@@ -62,8 +62,17 @@ describe('readPdfPageContent', () => {
     expect(content.imageCoverage).toBeCloseTo(0.125, 2);
   });
 
+  it('reads the content and renders the page from one opening of the file, on the same pixel grid', async () => {
+    const pdf = await samplePdf();
+    const { content, rendered } = await readAndRenderPdfPage(pdf, 1, OPTIONS);
+    expect(content).toEqual(await readPdfPageContent(pdf, 1, OPTIONS));
+    expect(rendered).toMatchObject({ width: content.size.width, height: content.size.height });
+    expect(rendered.png.subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('refuses a page the PDF does not have, and bytes that are no PDF', async () => {
     await expect(readPdfPageContent(await samplePdf(), 2, OPTIONS)).rejects.toBeInstanceOf(RangeError);
     await expect(readPdfPageContent(Buffer.from('not a pdf'), 1, OPTIONS)).rejects.toBeInstanceOf(PdfUnreadableError);
+    await expect(readAndRenderPdfPage(await samplePdf(), 3, OPTIONS)).rejects.toBeInstanceOf(RangeError);
   });
 });

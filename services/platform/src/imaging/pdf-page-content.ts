@@ -5,7 +5,17 @@
  * (`pdfRenderSize`), origin top-left, so they line up with `renderPdfPage`'s image.
  */
 import { applyMatrix, IDENTITY, lengthScale, multiply, type Matrix, type Point } from './affine';
-import { loadPdfJs, openPdf, openPdfPage, PdfUnreadableError, type PdfPageSize, type PdfRenderOptions } from './pdf-page-renderer';
+import {
+  drawPdfPage,
+  loadPdfJs,
+  openPdf,
+  openPdfPage,
+  PdfUnreadableError,
+  type PdfPage,
+  type PdfPageSize,
+  type PdfRenderOptions,
+  type RenderedPage,
+} from './pdf-page-renderer';
 
 export interface PdfTextItem {
   text: string;
@@ -97,101 +107,124 @@ interface GraphicsState {
 
 /** Reads page `pageNumber` (1-based) of a PDF: text layer, paths and image coverage, in rendition pixels. */
 export async function readPdfPageContent(bytes: Uint8Array, pageNumber: number, options: PdfRenderOptions): Promise<PdfPageContent> {
-  const { OPS } = await loadPdfJs();
   const document = await openPdf(bytes, options);
   try {
     const { page, size } = await openPdfPage(document, pageNumber, options);
-    const viewport = page.getViewport({ scale: size.scale }).transform as Matrix;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new PdfUnreadableError(`Reading page ${pageNumber} took longer than ${options.timeoutMs} ms`)),
-        options.timeoutMs,
-      );
-    });
-    try {
-      const [operators, textContent] = await Promise.race([Promise.all([page.getOperatorList(), page.getTextContent()]), timeout]);
-      const texts: PdfTextItem[] = [];
-      for (const item of textContent.items) {
-        if (!('str' in item) || item.str.trim() === '') continue;
-        const m = multiply(item.transform as Matrix, viewport);
-        const fontSize = Math.hypot(m[2], m[3]);
-        const along = Math.hypot(m[0], m[1]);
-        if (!(fontSize > 0 && along > 0)) continue;
-        const dir: Point = [m[0] / along, m[1] / along];
-        // The glyphs' up direction in the image (negative y for upright text).
-        const up: Point = [m[2] / fontSize, m[3] / fontSize];
-        const width = item.width * size.scale;
-        const at = (u: number, v: number): Point => [m[4] + dir[0] * u + up[0] * v, m[5] + dir[1] * u + up[1] * v];
-        const descent = -0.22 * fontSize;
-        const ascent = 0.9 * fontSize;
-        texts.push({
-          text: item.str,
-          corners: [at(0, descent), at(width, descent), at(width, ascent), at(0, ascent)],
-          size: fontSize,
-          angle: (Math.atan2(dir[1], dir[0]) * 180) / Math.PI,
-        });
-      }
-
-      const paths: PdfPath[] = [];
-      const stack: GraphicsState[] = [];
-      let state: GraphicsState = { ctm: IDENTITY, lineWidth: 1, dashed: false };
-      let imageArea = 0;
-      const pageArea = size.width * size.height;
-      const strokeOps = new Set<number>([
-        OPS.stroke,
-        OPS.closeStroke,
-        OPS.fillStroke,
-        OPS.eoFillStroke,
-        OPS.closeFillStroke,
-        OPS.closeEOFillStroke,
-      ]);
-      const fillOps = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
-      const imageOps = new Set<number>([
-        OPS.paintImageXObject,
-        OPS.paintInlineImageXObject,
-        OPS.paintImageMaskXObject,
-        OPS.paintImageXObjectRepeat,
-      ]);
-      const { fnArray, argsArray } = operators;
-      for (let i = 0; i < fnArray.length; i++) {
-        const fn = fnArray[i];
-        const args = argsArray[i] as unknown[] | null;
-        if (fn === OPS.save) stack.push(state);
-        else if (fn === OPS.restore) state = stack.pop() ?? state;
-        else if (fn === OPS.transform) state = { ...state, ctm: multiply(args as Matrix, state.ctm) };
-        else if (fn === OPS.paintFormXObjectBegin) {
-          stack.push(state);
-          const matrix = args?.[0] as Matrix | null;
-          if (matrix) state = { ...state, ctm: multiply(matrix, state.ctm) };
-        } else if (fn === OPS.paintFormXObjectEnd) state = stack.pop() ?? state;
-        else if (fn === OPS.setLineWidth) state = { ...state, lineWidth: Number(args?.[0]) || 0 };
-        else if (fn === OPS.setDash) state = { ...state, dashed: ((args?.[0] as number[] | undefined) ?? []).some((v) => v > 0) };
-        else if (fn === OPS.setGState) {
-          for (const [key, value] of (args?.[0] as Array<[string, unknown]> | undefined) ?? []) {
-            if (key === 'LW') state = { ...state, lineWidth: Number(value) || 0 };
-            if (key === 'D') state = { ...state, dashed: ((value as [number[]] | undefined)?.[0] ?? []).some((v) => v > 0) };
-          }
-        } else if (fn === OPS.constructPath) {
-          const [op, [data]] = args as [number, [ArrayLike<number> | null]];
-          const stroked = strokeOps.has(op);
-          const filled = fillOps.has(op);
-          if (!data || (!stroked && !filled)) continue;
-          const device = multiply(state.ctm, viewport);
-          const subpaths = subpathsOf(data, device);
-          if (subpaths.length === 0) continue;
-          paths.push({ subpaths, stroked, filled, lineWidth: state.lineWidth * lengthScale(device), dashed: stroked && state.dashed });
-        } else if (imageOps.has(fn)) {
-          // An image fills the unit square of the current transform.
-          const device = multiply(state.ctm, viewport);
-          imageArea += Math.abs(device[0] * device[3] - device[1] * device[2]);
-        }
-      }
-      return { size, texts, paths, imageCoverage: Math.min(1, imageArea / pageArea) };
-    } finally {
-      clearTimeout(timer);
-    }
+    return await pageContent(page, size, pageNumber, options);
   } finally {
     await document.destroy().catch(() => undefined);
+  }
+}
+
+/**
+ * Page `pageNumber`'s content and its rendition, from one opening of the file: pdf.js parses the page once
+ * for both (the operator list is kept for drawing).
+ */
+export async function readAndRenderPdfPage(
+  bytes: Uint8Array,
+  pageNumber: number,
+  options: PdfRenderOptions,
+): Promise<{ content: PdfPageContent; rendered: RenderedPage }> {
+  const document = await openPdf(bytes, options);
+  try {
+    const { page, size } = await openPdfPage(document, pageNumber, options);
+    const content = await pageContent(page, size, pageNumber, options);
+    return { content, rendered: await drawPdfPage(document, page, size, options) };
+  } finally {
+    await document.destroy().catch(() => undefined);
+  }
+}
+
+async function pageContent(page: PdfPage, size: PdfPageSize, pageNumber: number, options: PdfRenderOptions): Promise<PdfPageContent> {
+  const { OPS } = await loadPdfJs();
+  const viewport = page.getViewport({ scale: size.scale }).transform as Matrix;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new PdfUnreadableError(`Reading page ${pageNumber} took longer than ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
+  });
+  try {
+    const [operators, textContent] = await Promise.race([Promise.all([page.getOperatorList(), page.getTextContent()]), timeout]);
+    const texts: PdfTextItem[] = [];
+    for (const item of textContent.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      const m = multiply(item.transform as Matrix, viewport);
+      const fontSize = Math.hypot(m[2], m[3]);
+      const along = Math.hypot(m[0], m[1]);
+      if (!(fontSize > 0 && along > 0)) continue;
+      const dir: Point = [m[0] / along, m[1] / along];
+      // The glyphs' up direction in the image (negative y for upright text).
+      const up: Point = [m[2] / fontSize, m[3] / fontSize];
+      const width = item.width * size.scale;
+      const at = (u: number, v: number): Point => [m[4] + dir[0] * u + up[0] * v, m[5] + dir[1] * u + up[1] * v];
+      const descent = -0.22 * fontSize;
+      const ascent = 0.9 * fontSize;
+      texts.push({
+        text: item.str,
+        corners: [at(0, descent), at(width, descent), at(width, ascent), at(0, ascent)],
+        size: fontSize,
+        angle: (Math.atan2(dir[1], dir[0]) * 180) / Math.PI,
+      });
+    }
+
+    const paths: PdfPath[] = [];
+    const stack: GraphicsState[] = [];
+    let state: GraphicsState = { ctm: IDENTITY, lineWidth: 1, dashed: false };
+    let imageArea = 0;
+    const pageArea = size.width * size.height;
+    const strokeOps = new Set<number>([
+      OPS.stroke,
+      OPS.closeStroke,
+      OPS.fillStroke,
+      OPS.eoFillStroke,
+      OPS.closeFillStroke,
+      OPS.closeEOFillStroke,
+    ]);
+    const fillOps = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+    const imageOps = new Set<number>([
+      OPS.paintImageXObject,
+      OPS.paintInlineImageXObject,
+      OPS.paintImageMaskXObject,
+      OPS.paintImageXObjectRepeat,
+    ]);
+    const { fnArray, argsArray } = operators;
+    for (let i = 0; i < fnArray.length; i++) {
+      const fn = fnArray[i];
+      const args = argsArray[i] as unknown[] | null;
+      if (fn === OPS.save) stack.push(state);
+      else if (fn === OPS.restore) state = stack.pop() ?? state;
+      else if (fn === OPS.transform) state = { ...state, ctm: multiply(args as Matrix, state.ctm) };
+      else if (fn === OPS.paintFormXObjectBegin) {
+        stack.push(state);
+        const matrix = args?.[0] as Matrix | null;
+        if (matrix) state = { ...state, ctm: multiply(matrix, state.ctm) };
+      } else if (fn === OPS.paintFormXObjectEnd) state = stack.pop() ?? state;
+      else if (fn === OPS.setLineWidth) state = { ...state, lineWidth: Number(args?.[0]) || 0 };
+      else if (fn === OPS.setDash) state = { ...state, dashed: ((args?.[0] as number[] | undefined) ?? []).some((v) => v > 0) };
+      else if (fn === OPS.setGState) {
+        for (const [key, value] of (args?.[0] as Array<[string, unknown]> | undefined) ?? []) {
+          if (key === 'LW') state = { ...state, lineWidth: Number(value) || 0 };
+          if (key === 'D') state = { ...state, dashed: ((value as [number[]] | undefined)?.[0] ?? []).some((v) => v > 0) };
+        }
+      } else if (fn === OPS.constructPath) {
+        const [op, [data]] = args as [number, [ArrayLike<number> | null]];
+        const stroked = strokeOps.has(op);
+        const filled = fillOps.has(op);
+        if (!data || (!stroked && !filled)) continue;
+        const device = multiply(state.ctm, viewport);
+        const subpaths = subpathsOf(data, device);
+        if (subpaths.length === 0) continue;
+        paths.push({ subpaths, stroked, filled, lineWidth: state.lineWidth * lengthScale(device), dashed: stroked && state.dashed });
+      } else if (imageOps.has(fn)) {
+        // An image fills the unit square of the current transform.
+        const device = multiply(state.ctm, viewport);
+        imageArea += Math.abs(device[0] * device[3] - device[1] * device[2]);
+      }
+    }
+    return { size, texts, paths, imageCoverage: Math.min(1, imageArea / pageArea) };
+  } finally {
+    clearTimeout(timer);
   }
 }

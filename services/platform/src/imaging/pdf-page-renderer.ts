@@ -19,6 +19,7 @@ import path from 'node:path';
 
 export type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
 export type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
 export interface PdfRenderOptions {
   /** Resolution of the rendition; 72 dpi is one pixel per PDF point. */
@@ -197,7 +198,7 @@ export async function openPdfPage(
   document: PdfDocument,
   pageNumber: number,
   options: Pick<PdfRenderOptions, 'dpi' | 'maxSide' | 'maxPixels'>,
-) {
+): Promise<{ page: PdfPage; size: PdfPageSize }> {
   if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > document.numPages) {
     throw new RangeError(`Page ${pageNumber} is outside 1–${document.numPages}`);
   }
@@ -213,30 +214,40 @@ export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, optio
   const document = await openPdf(bytes, options);
   try {
     const { page, size } = await openPdfPage(document, pageNumber, options);
-    const viewport = page.getViewport({ scale: size.scale });
-    const { canvas, context } = (document.canvasFactory as CanvasFactory).create(size.width, size.height);
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, size.width, size.height);
-    const task = page.render({ canvas: canvas as never, canvasContext: context as never, viewport });
-    const timer = setTimeout(() => task.cancel(), options.timeoutMs);
-    try {
-      await task.promise;
-    } catch (error) {
-      const cancelled = (error as { name?: string }).name === 'RenderingCancelledException';
-      throw new PdfRenderError(
-        cancelled ? `Rendering took longer than ${options.timeoutMs} ms` : `Rendering failed: ${(error as Error).message}`,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
-    const png = await canvas.encode('png');
-    // Frees the pixel memory at once instead of at the next garbage collection.
-    canvas.width = 0;
-    canvas.height = 0;
-    return { png, width: size.width, height: size.height };
+    return await drawPdfPage(document, page, size, options);
   } finally {
     await document.destroy().catch(() => undefined);
   }
+}
+
+/** Draws an open page at `size` as an opaque PNG. */
+export async function drawPdfPage(
+  document: PdfDocument,
+  page: PdfPage,
+  size: PdfPageSize,
+  options: PdfRenderOptions,
+): Promise<RenderedPage> {
+  const viewport = page.getViewport({ scale: size.scale });
+  const { canvas, context } = (document.canvasFactory as CanvasFactory).create(size.width, size.height);
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, size.width, size.height);
+  const task = page.render({ canvas: canvas as never, canvasContext: context as never, viewport });
+  const timer = setTimeout(() => task.cancel(), options.timeoutMs);
+  try {
+    await task.promise;
+  } catch (error) {
+    const cancelled = (error as { name?: string }).name === 'RenderingCancelledException';
+    throw new PdfRenderError(
+      cancelled ? `Rendering took longer than ${options.timeoutMs} ms` : `Rendering failed: ${(error as Error).message}`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  const png = await canvas.encode('png');
+  // Frees the pixel memory at once instead of at the next garbage collection.
+  canvas.width = 0;
+  canvas.height = 0;
+  return { png, width: size.width, height: size.height };
 }
 
 interface CanvasFactory {
