@@ -122,21 +122,17 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
       if (error instanceof ObjectNotFoundError) throw new PermanentJobError('The drawing file is missing');
       throw error;
     }
+    const ingest = {
+      maxProcessingPixels: env.ANALYSIS_MAX_PIXELS,
+      maxImagePixels: env.MAX_IMAGE_PIXELS,
+      pdf: { dpi: env.PDF_RENDER_DPI, maxSide: env.PDF_RENDER_MAX_SIDE, maxPixels: env.MAX_IMAGE_PIXELS, timeoutMs: env.RENDER_TIMEOUT_MS },
+    };
     const analysed: AnalysedPage[] = [];
     for (const [index, page] of pages.entries()) {
       try {
         const analysis = await analyzeFilePage(bytes, {
           page,
-          ingest: {
-            maxProcessingPixels: env.ANALYSIS_MAX_PIXELS,
-            maxImagePixels: env.MAX_IMAGE_PIXELS,
-            pdf: {
-              dpi: env.PDF_RENDER_DPI,
-              maxSide: env.PDF_RENDER_MAX_SIDE,
-              maxPixels: env.MAX_IMAGE_PIXELS,
-              timeoutMs: env.RENDER_TIMEOUT_MS,
-            },
-          },
+          ingest,
           onStage: (stage) => report(stage, index + 1),
           textReader,
           symbolClassifier,
@@ -157,7 +153,7 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
     const result = combinePages(job, analysed);
     const maxBytes = options.maxResultBytes ?? nats.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
     const messages = resultMessages(result, maxBytes);
-    // In order: the drawing service completes the drawing on the last part.
+    // In order: the drawing service reads the pages' sizes and sources from the last part.
     for (const { event, messageId } of messages) await publishJson(nats, SUBJECTS.analysisResult, event, messageId);
     await recordEnd(job.jobId, 'completed', null);
     logger.info(
