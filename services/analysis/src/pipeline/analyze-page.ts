@@ -172,14 +172,17 @@ function withShapes(symbols: DetectedSymbol[], shapes: Box[], texts: TextLine[],
       if (!best || overlapArea(shape, symbol) > overlapArea(shape, best)) taken.set(shape, symbol);
     }
   }
-  const snapped = [...taken].map(([shape, symbol]): DetectedSymbol =>
-    symbol.elementType === 'text'
-      ? { ...shape, elementType: 'fitting', description: 'symbol', confidence: 0.4, provisional: true }
-      : { ...symbol, ...shape },
-  );
+  const provisionalAt = (shape: Box): DetectedSymbol => ({
+    ...shape,
+    elementType: 'fitting',
+    description: 'symbol',
+    confidence: 0.4,
+    provisional: true,
+  });
+  const snapped = [...taken].map(([shape, symbol]) => (symbol.elementType === 'text' ? provisionalAt(shape) : { ...symbol, ...shape }));
   const provisional = shapes
     .filter((shape) => !taken.has(shape) && !kept.some((symbol) => boxesTouch(shape, symbol, unit)) && textCover(shape, texts) < 0.5)
-    .map((shape): DetectedSymbol => ({ ...shape, elementType: 'fitting', description: 'symbol', confidence: 0.4, provisional: true }));
+    .map(provisionalAt);
   return [...kept, ...snapped, ...provisional];
 }
 

@@ -11,7 +11,7 @@ import { consumeJson, decodeJson, ensureConsumer, ensureStream, type Logger } fr
 import type { NatsConnection } from 'nats';
 import type { DataSource } from 'typeorm';
 import { isUuid } from '../drawings/drawing-id';
-import { cleanMessage, DrawingRuns } from './drawing-runs';
+import { cleanMessage, DrawingRuns, type RunState } from './drawing-runs';
 import { ProgressPublisher } from './progress-publisher';
 
 /** The streams this service publishes to or reads from, created (or brought up to date) at start. */
@@ -58,41 +58,36 @@ export async function startAnalysisListeners(nats: NatsConnection, dataSource: D
     },
   });
 
-  const results = await consumeJson<Partial<AnalysisResultEvent>>(nats, {
-    stream: STREAMS.analysisResults.name,
-    durable: CONSUMERS.drawingResults,
-    logger,
-    handler: async (event) => {
-      if (!isUuid(event.drawingId) || !isUuid(event.jobId)) return;
-      // A result in parts is recorded with its last part, which the worker publishes last.
-      if (event.part && event.part.index !== event.part.count) return;
-      const pageSizes = Array.isArray(event.pages) ? event.pages.map((page) => page?.imageSize) : undefined;
-      const pageSources = Array.isArray(event.pages) ? event.pages.map((page) => page?.source) : undefined;
-      await runs.recordResult(event.drawingId, event.jobId, event.imageSize, pageSizes, pageSources);
-    },
-  });
+  /** A durable consumer of the results stream, for events that name a run (`drawingId`, `jobId`). */
+  const consumeRunEvents = <T extends { drawingId?: unknown; jobId?: unknown }>(
+    durable: string,
+    handle: (event: T & { drawingId: string; jobId: string }) => Promise<void>,
+  ) =>
+    consumeJson<T>(nats, {
+      stream: STREAMS.analysisResults.name,
+      durable,
+      logger,
+      handler: async (event) => {
+        if (isUuid(event.drawingId) && isUuid(event.jobId)) await handle(event as T & { drawingId: string; jobId: string });
+      },
+    });
+  const publishState = (state: RunState | undefined) => {
+    if (state) publisher.publish(state);
+  };
 
-  const applied = await consumeJson<Partial<AnalysisAppliedEvent>>(nats, {
-    stream: STREAMS.analysisResults.name,
-    durable: CONSUMERS.drawingApplied,
-    logger,
-    handler: async (event) => {
-      if (!isUuid(event.drawingId) || !isUuid(event.jobId)) return;
-      const state = await runs.complete(event.drawingId, event.jobId);
-      if (state) publisher.publish(state);
-    },
+  const results = await consumeRunEvents<Partial<AnalysisResultEvent>>(CONSUMERS.drawingResults, async (event) => {
+    // A result in parts is recorded with its last part, which the worker publishes last.
+    if (event.part && event.part.index !== event.part.count) return;
+    const pageSizes = Array.isArray(event.pages) ? event.pages.map((page) => page?.imageSize) : undefined;
+    const pageSources = Array.isArray(event.pages) ? event.pages.map((page) => page?.source) : undefined;
+    await runs.recordResult(event.drawingId, event.jobId, event.imageSize, pageSizes, pageSources);
   });
-
-  const failures = await consumeJson<Partial<AnalysisFailedEvent>>(nats, {
-    stream: STREAMS.analysisResults.name,
-    durable: CONSUMERS.drawingFailures,
-    logger,
-    handler: async (event) => {
-      if (!isUuid(event.drawingId) || !isUuid(event.jobId)) return;
-      const state = await runs.fail(event.drawingId, event.jobId, cleanMessage(event.message));
-      if (state) publisher.publish(state);
-    },
-  });
+  const applied = await consumeRunEvents<Partial<AnalysisAppliedEvent>>(CONSUMERS.drawingApplied, async (event) =>
+    publishState(await runs.complete(event.drawingId, event.jobId)),
+  );
+  const failures = await consumeRunEvents<Partial<AnalysisFailedEvent>>(CONSUMERS.drawingFailures, async (event) =>
+    publishState(await runs.fail(event.drawingId, event.jobId, cleanMessage(event.message))),
+  );
 
   return async () => {
     if (!progress.isClosed()) progress.unsubscribe();
