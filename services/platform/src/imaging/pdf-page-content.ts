@@ -8,8 +8,7 @@ import { applyMatrix, IDENTITY, lengthScale, multiply, type Matrix, type Point }
 import {
   drawPdfPage,
   loadPdfJs,
-  openPdf,
-  openPdfPage,
+  withPdfPage,
   PdfUnreadableError,
   type PdfPage,
   type PdfPageSize,
@@ -106,33 +105,23 @@ interface GraphicsState {
 }
 
 /** Reads page `pageNumber` (1-based) of a PDF: text layer, paths and image coverage, in rendition pixels. */
-export async function readPdfPageContent(bytes: Uint8Array, pageNumber: number, options: PdfRenderOptions): Promise<PdfPageContent> {
-  const document = await openPdf(bytes, options);
-  try {
-    const { page, size } = await openPdfPage(document, pageNumber, options);
-    return await pageContent(page, size, pageNumber, options);
-  } finally {
-    await document.destroy().catch(() => undefined);
-  }
+export function readPdfPageContent(bytes: Uint8Array, pageNumber: number, options: PdfRenderOptions): Promise<PdfPageContent> {
+  return withPdfPage(bytes, pageNumber, options, (_document, page, size) => pageContent(page, size, pageNumber, options));
 }
 
 /**
  * Page `pageNumber`'s content and its rendition, from one opening of the file: pdf.js parses the page once
  * for both (the operator list is kept for drawing).
  */
-export async function readAndRenderPdfPage(
+export function readAndRenderPdfPage(
   bytes: Uint8Array,
   pageNumber: number,
   options: PdfRenderOptions,
 ): Promise<{ content: PdfPageContent; rendered: RenderedPage }> {
-  const document = await openPdf(bytes, options);
-  try {
-    const { page, size } = await openPdfPage(document, pageNumber, options);
+  return withPdfPage(bytes, pageNumber, options, async (document, page, size) => {
     const content = await pageContent(page, size, pageNumber, options);
     return { content, rendered: await drawPdfPage(document, page, size, options) };
-  } finally {
-    await document.destroy().catch(() => undefined);
-  }
+  });
 }
 
 async function pageContent(page: PdfPage, size: PdfPageSize, pageNumber: number, options: PdfRenderOptions): Promise<PdfPageContent> {

@@ -194,7 +194,7 @@ async function pageSize(document: PdfDocument, pageNumber: number, options: PdfR
 }
 
 /** Page `pageNumber` (1-based) of an open document and its rendition size; RangeError for a page it lacks. */
-export async function openPdfPage(
+async function openPdfPage(
   document: PdfDocument,
   pageNumber: number,
   options: Pick<PdfRenderOptions, 'dpi' | 'maxSide' | 'maxPixels'>,
@@ -210,11 +210,21 @@ export async function openPdfPage(
 }
 
 /** Renders page `pageNumber` (1-based) as an opaque PNG of `pdfRenderSize` pixels. */
-export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, options: PdfRenderOptions): Promise<RenderedPage> {
+export function renderPdfPage(bytes: Uint8Array, pageNumber: number, options: PdfRenderOptions): Promise<RenderedPage> {
+  return withPdfPage(bytes, pageNumber, options, (document, page, size) => drawPdfPage(document, page, size, options));
+}
+
+/** Opens page `pageNumber` of a PDF for `use`, and closes the document whatever happens. */
+export async function withPdfPage<T>(
+  bytes: Uint8Array,
+  pageNumber: number,
+  options: PdfRenderOptions,
+  use: (document: PdfDocument, page: PdfPage, size: PdfPageSize) => Promise<T>,
+): Promise<T> {
   const document = await openPdf(bytes, options);
   try {
     const { page, size } = await openPdfPage(document, pageNumber, options);
-    return await drawPdfPage(document, page, size, options);
+    return await use(document, page, size);
   } finally {
     await document.destroy().catch(() => undefined);
   }
