@@ -53,10 +53,15 @@ async function startWorker(options: Partial<WorkerOptions> = {}) {
 
 const drawingPng = () => svgPng(640, 420, box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195));
 
-async function queueJob(bytes: Buffer, extension: string, contentType: string, page?: number): Promise<AnalysisJob> {
+/** A file in storage and a job for it (not queued). */
+async function storedJob(bytes: Buffer, extension: string, contentType: string, fields: Partial<AnalysisJob> = {}): Promise<AnalysisJob> {
   const objectKey = newObjectKey('drawings', extension);
   await storage.put(objectKey, bytes, contentType);
-  const job: AnalysisJob = { jobId: randomUUID(), drawingId: randomUUID(), userId: randomUUID(), objectKey, contentType, page };
+  return { jobId: randomUUID(), drawingId: randomUUID(), userId: randomUUID(), objectKey, contentType, ...fields };
+}
+
+async function queueJob(bytes: Buffer, extension: string, contentType: string, page?: number): Promise<AnalysisJob> {
+  const job = await storedJob(bytes, extension, contentType, { page });
   await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
   return job;
 }
@@ -110,14 +115,15 @@ async function run(jobId: string): Promise<{ status: string; attempts: number; e
   return rows[0];
 }
 
+/** A generated 3-page PDF in storage, and the job that analyses all its pages. */
+const threePageJob = async () => storedJob(await multiPageDrawingPdf(3), 'pdf', 'application/pdf', { pageCount: 3 });
+
 describe('analysis worker', () => {
   it('analyses a PNG: progress by stage that never goes backwards, then one result', async () => {
     await startWorker();
     const bytes = await drawingPng();
     const jobIdHolder: { progress?: ReturnType<typeof collectProgress> } = {};
-    const objectKey = newObjectKey('drawings', 'png');
-    await storage.put(objectKey, bytes, 'image/png');
-    const job: AnalysisJob = { jobId: randomUUID(), drawingId: randomUUID(), userId: randomUUID(), objectKey, contentType: 'image/png' };
+    const job = await storedJob(bytes, 'png', 'image/png');
     jobIdHolder.progress = collectProgress(job.jobId);
     await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
     const { results, failures } = await settled(job.jobId);
@@ -159,16 +165,7 @@ describe('analysis worker', () => {
 
   it('analyses every page of a multi-page PDF separately, in one run with progress that never goes backwards', async () => {
     await startWorker();
-    const objectKey = newObjectKey('drawings', 'pdf');
-    await storage.put(objectKey, await multiPageDrawingPdf(3), 'application/pdf');
-    const job: AnalysisJob = {
-      jobId: randomUUID(),
-      drawingId: randomUUID(),
-      userId: randomUUID(),
-      objectKey,
-      contentType: 'application/pdf',
-      pageCount: 3,
-    };
+    const job = await threePageJob();
     const progress = collectProgress(job.jobId);
     await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
     const { results, failures } = await settled(job.jobId);
@@ -220,16 +217,7 @@ describe('analysis worker', () => {
   });
 
   it('sends a result too large for one message in parts, once, when a worker died before or after publishing', async () => {
-    const objectKey = newObjectKey('drawings', 'pdf');
-    await storage.put(objectKey, await multiPageDrawingPdf(3), 'application/pdf');
-    const job: AnalysisJob = {
-      jobId: randomUUID(),
-      drawingId: randomUUID(),
-      userId: randomUUID(),
-      objectKey,
-      contentType: 'application/pdf',
-      pageCount: 3,
-    };
+    const job = await threePageJob();
     await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
     // The crashed worker: takes the job from the shared durable and never settles it.
     const consumer = await service.context.nats.jetstream().consumers.get(STREAMS.analysisJobs.name, CONSUMERS.analysisWorkers);

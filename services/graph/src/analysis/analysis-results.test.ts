@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
+import { SUBJECTS, type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
 import { publishJson } from '@pid/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisConnection, analysisElement, analysisResult, publishAndSettle } from '../testing/analysis-events';
-import { box, eventually, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
+import { analysisConnection, analysisElement, analysisResult, publishAndSettle, GRAPH_RESULTS } from '../testing/analysis-events';
+import { box, drawingGraph, eventually, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 import { parseAnalysisResult } from './analysis-result.parser';
 import { applyAnalysisResult } from './apply-analysis-result';
 
@@ -12,14 +12,10 @@ beforeAll(async () => void (kit = await startGraphTestKit()));
 afterAll(async () => kit?.close());
 
 const db = () => kit.service.context.dataSource;
-const results = { subject: SUBJECTS.analysisResult, stream: STREAMS.analysisResults.name, durable: CONSUMERS.graphResults };
+const results = GRAPH_RESULTS;
 const publish = (event: unknown, messageId?: string) => publishAndSettle(kit.service.context.nats, results, event, messageId);
 
-async function graphOf(user: TestUser, drawing: string) {
-  const elements = (await kit.call(user, 'get', `/api/drawings/${drawing}/elements`).expect(200)).body as DrawingElement[];
-  const connections = (await kit.call(user, 'get', `/api/drawings/${drawing}/connections`).expect(200)).body as Connection[];
-  return { elements, connections };
-}
+const graphOf = (user: TestUser, drawing: string) => drawingGraph(kit, user, drawing);
 
 /** Every connection's ends are elements of the same drawing. */
 async function expectNoDanglingConnections() {

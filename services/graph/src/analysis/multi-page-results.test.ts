@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
+import { type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisConnection, analysisResult, elementOnPage, publishAndSettle } from '../testing/analysis-events';
-import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
+import { analysisConnection, analysisResult, elementOnPage, publishAndSettle, GRAPH_RESULTS } from '../testing/analysis-events';
+import { box, drawingGraph, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 
 let kit: GraphTestKit;
 beforeAll(async () => void (kit = await startGraphTestKit()));
 afterAll(async () => kit?.close());
 
 const db = () => kit.service.context.dataSource;
-const results = { subject: SUBJECTS.analysisResult, stream: STREAMS.analysisResults.name, durable: CONSUMERS.graphResults };
+const results = GRAPH_RESULTS;
 const publish = (event: unknown, messageId?: string) => publishAndSettle(kit.service.context.nats, results, event, messageId);
 
-async function graphOf(user: TestUser, drawing: string) {
-  const elements = (await kit.call(user, 'get', `/api/drawings/${drawing}/elements`).expect(200)).body as DrawingElement[];
-  const connections = (await kit.call(user, 'get', `/api/drawings/${drawing}/connections`).expect(200)).body as Connection[];
-  return { elements, connections };
-}
+const graphOf = (user: TestUser, drawing: string) => drawingGraph(kit, user, drawing);
 
 const offPageLinks = (connections: Connection[]) => connections.filter((connection) => connection.metadata.off_page_link);
 

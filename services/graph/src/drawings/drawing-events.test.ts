@@ -14,7 +14,7 @@ import { decodeJson, encodeJson, requestJson } from '@pid/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAnalysisResult } from '../analysis/analysis-result.parser';
 import { applyAnalysisResult } from '../analysis/apply-analysis-result';
-import { analysisConnection, analysisElement, analysisResult, publishAndSettle } from '../testing/analysis-events';
+import { analysisConnection, analysisElement, analysisResult, publishAndSettle, GRAPH_RESULTS } from '../testing/analysis-events';
 import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 
 let kit: GraphTestKit;
@@ -23,7 +23,7 @@ afterAll(async () => kit?.close());
 
 const db = () => kit.service.context.dataSource;
 const nats = () => kit.service.context.nats;
-const results = { subject: SUBJECTS.analysisResult, stream: STREAMS.analysisResults.name, durable: CONSUMERS.graphResults };
+const results = GRAPH_RESULTS;
 const drawingEvents = { subject: SUBJECTS.drawingDeleted, stream: STREAMS.drawingEvents.name, durable: CONSUMERS.graphDrawingEvents };
 
 /** A drawing of `owner` with an analysed graph (2 elements, 1 connection) plus a user element. */

@@ -1,6 +1,15 @@
 /** Builders and publishing helpers for tests that feed the graph service over JetStream. */
 import { randomUUID } from 'node:crypto';
-import type { AnalysisConnection, AnalysisElement, AnalysisResultEvent, BoundingBox, ElementType } from '@pid/contracts';
+import {
+  CONSUMERS,
+  STREAMS,
+  SUBJECTS,
+  type AnalysisConnection,
+  type AnalysisElement,
+  type AnalysisResultEvent,
+  type BoundingBox,
+  type ElementType,
+} from '@pid/contracts';
 import { publishJson } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import { eventually } from './graph-test-kit';
@@ -33,6 +42,9 @@ export function analysisResult(
 ): AnalysisResultEvent {
   return { jobId, drawingId, userId, imageSize: { width: 2000, height: 1400 }, elements, connections };
 }
+
+/** Where analysis results reach this service: the subject, its stream and the service's durable consumer. */
+export const GRAPH_RESULTS = { subject: SUBJECTS.analysisResult, stream: STREAMS.analysisResults.name, durable: CONSUMERS.graphResults };
 
 /**
  * Publishes to JetStream (under a fresh message id unless given, so that a second publish of the same

@@ -3,7 +3,7 @@
  * and NATS, and stand-ins that answer for auth, billing and drawing over NATS as those services do.
  */
 import { randomUUID } from 'node:crypto';
-import { SUBJECTS, type DrawingLookupReply, type DrawingLookupRequest } from '@pid/contracts';
+import { SUBJECTS, type Connection, type DrawingElement, type DrawingLookupReply, type DrawingLookupRequest } from '@pid/contracts';
 import { answerRequests, JwtService } from '@pid/platform';
 import { standInForAuthAndBilling, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
@@ -114,6 +114,13 @@ export async function eventually<T>(probe: () => T | undefined | Promise<T | und
 }
 
 /** A box for tests: `at` is the left/top corner. */
+/** A drawing's elements and connections as its owner lists them. */
+export async function drawingGraph(kit: GraphTestKit, user: TestUser, drawing: string) {
+  const elements = (await kit.call(user, 'get', `/api/drawings/${drawing}/elements`).expect(200)).body as DrawingElement[];
+  const connections = (await kit.call(user, 'get', `/api/drawings/${drawing}/connections`).expect(200)).body as Connection[];
+  return { elements, connections };
+}
+
 export function box(x: number, y: number, width = 40, height = 40) {
   return { x, y, width, height };
 }
