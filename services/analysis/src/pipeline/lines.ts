@@ -213,10 +213,21 @@ export function drawingArea(segments: Segment[], width: number, height: number):
  */
 export function removeLines(mask: Uint8Array, width: number, height: number, segments: Segment[], longFrom: number): Uint8Array {
   const rest = mask.slice();
+  // A thick stroke whose edge row is broken (at a valve's waist, where a branch leaves) is found as a band
+  // plus shorter bands of that row beside it: their ink is the same stroke, not something crossing it.
+  const bands = { horizontal: new Uint8Array(mask.length), vertical: new Uint8Array(mask.length) };
+  for (const segment of segments) {
+    const { x0, y0, x1, y1 } = segmentBox(segment);
+    const band = bands[segment.orientation];
+    for (let y = y0; y <= Math.min(y1, height - 1); y++) band.fill(1, y * width + x0, y * width + Math.min(x1, width - 1) + 1);
+  }
   for (const segment of segments) {
     const horizontal = segment.orientation === 'horizontal';
     const [across, along] = horizontal ? [height, width] : [width, height];
-    const at = (a: number, b: number) => (horizontal ? mask[a * width + b] : mask[b * width + a]);
+    const band = bands[segment.orientation];
+    const index = (a: number, b: number) => (horizontal ? a * width + b : b * width + a);
+    const at = (a: number, b: number) => mask[index(a, b)];
+    const crossingInk = (a: number, b: number) => mask[index(a, b)] & (band[index(a, b)] ^ 1);
     const clear = (a: number, b: number) => {
       if (horizontal) rest[a * width + b] = 0;
       else rest[b * width + a] = 0;
@@ -231,12 +242,19 @@ export function removeLines(mask: Uint8Array, width: number, height: number, seg
     const inkBeyond = (from: number, step: number, b: number) => {
       for (let k = 1; k <= reach; k++) {
         const a = from + step * k;
-        if (a < 0 || a >= across || at(a, b) !== 1) return false;
+        if (a < 0 || a >= across || crossingInk(a, b) !== 1) return false;
       }
       return true;
     };
-    for (let b = segment.start; b <= Math.min(segment.end, along - 1); b++) {
-      if (inkBeyond(lo, -1, b) || inkBeyond(hi, 1, b)) continue;
+    const last = Math.min(segment.end, along - 1);
+    const inkAcross = new Uint16Array(last - segment.start + 1);
+    for (let b = segment.start; b <= last; b++) for (let a = lo; a <= hi; a++) inkAcross[b - segment.start] += at(a, b);
+    // A band thickened by a filled shape on the line (a valve's solid halves): where the ink across is
+    // well above the stroke's own width, the shape is there, not the stroke.
+    const stroke = [...inkAcross].sort((x, y) => x - y)[inkAcross.length >> 1];
+    const shapeFrom = stroke + Math.max(2, stroke >> 1);
+    for (let b = segment.start; b <= last; b++) {
+      if (inkAcross[b - segment.start] > shapeFrom || inkBeyond(lo, -1, b) || inkBeyond(hi, 1, b)) continue;
       for (let a = lo; a <= hi; a++) clear(a, b);
     }
   }

@@ -1,6 +1,6 @@
 import type { ElementType } from '@pid/contracts';
 import { boxesTouch, boxHeight, boxWidth, containsPoint, unionBox, type Box, type Component } from './components';
-import { segmentBox, segmentCenter, type Segment } from './lines';
+import { segmentBox, segmentCenter, segmentThickness, type Segment } from './lines';
 import { findShells } from './shells';
 import { findTextLines, textLine, type TextLine } from './text-lines';
 
@@ -117,21 +117,67 @@ function joinSplitBoxes(rectangles: Rectangle[], maxSide: number): Rectangle[] {
   return result;
 }
 
+/** Solid segments by the row (horizontal) or column (vertical) of their centre, to find the one between two parts. */
+class SegmentIndex {
+  private readonly rows = new Map<number, Segment[]>();
+  private readonly columns = new Map<number, Segment[]>();
+
+  constructor(segments: Segment[]) {
+    for (const s of segments) {
+      const map = s.orientation === 'horizontal' ? this.rows : this.columns;
+      const key = Math.round(segmentCenter(s));
+      const list = map.get(key);
+      if (list) list.push(s);
+      else map.set(key, [s]);
+    }
+  }
+
+  /**
+   * A line runs through the gap between two parts, across the middle of both: the parts were one shape
+   * that the line's removal cut (side by side along a horizontal line, or one above the other along a vertical one).
+   */
+  cutBetween(a: Box, b: Box): boolean {
+    const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
+    const [upper, lower] = a.y0 <= b.y0 ? [a, b] : [b, a];
+    if (right.x0 > left.x1 && this.crosses(this.rows, left, right, [left.x1, right.x0], (p) => [p.y0, p.y1])) return true;
+    return lower.y0 > upper.y1 && this.crosses(this.columns, upper, lower, [upper.y1, lower.y0], (p) => [p.x0, p.x1]);
+  }
+
+  private crosses(map: Map<number, Segment[]>, a: Box, b: Box, [from, to]: [number, number], span: (p: Box) => [number, number]): boolean {
+    const [a0, a1] = span(a);
+    const [b0, b1] = span(b);
+    // Halves of one shape reach as far across the line (a valve's two cones, a flange's two bars).
+    if (Math.min(a1, b1) - Math.max(a0, b0) < 0.7 * Math.max(a1 - a0, b1 - b0)) return false;
+    // The line's centre lies in the middle half of both parts' extent across it.
+    const lo = Math.max(a0 + 0.25 * (a1 - a0), b0 + 0.25 * (b1 - b0));
+    const hi = Math.min(a1 - 0.25 * (a1 - a0), b1 - 0.25 * (b1 - b0));
+    for (let key = Math.ceil(lo); key <= Math.floor(hi); key++) {
+      if (map.get(key)?.some((s) => s.start <= from + 1 && s.end >= to - 1)) return true;
+    }
+    return false;
+  }
+}
+
 interface Group extends Box {
   members: Component[];
 }
 
-/** Symbol parts that touch (within `gap`) are one symbol. */
-function mergeGroups(items: Component[], gap: number): Group[] {
+/**
+ * Symbol parts that touch (within `gap`) are one symbol, and so are parts on either side of a stretch of
+ * line (within `lineGap`): removing the line cut the symbol there (a valve's halves, a flange's two bars).
+ */
+function mergeGroups(items: Component[], gap: number, lineGap: number, segments: Segment[]): Group[] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   const order = items.map((_, i) => i).sort((a, b) => items[a].x0 - items[b].x0);
+  const across = new SegmentIndex(segments);
   for (let a = 0; a < order.length; a++) {
     const first = items[order[a]];
     for (let b = a + 1; b < order.length; b++) {
       const second = items[order[b]];
-      if (second.x0 - gap > first.x1) break;
-      if (boxesTouch(first, second, gap)) parent[find(order[a])] = find(order[b]);
+      if (second.x0 - Math.max(gap, lineGap) > first.x1) break;
+      if (boxesTouch(first, second, gap) || (boxesTouch(first, second, lineGap) && across.cutBetween(first, second)))
+        parent[find(order[a])] = find(order[b]);
     }
   }
   const groups = new Map<number, Group>();
@@ -332,7 +378,8 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     const ink = g.members.reduce((sum, m) => sum + m.area, 0);
     return size <= 4 * unit + 2 && ink >= 0.4 * boxWidth(g) * boxHeight(g) && segments.some((s) => !s.dashed && runsThrough(s, g));
   };
-  const groups = mergeGroups(free, Math.max(2, Math.round(2.5 * unit))).filter(
+  const lineGap = Math.max(...segments.map(segmentThickness), 0) + 2 * unit + 2;
+  const groups = mergeGroups(free, Math.max(2, Math.round(2.5 * unit)), lineGap, segments.filter((s) => !s.dashed)).filter(
     (g) =>
       !flowArrow(g) &&
       Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 &&
