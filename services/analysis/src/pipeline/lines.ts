@@ -206,6 +206,33 @@ export function drawingArea(segments: Segment[], width: number, height: number):
 }
 
 /**
+ * A thick stroke whose edge row is broken (at a valve's waist, where a branch leaves) is found as a band plus
+ * shorter bands of that row beside it, within its length: the rows they add to the stroke. Left apart, each
+ * band's ink would look like something crossing the other, and neither would be removed.
+ */
+function sideBandsOf(segments: Segment[]): Map<Segment, { lo: number; hi: number }> {
+  const byEdge = new Map<string, Segment[]>();
+  const key = (orientation: Segment['orientation'], row: number) => `${orientation}:${row}`;
+  for (const s of segments) {
+    for (const row of new Set([s.lo, s.hi])) {
+      const list = byEdge.get(key(s.orientation, row));
+      if (list) list.push(s);
+      else byEdge.set(key(s.orientation, row), [s]);
+    }
+  }
+  const result = new Map<Segment, { lo: number; hi: number }>();
+  for (const s of segments) {
+    const extent = { lo: s.lo, hi: s.hi };
+    const beside = (row: number) =>
+      (byEdge.get(key(s.orientation, row)) ?? []).filter((o) => o !== s && o.dashed === s.dashed && o.start >= s.start && o.end <= s.end);
+    for (let side = beside(extent.lo - 1); side.length; side = beside(extent.lo - 1)) extent.lo = Math.min(...side.map((o) => o.lo));
+    for (let side = beside(extent.hi + 1); side.length; side = beside(extent.hi + 1)) extent.hi = Math.max(...side.map((o) => o.hi));
+    if (extent.lo !== s.lo || extent.hi !== s.hi) result.set(s, extent);
+  }
+  return result;
+}
+
+/**
  * The mask without the line strokes, except where something crosses or touches a line: symbols drawn on
  * a line stay whole, and a junction dot stays. Along pipes (at least `longFrom` long) the band's one-pixel
  * fringe goes too and only ink going on two pixels beyond counts, so that the grey edge of a scanned line
@@ -213,21 +240,11 @@ export function drawingArea(segments: Segment[], width: number, height: number):
  */
 export function removeLines(mask: Uint8Array, width: number, height: number, segments: Segment[], longFrom: number): Uint8Array {
   const rest = mask.slice();
-  // A thick stroke whose edge row is broken (at a valve's waist, where a branch leaves) is found as a band
-  // plus shorter bands of that row beside it: their ink is the same stroke, not something crossing it.
-  const bands = { horizontal: new Uint8Array(mask.length), vertical: new Uint8Array(mask.length) };
-  for (const segment of segments) {
-    const { x0, y0, x1, y1 } = segmentBox(segment);
-    const band = bands[segment.orientation];
-    for (let y = y0; y <= Math.min(y1, height - 1); y++) band.fill(1, y * width + x0, y * width + Math.min(x1, width - 1) + 1);
-  }
+  const sideBands = sideBandsOf(segments);
   for (const segment of segments) {
     const horizontal = segment.orientation === 'horizontal';
     const [across, along] = horizontal ? [height, width] : [width, height];
-    const band = bands[segment.orientation];
-    const index = (a: number, b: number) => (horizontal ? a * width + b : b * width + a);
-    const at = (a: number, b: number) => mask[index(a, b)];
-    const crossingInk = (a: number, b: number) => mask[index(a, b)] & (band[index(a, b)] ^ 1);
+    const at = (a: number, b: number) => (horizontal ? mask[a * width + b] : mask[b * width + a]);
     const clear = (a: number, b: number) => {
       if (horizontal) rest[a * width + b] = 0;
       else rest[b * width + a] = 0;
@@ -236,13 +253,14 @@ export function removeLines(mask: Uint8Array, width: number, height: number, seg
     const long = segmentLength(segment) >= longFrom && segmentLength(segment) >= 15 * segmentThickness(segment);
     const fringe = long ? 1 : 0;
     const reach = long ? 2 : 1;
-    const lo = Math.max(0, segment.lo - fringe);
-    const hi = Math.min(across - 1, segment.hi + fringe);
+    const side = sideBands.get(segment);
+    const lo = Math.max(0, Math.min(segment.lo, side?.lo ?? segment.lo) - fringe);
+    const hi = Math.min(across - 1, Math.max(segment.hi, side?.hi ?? segment.hi) + fringe);
     // Ink going on `reach` pixels beyond the band edge `from`, at `b` along the line.
     const inkBeyond = (from: number, step: number, b: number) => {
       for (let k = 1; k <= reach; k++) {
         const a = from + step * k;
-        if (a < 0 || a >= across || crossingInk(a, b) !== 1) return false;
+        if (a < 0 || a >= across || at(a, b) !== 1) return false;
       }
       return true;
     };

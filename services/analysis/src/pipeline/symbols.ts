@@ -379,7 +379,12 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     return size <= 4 * unit + 2 && ink >= 0.4 * boxWidth(g) * boxHeight(g) && segments.some((s) => !s.dashed && runsThrough(s, g));
   };
   const lineGap = Math.max(...segments.map(segmentThickness), 0) + 2 * unit + 2;
-  const groups = mergeGroups(free, Math.max(2, Math.round(2.5 * unit)), lineGap, segments.filter((s) => !s.dashed)).filter(
+  const groups = mergeGroups(
+    free,
+    Math.max(2, Math.round(2.5 * unit)),
+    lineGap,
+    segments.filter((s) => !s.dashed),
+  ).filter(
     (g) =>
       !flowArrow(g) &&
       Math.max(boxWidth(g), boxHeight(g)) >= 2 * unit + 2 &&
