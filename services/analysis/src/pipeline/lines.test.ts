@@ -52,4 +52,14 @@ describe('symbols on thick lines', () => {
     expect(boundingBox.x).toBeLessThanOrEqual(172);
     expect(boundingBox.x + boundingBox.width).toBeGreaterThanOrEqual(228);
   });
+
+  it("joins the parts that the line's removal left on either side of it: a flange's two bars", async () => {
+    const bar = (x: number) => `<rect x="${x}" y="60" width="3" height="40" fill="#000"/>`;
+    const page = await svgPage(400, 160, `<line x1="20" y1="80" x2="380" y2="80" stroke="#000" stroke-width="3"/>` + bar(190) + bar(210));
+    const symbols = (await analyzePage(page)).elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    const [{ boundingBox }] = symbols;
+    expect(boundingBox.x).toBeLessThanOrEqual(191);
+    expect(boundingBox.x + boundingBox.width).toBeGreaterThanOrEqual(212);
+  });
 });
