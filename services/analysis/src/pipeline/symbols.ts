@@ -378,7 +378,7 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     const ink = g.members.reduce((sum, m) => sum + m.area, 0);
     return size <= 4 * unit + 2 && ink >= 0.4 * boxWidth(g) * boxHeight(g) && segments.some((s) => !s.dashed && runsThrough(s, g));
   };
-  const lineGap = Math.max(...segments.map(segmentThickness), 0) + 2 * unit + 2;
+  const lineGap = segments.reduce((widest, s) => Math.max(widest, segmentThickness(s)), 0) + 2 * unit + 2;
   const groups = mergeGroups(
     free,
     Math.max(2, Math.round(2.5 * unit)),
