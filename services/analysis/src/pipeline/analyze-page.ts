@@ -3,9 +3,10 @@ import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
 import { boxesTouch, boxHeight, boxWidth, connectedComponents, overlapArea, type Box } from './components';
 import { findDashChains } from './dash-chains';
+import { cutStubs } from './stubs';
 import { bridgeGaps, bridgeHops } from './hops';
 import { traceConnections } from './connections';
-import { defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLines, segmentBox } from './lines';
+import { barsAcrossPipes, defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLines, segmentBox } from './lines';
 import { findTables, insideAny } from './tables';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { findSymbols, strokeUnit, type DetectedSymbol } from './symbols';
@@ -243,17 +244,20 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   let ink = 0;
   for (let i = 0; i < mask.length; i++) ink += mask[i];
   const lineOptions = defaultLineOptions(width, height);
-  const pixelSegments = findLineSegments(mask, width, height, lineOptions);
+  const foundSegments = findLineSegments(mask, width, height, lineOptions);
+  const bars = barsAcrossPipes(foundSegments, strokeUnit(foundSegments));
+  const pixelSegments = foundSegments.filter((segment) => !bars.has(segment));
   const allSegments = options.vector?.segments ? withPixelSegments(options.vector.segments, pixelSegments) : pixelSegments;
   const segments = allSegments.filter((segment) => !isBorder(segment, width, height));
   const unit = strokeUnit(segments);
 
   await stage('symbols');
   const rest = removeLines(mask, width, height, allSegments, 4 * lineOptions.minLength);
+  const stubs = cutStubs(rest, width, height, segments, unit);
   const components = connectedComponents(rest, width, height);
   const dashChains = findDashChains(components, unit);
   // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.
-  const bridged = bridgeHops(components, [...segments, ...dashChains.segments], unit);
+  const bridged = bridgeHops(components, [...segments, ...stubs, ...dashChains.segments], unit);
   const lineSegments = bridgeGaps(bridged.segments, unit);
   const found = findSymbols(
     components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c)),

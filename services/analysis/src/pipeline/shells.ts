@@ -56,10 +56,16 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     const low = Math.min(...centres);
     const high = Math.max(...centres);
     const horizontal = sides[0].orientation === 'horizontal';
-    // An off-page connector is a flat-backed arrow: a line at one end, a short point at the other.
-    const point = caps.find((cap): cap is { group: number } => 'group' in cap);
-    const pointLength = point ? (horizontal ? boxWidth(groups[point.group]) : boxHeight(groups[point.group])) : 0;
-    const connector = caps.some((cap) => 'line' in cap) && pointLength <= 0.8 * (high - low);
+    // An off-page connector is a flat-backed arrow: a line at one end (or a bar, where the back is too
+    // short to be found as a line), a short point at the other.
+    const depth = (cap: Cap) => {
+      if ('line' in cap) return 0;
+      const g = groups[cap.group];
+      return horizontal ? boxWidth(g) : boxHeight(g);
+    };
+    const flat = (cap: Cap) => depth(cap) <= 2 * unit + 2;
+    const pointed = (cap: Cap) => !flat(cap) && depth(cap) <= 0.8 * (high - low);
+    const connector = (flat(caps[0]) && pointed(caps[1])) || (flat(caps[1]) && pointed(caps[0]));
     // Vessels are large: small parallel strokes are a valve's end bars or a flange.
     if (!connector && (high - low < 10 * unit || sides.some((side) => side.end - side.start < 10 * unit))) continue;
     // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).

@@ -317,7 +317,8 @@ export function findSymbols(components: Component[], segments: Segment[], width:
   const textLines: TextLine[] = [];
   const rest = [...text.rest];
   for (const line of text.lines) {
-    if (!onLine(line)) {
+    // A pipe reaches a member where it passes beside a long line's end (a valve, then its tag).
+    if (!onLine(line) && !line.members.some(onLine)) {
       textLines.push(line);
       continue;
     }
