@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { line, svgPage, valve } from '../testing/synthetic';
+import { analyzePage } from './analyze-page';
+
+const symbolsOf = async (width: number, height: number, shapes: string) =>
+  (await analyzePage(await svgPage(width, height, shapes))).elements.filter((e) => e.elementType !== 'text');
+
+const right = (box: { x: number; width: number }) => box.x + box.width;
+const bottom = (box: { y: number; height: number }) => box.y + box.height;
+
+/** A gate valve on a vertical pipe: two triangles meeting at (x, y). */
+const verticalValve = (x: number, y: number, size = 16) =>
+  `<path d="M ${x - size / 1.5} ${y - size} L ${x + size / 1.5} ${y + size} L ${x - size / 1.5} ${y + size} L ${x + size / 1.5} ${y - size} Z"/>`;
+
+/** A sheet wide enough that lines are at least 32 px long: valve sides and short stubs are not lines. */
+const WIDE = 4000;
+
+describe('symbols strung on one pipe', () => {
+  it('cuts the short pipe between a drain valve and its blind flange: two symbols, connected', async () => {
+    // A header, a drain leg down to a valve, 20 px of pipe, then the blind flange's plate.
+    const shapes =
+      line(20, 40, 380, 40) + line(200, 40, 200, 150) + verticalValve(200, 166) + line(200, 182, 200, 202) + `<rect x="186" y="202" width="28" height="6" fill="#000"/>`;
+    const analysis = await analyzePage(await svgPage(WIDE, 260, shapes));
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(2);
+    const [upper, lower] = [...symbols].sort((a, b) => a.boundingBox.y - b.boundingBox.y);
+    expect(bottom(upper.boundingBox)).toBeLessThanOrEqual(190);
+    expect(lower.boundingBox.y).toBeGreaterThanOrEqual(196);
+    const keys = new Set([upper.key, lower.key]);
+    expect(analysis.connections.some((c) => keys.has(c.sourceKey) && keys.has(c.targetKey))).toBe(true);
+  });
+
+  it("keeps a round ball valve whole: its necks between bars and ball are shorter than a pipe stub", async () => {
+    const shapes =
+      line(20, 80, 180, 80) +
+      line(180, 64, 180, 96) +
+      line(180, 80, 186, 80) +
+      `<circle cx="200" cy="80" r="14"/>` +
+      line(214, 80, 220, 80) +
+      line(220, 64, 220, 96) +
+      line(220, 80, 380, 80);
+    const symbols = await symbolsOf(400, 160, shapes);
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].boundingBox.x).toBeLessThanOrEqual(180);
+    expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(220);
+  });
+
+  it("finds an orifice plate whose bars are long enough to be found as lines", async () => {
+    // 30 px bars on a 400 px page: longer than the shortest line (24 px), square across the pipe.
+    const shapes = line(200, 20, 200, 240) + line(185, 126, 215, 126) + line(185, 134, 215, 134);
+    const symbols = await symbolsOf(400, 260, shapes);
+    expect(symbols).toHaveLength(1);
+    const [{ boundingBox }] = symbols;
+    expect(boundingBox.x).toBeLessThanOrEqual(186);
+    expect(right(boundingBox)).toBeGreaterThanOrEqual(214);
+  });
+
+  it('finds a valve whose tag is written right beside it, on a vertical pipe', async () => {
+    const tag = `<text x="222" y="136" font-family="sans-serif" font-size="16" fill="#000000" stroke="none">CSO</text>`;
+    const symbols = await symbolsOf(400, 260, line(200, 20, 200, 114) + verticalValve(200, 130) + line(200, 146, 200, 240) + tag);
+    const valves = symbols.filter((s) => s.elementType === 'valve');
+    expect(valves).toHaveLength(1);
+    expect(right(valves[0].boundingBox)).toBeLessThan(222);
+  });
+});
+
+describe('off-page connectors', () => {
+  it('finds a connector whose flat back is too short to be found as a line', async () => {
+    // Sides 60 px (lines), back 24 px (shorter than the shortest line), point 14 px deep.
+    const shapes = line(20, 80, 100, 80) + `<path d="M 100 68 L 160 68 L 174 80 L 160 92 L 100 92 Z"/>`;
+    const symbols = await symbolsOf(WIDE, 160, shapes);
+    const connectors = symbols.filter((s) => s.elementType === 'off_page_connector');
+    expect(connectors).toHaveLength(1);
+    expect(connectors[0].boundingBox.x).toBeLessThanOrEqual(101);
+    expect(right(connectors[0].boundingBox)).toBeGreaterThanOrEqual(172);
+  });
+});
+
+describe('valves in a row', () => {
+  it('separates two valves joined by a short pipe', async () => {
+    const symbols = await symbolsOf(WIDE, 160, line(20, 80, 164, 80) + valve(180, 80) + line(196, 80, 220, 80) + valve(236, 80) + line(252, 80, 380, 80));
+    expect(symbols).toHaveLength(2);
+    expect(Math.max(...symbols.map((s) => s.boundingBox.width))).toBeLessThan(40);
+  });
+});
