@@ -192,20 +192,22 @@ function mergeGroups(items: Component[], gap: number, lineGap: number, segments:
   return [...groups.values()];
 }
 
+/**
+ * Which sides of a box pipes reach: a pipe arrives at a side, or runs on into the box (through a filled
+ * shape whose middle row is unbroken), or passes through.
+ */
 function sidesOnLines(box: Box, segments: Segment[], tolerance: number) {
   let horizontalSides = 0;
   let verticalSides = 0;
   for (const s of segments) {
     const c = segmentCenter(s);
-    if (s.orientation === 'horizontal') {
-      if (c < box.y0 || c > box.y1) continue;
-      if (Math.abs(s.end - box.x0) <= tolerance || (s.start < box.x0 && s.end > box.x1)) horizontalSides |= 1;
-      if (Math.abs(s.start - box.x1) <= tolerance || (s.start < box.x0 && s.end > box.x1)) horizontalSides |= 2;
-    } else {
-      if (c < box.x0 || c > box.x1) continue;
-      if (Math.abs(s.end - box.y0) <= tolerance || (s.start < box.y0 && s.end > box.y1)) verticalSides |= 1;
-      if (Math.abs(s.start - box.y1) <= tolerance || (s.start < box.y0 && s.end > box.y1)) verticalSides |= 2;
-    }
+    const [lo, hi, from, to] = s.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
+    if (c < lo || c > hi) continue;
+    let sides = 0;
+    if (s.start < from && s.end >= from - tolerance) sides |= 1;
+    if (s.end > to && s.start <= to + tolerance) sides |= 2;
+    if (s.orientation === 'horizontal') horizontalSides |= sides;
+    else verticalSides |= sides;
   }
   return { through: horizontalSides === 3 || verticalSides === 3, touched: horizontalSides !== 0 || verticalSides !== 0 };
 }
@@ -218,14 +220,17 @@ function runsThrough(s: Segment, box: Box): boolean {
   return c > lo + margin && c < hi - margin && s.start < from && s.end > to;
 }
 
-/** A segment that ends at a box's side, arriving square to it within its middle (a pipe at its port). */
+/**
+ * A segment that ends at a box's side, arriving square to it within its middle (a pipe at its port), or
+ * runs on into the box (into a blind flange's plate) and ends there.
+ */
 function endsAt(s: Segment, box: Box, unit: number): boolean {
   const c = segmentCenter(s);
   const reach = 2 * unit + 2;
   const [lo, hi, from, to] = s.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
   const margin = 0.2 * (hi - lo);
   if (c <= lo + margin || c >= hi - margin) return false;
-  return Math.abs(s.end - from) <= reach || Math.abs(s.start - to) <= reach;
+  return (s.start < from && s.end >= from - reach && s.end <= to + reach) || (s.end > to && s.start <= to + reach && s.start >= from - reach);
 }
 
 /** A drawn circle: round box, ink at an even distance from the centre, hollow. */
