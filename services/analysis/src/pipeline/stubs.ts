@@ -2,25 +2,37 @@ import type { Segment } from './lines';
 
 type Column = 'stroke' | 'shape' | 'empty';
 
+/** A straight path to walk: its orientation, its band across (inclusive), where it starts and which way it goes. */
+interface Walk {
+  orientation: Segment['orientation'];
+  lo: number;
+  hi: number;
+  from: number;
+  step: 1 | -1;
+}
+
 /**
- * Short pipe pieces between symbols strung on one pipe (a valve, then a blind flange; two valves in a row).
- * Too short to be found as lines, they would join the symbols into one blob. Along the axis of each pipe,
- * beyond its ends, a stretch where the only ink across is the pipe's stroke, with a shape on either side, is
- * such a piece: it is cleared from `rest` and returned as a segment, so connections still run through it.
- * Stretches shorter than `3 * unit` stay: they are a symbol's own (a ball valve's necks between its bars).
+ * Short pipe pieces beside symbols strung on one pipe: between a valve and its blind flange, between two valves
+ * in a row, from a flange to where a crossing line broke the pipe. Too short to be found as lines, they would
+ * join the symbols into one blob or stretch a symbol along its pipe. Along the axis of each pipe beyond its
+ * ends, across short gaps, a stretch where the only ink across is the pipe's stroke is such a piece: it is
+ * cleared from `rest` and returned as a segment, so connections still run through it. Stretches shorter
+ * than `3 * unit` stay: they are a symbol's own (a ball valve's necks between its bars).
+ * (Walking short branches that leave a pipe's side as well cut valve stems and bubble leaders: worse.)
  */
 export function cutStubs(rest: Uint8Array, width: number, height: number, segments: Segment[], unit: number): Segment[] {
   const minStub = 3 * unit;
   const reach = 40 * unit;
+  const maxGap = 2 * unit + 2;
   const pad = Math.max(2, Math.round(1.5 * unit));
   const stubs: Segment[] = [];
-  for (const segment of segments) {
-    if (segment.dashed) continue;
-    const horizontal = segment.orientation === 'horizontal';
+
+  const walk = ({ orientation, lo, hi, from, step }: Walk) => {
+    const horizontal = orientation === 'horizontal';
     const [length, across] = horizontal ? [width, height] : [height, width];
     const at = (along: number, side: number) => (horizontal ? side * width + along : along * width + side);
-    const bandLo = segment.lo - 1;
-    const bandHi = segment.hi + 1;
+    const bandLo = Math.max(0, lo - 1);
+    const bandHi = Math.min(across - 1, hi + 1);
     const column = (along: number): Column => {
       let stroke = false;
       for (let side = Math.max(0, bandLo - pad); side <= Math.min(across - 1, bandHi + pad); side++) {
@@ -30,35 +42,35 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
       }
       return stroke ? 'stroke' : 'empty';
     };
-    for (const step of [1, -1]) {
-      let position = step > 0 ? segment.end + 1 : segment.start - 1;
-      let seenShape = false;
-      let strokeFrom: number | undefined;
-      let empty = 0;
-      for (let walked = 0; walked < reach && position >= 0 && position < length; walked++, position += step) {
-        const kind = column(position);
-        if (kind === 'empty') {
-          // The pipe ends, or goes on as a line already found: nothing here joins two shapes.
-          if (++empty > unit) break;
-          strokeFrom = undefined;
-          continue;
-        }
-        empty = 0;
-        if (kind === 'stroke') {
-          strokeFrom ??= position;
-          continue;
-        }
-        if (strokeFrom !== undefined && seenShape && Math.abs(position - strokeFrom) >= minStub) {
-          const [start, end] = step > 0 ? [strokeFrom, position - 1] : [position + 1, strokeFrom];
-          for (let along = start; along <= end; along++) {
-            for (let side = Math.max(0, bandLo); side <= Math.min(across - 1, bandHi); side++) rest[at(along, side)] = 0;
-          }
-          stubs.push({ orientation: segment.orientation, start, end, lo: segment.lo, hi: segment.hi, dashed: false });
-        }
-        strokeFrom = undefined;
-        seenShape = true;
+    const cut = ([a, b]: [number, number]) => {
+      const [start, end] = a <= b ? [a, b] : [b, a];
+      if (end - start + 1 < minStub) return;
+      for (let along = start; along <= end; along++) for (let side = bandLo; side <= bandHi; side++) rest[at(along, side)] = 0;
+      stubs.push({ orientation, start, end, lo, hi, dashed: false });
+    };
+    let run: [number, number] | undefined;
+    let gap = 0;
+    for (let position = from, walked = 0; walked < reach && position >= 0 && position < length; walked++, position += step) {
+      const kind = column(position);
+      if (kind === 'stroke') {
+        run = run ? [run[0], position] : [position, position];
+        gap = 0;
+        continue;
       }
+      if (run) cut(run);
+      run = undefined;
+      // A longer gap: the pipe ends, or goes on as a line already found.
+      if (kind === 'empty' && ++gap > maxGap) break;
+      if (kind === 'shape') gap = 0;
     }
+    if (run) cut(run);
+  };
+
+  for (const segment of segments) {
+    if (segment.dashed) continue;
+    const { orientation, lo, hi } = segment;
+    walk({ orientation, lo, hi, from: segment.end + 1, step: 1 });
+    walk({ orientation, lo, hi, from: segment.start - 1, step: -1 });
   }
   return stubs;
 }

@@ -30,6 +30,16 @@ describe('symbols strung on one pipe', () => {
     expect(analysis.connections.some((c) => keys.has(c.sourceKey) && keys.has(c.targetKey))).toBe(true);
   });
 
+  it('cuts the pipe piece between a flange and a gap where a crossing broke the pipe: the flange is not stretched along it', async () => {
+    // Pipe up to y 150, flange bars at 150 and 160, 28 px of pipe (shorter than a line), a 6 px gap, pipe on.
+    const shapes =
+      line(200, 20, 200, 150) + line(186, 150, 214, 150) + line(186, 160, 214, 160) + line(200, 160, 200, 188) + line(200, 194, 200, 240);
+    const symbols = await symbolsOf(WIDE, 260, shapes);
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].boundingBox.y).toBeGreaterThanOrEqual(146);
+    expect(bottom(symbols[0].boundingBox)).toBeLessThanOrEqual(166);
+  });
+
   it("keeps a round ball valve whole: its necks between bars and ball are shorter than a pipe stub", async () => {
     const shapes =
       line(20, 80, 180, 80) +
