@@ -278,25 +278,3 @@ export function removeLines(mask: Uint8Array, width: number, height: number, seg
   }
   return rest;
 }
-
-/**
- * Short strokes square across a pipe that goes on through them on both sides: a flange's or an orifice
- * plate's bars, long enough to be found as lines. They are symbol strokes, not pipes.
- */
-export function barsAcrossPipes(segments: Segment[], unit: number): Set<Segment> {
-  const reach = 2 * unit + 2;
-  const solid = segments.filter((s) => !s.dashed);
-  const bars = new Set<Segment>();
-  for (const bar of solid) {
-    if (segmentLength(bar) > 12 * unit) continue;
-    const middleFrom = bar.start + 0.2 * segmentLength(bar);
-    const middleTo = bar.end - 0.2 * segmentLength(bar);
-    const pipes = solid.filter(
-      (p) => p.orientation !== bar.orientation && segmentCenter(p) >= middleFrom && segmentCenter(p) <= middleTo && segmentLength(p) > segmentLength(bar),
-    );
-    const before = pipes.some((p) => p.start < bar.lo - reach && p.end >= bar.lo - reach);
-    const after = pipes.some((p) => p.end > bar.hi + reach && p.start <= bar.hi + reach);
-    if (before && after) bars.add(bar);
-  }
-  return bars;
-}

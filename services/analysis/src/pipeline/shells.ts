@@ -56,7 +56,7 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     const low = Math.min(...centres);
     const high = Math.max(...centres);
     const horizontal = sides[0].orientation === 'horizontal';
-    // An off-page connector is a flat-backed arrow: a line at one end (or a bar, where the back is too
+    // An off-page connector is an arrow: a flat back at one end (a line, or a bar where the back is too
     // short to be found as a line), a short point at the other.
     const depth = (cap: Cap) => {
       if ('line' in cap) return 0;
@@ -65,7 +65,9 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     };
     const flat = (cap: Cap) => depth(cap) <= 2 * unit + 2;
     const pointed = (cap: Cap) => !flat(cap) && depth(cap) <= 0.8 * (high - low);
-    const connector = (flat(caps[0]) && pointed(caps[1])) || (flat(caps[1]) && pointed(caps[0]));
+    // Small with a point at each end: an arrow with a notched back. Vessels are larger.
+    const connector =
+      (flat(caps[0]) && pointed(caps[1])) || (flat(caps[1]) && pointed(caps[0])) || (caps.every(pointed) && high - low < 10 * unit);
     // Vessels are large: small parallel strokes are a valve's end bars or a flange.
     if (!connector && (high - low < 10 * unit || sides.some((side) => side.end - side.start < 10 * unit))) continue;
     // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).

@@ -1,6 +1,6 @@
 import type { ElementType } from '@pid/contracts';
 import { boxesTouch, boxHeight, boxWidth, containsPoint, unionBox, type Box, type Component } from './components';
-import { segmentBox, segmentCenter, segmentThickness, type Segment } from './lines';
+import { segmentBox, segmentCenter, segmentLength, segmentThickness, type Segment } from './lines';
 import { findShells } from './shells';
 import { findTextLines, textLine, type TextLine } from './text-lines';
 
@@ -87,6 +87,33 @@ function findRectangles(segments: Segment[], unit: number): Rectangle[] {
     }
   }
   return found;
+}
+
+/**
+ * Short strokes square to a pipe, centred on it, that the pipe reaches or crosses: a flange's or an orifice
+ * plate's bars, a butterfly valve's ends, long enough to be found as lines. They are symbol strokes, not pipes.
+ * A drawn box's sides are its outline, kept as lines.
+ */
+export function symbolBars(segments: Segment[], unit: number): Set<Segment> {
+  const reach = 2 * unit + 2;
+  const solid = segments.filter((s) => !s.dashed);
+  const edges = new Set(findRectangles(solid, unit).flatMap((r) => r.edges));
+  const bars = new Set<Segment>();
+  for (const bar of solid) {
+    if (segmentLength(bar) > 12 * unit || edges.has(bar)) continue;
+    const middleFrom = bar.start + 0.2 * segmentLength(bar);
+    const middleTo = bar.end - 0.2 * segmentLength(bar);
+    const reaches = solid.some(
+      (p) =>
+        p.orientation !== bar.orientation &&
+        segmentLength(p) > segmentLength(bar) &&
+        segmentCenter(p) >= middleFrom &&
+        segmentCenter(p) <= middleTo &&
+        ((p.start < bar.lo - reach && p.end >= bar.lo - reach) || (p.end > bar.hi + reach && p.start <= bar.hi + reach)),
+    );
+    if (reaches) bars.add(bar);
+  }
+  return bars;
 }
 
 /**
@@ -358,8 +385,8 @@ export function findSymbols(components: Component[], segments: Segment[], width:
       (s) =>
         (s.orientation === 'horizontal') === horizontal &&
         Math.abs(segmentCenter(s) - centre) <= unit + 1 &&
-        s.start <= to &&
-        s.end >= from,
+        // Along it, not ending at it (a signal line ending at an orifice plate's bars).
+        Math.min(s.end, to) - Math.max(s.start, from) >= 0.5 * (to - from),
     );
   };
   // Parts of one symbol are close (a check valve's bar, once removed as a line, leaves a gap).
