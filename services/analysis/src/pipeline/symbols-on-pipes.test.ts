@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { line, svgPage, valve } from '../testing/synthetic';
+import { dot, line, svgPage, valve } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 
 const symbolsOf = async (width: number, height: number, shapes: string) =>
@@ -65,6 +65,28 @@ describe('symbols strung on one pipe', () => {
     expect(right(boundingBox)).toBeGreaterThanOrEqual(214);
   });
 
+  it("finds a butterfly valve whole: its end bars, long enough to be lines, are the pipe's to reach on one side only", async () => {
+    const shapes =
+      line(200, 20, 200, 110) + line(186, 110, 214, 110) + line(200, 110, 200, 118) + line(190, 140, 210, 120) + dot(200, 130, 4) +
+      line(200, 142, 200, 150) + line(186, 150, 214, 150) + line(200, 150, 200, 240);
+    const symbols = await symbolsOf(400, 260, shapes);
+    expect(symbols).toHaveLength(1);
+    const [{ boundingBox }] = symbols;
+    expect(boundingBox.y).toBeLessThanOrEqual(110);
+    expect(bottom(boundingBox)).toBeGreaterThanOrEqual(150);
+    expect(boundingBox.x).toBeLessThanOrEqual(187);
+  });
+
+  it('finds an orifice plate whose signal line ends at its bars', async () => {
+    // Bars shorter than a line here, close together, thinner than the pipe; the dashed tap line ends on them.
+    const shapes =
+      `<g stroke-width="4">${line(20, 130, 380, 130)}${line(200, 117, 200, 10, true)}</g>` + line(198.5, 116, 198.5, 144) + line(203.5, 116, 203.5, 144);
+    const symbols = await symbolsOf(WIDE, 260, shapes);
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].boundingBox.y).toBeLessThanOrEqual(117);
+    expect(bottom(symbols[0].boundingBox)).toBeGreaterThanOrEqual(143);
+  });
+
   it('finds a valve whose tag is written right beside it, on a vertical pipe', async () => {
     const tag = `<text x="222" y="136" font-family="sans-serif" font-size="16" fill="#000000" stroke="none">CSO</text>`;
     const symbols = await symbolsOf(400, 260, line(200, 20, 200, 114) + verticalValve(200, 130) + line(200, 146, 200, 240) + tag);
@@ -80,6 +102,16 @@ describe('off-page connectors', () => {
     const shapes = line(20, 80, 100, 80) + `<path d="M 100 68 L 160 68 L 174 80 L 160 92 L 100 92 Z"/>`;
     const symbols = await symbolsOf(WIDE, 160, shapes);
     const connectors = symbols.filter((s) => s.elementType === 'off_page_connector');
+    expect(connectors).toHaveLength(1);
+    expect(connectors[0].boundingBox.x).toBeLessThanOrEqual(101);
+    expect(right(connectors[0].boundingBox)).toBeGreaterThanOrEqual(172);
+  });
+});
+
+describe('off-page connectors, notched', () => {
+  it('finds an arrow with a notched back as a connector', async () => {
+    const shapes = line(20, 80, 112, 80) + `<path d="M 100 68 L 160 68 L 174 80 L 160 92 L 100 92 L 112 80 Z"/>`;
+    const connectors = (await symbolsOf(WIDE, 160, shapes)).filter((s) => s.elementType === 'off_page_connector');
     expect(connectors).toHaveLength(1);
     expect(connectors[0].boundingBox.x).toBeLessThanOrEqual(101);
     expect(right(connectors[0].boundingBox)).toBeGreaterThanOrEqual(172);
