@@ -55,6 +55,9 @@ function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number): Ar
  */
 export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[], unit: number): TracedConnection[] {
   const tolerance = 2 * unit + 3;
+  // A dashed line's found ends stop short by up to a dash and a gap: its first dash may touch the bubble
+  // (joined to it), and at a bend the dashes of the two runs fall where the pattern puts them.
+  const reachOf = (piece: Piece) => (piece.dashed ? 2 * tolerance : tolerance);
   const pieces: Piece[] = [];
   for (const segment of segments) {
     for (const [start, end] of splitAtSymbols(segment, symbols, 2 * unit)) {
@@ -70,13 +73,14 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
       };
       const [sx, sy] = pointOf(piece, start);
       const [ex, ey] = pointOf(piece, end);
-      piece.atStart = symbols.findIndex((box) => containsPoint(box, sx, sy, tolerance));
-      piece.atEnd = symbols.findIndex((box) => containsPoint(box, ex, ey, tolerance));
+      piece.atStart = symbols.findIndex((box) => containsPoint(box, sx, sy, reachOf(piece)));
+      piece.atEnd = symbols.findIndex((box) => containsPoint(box, ex, ey, reachOf(piece)));
       pieces.push(piece);
     }
   }
-  const nearEnd = (piece: Piece, along: number) => Math.abs(along - piece.start) <= tolerance || Math.abs(along - piece.end) <= tolerance;
-  const within = (piece: Piece, along: number) => along >= piece.start - tolerance && along <= piece.end + tolerance;
+  const nearEnd = (piece: Piece, along: number) =>
+    Math.abs(along - piece.start) <= reachOf(piece) || Math.abs(along - piece.end) <= reachOf(piece);
+  const within = (piece: Piece, along: number) => along >= piece.start - reachOf(piece) && along <= piece.end + reachOf(piece);
   for (let a = 0; a < pieces.length; a++) {
     for (let b = a + 1; b < pieces.length; b++) {
       const first = pieces[a];
@@ -87,7 +91,7 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
         // A line broken by a gap (or by a junction dot) continues.
         if (Math.abs(first.center - second.center) > unit) continue;
         const gap = Math.max(first.start, second.start) - Math.min(first.end, second.end);
-        if (gap < 0 || gap > tolerance) continue;
+        if (gap < 0 || gap > reachOf(first)) continue;
         const along = (Math.max(first.start, second.start) + Math.min(first.end, second.end)) / 2;
         const point = pointOf(first, along);
         // Symbols stop the walk: a pipe continues beyond an inline symbol as another connection.

@@ -15,9 +15,9 @@ interface Walk {
  * Short pipe pieces beside symbols strung on one pipe: between a valve and its blind flange, between two valves
  * in a row, from a flange to where a crossing line broke the pipe. Too short to be found as lines, they would
  * join the symbols into one blob or stretch a symbol along its pipe. Along the axis of each pipe beyond its
- * ends, across short gaps, a stretch where the only ink across is the pipe's stroke is such a piece: it is
- * cleared from `rest` and returned as a segment, so connections still run through it. Stretches shorter
- * than `3 * unit` stay: they are a symbol's own (a ball valve's necks between its bars).
+ * ends, across short gaps, a stretch beside a shape where the only ink across is the pipe's stroke is such a
+ * piece: it is cleared from `rest` and returned as a segment, so connections still run through it. Stretches
+ * shorter than `3 * unit` stay: they are a symbol's own (a ball valve's necks between its bars).
  * (Walking short branches that leave a pipe's side as well cut valve stems and bubble leaders: worse.)
  */
 export function cutStubs(rest: Uint8Array, width: number, height: number, segments: Segment[], unit: number): Segment[] {
@@ -50,20 +50,27 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
     };
     let run: [number, number] | undefined;
     let gap = 0;
+    // What came before the run: a short run with a gap on both sides is a dash of a signal line, kept for it.
+    const dashLike = ([a, b]: [number, number]) => Math.abs(b - a) + 1 <= 6 * unit;
+    let before: Column = 'empty';
+    let previous: Column = 'empty';
     for (let position = from, walked = 0; walked < reach && position >= 0 && position < length; walked++, position += step) {
       const kind = column(position);
       if (kind === 'stroke') {
+        if (!run) before = previous;
         run = run ? [run[0], position] : [position, position];
         gap = 0;
+        previous = kind;
         continue;
       }
-      if (run) cut(run);
+      if (run && (before === 'shape' || kind === 'shape' || !dashLike(run))) cut(run);
       run = undefined;
+      previous = kind;
       // A longer gap: the pipe ends, or goes on as a line already found.
       if (kind === 'empty' && ++gap > maxGap) break;
       if (kind === 'shape') gap = 0;
     }
-    if (run) cut(run);
+    if (run && (before === 'shape' || !dashLike(run))) cut(run);
   };
 
   for (const segment of segments) {
