@@ -195,6 +195,17 @@ describe('analyzePage', () => {
     expect(pairs(result)).toEqual([pair(left, right), pair(top, bottom)].sort());
   });
 
+  it('takes a hop over a signal line for a crossing, though the signal line is too broken there to be found', async () => {
+    // Two dashes above the hop and two below the pipe: too few to be a dashed line of their own.
+    const dashes = [150, 166, 215, 231].map((y) => `<line x1="315" y1="${y}" x2="315" y2="${y + 8}" stroke-width="2"/>`).join('');
+    const hop = `<path d="M 300 200 A 15 15 0 0 1 330 200"/>`;
+    const shapes = box(30, 170, 80, 60) + line(110, 200, 300, 200) + hop + line(330, 200, 530, 200) + box(530, 170, 80, 60) + dashes;
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    const atArc = result.elements.filter(({ boundingBox: b }) => b.x <= 315 && b.x + b.width >= 315 && b.y <= 192 && b.y + b.height >= 192);
+    expect(atArc).toEqual([]);
+    expect(pairs(result)).toEqual([pair(keyAt(result, 70, 200), keyAt(result, 570, 200))]);
+  });
+
   it('names symbol classes with the learned classifier and keeps boxes drawn with lines', async () => {
     const shapes = box(30, 170, 80, 60) + line(110, 200, 284, 200) + valve(300, 200) + line(316, 200, 530, 200) + box(530, 170, 80, 60);
     const classifier = loadSymbolClassifier();

@@ -77,7 +77,13 @@ export function bridgeHops(components: Component[], segments: Segment[], unit: n
           s.start < lo - 2 * unit &&
           s.end > hi + 2 * unit,
       );
-      if (!crossing) continue;
+      // A jumped signal line may be too broken near the arc to be found; the arc itself tells: it bulges
+      // to one side of the pipe only (valves and fittings on a pipe reach to both sides).
+      const axis = (segmentCenter(before) + segmentCenter(after)) / 2;
+      const half = (before.hi - before.lo) / 2 + 1;
+      const bulge = Math.max(axis - lo, hi - axis);
+      const oneSided = Math.min(axis - lo, hi - axis) <= half && bulge >= 0.3 * (to - from) && bulge <= 1.2 * (to - from);
+      if (!crossing && !oneSided) continue;
       hops.add(c);
       const joined: Segment = { ...before, end: after.end, lo: Math.min(before.lo, after.lo), hi: Math.max(before.hi, after.hi) };
       current = [...current.filter((s) => s !== before && s !== after), joined];
