@@ -172,7 +172,8 @@ describe('analyzePage', () => {
   it('follows a dashed signal line that stops a dash and a gap short of its bubble, around a bend', async () => {
     // The bubble's edge is at x 130; the dashes begin 15 px further, run right, turn down to the valve.
     const dashed = `<path d="M 145 100 L 400 100 L 400 283" stroke-dasharray="10 6"/>`;
-    const shapes = box(30, 270, 80, 60) + line(110, 300, 530, 300) + box(530, 270, 80, 60) + valve(400, 300) + bubble(100, 100, 30) + dashed;
+    const shapes =
+      box(30, 270, 80, 60) + line(110, 300, 530, 300) + box(530, 270, 80, 60) + valve(400, 300) + bubble(100, 100, 30) + dashed;
     const result = await analyzePage(await svgPage(W, H, shapes));
     const signal = result.connections.find((c) => c.metadata.line_style === 'dashed');
     expect(signal).toMatchObject({ sourceKey: keyAt(result, 100, 80), targetKey: keyAt(result, 400, 300), relationshipType: 'controls' });

@@ -19,7 +19,11 @@ describe('symbols strung on one pipe', () => {
   it('cuts the short pipe between a drain valve and its blind flange: two symbols, connected', async () => {
     // A header, a drain leg down to a valve, 20 px of pipe, then the blind flange's plate.
     const shapes =
-      line(20, 40, 380, 40) + line(200, 40, 200, 150) + verticalValve(200, 166) + line(200, 182, 200, 202) + `<rect x="186" y="202" width="28" height="6" fill="#000"/>`;
+      line(20, 40, 380, 40) +
+      line(200, 40, 200, 150) +
+      verticalValve(200, 166) +
+      line(200, 182, 200, 202) +
+      `<rect x="186" y="202" width="28" height="6" fill="#000"/>`;
     const analysis = await analyzePage(await svgPage(WIDE, 260, shapes));
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
     expect(symbols).toHaveLength(2);
@@ -40,7 +44,7 @@ describe('symbols strung on one pipe', () => {
     expect(bottom(symbols[0].boundingBox)).toBeLessThanOrEqual(166);
   });
 
-  it("keeps a round ball valve whole: its necks between bars and ball are shorter than a pipe stub", async () => {
+  it('keeps a round ball valve whole: its necks between bars and ball are shorter than a pipe stub', async () => {
     const shapes =
       line(20, 80, 180, 80) +
       line(180, 64, 180, 96) +
@@ -55,7 +59,7 @@ describe('symbols strung on one pipe', () => {
     expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(220);
   });
 
-  it("finds an orifice plate whose bars are long enough to be found as lines", async () => {
+  it('finds an orifice plate whose bars are long enough to be found as lines', async () => {
     // 30 px bars on a 400 px page: longer than the shortest line (24 px), square across the pipe.
     const shapes = line(200, 20, 200, 240) + line(185, 126, 215, 126) + line(185, 134, 215, 134);
     const symbols = await symbolsOf(400, 260, shapes);
@@ -67,8 +71,14 @@ describe('symbols strung on one pipe', () => {
 
   it("finds a butterfly valve whole: its end bars, long enough to be lines, are the pipe's to reach on one side only", async () => {
     const shapes =
-      line(200, 20, 200, 110) + line(186, 110, 214, 110) + line(200, 110, 200, 118) + line(190, 140, 210, 120) + dot(200, 130, 4) +
-      line(200, 142, 200, 150) + line(186, 150, 214, 150) + line(200, 150, 200, 240);
+      line(200, 20, 200, 110) +
+      line(186, 110, 214, 110) +
+      line(200, 110, 200, 118) +
+      line(190, 140, 210, 120) +
+      dot(200, 130, 4) +
+      line(200, 142, 200, 150) +
+      line(186, 150, 214, 150) +
+      line(200, 150, 200, 240);
     const symbols = await symbolsOf(400, 260, shapes);
     expect(symbols).toHaveLength(1);
     const [{ boundingBox }] = symbols;
@@ -80,7 +90,9 @@ describe('symbols strung on one pipe', () => {
   it('finds an orifice plate whose signal line ends at its bars', async () => {
     // Bars shorter than a line here, close together, thinner than the pipe; the dashed tap line ends on them.
     const shapes =
-      `<g stroke-width="4">${line(20, 130, 380, 130)}${line(200, 117, 200, 10, true)}</g>` + line(198.5, 116, 198.5, 144) + line(203.5, 116, 203.5, 144);
+      `<g stroke-width="4">${line(20, 130, 380, 130)}${line(200, 117, 200, 10, true)}</g>` +
+      line(198.5, 116, 198.5, 144) +
+      line(203.5, 116, 203.5, 144);
     const symbols = await symbolsOf(WIDE, 260, shapes);
     expect(symbols).toHaveLength(1);
     expect(symbols[0].boundingBox.y).toBeLessThanOrEqual(117);
@@ -120,7 +132,11 @@ describe('off-page connectors, notched', () => {
 
 describe('valves in a row', () => {
   it('separates two valves joined by a short pipe', async () => {
-    const symbols = await symbolsOf(WIDE, 160, line(20, 80, 164, 80) + valve(180, 80) + line(196, 80, 220, 80) + valve(236, 80) + line(252, 80, 380, 80));
+    const symbols = await symbolsOf(
+      WIDE,
+      160,
+      line(20, 80, 164, 80) + valve(180, 80) + line(196, 80, 220, 80) + valve(236, 80) + line(252, 80, 380, 80),
+    );
     expect(symbols).toHaveLength(2);
     expect(Math.max(...symbols.map((s) => s.boundingBox.width))).toBeLessThan(40);
   });

@@ -257,7 +257,9 @@ function endsAt(s: Segment, box: Box, unit: number): boolean {
   const [lo, hi, from, to] = s.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
   const margin = 0.2 * (hi - lo);
   if (c <= lo + margin || c >= hi - margin) return false;
-  return (s.start < from && s.end >= from - reach && s.end <= to + reach) || (s.end > to && s.start <= to + reach && s.start >= from - reach);
+  return (
+    (s.start < from && s.end >= from - reach && s.end <= to + reach) || (s.end > to && s.start <= to + reach && s.start >= from - reach)
+  );
 }
 
 /** A drawn circle: round box, ink at an even distance from the centre, hollow. */
