@@ -87,6 +87,19 @@ describe('symbols strung on one pipe', () => {
     expect(boundingBox.x).toBeLessThanOrEqual(187);
   });
 
+  it("finds a butterfly valve drawn in separate strokes (bars, a gap, the disc, a gap, bars) as one symbol in the pipe's gap", async () => {
+    const shapes =
+      line(20, 80, 180, 80) +
+      line(180, 64, 180, 96) +
+      `<ellipse cx="200" cy="80" rx="5" ry="10"/>` +
+      line(220, 64, 220, 96) +
+      line(220, 80, 380, 80);
+    const symbols = await symbolsOf(400, 160, shapes);
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].boundingBox.x).toBeLessThanOrEqual(180);
+    expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(220);
+  });
+
   it('finds an orifice plate whose signal line ends at its bars', async () => {
     // Bars shorter than a line here, close together, thinner than the pipe; the dashed tap line ends on them.
     const shapes =

@@ -190,10 +190,44 @@ interface Group extends Box {
 }
 
 /**
- * Symbol parts that touch (within `gap`) are one symbol, and so are parts on either side of a stretch of
- * line (within `lineGap`): removing the line cut the symbol there (a valve's halves, a flange's two bars).
+ * Where a pipe stops and goes on along the same axis a little further, what lies on the axis between is one
+ * symbol drawn in separate strokes (a butterfly valve's bars and disc). Returns the index lists of such parts.
  */
-function mergeGroups(items: Component[], gap: number, lineGap: number, segments: Segment[]): Group[] {
+function partsInPipeGaps(items: Component[], segments: Segment[], unit: number): number[][] {
+  const maxSpan = 20 * unit;
+  const tolerance = unit + 1;
+  const parts: number[][] = [];
+  for (const orientation of ['horizontal', 'vertical'] as const) {
+    const horizontal = orientation === 'horizontal';
+    const axisOf = segments
+      .filter((s) => s.orientation === orientation)
+      .sort((a, b) => segmentCenter(a) - segmentCenter(b) || a.start - b.start);
+    for (let i = 0; i < axisOf.length; i++) {
+      const before = axisOf[i];
+      // The next segment on the same axis after this one ends.
+      let after: Segment | undefined;
+      for (let j = i + 1; j < axisOf.length && segmentCenter(axisOf[j]) - segmentCenter(before) <= 1; j++) {
+        const s = axisOf[j];
+        if (s.start > before.end && (!after || s.start < after.start)) after = s;
+      }
+      if (!after || after.start - before.end > maxSpan) continue;
+      const axis = (segmentCenter(before) + segmentCenter(after)) / 2;
+      const inside = items.flatMap((item, index) => {
+        const [from, to, lo, hi] = horizontal ? [item.x0, item.x1, item.y0, item.y1] : [item.y0, item.y1, item.x0, item.x1];
+        return from >= before.end - tolerance && to <= after.start + tolerance && lo <= axis && hi >= axis ? [index] : [];
+      });
+      if (inside.length > 1) parts.push(inside);
+    }
+  }
+  return parts;
+}
+
+/**
+ * Symbol parts that touch (within `gap`) are one symbol, and so are parts on either side of a stretch of
+ * line (within `lineGap`): removing the line cut the symbol there (a valve's halves, a flange's two bars);
+ * and so are parts in one gap of a pipe.
+ */
+function mergeGroups(items: Component[], gap: number, lineGap: number, segments: Segment[], unit: number): Group[] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   const order = items.map((_, i) => i).sort((a, b) => items[a].x0 - items[b].x0);
@@ -207,6 +241,7 @@ function mergeGroups(items: Component[], gap: number, lineGap: number, segments:
         parent[find(order[a])] = find(order[b]);
     }
   }
+  for (const [first, ...rest] of partsInPipeGaps(items, segments, unit)) for (const other of rest) parent[find(other)] = find(first);
   const groups = new Map<number, Group>();
   items.forEach((item, i) => {
     const root = find(i);
@@ -419,6 +454,7 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     Math.max(2, Math.round(2.5 * unit)),
     lineGap,
     segments.filter((s) => !s.dashed),
+    unit,
   ).filter(
     (g) =>
       !flowArrow(g) &&
