@@ -198,7 +198,7 @@ function textCover(box: Box, lines: TextLine[]): number {
  * and a confidence that blends both; a candidate it is sure is no symbol (a letter, a corner, an arrow) goes.
  */
 async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], options: AnalyzeOptions): Promise<DetectedSymbol[]> {
-  const candidates = symbols.filter((symbol) => symbol.elementType !== 'text');
+  const candidates = symbols.filter((symbol) => symbol.elementType !== 'text' || symbol.textOnPipe);
   if (!options.symbolClassifier || candidates.length === 0) return symbols.filter((symbol) => !symbol.provisional);
   const classifier = await options.symbolClassifier();
   const predictions = await classifier.classify(image, candidates);
@@ -206,6 +206,9 @@ async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], opti
   return symbols.flatMap((symbol): DetectedSymbol[] => {
     const prediction = verdict.get(symbol);
     if (!prediction) return [symbol];
+    // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
+    if (symbol.elementType === 'text' && (prediction.elementType === 'none' || prediction.confidence < PROVISIONAL_CONFIDENCE))
+      return [symbol];
     if (symbol.provisional && (prediction.elementType === 'none' || prediction.confidence < PROVISIONAL_CONFIDENCE)) return [];
     if (prediction.elementType === 'none') return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined ? [] : [symbol];
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dot, line, svgPage, valve } from '../testing/synthetic';
+import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { analyzePage } from './analyze-page';
 
 const symbolsOf = async (width: number, height: number, shapes: string) =>
@@ -152,5 +153,35 @@ describe('valves in a row', () => {
     );
     expect(symbols).toHaveLength(2);
     expect(Math.max(...symbols.map((s) => s.boundingBox.width))).toBeLessThan(40);
+  });
+});
+
+describe('text a pipe reaches', () => {
+  /** A classifier that names every candidate `className` (`not_a_symbol`: none), to test how its word is used. */
+  const namingAll = (className: string): SymbolClassifier => ({
+    backend: 'cpu',
+    classify: async (_image, boxes) =>
+      boxes.map(() => ({
+        className,
+        elementType: className === 'not_a_symbol' ? 'none' : 'valve',
+        confidence: 0.9,
+        alternatives: [{ className, confidence: 0.9 }],
+      })),
+    dispose: () => undefined,
+  });
+  // A vent valve at a pipe's open end, its cones drawn apart: two parts side by side, wider than tall, like
+  // two letters, reached on one side only.
+  const shapes = line(20, 80, 186, 80) + `<path d="M 186 70 L 197 80 L 186 90 Z"/><path d="M 214 70 L 203 80 L 214 90 Z"/>`;
+  const elementsWith = async (className: string) =>
+    (await analyzePage(await svgPage(400, 160, shapes), { symbolClassifier: async () => namingAll(className) })).elements;
+
+  it('becomes a symbol where the classifier names one, and stays text where it does not', async () => {
+    const named = await elementsWith('gate_valve');
+    expect(named.filter((e) => e.elementType === 'valve')).toHaveLength(1);
+    expect(named[0].metadata.symbol_class).toBe('gate_valve');
+    const geometric = (await analyzePage(await svgPage(400, 160, shapes))).elements;
+    expect(geometric.map((e) => e.elementType)).toEqual(['text']);
+    const refused = await elementsWith('not_a_symbol');
+    expect(refused.map((e) => e.elementType)).toEqual(['text']);
   });
 });

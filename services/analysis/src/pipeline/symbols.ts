@@ -14,6 +14,8 @@ export interface DetectedSymbol extends Box {
   outlined?: boolean;
   /** Found only among the PDF's paths: kept when the classifier names it a symbol. */
   provisional?: boolean;
+  /** Read as text, but a pipe reaches it: a symbol where the classifier names one. */
+  textOnPipe?: boolean;
 }
 
 export interface SymbolResult {
@@ -341,7 +343,8 @@ function classify(group: Group, segments: Segment[], unit: number, maxBubble: nu
     return { ...box, elementType: 'valve', description: 'valve', confidence: size >= 4 * unit ? 0.7 : 0.5 };
   }
   if (size >= 30 * unit && !textLike) return { ...box, elementType: 'equipment', description: 'equipment', confidence: 0.5 };
-  if (textLike && !lines.through) return { ...box, elementType: 'text', description: 'text', confidence: 0.4 };
+  if (textLike && !lines.through)
+    return { ...box, elementType: 'text', description: 'text', confidence: 0.4, ...(lines.touched ? { textOnPipe: true } : {}) };
   return { ...box, elementType: 'fitting', description: lines.touched ? 'fitting' : 'symbol', confidence: lines.touched ? 0.4 : 0.3 };
 }
 
