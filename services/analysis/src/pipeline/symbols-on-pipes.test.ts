@@ -7,6 +7,13 @@ const symbolsOf = async (width: number, height: number, shapes: string) =>
   (await analyzePage(await svgPage(width, height, shapes))).elements.filter((e) => e.elementType !== 'text');
 
 const right = (box: { x: number; width: number }) => box.x + box.width;
+
+/** One symbol, reaching at least from `x0` to `x1` across the page. */
+function expectOneAcross(symbols: Array<{ boundingBox: { x: number; width: number } }>, x0: number, x1: number) {
+  expect(symbols).toHaveLength(1);
+  expect(symbols[0].boundingBox.x).toBeLessThanOrEqual(x0);
+  expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(x1);
+}
 const bottom = (box: { y: number; height: number }) => box.y + box.height;
 
 /** A gate valve on a vertical pipe: two triangles meeting at (x, y). */
@@ -55,19 +62,14 @@ describe('symbols strung on one pipe', () => {
       line(220, 64, 220, 96) +
       line(220, 80, 380, 80);
     const symbols = await symbolsOf(400, 160, shapes);
-    expect(symbols).toHaveLength(1);
-    expect(symbols[0].boundingBox.x).toBeLessThanOrEqual(180);
-    expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(220);
+    expectOneAcross(symbols, 180, 220);
   });
 
   it('finds an orifice plate whose bars are long enough to be found as lines', async () => {
     // 30 px bars on a 400 px page: longer than the shortest line (24 px), square across the pipe.
     const shapes = line(200, 20, 200, 240) + line(185, 126, 215, 126) + line(185, 134, 215, 134);
     const symbols = await symbolsOf(400, 260, shapes);
-    expect(symbols).toHaveLength(1);
-    const [{ boundingBox }] = symbols;
-    expect(boundingBox.x).toBeLessThanOrEqual(186);
-    expect(right(boundingBox)).toBeGreaterThanOrEqual(214);
+    expectOneAcross(symbols, 186, 214);
   });
 
   it("finds a butterfly valve whole: its end bars, long enough to be lines, are the pipe's to reach on one side only", async () => {
@@ -96,9 +98,7 @@ describe('symbols strung on one pipe', () => {
       line(220, 64, 220, 96) +
       line(220, 80, 380, 80);
     const symbols = await symbolsOf(400, 160, shapes);
-    expect(symbols).toHaveLength(1);
-    expect(symbols[0].boundingBox.x).toBeLessThanOrEqual(180);
-    expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(220);
+    expectOneAcross(symbols, 180, 220);
   });
 
   it('finds an orifice plate whose signal line ends at its bars', async () => {
