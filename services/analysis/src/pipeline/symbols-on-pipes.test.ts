@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dot, line, svgPage, valve } from '../testing/synthetic';
+import { bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { analyzePage } from './analyze-page';
 
@@ -183,5 +183,16 @@ describe('text a pipe reaches', () => {
     expect(geometric.map((e) => e.elementType)).toEqual(['text']);
     const refused = await elementsWith('not_a_symbol');
     expect(refused.map((e) => e.elementType)).toEqual(['text']);
+  });
+});
+
+describe('instrument bubbles', () => {
+  it('is the circle only: a dash of its signal line stuck to it is not part of it', async () => {
+    // The dash ends 3 px short of the ring: a part of its own, close enough to be grouped with it.
+    const shapes = bubble(200, 80, 24) + `<line x1="229" y1="80" x2="241" y2="80" stroke-width="2"/>`;
+    const instruments = (await symbolsOf(400, 160, shapes)).filter((s) => s.elementType === 'instrument');
+    expect(instruments).toHaveLength(1);
+    expect(right(instruments[0].boundingBox)).toBeLessThanOrEqual(228);
+    expect(instruments[0].boundingBox.x).toBeLessThanOrEqual(177);
   });
 });

@@ -332,8 +332,11 @@ function classify(group: Group, segments: Segment[], unit: number, maxBubble: nu
   if (circle) {
     const score = Math.max(0, 1 - relativeDeviation / 0.15);
     // A bubble carries its tag inside; an empty circle is a pump casing, a tank in plan, a drum.
-    if (mainWidth <= maxBubble && bubbles.has(main))
-      return { ...box, elementType: 'instrument', description: 'instrument bubble', confidence: 0.55 + 0.4 * score };
+    // The bubble is its circle: a dash or leader stuck to it is no part of it (and would put its tag off-centre).
+    if (mainWidth <= maxBubble && bubbles.has(main)) {
+      const ring = { x0: main.x0, y0: main.y0, x1: main.x1, y1: main.y1 };
+      return { ...ring, elementType: 'instrument', description: 'instrument bubble', confidence: 0.55 + 0.4 * score };
+    }
     return { ...box, elementType: 'equipment', description: 'equipment (round)', confidence: 0.45 + 0.3 * score };
   }
   const lines = sidesOnLines(group, segments, 2 * unit + 3);
