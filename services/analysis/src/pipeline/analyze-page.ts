@@ -206,10 +206,10 @@ async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], opti
   return symbols.flatMap((symbol): DetectedSymbol[] => {
     const prediction = verdict.get(symbol);
     if (!prediction) return [symbol];
+    const sure = prediction.elementType !== 'none' && prediction.confidence >= PROVISIONAL_CONFIDENCE;
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
-    if (symbol.elementType === 'text' && (prediction.elementType === 'none' || prediction.confidence < PROVISIONAL_CONFIDENCE))
-      return [symbol];
-    if (symbol.provisional && (prediction.elementType === 'none' || prediction.confidence < PROVISIONAL_CONFIDENCE)) return [];
+    if (symbol.elementType === 'text' && !sure) return [symbol];
+    if (symbol.provisional && !sure) return [];
     if (prediction.elementType === 'none') return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined ? [] : [symbol];
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.

@@ -2,15 +2,6 @@ import type { Segment } from './lines';
 
 type Column = 'stroke' | 'shape' | 'empty';
 
-/** A straight path to walk: its orientation, its band across (inclusive), where it starts and which way it goes. */
-interface Walk {
-  orientation: Segment['orientation'];
-  lo: number;
-  hi: number;
-  from: number;
-  step: 1 | -1;
-}
-
 /**
  * Short pipe pieces beside symbols strung on one pipe: between a valve and its blind flange, between two valves
  * in a row, from a flange to where a crossing line broke the pipe. Too short to be found as lines, they would
@@ -27,7 +18,8 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
   const pad = Math.max(2, Math.round(1.5 * unit));
   const stubs: Segment[] = [];
 
-  const walk = ({ orientation, lo, hi, from, step }: Walk) => {
+  /** Walks along `segment`'s axis from `from`, one way (`step`), cutting the pieces it passes. */
+  const walk = ({ orientation, lo, hi }: Segment, from: number, step: 1 | -1) => {
     const horizontal = orientation === 'horizontal';
     const [length, across] = horizontal ? [width, height] : [height, width];
     const at = (along: number, side: number) => (horizontal ? side * width + along : along * width + side);
@@ -75,9 +67,8 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
 
   for (const segment of segments) {
     if (segment.dashed) continue;
-    const { orientation, lo, hi } = segment;
-    walk({ orientation, lo, hi, from: segment.end + 1, step: 1 });
-    walk({ orientation, lo, hi, from: segment.start - 1, step: -1 });
+    walk(segment, segment.end + 1, 1);
+    walk(segment, segment.start - 1, -1);
   }
   return stubs;
 }

@@ -99,10 +99,9 @@ function findRectangles(segments: Segment[], unit: number): Rectangle[] {
 export function symbolBars(segments: Segment[], unit: number): Set<Segment> {
   const reach = 2 * unit + 2;
   const solid = segments.filter((s) => !s.dashed);
-  const edges = new Set(findRectangles(solid, unit).flatMap((r) => r.edges));
   const bars = new Set<Segment>();
   for (const bar of solid) {
-    if (segmentLength(bar) > 12 * unit || edges.has(bar)) continue;
+    if (segmentLength(bar) > 12 * unit) continue;
     const middleFrom = bar.start + 0.2 * segmentLength(bar);
     const middleTo = bar.end - 0.2 * segmentLength(bar);
     const reaches = solid.some(
@@ -115,6 +114,8 @@ export function symbolBars(segments: Segment[], unit: number): Set<Segment> {
     );
     if (reaches) bars.add(bar);
   }
+  if (bars.size === 0) return bars;
+  for (const edge of findRectangles(solid, unit).flatMap((r) => r.edges)) bars.delete(edge);
   return bars;
 }
 
@@ -191,6 +192,18 @@ interface Group extends Box {
   members: Component[];
 }
 
+/** The first index of a sorted list from which `reached` holds (binary search). */
+function firstFrom(sorted: number[], reached: (value: number) => boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (reached(sorted[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /**
  * Where a pipe stops and goes on along the same axis a little further, what lies on the axis between is one
  * symbol drawn in separate strokes (a butterfly valve's bars and disc). Returns the index lists of such parts.
@@ -201,6 +214,9 @@ function partsInPipeGaps(items: Component[], segments: Segment[], unit: number):
   const parts: number[][] = [];
   for (const orientation of ['horizontal', 'vertical'] as const) {
     const horizontal = orientation === 'horizontal';
+    const fromOf = (item: Component) => (horizontal ? item.x0 : item.y0);
+    // Items by where they begin along the axis: each gap looks only at those that begin within it.
+    const byFrom = items.map((_, index) => index).sort((a, b) => fromOf(items[a]) - fromOf(items[b]));
     const axisOf = segments
       .filter((s) => s.orientation === orientation)
       .sort((a, b) => segmentCenter(a) - segmentCenter(b) || a.start - b.start);
@@ -214,10 +230,13 @@ function partsInPipeGaps(items: Component[], segments: Segment[], unit: number):
       }
       if (!after || after.start - before.end > maxSpan) continue;
       const axis = (segmentCenter(before) + segmentCenter(after)) / 2;
-      const inside = items.flatMap((item, index) => {
-        const [from, to, lo, hi] = horizontal ? [item.x0, item.x1, item.y0, item.y1] : [item.y0, item.y1, item.x0, item.x1];
-        return from >= before.end - tolerance && to <= after.start + tolerance && lo <= axis && hi >= axis ? [index] : [];
-      });
+      const inside: number[] = [];
+      let k = firstFrom(byFrom, (index) => fromOf(items[index]) >= before.end - tolerance);
+      for (; k < byFrom.length && fromOf(items[byFrom[k]]) <= after.start + tolerance; k++) {
+        const item = items[byFrom[k]];
+        const [to, lo, hi] = horizontal ? [item.x1, item.y0, item.y1] : [item.y1, item.x0, item.x1];
+        if (to <= after.start + tolerance && lo <= axis && hi >= axis) inside.push(byFrom[k]);
+      }
       if (inside.length > 1) parts.push(inside);
     }
   }
