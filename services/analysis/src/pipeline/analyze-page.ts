@@ -11,6 +11,7 @@ import { findTables, insideAny } from './tables';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { parseIsaTag } from '../tags/isa-tag';
+import { parseAmidNoise } from '../tags/ocr-noise';
 import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
 import type { TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
@@ -187,6 +188,13 @@ function withShapes(symbols: DetectedSymbol[], shapes: Box[], texts: TextLine[],
   return [...kept, ...snapped, ...provisional];
 }
 
+/** A group read as text, as a line along its longer side. */
+function groupAsTextLine(group: Box): TextLine {
+  const orientation = boxWidth(group) >= boxHeight(group) ? 'horizontal' : 'vertical';
+  const size = orientation === 'horizontal' ? boxHeight(group) : boxWidth(group);
+  return { x0: group.x0, y0: group.y0, x1: group.x1, y1: group.y1, orientation, size, members: [] };
+}
+
 /** The share of a box that text boxes cover. */
 function textCover(box: Box, lines: TextLine[]): number {
   const covered = lines.reduce((sum, line) => sum + overlapArea(box, line), 0);
@@ -283,7 +291,10 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < (symbol.elementType === 'text' ? 0.05 : 0.6))
     : found.symbols;
   const candidates = options.vector ? withShapes(pixelSymbols, options.vector.shapes, pixelTextLines, unit) : pixelSymbols;
-  const symbols = await classifySymbols(image, candidates.filter(kept), options);
+  const classified = await classifySymbols(image, candidates.filter(kept), options);
+  // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
+  const symbols = classified.filter((symbol) => symbol.elementType !== 'text');
+  const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
   const { dots, outlines } = found;
 
   await stage('text');
@@ -297,7 +308,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const readings = await readTexts(
     image,
     symbols.filter((symbol) => !layer?.bubbles.has(symbol)),
-    pixelTextLines.filter(kept),
+    [...pixelTextLines.filter(kept), ...textGroups],
     options,
   );
   if (layer) {
@@ -322,7 +333,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const page = options.page ? { page: options.page } : {};
   const elements: AnalysisElement[] = symbols.map((symbol, index) => {
     const bubble = readings.bubbles.get(symbol);
-    const isa = bubble ? parseIsaTag(bubble.text) : undefined;
+    const isa = bubble ? parseAmidNoise(bubble.text, parseIsaTag) : undefined;
     const tag = attached.tags.get(symbol);
     return {
       key: `e${index + 1}`,

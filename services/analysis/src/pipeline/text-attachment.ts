@@ -1,6 +1,7 @@
 import type { PathSegment } from '@pid/contracts';
 import { parseIsaTag } from '../tags/isa-tag';
 import { parseLineNumber, type LineNumber } from '../tags/line-number';
+import { parseAmidNoise } from '../tags/ocr-noise';
 import type { Box } from './components';
 import type { DetectedSymbol } from './symbols';
 import type { TextLine } from './text-lines';
@@ -56,7 +57,7 @@ export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[], area?:
       lineNumbers.push({ read, parsed });
       continue;
     }
-    const tag = read.text ? normaliseTag(read.text) : undefined;
+    const tag = read.text ? parseAmidNoise(read.text, normaliseTag) : undefined;
     if (!tag) {
       free.push(read);
       continue;

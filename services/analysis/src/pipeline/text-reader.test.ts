@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { box, bubble, line, svgPage } from '../testing/synthetic';
+import { box, bubble, line, svgPage, valve } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 import { createTesseractReader, type TextReader } from './text-reader';
 
@@ -30,5 +30,18 @@ describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => 
     expect(pump.name).toBe('P-101');
     expect(pump.metadata.tag_box).toMatchObject({ y: expect.any(Number) });
     expect(vessel.name).toBe('');
+  });
+
+  it('reads a tag whose letters touch a stroke beside them (a signal line, a leader) and names the valve with it', async () => {
+    const shapes =
+      box(40, 200, 100, 90) +
+      line(140, 245, 500, 245) +
+      box(500, 200, 100, 90) +
+      valve(320, 245, 18) +
+      label(394, 222, 'FV-101', 20) +
+      line(334, 214, 363, 214);
+    const result = await analyzePage(await svgPage(640, 420, shapes), { textReader });
+    const named = result.elements.filter((e) => e.name !== '').map((e) => [e.elementType, e.name]);
+    expect(named).toEqual([['valve', 'FV-101']]);
   });
 });

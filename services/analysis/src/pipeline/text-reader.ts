@@ -46,11 +46,14 @@ export function turnRegion(region: GrayRegion, direction: 'clockwise' | 'counter
   return { gray: out, width: height, height: width };
 }
 
+/** A reading at least this confident is not tried again. */
+const SURE_READING = 0.6;
+
 const TAG_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-/';
 
-/** A region as a PNG at a size Tesseract reads well (text about 40 px high), with a white margin. */
-async function regionPng(region: GrayRegion): Promise<Buffer> {
-  const scale = Math.min(4, Math.max(1, 48 / region.height));
+/** A region as a PNG at a size Tesseract reads well (`height` px high: text about 40 px), with a white margin. */
+async function regionPng(region: GrayRegion, height: number): Promise<Buffer> {
+  const scale = Math.min(4, Math.max(1, height / region.height));
   return sharp(Buffer.from(region.gray), { raw: { width: region.width, height: region.height, channels: 1 } })
     .resize(Math.round(region.width * scale), Math.round(region.height * scale), { kernel: 'cubic' })
     .extend({ top: 10, bottom: 10, left: 10, right: 10, background: '#ffffff' })
@@ -81,8 +84,15 @@ export async function createTesseractReader(): Promise<TextReader> {
           });
           mode = wanted;
         }
-        const { data } = await worker.recognize(await regionPng(region));
-        return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: data.confidence / 100 };
+        const recognize = async (height: number): Promise<TextReading> => {
+          const { data } = await worker.recognize(await regionPng(region, height));
+          return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: data.confidence / 100 };
+        };
+        // Tesseract's confidence swings with the scale of small text: an unsure read is tried once more, smaller.
+        const first = await recognize(48);
+        if (first.confidence >= SURE_READING) return first;
+        const second = await recognize(32);
+        return second.confidence > first.confidence ? second : first;
       });
       queue = next.catch(() => undefined);
       return next;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsaTag } from './isa-tag';
 import { parseLineNumber } from './line-number';
+import { parseAmidNoise } from './ocr-noise';
 
 describe('parseIsaTag', () => {
   it.each([
@@ -58,5 +59,23 @@ describe('parseLineNumber', () => {
 
   it.each(['FIC-101', 'P-101A', 'SEE NOTE 4', '3CB2S07', 'TO V-201'])('rejects %j', (text) => {
     expect(parseLineNumber(text)).toBeUndefined();
+  });
+});
+
+describe('parseAmidNoise', () => {
+  const isaTag = (text: string) => parseIsaTag(text)?.tag;
+  it.each([
+    ['A TI 305', 'TI-305'],
+    ['FT 311 2', 'FT-311'],
+    ['EL 2) FV-311', 'FV-311'],
+    ['FT 327 NN', 'FT-327'],
+    ['|PT-12', 'PT-12'],
+    ['FIC 12', 'FIC-12'],
+  ])('finds the tag in %j', (text, tag) => {
+    expect(parseAmidNoise(text, isaTag)).toBe(tag);
+  });
+
+  it.each(['I 308', 'FLOW TO FIC 101', 'NOTE 3', ''])('finds none in %j, where a word that is not noise would be dropped', (text) => {
+    expect(parseAmidNoise(text, isaTag)).toBeUndefined();
   });
 });

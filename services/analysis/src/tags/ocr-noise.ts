@@ -1,0 +1,26 @@
+/** Punctuation OCR adds at a word's ends (a dash's end read as a comma, a stroke as a bar). */
+const trimmed = (token: string) => token.replace(/^[.,;:'`|]+|[.,;:'`|]+$/g, '');
+/** A word with characters no tag has (a bracket from a valve's actuator) is noise, never part of a tag. */
+const isJunk = (token: string) => /[^A-Z0-9\-/"]/.test(token);
+/** A stray letter or two (from a bubble's ring) may be noise too. */
+const mayBeNoise = (token: string) => token.length <= 2 || isJunk(token);
+
+/**
+ * The parse of the text, else of the longest run of its words that leaves only noise out, in OCR readings
+ * of tags: `EL 2) FV-311` → `FV-311`, `A TI 305` → `TI 305`, `P-603B,` → `P-603B`.
+ */
+export function parseAmidNoise<T>(text: string, parse: (text: string) => T | undefined): T | undefined {
+  const whole = parse(text);
+  if (whole !== undefined) return whole;
+  const tokens = text.toUpperCase().split(/\s+/).map(trimmed).filter(Boolean);
+  for (let dropped = 0; dropped < tokens.length; dropped++) {
+    for (let start = 0; start <= dropped; start++) {
+      const end = tokens.length - (dropped - start);
+      const kept = tokens.slice(start, end);
+      if (kept.some(isJunk) || ![...tokens.slice(0, start), ...tokens.slice(end)].every(mayBeNoise)) continue;
+      const found = parse(kept.join(' '));
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
