@@ -144,6 +144,44 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
   // cooler's fins in a row) are symbol parts.
   const usual = median(lines.filter((line) => characters(line.members).length >= 3).map((line) => line.size));
   const text = usual > 0 ? lines.filter((line) => line.size <= 2 * usual) : lines;
-  const inLine = new Set(text.flatMap((line) => line.members));
-  return { lines: text, rest: components.filter((c) => !inLine.has(c)) };
+  const joined = joinPieces(text);
+  const inLine = new Set(joined.flatMap((line) => line.members));
+  return { lines: joined, rest: components.filter((c) => !inLine.has(c)) };
+}
+
+/** The widest gap along a line, in character heights, between two pieces of one text. */
+const PIECE_GAP = 1.5;
+
+/**
+ * Pieces of one text: lines of the same orientation and height, in one band, a little more than a space
+ * apart. A long line number breaks where a hyphen or an inch mark is too faint to be found (scans), or
+ * where its characters touch a stroke beside them.
+ */
+function joinPieces(lines: TextLine[]): TextLine[] {
+  const parent = lines.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  lines.forEach((a, i) => {
+    for (let j = i + 1; j < lines.length; j++) {
+      const b = lines[j];
+      if (a.orientation !== b.orientation || Math.max(a.size, b.size) > 1.4 * Math.min(a.size, b.size)) continue;
+      const [a0, a1] = acrossRange(a, a.orientation);
+      const [b0, b1] = acrossRange(b, b.orientation);
+      const [heightA, heightB] = [a1 - a0 + 1, b1 - b0 + 1];
+      if (Math.max(heightA, heightB) > 1.5 * Math.min(heightA, heightB)) continue;
+      if (Math.min(a1, b1) - Math.max(a0, b0) + 1 < 0.6 * Math.min(heightA, heightB)) continue;
+      const [aStart, aEnd] = alongRange(a, a.orientation);
+      const [bStart, bEnd] = alongRange(b, b.orientation);
+      if (Math.max(aStart, bStart) - Math.min(aEnd, bEnd) <= PIECE_GAP * Math.max(a.size, b.size)) parent[find(i)] = find(j);
+    }
+  });
+  const groups = new Map<number, TextLine[]>();
+  lines.forEach((line, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), line]));
+  return [...groups.values()].map((pieces) => {
+    if (pieces.length === 1) return pieces[0];
+    const joined = textLine(
+      pieces.flatMap((piece) => piece.members),
+      pieces[0].orientation,
+    );
+    return { ...joined, size: median(pieces.map((piece) => piece.size)) };
+  });
 }

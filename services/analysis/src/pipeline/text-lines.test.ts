@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { Component } from './components';
+import { findTextLines } from './text-lines';
+
+/** A character-sized component: `w` wide, 12 high, half its box inked. */
+const character = (x: number, y: number, w = 8): Component => ({
+  x0: x,
+  y0: y,
+  x1: x + w - 1,
+  y1: y + 11,
+  area: (w * 12) / 2,
+  meanRadius: 5,
+  radiusDeviation: 2,
+});
+
+/** Characters in a row from `x`, 10 px apart. */
+const word = (x: number, y: number, count: number) => Array.from({ length: count }, (_, i) => character(x + 10 * i, y));
+
+describe('findTextLines', () => {
+  it('joins the pieces of one text split where a hyphen was lost (gap a little over a character height)', () => {
+    // "003" and "LS" 16 px apart: more than a letter space (the chain's limit), less than 1.5 text heights.
+    const lines = findTextLines([...word(100, 50, 3), ...word(144, 50, 2)], 2, 24).lines;
+    expect(lines.map((l) => [l.x0, l.x1, l.members.length])).toEqual([[100, 161, 5]]);
+  });
+
+  it('keeps texts apart that are further apart, or a row below', () => {
+    const lines = findTextLines([...word(100, 50, 3), ...word(166, 50, 3), ...word(100, 66, 3)], 2, 24).lines;
+    expect(lines.map((l) => [l.x0, l.y0, l.members.length]).sort((a, b) => a[1] - b[1] || a[0] - b[0])).toEqual([
+      [100, 50, 3],
+      [166, 50, 3],
+      [100, 66, 3],
+    ]);
+  });
+});
