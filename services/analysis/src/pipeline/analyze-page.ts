@@ -17,7 +17,8 @@ import type { TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
-import { cropGray, turnRegion, type GrayRegion, type TextReader, type TextReading } from './text-reader';
+import { readBubble } from './bubble-reading';
+import { cropGray, turnRegion, type TextReader, type TextReading } from './text-reader';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
 
@@ -57,14 +58,6 @@ export interface AnalyzeOptions {
   vector?: VectorPage;
 }
 
-function whiteOutside(region: GrayRegion, radius: number): void {
-  const cx = (region.width - 1) / 2;
-  const cy = (region.height - 1) / 2;
-  for (let y = 0; y < region.height; y++) {
-    for (let x = 0; x < region.width; x++) if (Math.hypot(x - cx, y - cy) > radius) region.gray[y * region.width + x] = 255;
-  }
-}
-
 const readable = (reading: TextReading) => reading.confidence >= 0.5 && /[A-Za-z0-9]/.test(reading.text);
 
 interface Readings {
@@ -86,16 +79,7 @@ async function readTexts(image: PageImage, symbols: DetectedSymbol[], textLines:
   const reader = await options.textReader();
   for (const symbol of instruments) {
     options.onTick?.();
-    const inset = Math.round(0.1 * (symbol.x1 - symbol.x0));
-    const region = cropGray(image.gray, image.width, image.height, {
-      x0: symbol.x0 + inset,
-      y0: symbol.y0 + inset,
-      x1: symbol.x1 - inset,
-      y1: symbol.y1 - inset,
-    });
-    // Only the inside of a bubble: its ring would be read as letters.
-    whiteOutside(region, 0.4 * (symbol.x1 - symbol.x0));
-    const reading = await reader.read(region, 'tag');
+    const reading = await readBubble(reader, image.gray, image.width, image.height, symbol);
     if (readable(reading)) bubbles.set(symbol, reading);
   }
   const lines: ReadLine[] = [];

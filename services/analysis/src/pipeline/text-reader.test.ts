@@ -44,4 +44,10 @@ describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => 
     const named = result.elements.filter((e) => e.name !== '').map((e) => [e.elementType, e.name]);
     expect(named).toEqual([['valve', 'FV-101']]);
   });
+
+  it('reads a panel instrument: letters over the bar, loop number under it', async () => {
+    const shapes = bubble(200, 150, 34, ['LIC', '317']) + line(166, 150, 234, 150) + line(200, 184, 200, 300);
+    const result = await analyzePage(await svgPage(400, 320, shapes), { textReader });
+    expect(result.elements.filter((e) => e.elementType === 'instrument').map((e) => e.name)).toEqual(['LIC-317']);
+  });
 });

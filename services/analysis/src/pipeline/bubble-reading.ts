@@ -1,0 +1,63 @@
+import type { Box } from './components';
+import { cropGray, type GrayRegion, type TextReader, type TextReading } from './text-reader';
+
+/** Darker than this is ink, for finding bars in a bubble. */
+const INK = 150;
+
+function whiteOutside(region: GrayRegion, radius: number): void {
+  const cx = (region.width - 1) / 2;
+  const cy = (region.height - 1) / 2;
+  for (let y = 0; y < region.height; y++) {
+    for (let x = 0; x < region.width; x++) if (Math.hypot(x - cx, y - cy) > radius) region.gray[y * region.width + x] = 255;
+  }
+}
+
+/**
+ * Whitens the long horizontal runs of ink across a bubble (a panel instrument's bar, doubled behind a
+ * panel) and returns the rows they were in, top first.
+ */
+export function eraseBars(region: GrayRegion): number[] {
+  const { width, height, gray } = region;
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    let run = 0;
+    for (let x = 0; x <= width; x++) {
+      if (x < width && gray[y * width + x] < INK) {
+        run++;
+        continue;
+      }
+      if (run >= 0.45 * width) {
+        if (rows.at(-1) !== y) rows.push(y);
+        gray.fill(255, y * width + x - run, y * width + x);
+      }
+      run = 0;
+    }
+  }
+  return rows;
+}
+
+/**
+ * Reads the tag inside an instrument bubble: the inside only (its ring would be read as letters). Over
+ * and under a bar, function letters and loop number are read apart: letters touching the bar are misread
+ * when read with it.
+ */
+export async function readBubble(reader: TextReader, gray: Uint8Array, width: number, height: number, bubble: Box): Promise<TextReading> {
+  const size = bubble.x1 - bubble.x0;
+  const inset = Math.round(0.1 * size);
+  const region = cropGray(gray, width, height, {
+    x0: bubble.x0 + inset,
+    y0: bubble.y0 + inset,
+    x1: bubble.x1 - inset,
+    y1: bubble.y1 - inset,
+  });
+  whiteOutside(region, 0.4 * size);
+  const bars = eraseBars(region);
+  const [first, last] = [bars[0], bars.at(-1)];
+  if (first === undefined || last === undefined || first < 3 || last > region.height - 4) return reader.read(region, 'tag');
+  const part = (y0: number, y1: number) =>
+    reader.read(cropGray(region.gray, region.width, region.height, { x0: 0, y0, x1: region.width - 1, y1 }), 'tag');
+  // A row either side of the bar is its blurred edge, too light to be found but dark enough to misread.
+  const over = await part(0, first - 2);
+  const under = await part(last + 2, region.height - 1);
+  return { text: `${over.text} ${under.text}`.trim(), confidence: Math.min(over.confidence, under.confidence) };
+}
