@@ -10,14 +10,12 @@ import { defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLine
 import { findTables, insideAny } from './tables';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
-import { parseIsaTag } from '../tags/isa-tag';
-import { parseAmidNoise } from '../tags/ocr-noise';
 import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
 import type { TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
-import { readBubble } from './bubble-reading';
+import { bubbleSized, readBubble, settleBubbles } from './bubble-reading';
 import { cropGray, turnRegion, type TextReader, type TextReading } from './text-reader';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
@@ -65,12 +63,16 @@ interface Readings {
   lines: ReadLine[];
 }
 
-/** Reads the tag in each instrument bubble and each line of text (turned lines turned back first). */
-async function readTexts(image: PageImage, symbols: DetectedSymbol[], textLines: TextLine[], options: AnalyzeOptions): Promise<Readings> {
+/** Reads the tag in each bubble (`instruments`) and each line of text (turned lines turned back first). */
+async function readTexts(
+  image: PageImage,
+  instruments: DetectedSymbol[],
+  textLines: TextLine[],
+  options: AnalyzeOptions,
+): Promise<Readings> {
   const bubbles = new Map<DetectedSymbol, TextReading>();
   const unread = (line: TextLine): ReadLine => ({ line, text: '', confidence: 0 });
   if (!options.textReader) return { bubbles, lines: textLines.map(unread) };
-  const instruments = symbols.filter((s) => s.elementType === 'instrument');
   const budget = options.maxTextRegions ?? 1500;
   // Short lines first: tags are short, notes long; what the budget leaves out is kept unread.
   const queue = [...textLines].sort((a, b) => a.x1 - a.x0 + (a.y1 - a.y0) - (b.x1 - b.x0 + (b.y1 - b.y0)));
@@ -114,10 +116,10 @@ async function readTexts(image: PageImage, symbols: DetectedSymbol[], textLines:
  * Readings from the PDF's text layer, exact: the texts inside an instrument bubble are its tag (top line
  * first: function letters over loop number); every other text is a line of its own.
  */
-function layerReadings(symbols: DetectedSymbol[], texts: VectorText[]): Readings {
+function layerReadings(instruments: DetectedSymbol[], texts: VectorText[]): Readings {
   const bubbles = new Map<DetectedSymbol, TextReading>();
   const inBubble = new Set<VectorText>();
-  for (const symbol of symbols.filter((s) => s.elementType === 'instrument')) {
+  for (const symbol of instruments) {
     const inside = texts.filter((text) => {
       const cx = (text.line.x0 + text.line.x1) / 2;
       const cy = (text.line.y0 + text.line.y1) / 2;
@@ -282,16 +284,18 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const { dots, outlines } = found;
 
   await stage('text');
+  // Symbols of a bubble's size are read inside too: the classes miss bubbles of some styles.
+  const bubbleLike = [...symbols.filter((symbol) => symbol.elementType === 'instrument'), ...bubbleSized(symbols)];
   // The layer's texts are exact; OCR reads only what the layer lacks.
   const layer =
     vectorTexts &&
     layerReadings(
-      symbols,
+      bubbleLike,
       vectorTexts.filter((text) => kept(text.line)),
     );
   const readings = await readTexts(
     image,
-    symbols.filter((symbol) => !layer?.bubbles.has(symbol)),
+    bubbleLike.filter((symbol) => !layer?.bubbles.has(symbol)),
     [...pixelTextLines.filter(kept), ...textGroups],
     options,
   );
@@ -299,7 +303,13 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     readings.lines.push(...layer.lines);
     for (const [symbol, reading] of layer.bubbles) readings.bubbles.set(symbol, reading);
   }
-  const attached = attachTexts(symbols, readings.lines, area);
+  const bubbleTags = settleBubbles(bubbleLike, readings.bubbles);
+  const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
+  for (const symbol of attached.tags.keys()) {
+    // A circle with nothing read inside but an equipment tag beside it is a pump casing or a drum.
+    if (symbol.elementType === 'instrument')
+      Object.assign(symbol, { elementType: 'equipment', description: 'equipment (round)', symbolClass: undefined });
+  }
 
   await stage('connections');
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');
@@ -316,9 +326,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
 
   const page = options.page ? { page: options.page } : {};
   const elements: AnalysisElement[] = symbols.map((symbol, index) => {
-    const bubble = readings.bubbles.get(symbol);
-    const isa = bubble ? parseAmidNoise(bubble.text, parseIsaTag) : undefined;
+    const isa = bubbleTags.get(symbol);
     const tag = attached.tags.get(symbol);
+    const bubble = tag ? undefined : readings.bubbles.get(symbol);
     return {
       key: `e${index + 1}`,
       elementType: symbol.elementType,

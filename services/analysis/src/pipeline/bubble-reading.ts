@@ -1,4 +1,8 @@
-import type { Box } from './components';
+import { parseIsaTag, type IsaTag } from '../tags/isa-tag';
+import { parseAmidNoise } from '../tags/ocr-noise';
+import { boxHeight, boxWidth, type Box } from './components';
+import type { DetectedSymbol } from './symbols';
+import { median } from './text-lines';
 import { cropGray, type GrayRegion, type TextReader, type TextReading } from './text-reader';
 
 /** Darker than this is ink, for finding bars in a bubble. */
@@ -60,4 +64,35 @@ export async function readBubble(reader: TextReader, gray: Uint8Array, width: nu
   const over = await part(0, first - 2);
   const under = await part(last + 2, region.height - 1);
   return { text: `${over.text} ${under.text}`.trim(), confidence: Math.min(over.confidence, under.confidence) };
+}
+
+/**
+ * Symbols that are not instruments but have a bubble's size and shape: square boxes within a quarter of the
+ * sheet's median instrument size (three instruments at least, to know it).
+ */
+export function bubbleSized(symbols: DetectedSymbol[]): DetectedSymbol[] {
+  const sizes = symbols.filter((symbol) => symbol.elementType === 'instrument').map((symbol) => boxWidth(symbol));
+  if (sizes.length < 3) return [];
+  const usual = median(sizes);
+  return symbols.filter((symbol) => {
+    const [w, h] = [boxWidth(symbol), boxHeight(symbol)];
+    return symbol.elementType !== 'instrument' && w <= 1.25 * h && h <= 1.25 * w && w >= 0.8 * usual && w <= 1.25 * usual;
+  });
+}
+
+/**
+ * The instrument tag read in each bubble. A symbol taken for something else with an instrument tag inside
+ * becomes an instrument; one without keeps its type, and what was read inside it is dropped.
+ */
+export function settleBubbles(bubbleLike: DetectedSymbol[], readings: Map<DetectedSymbol, TextReading>): Map<DetectedSymbol, IsaTag> {
+  const tags = new Map<DetectedSymbol, IsaTag>();
+  for (const symbol of bubbleLike) {
+    const reading = readings.get(symbol);
+    const isa = reading && parseAmidNoise(reading.text, parseIsaTag);
+    if (isa) tags.set(symbol, isa);
+    if (symbol.elementType === 'instrument') continue;
+    if (isa) Object.assign(symbol, { elementType: 'instrument', description: 'instrument bubble', symbolClass: undefined });
+    else readings.delete(symbol);
+  }
+  return tags;
 }

@@ -35,6 +35,22 @@ describe('attachTexts', () => {
     expect(result.free.map((r) => r.text)).toEqual(['NOTE 3']);
   });
 
+  it('lets a bubble with nothing read inside take an equipment tag (a pump casing), never an instrument tag', () => {
+    const casing = symbol(100, 500, 180, 580, 'instrument');
+    const bubble = symbol(400, 500, 480, 580, 'instrument');
+    const named = symbol(700, 500, 780, 580, 'instrument');
+    const result = attachTexts(
+      [casing, bubble, named],
+      [read('P-101', 100, 590), read('FV-12', 400, 590), read('P-102', 700, 590)],
+      AREA,
+      new Set([named]),
+    );
+    expect(result.tags.get(casing)?.text).toBe('P-101');
+    expect(result.tags.has(bubble)).toBe(false);
+    expect(result.tags.has(named)).toBe(false);
+    expect(result.free.map((r) => r.text).sort()).toEqual(['FV-12', 'P-102']);
+  });
+
   it('gives an equipment callout in the header row to the untagged equipment below it, nearest first', () => {
     const vessel = symbol(300, 400, 500, 800, 'equipment');
     const pump = symbol(300, 850, 380, 930, 'equipment');

@@ -46,7 +46,12 @@ export function normaliseTag(text: string): string | undefined {
  * (within three text heights, five for equipment), or free text. Nearest first, so two tags between two pumps go to the right
  * pumps.
  */
-export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[], area?: Box): TextAttachment {
+export function attachTexts(
+  symbols: DetectedSymbol[],
+  reads: ReadLine[],
+  area?: Box,
+  namedBubbles = new Set<DetectedSymbol>(),
+): TextAttachment {
   const tags = new Map<DetectedSymbol, ReadLine>();
   const lineNumbers: TextAttachment['lineNumbers'] = [];
   const free: ReadLine[] = [];
@@ -64,8 +69,11 @@ export function attachTexts(symbols: DetectedSymbol[], reads: ReadLine[], area?:
     }
     // Equipment tags often stand above a description line; valve tags sit close.
     const reach = (symbol: DetectedSymbol) => (symbol.elementType === 'equipment' ? 5 : 3) * read.line.size;
+    // A bubble with no tag read inside may be a pump casing: it takes an equipment tag (P-101), not an instrument's.
+    const named = (symbol: DetectedSymbol) =>
+      symbol.elementType === 'instrument' ? namedBubbles.has(symbol) || parseIsaTag(tag) !== undefined : false;
     const near = symbols
-      .filter((symbol) => symbol.elementType !== 'text' && symbol.elementType !== 'instrument')
+      .filter((symbol) => symbol.elementType !== 'text' && !named(symbol))
       .map((symbol) => ({ read: { ...read, text: tag }, symbol, gap: boxGap(symbol, read.line) }))
       .filter(({ symbol, gap }) => gap <= reach(symbol));
     if (near.length === 0) free.push({ ...read, text: tag });
