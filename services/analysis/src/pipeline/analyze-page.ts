@@ -6,10 +6,20 @@ import { findDashChains } from './dash-chains';
 import { cutStubs } from './stubs';
 import { bridgeGaps, bridgeHops } from './hops';
 import { traceConnections } from './connections';
-import { defaultLineOptions, drawingArea, findLineSegments, isBorder, removeLines, segmentBox } from './lines';
+import {
+  defaultLineOptions,
+  drawingArea,
+  findLineSegments,
+  isBorder,
+  removeLines,
+  segmentBox,
+  segmentCenter,
+  segmentLength,
+  type Segment,
+} from './lines';
 import { findTables, insideAny } from './tables';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
-import { findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
+import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
 import type { TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
@@ -174,6 +184,23 @@ function withShapes(symbols: DetectedSymbol[], shapes: Box[], texts: TextLine[],
   return [...kept, ...snapped, ...provisional];
 }
 
+/**
+ * Whether a box holds two bars across a pipe of about one length, side by side along it and apart (a stroke
+ * found twice, as line and as component, is one; the two edges of a thick stroke are not two bars).
+ */
+function holdsTwoBars(box: Box, bars: Segment[], unit: number): boolean {
+  const inside = bars.filter((bar) => {
+    const b = segmentBox(bar);
+    return b.x0 >= box.x0 - 1 && b.x1 <= box.x1 + 1 && b.y0 >= box.y0 - 1 && b.y1 <= box.y1 + 1;
+  });
+  const sideBySide = (a: Segment, b: Segment) =>
+    a.orientation === b.orientation &&
+    Math.max(segmentLength(a), segmentLength(b)) <= 1.5 * Math.min(segmentLength(a), segmentLength(b)) &&
+    Math.abs(segmentCenter(a) - segmentCenter(b)) >= Math.max(2 * unit, 0.25 * Math.min(segmentLength(a), segmentLength(b))) &&
+    Math.min(a.end, b.end) - Math.max(a.start, b.start) >= 0.5 * Math.min(segmentLength(a), segmentLength(b));
+  return inside.some((a) => inside.some((b) => sideBySide(a, b)));
+}
+
 /** A group read as text, as a line along its longer side. */
 function groupAsTextLine(group: Box): TextLine {
   const orientation = boxWidth(group) >= boxHeight(group) ? 'horizontal' : 'vertical';
@@ -204,7 +231,8 @@ async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], opti
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
     if (symbol.elementType === 'text' && !sure) return [symbol];
     if (symbol.provisional && !sure) return [];
-    if (prediction.elementType === 'none') return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined ? [] : [symbol];
+    if (prediction.elementType === 'none')
+      return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
@@ -277,7 +305,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < (symbol.elementType === 'text' ? 0.05 : 0.6))
     : found.symbols;
   const candidates = options.vector ? withShapes(pixelSymbols, options.vector.shapes, pixelTextLines, unit) : pixelSymbols;
-  const classified = await classifySymbols(image, candidates.filter(kept), options);
+  const allBars = [...bars, ...barComponents(components, lineSegments, unit)];
+  const barredCandidates = candidates
+    .filter(kept)
+    .map((symbol) => (holdsTwoBars(symbol, allBars, unit) ? { ...symbol, barred: true } : symbol));
+  const classified = await classifySymbols(image, barredCandidates, options);
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   const symbols = classified.filter((symbol) => symbol.elementType !== 'text');
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);

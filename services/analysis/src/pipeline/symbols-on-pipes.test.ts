@@ -20,6 +20,19 @@ const bottom = (box: { y: number; height: number }) => box.y + box.height;
 const verticalValve = (x: number, y: number, size = 16) =>
   `<path d="M ${x - size / 1.5} ${y - size} L ${x + size / 1.5} ${y + size} L ${x - size / 1.5} ${y + size} L ${x + size / 1.5} ${y - size} Z"/>`;
 
+/** A classifier that names every candidate `className` (`not_a_symbol`: none), to test how its word is used. */
+const namingAll = (className: string): SymbolClassifier => ({
+  backend: 'cpu',
+  classify: async (_image, boxes) =>
+    boxes.map(() => ({
+      className,
+      elementType: className === 'not_a_symbol' ? 'none' : 'valve',
+      confidence: 0.9,
+      alternatives: [{ className, confidence: 0.9 }],
+    })),
+  dispose: () => undefined,
+});
+
 /** A sheet wide enough that lines are at least 32 px long: valve sides and short stubs are not lines. */
 const WIDE = 4000;
 
@@ -157,18 +170,6 @@ describe('valves in a row', () => {
 });
 
 describe('text a pipe reaches', () => {
-  /** A classifier that names every candidate `className` (`not_a_symbol`: none), to test how its word is used. */
-  const namingAll = (className: string): SymbolClassifier => ({
-    backend: 'cpu',
-    classify: async (_image, boxes) =>
-      boxes.map(() => ({
-        className,
-        elementType: className === 'not_a_symbol' ? 'none' : 'valve',
-        confidence: 0.9,
-        alternatives: [{ className, confidence: 0.9 }],
-      })),
-    dispose: () => undefined,
-  });
   // A vent valve at a pipe's open end, its cones drawn apart: two parts side by side, wider than tall, like
   // two letters, reached on one side only.
   const shapes = line(20, 80, 186, 80) + `<path d="M 186 70 L 197 80 L 186 90 Z"/><path d="M 214 70 L 203 80 L 214 90 Z"/>`;
@@ -194,5 +195,22 @@ describe('instrument bubbles', () => {
     expect(instruments).toHaveLength(1);
     expect(right(instruments[0].boundingBox)).toBeLessThanOrEqual(228);
     expect(instruments[0].boundingBox.x).toBeLessThanOrEqual(177);
+  });
+});
+
+describe('bars across a pipe', () => {
+  it('keep a symbol the classifier calls none: a butterfly valve, bars too short to be lines on a large sheet', async () => {
+    const butterfly =
+      line(20, 80, 190, 80) +
+      `<rect x="190" y="62" width="3" height="36"/><ellipse cx="205" cy="80" rx="5" ry="13" fill="none" stroke="#000" stroke-width="3"/>` +
+      `<rect x="217" y="62" width="3" height="36"/>` +
+      line(220, 80, 380, 80);
+    const stray = `<circle cx="300" cy="200" r="9" fill="none" stroke="#000" stroke-width="3"/>`;
+    const none = async () => namingAll('not_a_symbol');
+    const symbols = (await analyzePage(await svgPage(WIDE, 260, butterfly + stray), { symbolClassifier: none })).elements.filter(
+      (e) => e.elementType !== 'text',
+    );
+    expectOneAcross(symbols, 191, 219);
+    expect(symbols[0].boundingBox.y).toBeLessThan(80);
   });
 });
