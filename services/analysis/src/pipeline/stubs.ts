@@ -2,24 +2,23 @@ import type { Segment } from './lines';
 
 type Column = 'stroke' | 'shape' | 'empty';
 
-/**
- * Short pipe pieces beside symbols strung on one pipe: between a valve and its blind flange, between two valves
- * in a row, from a flange to where a crossing line broke the pipe. Too short to be found as lines, they would
- * join the symbols into one blob or stretch a symbol along its pipe. Along the axis of each pipe beyond its
- * ends, across short gaps, a stretch beside a shape where the only ink across is the pipe's stroke is such a
- * piece: it is cleared from `rest` and returned as a segment, so connections still run through it. Stretches
- * shorter than `3 * unit` stay: they are a symbol's own (a ball valve's necks between its bars).
- * (Walking short branches that leave a pipe's side as well cut valve stems and bubble leaders: worse.)
- */
-export function cutStubs(rest: Uint8Array, width: number, height: number, segments: Segment[], unit: number): Segment[] {
+interface Walker {
+  /**
+   * Walks along `axis` from `from`, one way (`step`), cutting the stroke-only pieces it passes. With
+   * `fromSide`, it walks only where the first `3 * unit` are stroke: a branch leaving a pipe's side, not a
+   * symbol sitting on the pipe.
+   */
+  walk(axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>, from: number, step: 1 | -1, fromSide?: boolean): void;
+  stubs: Segment[];
+}
+
+function walker(rest: Uint8Array, width: number, height: number, unit: number): Walker {
   const minStub = 3 * unit;
   const reach = 40 * unit;
   const maxGap = 2 * unit + 2;
   const pad = Math.max(2, Math.round(1.5 * unit));
   const stubs: Segment[] = [];
-
-  /** Walks along `segment`'s axis from `from`, one way (`step`), cutting the pieces it passes. */
-  const walk = ({ orientation, lo, hi }: Segment, from: number, step: 1 | -1) => {
+  const walk: Walker['walk'] = ({ orientation, lo, hi }, from, step, fromSide = false) => {
     const horizontal = orientation === 'horizontal';
     const [length, across] = horizontal ? [width, height] : [height, width];
     const at = (along: number, side: number) => (horizontal ? side * width + along : along * width + side);
@@ -34,6 +33,12 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
       }
       return stroke ? 'stroke' : 'empty';
     };
+    if (fromSide) {
+      for (let k = 0; k < minStub; k++) {
+        const position = from + step * k;
+        if (position < 0 || position >= length || column(position) !== 'stroke') return;
+      }
+    }
     const cut = ([a, b]: [number, number]) => {
       const [start, end] = a <= b ? [a, b] : [b, a];
       if (end - start + 1 < minStub) return;
@@ -44,8 +49,8 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
     let gap = 0;
     // What came before the run: a short run with a gap on both sides is a dash of a signal line, kept for it.
     const dashLike = ([a, b]: [number, number]) => Math.abs(b - a) + 1 <= 6 * unit;
-    let before: Column = 'empty';
-    let previous: Column = 'empty';
+    let before: Column = fromSide ? 'shape' : 'empty';
+    let previous: Column = before;
     for (let position = from, walked = 0; walked < reach && position >= 0 && position < length; walked++, position += step) {
       const kind = column(position);
       if (kind === 'stroke') {
@@ -64,11 +69,71 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
     }
     if (run && (before === 'shape' || !dashLike(run))) cut(run);
   };
+  return { walk, stubs };
+}
 
-  for (const segment of segments) {
-    if (segment.dashed) continue;
+/**
+ * Short pipe pieces beside symbols strung on one pipe: between a valve and its blind flange, between two valves
+ * in a row, from a flange to where a crossing line broke the pipe. Too short to be found as lines, they would
+ * join the symbols into one blob or stretch a symbol along its pipe. Along the axis of each pipe beyond its
+ * ends, across short gaps, a stretch beside a shape where the only ink across is the pipe's stroke is such a
+ * piece: it is cleared from `rest` and returned as a segment, so connections still run through it. Stretches
+ * shorter than `3 * unit` stay: they are a symbol's own (a ball valve's necks between its bars).
+ *
+ * Short branches leaving a junction dot (a drain leg to its valve and blind flange) are walked the same way,
+ * where they start as a bare stroke. (Walking every stroke that leaves a pipe's side cut valve stems, a ball
+ * valve's bars and vessel heads: worse.)
+ */
+export function cutStubs(rest: Uint8Array, width: number, height: number, segments: Segment[], unit: number): Segment[] {
+  const { walk, stubs } = walker(rest, width, height, unit);
+  const solid = segments.filter((segment) => !segment.dashed);
+  for (const segment of solid) {
     walk(segment, segment.end + 1, 1);
     walk(segment, segment.start - 1, -1);
   }
+  for (const segment of solid) {
+    for (const branch of dotBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, true);
+  }
   return stubs;
+}
+
+/**
+ * Where branches may leave a pipe at its junction dots: on each side of a dot, an axis across the pipe
+ * through the dot's middle, a stroke wide, and where to walk it from (beyond the dot).
+ */
+function dotBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number) {
+  const horizontal = pipe.orientation === 'horizontal';
+  const [length, across] = horizontal ? [width, height] : [height, width];
+  const at = (along: number, side: number) => (horizontal ? rest[side * width + along] : rest[along * width + side]);
+  const thin = 1.5 * unit + 1;
+  const branches: Array<{ axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>; from: number; step: 1 | -1 }> = [];
+  const branchOrientation: Segment['orientation'] = horizontal ? 'vertical' : 'horizontal';
+  const row = (step: 1 | -1) => (step === 1 ? pipe.hi + 2 : pipe.lo - 2);
+  const bare = (from: number, to: number, side: number) => {
+    if (side < 0 || side >= across) return true;
+    for (let k = Math.max(0, from); k <= Math.min(length - 1, to); k++) if (at(k, side) === 1) return false;
+    return true;
+  };
+  // A dot is as wide across the pipe on both sides.
+  const dotAt = (start: number, end: number) => !bare(start + 1, end - 2, row(1)) && !bare(start + 1, end - 2, row(-1));
+  for (const step of [-1, 1] as const) {
+    const side = row(step);
+    if (side < 0 || side >= across) continue;
+    let runStart = -1;
+    for (let along = Math.max(0, pipe.start); along <= Math.min(length, pipe.end + 1); along++) {
+      const ink = along < length && along <= pipe.end && at(along, side) === 1;
+      if (ink && runStart < 0) runStart = along;
+      if (ink || runStart < 0) continue;
+      const wide = along - runStart;
+      // Not at the pipe's end (a corner), wider than a stroke, as wide on both sides.
+      const inside = runStart - pipe.start >= 3 * unit && pipe.end - along >= 3 * unit;
+      if (inside && wide > thin && wide <= 4 * unit + 2 && dotAt(runStart, along)) {
+        const middle = Math.round((runStart + along - 1) / 2);
+        const lo = middle - Math.floor(unit / 2);
+        branches.push({ axis: { orientation: branchOrientation, lo, hi: lo + unit - 1 }, from: side + step * Math.ceil(wide / 2), step });
+      }
+      runStart = -1;
+    }
+  }
+  return branches;
 }

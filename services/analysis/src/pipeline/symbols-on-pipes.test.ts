@@ -198,6 +198,26 @@ describe('instrument bubbles', () => {
   });
 });
 
+describe('branches at junction dots', () => {
+  it('cuts a drain leg leaving a dot from its valve: the valve is its own symbol, connected through the dot', async () => {
+    // A header between two vessels, a dot, a leg too short to be a line, a valve and its tail pipe.
+    const shapes =
+      `<rect x="20" y="20" width="60" height="60" fill="none" stroke="#000" stroke-width="3"/>` +
+      line(80, 50, 520, 50) +
+      `<rect x="520" y="20" width="60" height="60" fill="none" stroke="#000" stroke-width="3"/>` +
+      dot(300, 50, 6) +
+      line(300, 56, 300, 76) +
+      verticalValve(300, 92) +
+      line(300, 108, 300, 126);
+    // Lines are at least 40 px long here: the dot and its leg (32 px) are not one.
+    const analysis = await analyzePage(await svgPage(5000, 200, shapes));
+    const valves = analysis.elements.filter((e) => e.elementType !== 'text' && e.boundingBox.x > 250 && e.boundingBox.x < 350);
+    expect(valves).toHaveLength(1);
+    expect(valves[0].boundingBox.y).toBeGreaterThanOrEqual(70);
+    expect(analysis.connections.filter((c) => c.sourceKey === valves[0].key || c.targetKey === valves[0].key).length).toBeGreaterThan(0);
+  });
+});
+
 describe('bars across a pipe', () => {
   it('keep a symbol the classifier calls none: a butterfly valve, bars too short to be lines on a large sheet', async () => {
     const butterfly =
