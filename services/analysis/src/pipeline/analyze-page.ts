@@ -284,17 +284,18 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.
   const bridged = bridgeHops(components, [...segments, ...stubs, ...dashChains.segments], unit);
   const lineSegments = bridgeGaps(bridged.segments, unit);
+  const vectorTexts = options.vector?.texts;
+  const layerLines = (vectorTexts ?? []).map((text) => text.line);
   const found = findSymbols(
     components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c)),
     lineSegments,
     width,
     height,
     unit,
+    layerLines,
   );
   // The title block, tables and the margin outside the frame are not part of the process.
   const area = drawingArea(allSegments, width, height);
-  const vectorTexts = options.vector?.texts;
-  const layerLines = (vectorTexts ?? []).map((text) => text.line);
   // Text the layer lacks (drawn as strokes, or in a scan on the page) is still found in the pixels, for OCR;
   // a "line" of pixels that reaches into a layer text is that text with a symbol beside it.
   const pixelTextLines = vectorTexts ? found.textLines.filter((line) => textCover(line, layerLines) < 0.05) : found.textLines;

@@ -234,3 +234,24 @@ describe('bars across a pipe', () => {
     expect(symbols[0].boundingBox.y).toBeLessThan(80);
   });
 });
+
+describe("a PDF's text layer", () => {
+  it('keeps a tag drawn close beside a valve out of the valve, and names the valve with it', async () => {
+    const tag = `<text x="219" y="86" font-family="sans-serif" font-size="16" fill="#000000" stroke="none">FV-101</text>`;
+    const shapes = line(20, 80, 184, 80) + valve(200, 80) + line(216, 80, 380, 80) + tag;
+    // Where the layer says the text is: its ink on a page of its own.
+    const alone = await svgPage(400, 160, tag);
+    const ink = { x0: alone.width, y0: alone.height, x1: 0, y1: 0 };
+    alone.gray.forEach((value, i) => {
+      if (value > 128) return;
+      const [x, y] = [i % alone.width, Math.floor(i / alone.width)];
+      Object.assign(ink, { x0: Math.min(ink.x0, x), y0: Math.min(ink.y0, y), x1: Math.max(ink.x1, x), y1: Math.max(ink.y1, y) });
+    });
+    const text = { text: 'FV-101', line: { ...ink, orientation: 'horizontal' as const, size: ink.y1 - ink.y0 + 1, members: [] } };
+    const analysis = await analyzePage(await svgPage(400, 160, shapes), { vector: { texts: [text], shapes: [], stubs: [] } });
+    const valves = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(valves).toHaveLength(1);
+    expect(right(valves[0].boundingBox)).toBeLessThanOrEqual(ink.x0 + 2);
+    expect(valves[0].name).toBe('FV-101');
+  });
+});

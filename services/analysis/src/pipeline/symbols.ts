@@ -1,5 +1,5 @@
 import type { ElementType } from '@pid/contracts';
-import { boxesTouch, boxHeight, boxWidth, containsPoint, unionBox, type Box, type Component } from './components';
+import { boxesTouch, boxHeight, boxWidth, containsPoint, overlapArea, unionBox, type Box, type Component } from './components';
 import { segmentBox, segmentCenter, segmentLength, segmentThickness, type Segment } from './lines';
 import { findShells } from './shells';
 import { findTextLines, textLine, type TextLine } from './text-lines';
@@ -396,7 +396,18 @@ function classify(group: Group, segments: Segment[], unit: number, maxBubble: nu
 }
 
 /** Symbols from the components left after line removal, plus rectangles drawn with lines. */
-export function findSymbols(components: Component[], segments: Segment[], width: number, height: number, unit: number): SymbolResult {
+/**
+ * `knownText`: where a PDF's text layer puts its texts. Their letters are no symbol's part, however close
+ * they are drawn (a tag touching a valve's actuator); inside a bubble they still make it one.
+ */
+export function findSymbols(
+  components: Component[],
+  segments: Segment[],
+  width: number,
+  height: number,
+  unit: number,
+  knownText: Box[] = [],
+): SymbolResult {
   const dots: Box[] = [];
   const candidates: Component[] = [];
   for (const c of components) {
@@ -425,8 +436,10 @@ export function findSymbols(components: Component[], segments: Segment[], width:
     (c) => isRing(c, unit) && boxWidth(c) <= maxBubble && candidates.filter((inner) => inner !== c && centreInside(c, inner)).length >= 2,
   );
   const inBubble = new Set(candidates.filter((c) => bubbles.some((bubble) => bubble !== c && centreInside(bubble, c))));
+  const isKnownText = (c: Component) =>
+    knownText.some((t) => containsPoint(t, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && overlapArea(t, c) >= 0.8 * boxWidth(c) * boxHeight(c));
   const text = findTextLines(
-    candidates.filter((c) => !inBubble.has(c) && !bubbles.includes(c)),
+    candidates.filter((c) => !inBubble.has(c) && !bubbles.includes(c) && !isKnownText(c)),
     unit,
     12 * unit,
   );
