@@ -148,7 +148,7 @@ function layerReadings(instruments: DetectedSymbol[], texts: VectorText[]): Read
  * Symbol candidates on a page with paths. The PDF's path groups are exact where the pixels are not: a
  * candidate the pixels found that is mostly a path group (an off-page connector whose long edges went with
  * the lines, a valve split in two) becomes that group. A group the pixels gave nothing for (a fitting whose
- * strokes merged with its pipe's) is provisional: kept only when the classifier names it. Candidates far
+ * strokes merged with its pipe's) is provisional: kept only when the classifier names it. Barred candidates and ones far
  * larger than any group (equipment) stay as the pixels found them. Text drawn as strokes is paths too:
  * groups that the pixels read as text are letters.
  */
@@ -161,7 +161,8 @@ function withShapes(symbols: DetectedSymbol[], shapes: Box[], texts: TextLine[],
     const explained =
       symbol.elementType === 'text' ||
       under.reduce((sum, shape) => sum + overlapArea(shape, symbol), 0) >= 0.5 * boxWidth(symbol) * boxHeight(symbol);
-    if (under.length === 0 || !explained) {
+    // Bars across a pipe with what lies between them are one symbol, however many paths draw it.
+    if (under.length === 0 || !explained || symbol.barred) {
       kept.push(symbol);
       continue;
     }
@@ -302,15 +303,14 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const tables = findTables(allSegments, [...layerLines, ...pixelTextLines], unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
   // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text.
-  const pixelSymbols = vectorTexts
-    ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < (symbol.elementType === 'text' ? 0.05 : 0.6))
-    : found.symbols;
-  const candidates = options.vector ? withShapes(pixelSymbols, options.vector.shapes, pixelTextLines, unit) : pixelSymbols;
   const allBars = [...bars, ...barComponents(components, lineSegments, unit)];
-  const barredCandidates = candidates
-    .filter(kept)
-    .map((symbol) => (holdsTwoBars(symbol, allBars, unit) ? { ...symbol, barred: true } : symbol));
-  const classified = await classifySymbols(image, barredCandidates, options);
+  const pixelSymbols = (
+    vectorTexts
+      ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < (symbol.elementType === 'text' ? 0.05 : 0.6))
+      : found.symbols
+  ).map((symbol) => (holdsTwoBars(symbol, allBars, unit) ? { ...symbol, barred: true } : symbol));
+  const candidates = options.vector ? withShapes(pixelSymbols, options.vector.shapes, pixelTextLines, unit) : pixelSymbols;
+  const classified = await classifySymbols(image, candidates.filter(kept), options);
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   const symbols = classified.filter((symbol) => symbol.elementType !== 'text');
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);

@@ -235,6 +235,27 @@ describe('bars across a pipe', () => {
   });
 });
 
+describe('bars across a pipe, drawn by several paths', () => {
+  it("are one symbol, not one per path of the PDF's", async () => {
+    const butterfly =
+      line(20, 80, 190, 80) +
+      `<rect x="190" y="62" width="3" height="36"/><ellipse cx="205" cy="80" rx="5" ry="13" fill="none" stroke="#000" stroke-width="3"/>` +
+      `<rect x="217" y="62" width="3" height="36"/>` +
+      line(220, 80, 380, 80);
+    const paths = [
+      { x0: 190, y0: 62, x1: 192, y1: 97 },
+      { x0: 198, y0: 65, x1: 212, y1: 95 },
+      { x0: 217, y0: 62, x1: 219, y1: 97 },
+    ];
+    const analysis = await analyzePage(await svgPage(WIDE, 160, butterfly), { vector: { shapes: paths, stubs: [] } });
+    expectOneAcross(
+      analysis.elements.filter((e) => e.elementType !== 'text'),
+      191,
+      219,
+    );
+  });
+});
+
 describe("a PDF's text layer", () => {
   it('keeps a tag drawn close beside a valve out of the valve, and names the valve with it', async () => {
     const tag = `<text x="219" y="86" font-family="sans-serif" font-size="16" fill="#000000" stroke="none">FV-101</text>`;

@@ -120,6 +120,8 @@ export function parseIsaTag(text: string): IsaTag | undefined {
     if (!/[A-Za-z]{2}/.test(letterPart) && /[A-Za-z]{2}/.test(area)) [area, letterPart] = [letterPart, area];
     if (!/^\d{1,5}$/.test(area)) return undefined;
   } else return undefined;
+  // A loop number has a digit at least: OCR confusions alone do not make a word (`REBOILER`) a tag.
+  if (!/\d/.test(loopPart)) return undefined;
   const letters = fixLetters(letterPart);
   const loop = fixLoop(loopPart);
   // One letter and a number is an equipment tag (P-101), not an instrument.

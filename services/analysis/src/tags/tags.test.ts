@@ -29,7 +29,7 @@ describe('parseIsaTag', () => {
     expect(parseIsaTag('PDT-17')?.measuredVariable.meaning).toBe('pressure');
   });
 
-  it.each(['P-101A', 'V-201', 'HELLO WORLD', '2"-P-1001-A1A', 'NOTE 3', '', 'FIC-'])('rejects %j', (text) => {
+  it.each(['P-101A', 'V-201', 'HELLO WORLD', '2"-P-1001-A1A', 'NOTE 3', '', 'FIC-', 'REBOILER', 'COOLER'])('rejects %j', (text) => {
     expect(parseIsaTag(text)).toBeUndefined();
   });
 });
