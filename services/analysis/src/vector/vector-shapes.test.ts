@@ -68,6 +68,19 @@ describe('vectorShapes', () => {
     ]);
   });
 
+  it("keeps a drain leg leaving a pipe's side out of the valve at its end, and returns it to trace the branch", () => {
+    // A horizontal header, a 20 px leg down from its side, a valve turned upright.
+    const valve = bowtie(0, 0).map((path) => ({
+      ...path,
+      subpaths: path.subpaths.map((sub) => ({ ...sub, points: sub.points.map(([x, y]): Point => [200 + y, 138 + x]) })),
+    }));
+    const paths = [segment([0, 100], [400, 100], 4.5), segment([200, 100], [200, 120]), ...valve, segment([200, 156], [200, 170])];
+    const { shapes, stubs } = vectorShapes(paths, identity, OPTIONS);
+    expect(shapes).toHaveLength(1);
+    expect(shapes[0].y0).toBeGreaterThanOrEqual(118);
+    expect(stubs).toEqual(expect.arrayContaining([expect.objectContaining({ y0: 98, y1: 122 })]));
+  });
+
   it('returns a stroke between the ports of two symbols, which joins neither, to trace their connection', () => {
     const paths = [...bowtie(200, 100), segment([218, 100], [262, 100]), ...bowtie(280, 100)];
     const { shapes, stubs } = vectorShapes(paths, identity, OPTIONS);

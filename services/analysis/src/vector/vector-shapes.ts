@@ -110,6 +110,11 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
     }
     if (box.x1 - box.x0 > options.maxSize || box.y1 - box.y0 > options.maxSize) continue;
     if (straight && onRun(item.points, item.path.lineWidth)) continue;
+    // A piece leaving a pipe's side is a branch of it (a drain leg to its valve), not a part of that valve.
+    if (straight && leavesPipe(item.points, pipeLines)) {
+      stubs.push(box);
+      continue;
+    }
     (straight ? loose : bodies).push(box);
   }
   const groups = touchingGroups(bodies, options.joinGap);
@@ -123,6 +128,32 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
     shapes: groups.filter((g) => size(g) >= options.minSize && size(g) <= options.maxSize).map(pixels),
     stubs: stubs.map(pixels),
   };
+}
+
+/** Whether a straight stroke starts or ends on a pipe running across it (within 3 px past its end). */
+function leavesPipe([p, q]: Point[], pipeLines: (stroke: Point[]) => PipeEdge[]): boolean {
+  const d = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+  const [ux, uy] = [(q[0] - p[0]) / d, (q[1] - p[1]) / d];
+  const across: Point = [-uy, ux];
+  return [
+    [p, -1],
+    [q, 1],
+  ].some(([end, sign]) => {
+    const [x, y] = end as Point;
+    for (let k = 0; k <= 3; k++) {
+      const at: Point = [x + (sign as number) * k * ux, y + (sign as number) * k * uy];
+      const edges = pipeLines([at, [at[0] + across[0], at[1] + across[1]]]);
+      if (
+        edges.some(
+          (edge) =>
+            Math.abs((edge.b[0] - edge.a[0]) * ux + (edge.b[1] - edge.a[1]) * uy) <
+              0.1 * Math.hypot(edge.b[0] - edge.a[0], edge.b[1] - edge.a[1]) && collinearNear(edge.a, edge.b, [at, at], 0),
+        )
+      )
+        return true;
+    }
+    return false;
+  });
 }
 
 /**
