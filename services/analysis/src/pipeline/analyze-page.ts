@@ -137,10 +137,12 @@ function layerReadings(instruments: DetectedSymbol[], texts: VectorText[]): Read
     });
     if (inside.length === 0) continue;
     inside.sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0);
-    bubbles.set(symbol, { text: inside.map((text) => text.text).join(' '), confidence: 1 });
+    bubbles.set(symbol, { text: inside.map((text) => text.text).join(' '), confidence: 1, exact: true });
     inside.forEach((text) => inBubble.add(text));
   }
-  const lines = texts.filter((text) => !inBubble.has(text)).map((text) => ({ line: text.line, text: text.text, confidence: 1 }));
+  const lines = texts
+    .filter((text) => !inBubble.has(text))
+    .map((text) => ({ line: text.line, text: text.text, confidence: 1, exact: true }));
   return { bubbles, lines };
 }
 

@@ -13,6 +13,8 @@ export interface ReadLine {
   line: TextLine;
   text: string;
   confidence: number;
+  /** From a PDF's text layer: exact, never cleaned of OCR noise. */
+  exact?: boolean;
 }
 
 export interface TextAttachment {
@@ -62,7 +64,7 @@ export function attachTexts(
       lineNumbers.push({ read, parsed });
       continue;
     }
-    const tag = read.text ? parseAmidNoise(read.text, normaliseTag) : undefined;
+    const tag = !read.text ? undefined : read.exact ? normaliseTag(read.text) : parseAmidNoise(read.text, normaliseTag);
     if (!tag) {
       free.push(read);
       continue;

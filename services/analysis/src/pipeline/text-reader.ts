@@ -5,6 +5,8 @@ export interface TextReading {
   text: string;
   /** 0..1 */
   confidence: number;
+  /** From a PDF's text layer: the text as written, not an OCR guess to clean of noise. */
+  exact?: boolean;
 }
 
 /** OCR of small image regions. */

@@ -2,8 +2,8 @@
 const trimmed = (token: string) => token.replace(/^[.,;:'`|]+|[.,;:'`|]+$/g, '');
 /** A word with characters no tag has (a bracket from a valve's actuator) is noise, never part of a tag. */
 const isJunk = (token: string) => /[^A-Z0-9\-/"]/.test(token);
-/** A stray letter or two (from a bubble's ring) may be noise too. */
-const mayBeNoise = (token: string) => token.length <= 2 || isJunk(token);
+/** Noise is short: a stray letter or two (from a bubble's ring), a bracket with a letter; `P&ID` is a word. */
+const mayBeNoise = (token: string) => token.replace(/[^A-Z0-9]/g, '').length <= 2;
 
 /**
  * The parse of the text, else of the longest run of its words that leaves only noise out, in OCR readings
