@@ -75,7 +75,10 @@ describe('parseAmidNoise', () => {
     expect(parseAmidNoise(text, isaTag)).toBe(tag);
   });
 
-  it.each(['I 308', 'FLOW TO FIC 101', 'NOTE 3', 'TO P&ID 3 / LINE 100', ''])('finds none in %j, where a word that is not noise would be dropped', (text) => {
-    expect(parseAmidNoise(text, isaTag)).toBeUndefined();
-  });
+  it.each(['I 308', 'FLOW TO FIC 101', 'NOTE 3', 'TO P&ID 3 / LINE 100', ''])(
+    'finds none in %j, where a word that is not noise would be dropped',
+    (text) => {
+      expect(parseAmidNoise(text, isaTag)).toBeUndefined();
+    },
+  );
 });
