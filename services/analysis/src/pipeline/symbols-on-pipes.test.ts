@@ -218,13 +218,15 @@ describe('branches at junction dots', () => {
   });
 });
 
+/** A butterfly valve on a pipe: two bars (x 190 and 217) and the disc between them. */
+const butterfly =
+  line(20, 80, 190, 80) +
+  `<rect x="190" y="62" width="3" height="36"/><ellipse cx="205" cy="80" rx="5" ry="13" fill="none" stroke="#000" stroke-width="3"/>` +
+  `<rect x="217" y="62" width="3" height="36"/>` +
+  line(220, 80, 380, 80);
+
 describe('bars across a pipe', () => {
   it('keep a symbol the classifier calls none: a butterfly valve, bars too short to be lines on a large sheet', async () => {
-    const butterfly =
-      line(20, 80, 190, 80) +
-      `<rect x="190" y="62" width="3" height="36"/><ellipse cx="205" cy="80" rx="5" ry="13" fill="none" stroke="#000" stroke-width="3"/>` +
-      `<rect x="217" y="62" width="3" height="36"/>` +
-      line(220, 80, 380, 80);
     const stray = `<circle cx="300" cy="200" r="9" fill="none" stroke="#000" stroke-width="3"/>`;
     const none = async () => namingAll('not_a_symbol');
     const symbols = (await analyzePage(await svgPage(WIDE, 260, butterfly + stray), { symbolClassifier: none })).elements.filter(
@@ -237,11 +239,6 @@ describe('bars across a pipe', () => {
 
 describe('bars across a pipe, drawn by several paths', () => {
   it("are one symbol, not one per path of the PDF's", async () => {
-    const butterfly =
-      line(20, 80, 190, 80) +
-      `<rect x="190" y="62" width="3" height="36"/><ellipse cx="205" cy="80" rx="5" ry="13" fill="none" stroke="#000" stroke-width="3"/>` +
-      `<rect x="217" y="62" width="3" height="36"/>` +
-      line(220, 80, 380, 80);
     const paths = [
       { x0: 190, y0: 62, x1: 192, y1: 97 },
       { x0: 198, y0: 65, x1: 212, y1: 95 },
