@@ -25,6 +25,7 @@ import type { TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
+import { parseIsaTag } from '../tags/isa-tag';
 import { bubbleSized, readBubble, settleBubbles } from './bubble-reading';
 import { cropGray, turnRegion, type TextReader, type TextReading } from './text-reader';
 
@@ -73,10 +74,10 @@ interface Readings {
   lines: ReadLine[];
 }
 
-/** Reads the tag in each bubble (`instruments`) and each line of text (turned lines turned back first). */
+/** Reads the tag in each bubble (`bubbleLike`) and each line of text (turned lines turned back first). */
 async function readTexts(
   image: PageImage,
-  instruments: DetectedSymbol[],
+  bubbleLike: DetectedSymbol[],
   textLines: TextLine[],
   options: AnalyzeOptions,
 ): Promise<Readings> {
@@ -86,10 +87,10 @@ async function readTexts(
   const budget = options.maxTextRegions ?? 1500;
   // Short lines first: tags are short, notes long; what the budget leaves out is kept unread.
   const queue = [...textLines].sort((a, b) => a.x1 - a.x0 + (a.y1 - a.y0) - (b.x1 - b.x0 + (b.y1 - b.y0)));
-  const toRead = new Set(queue.slice(0, Math.max(0, budget - instruments.length)));
-  if (instruments.length + toRead.size === 0) return { bubbles, lines: textLines.map(unread) };
+  const toRead = new Set(queue.slice(0, Math.max(0, budget - bubbleLike.length)));
+  if (bubbleLike.length + toRead.size === 0) return { bubbles, lines: textLines.map(unread) };
   const reader = await options.textReader();
-  for (const symbol of instruments) {
+  for (const symbol of bubbleLike) {
     options.onTick?.();
     const reading = await readBubble(reader, image.gray, image.width, image.height, symbol);
     if (readable(reading)) bubbles.set(symbol, reading);
@@ -123,13 +124,13 @@ async function readTexts(
 }
 
 /**
- * Readings from the PDF's text layer, exact: the texts inside an instrument bubble are its tag (top line
+ * Readings from the PDF's text layer, exact: the texts inside a bubble are its tag (top line
  * first: function letters over loop number); every other text is a line of its own.
  */
-function layerReadings(instruments: DetectedSymbol[], texts: VectorText[]): Readings {
+function layerReadings(bubbleLike: DetectedSymbol[], texts: VectorText[]): Readings {
   const bubbles = new Map<DetectedSymbol, TextReading>();
   const inBubble = new Set<VectorText>();
-  for (const symbol of instruments) {
+  for (const symbol of bubbleLike) {
     const inside = texts.filter((text) => {
       const cx = (text.line.x0 + text.line.x1) / 2;
       const cy = (text.line.y0 + text.line.y1) / 2;
@@ -137,7 +138,10 @@ function layerReadings(instruments: DetectedSymbol[], texts: VectorText[]): Read
     });
     if (inside.length === 0) continue;
     inside.sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0);
-    bubbles.set(symbol, { text: inside.map((text) => text.text).join(' '), confidence: 1, exact: true });
+    const text = inside.map((item) => item.text).join(' ');
+    // Inside a symbol that is no instrument, only an instrument tag is taken; other text stays a line of its own.
+    if (symbol.elementType !== 'instrument' && !parseIsaTag(text)) continue;
+    bubbles.set(symbol, { text, confidence: 1, exact: true });
     inside.forEach((text) => inBubble.add(text));
   }
   const lines = texts
@@ -206,7 +210,8 @@ function holdsTwoBars(box: Box, bars: Segment[], unit: number): boolean {
 
 /** A group read as text, as a line along its longer side. */
 function groupAsTextLine(group: Box): TextLine {
-  const orientation = boxWidth(group) >= boxHeight(group) ? 'horizontal' : 'vertical';
+  // Turned only when clearly taller than wide: a short stacked group is read as it stands.
+  const orientation = boxHeight(group) > 1.5 * boxWidth(group) ? 'vertical' : 'horizontal';
   const size = orientation === 'horizontal' ? boxHeight(group) : boxWidth(group);
   return { x0: group.x0, y0: group.y0, x1: group.x1, y1: group.y1, orientation, size, members: [] };
 }
@@ -289,14 +294,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const lineSegments = bridgeGaps(bridged.segments, unit);
   const vectorTexts = options.vector?.texts;
   const layerLines = (vectorTexts ?? []).map((text) => text.line);
-  const found = findSymbols(
-    components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c)),
-    lineSegments,
-    width,
-    height,
-    unit,
-    layerLines,
-  );
+  const symbolParts = components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c));
+  const found = findSymbols(symbolParts, lineSegments, width, height, unit, layerLines);
   // The title block, tables and the margin outside the frame are not part of the process.
   const area = drawingArea(allSegments, width, height);
   // Text the layer lacks (drawn as strokes, or in a scan on the page) is still found in the pixels, for OCR;
@@ -305,7 +304,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const tables = findTables(allSegments, [...layerLines, ...pixelTextLines], unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
   // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text.
-  const allBars = [...bars, ...barComponents(components, lineSegments, unit)];
+  const allBars = [...bars, ...barComponents(symbolParts, lineSegments, unit)];
   const pixelSymbols = (
     vectorTexts
       ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < (symbol.elementType === 'text' ? 0.05 : 0.6))
@@ -341,7 +340,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const bubbleTags = settleBubbles(bubbleLike, readings.bubbles);
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
   for (const symbol of attached.tags.keys()) {
-    // A circle with nothing read inside but an equipment tag beside it is a pump casing or a drum.
+    // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.
     if (symbol.elementType === 'instrument')
       Object.assign(symbol, { elementType: 'equipment', description: 'equipment (round)', symbolClass: undefined });
   }

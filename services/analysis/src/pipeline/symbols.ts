@@ -395,9 +395,8 @@ function classify(group: Group, segments: Segment[], unit: number, maxBubble: nu
   return { ...box, elementType: 'fitting', description: lines.touched ? 'fitting' : 'symbol', confidence: lines.touched ? 0.4 : 0.3 };
 }
 
-/** Symbols from the components left after line removal, plus rectangles drawn with lines. */
 /**
- * `knownText`: where a PDF's text layer puts its texts. Their letters are no symbol's part, however close
+ * Symbols from the components left after line removal, plus rectangles drawn with lines. `knownText`: where a PDF's text layer puts its texts. Their letters are no symbol's part, however close
  * they are drawn (a tag touching a valve's actuator); inside a bubble they still make it one.
  */
 export function findSymbols(

@@ -71,9 +71,10 @@ export function attachTexts(
     }
     // Equipment tags often stand above a description line; valve tags sit close.
     const reach = (symbol: DetectedSymbol) => (symbol.elementType === 'equipment' ? 5 : 3) * read.line.size;
-    // A bubble with no tag read inside may be a pump casing: it takes an equipment tag (P-101), not an instrument's.
-    const named = (symbol: DetectedSymbol) =>
-      symbol.elementType === 'instrument' ? namedBubbles.has(symbol) || parseIsaTag(tag) !== undefined : false;
+    // A bubble with no instrument tag read inside may be a pump casing: it takes an equipment tag (P-101),
+    // not an instrument's.
+    const instrumentTag = parseIsaTag(tag) !== undefined;
+    const named = (symbol: DetectedSymbol) => symbol.elementType === 'instrument' && (namedBubbles.has(symbol) || instrumentTag);
     const near = symbols
       .filter((symbol) => symbol.elementType !== 'text' && !named(symbol))
       .map((symbol) => ({ read: { ...read, text: tag }, symbol, gap: boxGap(symbol, read.line) }))

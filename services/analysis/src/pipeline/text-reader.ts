@@ -92,7 +92,8 @@ export async function createTesseractReader(): Promise<TextReader> {
         };
         // Tesseract's confidence swings with the scale of small text: an unsure read is tried once more, smaller.
         const first = await recognize(48);
-        if (first.confidence >= SURE_READING) return first;
+        // A region 48 px high or more is read at its own size either way: once is enough.
+        if (first.confidence >= SURE_READING || region.height >= 48) return first;
         const second = await recognize(32);
         return second.confidence > first.confidence ? second : first;
       });
