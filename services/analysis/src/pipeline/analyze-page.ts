@@ -295,7 +295,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const vectorTexts = options.vector?.texts;
   const layerLines = (vectorTexts ?? []).map((text) => text.line);
   const symbolParts = components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c));
-  const found = findSymbols(symbolParts, lineSegments, width, height, unit, layerLines);
+  const found = findSymbols(symbolParts, lineSegments, width, height, unit, rest, layerLines);
   // The title block, tables and the margin outside the frame are not part of the process.
   const area = drawingArea(allSegments, width, height);
   // Text the layer lacks (drawn as strokes, or in a scan on the page) is still found in the pixels, for OCR;

@@ -35,6 +35,7 @@ export function bridgeGaps(segments: Segment[], unit: number): Segment[] {
           end: Math.max(first.end, second.end),
           lo: Math.min(first.lo, second.lo),
           hi: Math.max(first.hi, second.hi),
+          stub: first.stub && second.stub,
         };
         replaced.set(first, joined);
         replaced.set(second, joined);

@@ -8,6 +8,8 @@ export interface Segment {
   lo: number;
   hi: number;
   dashed: boolean;
+  /** A short piece of pipe found between symbols (`cutStubs`): what lies on either side are two symbols. */
+  stub?: boolean;
 }
 
 export const segmentCenter = (segment: Segment) => (segment.lo + segment.hi) / 2;

@@ -5,8 +5,8 @@ type Column = 'stroke' | 'shape' | 'empty';
 interface Walker {
   /**
    * Walks along `axis` from `from`, one way (`step`), cutting the stroke-only pieces it passes. With
-   * `fromSide`, it walks only where the first `3 * unit` are stroke: a branch leaving a pipe's side, not a
-   * symbol sitting on the pipe.
+   * `fromSide` (`from` beside a junction dot's pipe), it walks past the rest of the dot and on only where
+   * a stroke follows: a branch leaving the dot, not a symbol sitting on the pipe.
    */
   walk(axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>, from: number, step: 1 | -1, fromSide?: boolean): void;
   stubs: Segment[];
@@ -18,7 +18,7 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
   const maxGap = 2 * unit + 2;
   const pad = Math.max(2, Math.round(1.5 * unit));
   const stubs: Segment[] = [];
-  const walk: Walker['walk'] = ({ orientation, lo, hi }, from, step, fromSide = false) => {
+  const walk: Walker['walk'] = ({ orientation, lo, hi }, side, step, fromSide = false) => {
     const horizontal = orientation === 'horizontal';
     const [length, across] = horizontal ? [width, height] : [height, width];
     const at = (along: number, side: number) => (horizontal ? side * width + along : along * width + side);
@@ -33,17 +33,31 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
       }
       return stroke ? 'stroke' : 'empty';
     };
+    // A leg leaving a junction dot is a pipe however short: a drain's valve often sits right beside the dot.
+    const minFirst = fromSide ? unit + 1 : minStub;
+    let from = side;
     if (fromSide) {
-      for (let k = 0; k < minStub; k++) {
+      const inside = (position: number) => position >= 0 && position < length;
+      for (let k = 0; k < 3 * unit && inside(from) && column(from) === 'shape'; k++) from += step;
+      for (let k = 0; k < minFirst; k++) {
         const position = from + step * k;
         if (position < 0 || position >= length || column(position) !== 'stroke') return;
       }
     }
+    let cuts = 0;
     const cut = ([a, b]: [number, number]) => {
       const [start, end] = a <= b ? [a, b] : [b, a];
-      if (end - start + 1 < minStub) return;
+      if (end - start + 1 < (cuts++ === 0 ? minFirst : minStub)) return;
+      // A pipe's piece is long for its width and fills its band in every column: not the neck where a valve's
+      // cones meet, nor a stroke crossing the band slantwise (a check valve's flap).
+      let pipeLike = end - start + 1 >= 3 * (hi - lo + 1);
+      for (let along = start; along <= end && pipeLike; along++) {
+        let filled = 0;
+        for (let side = lo; side <= hi; side++) filled += rest[at(along, side)];
+        pipeLike = filled >= Math.max(1, hi - lo);
+      }
       for (let along = start; along <= end; along++) for (let side = bandLo; side <= bandHi; side++) rest[at(along, side)] = 0;
-      stubs.push({ orientation, start, end, lo, hi, dashed: false });
+      stubs.push({ orientation, start, end, lo, hi, dashed: false, stub: pipeLike });
     };
     let run: [number, number] | undefined;
     let gap = 0;
@@ -99,7 +113,7 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
 
 /**
  * Where branches may leave a pipe at its junction dots: on each side of a dot, an axis across the pipe
- * through the dot's middle, a stroke wide, and where to walk it from (beyond the dot).
+ * through the dot's middle, a stroke wide, and where to walk it from (just beside the pipe).
  */
 function dotBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number) {
   const horizontal = pipe.orientation === 'horizontal';
@@ -130,7 +144,7 @@ function dotBranches(rest: Uint8Array, width: number, height: number, pipe: Segm
       if (inside && wide > thin && wide <= 4 * unit + 2 && dotAt(runStart, along)) {
         const middle = Math.round((runStart + along - 1) / 2);
         const lo = middle - Math.floor(unit / 2);
-        branches.push({ axis: { orientation: branchOrientation, lo, hi: lo + unit - 1 }, from: side + step * Math.ceil(wide / 2), step });
+        branches.push({ axis: { orientation: branchOrientation, lo, hi: lo + unit - 1 }, from: side, step });
       }
       runStart = -1;
     }

@@ -167,6 +167,31 @@ describe('valves in a row', () => {
     expect(symbols).toHaveLength(2);
     expect(Math.max(...symbols.map((s) => s.boundingBox.width))).toBeLessThan(40);
   });
+
+  /** A valve filled black: a pipe drawn through it is found running through it. */
+  const filledValve = (x: number, y: number) => valve(x, y).replace('/>', ' fill="#000"/>');
+
+  it('separates two filled valves on one pipe whose bases face each other across a gap shorter than a line', async () => {
+    // Bases at x 176 and 188: the pipe's removal leaves 12 px between them, each valve's cones meet at its tips.
+    const shapes = `<g stroke-width="4">${line(20, 80, 380, 80)}${filledValve(160, 80)}${filledValve(204, 80)}</g>`;
+    const symbols = await symbolsOf(WIDE, 160, shapes);
+    expect(symbols).toHaveLength(2);
+    const [first, second] = [...symbols].sort((a, b) => a.boundingBox.x - b.boundingBox.x);
+    expect(right(first.boundingBox)).toBeLessThanOrEqual(180);
+    expect(second.boundingBox.x).toBeGreaterThanOrEqual(184);
+  });
+
+  it("does not chain two valves together through a bit of a scanned pipe's ragged edge", async () => {
+    // A valve, 16 px of pipe with a 2 px bump on its edge (a scan's), then a filled valve the pipe runs through.
+    const shapes =
+      `<g stroke-width="4">${line(200, 20, 200, 84)}${verticalValve(200, 100)}${line(200, 116, 200, 230)}` +
+      `${verticalValve(200, 148).replace('/>', ' fill="#000"/>')}</g><rect x="196" y="122" width="2" height="4" fill="#000" stroke="none"/>`;
+    const symbols = await symbolsOf(WIDE, 260, shapes);
+    expect(symbols).toHaveLength(2);
+    const [upper, lower] = [...symbols].sort((a, b) => a.boundingBox.y - b.boundingBox.y);
+    expect(bottom(upper.boundingBox)).toBeLessThanOrEqual(120);
+    expect(lower.boundingBox.y).toBeGreaterThanOrEqual(128);
+  });
 });
 
 describe('text a pipe reaches', () => {
@@ -215,6 +240,21 @@ describe('branches at junction dots', () => {
     expect(valves).toHaveLength(1);
     expect(valves[0].boundingBox.y).toBeGreaterThanOrEqual(70);
     expect(analysis.connections.filter((c) => c.sourceKey === valves[0].key || c.targetKey === valves[0].key).length).toBeGreaterThan(0);
+  });
+
+  it('cuts a drain valve sitting right beside its dot, and its blind flange a short pipe further: two symbols', async () => {
+    // A vertical header, a dot, 7 px of leg, a valve, 13 px of pipe (no longer than the gap a cut valve
+    // leaves), then the flange's plate.
+    const shapes =
+      `<g stroke-width="4">${line(200, 60, 200, 200)}${line(208, 120, 216, 120)}${valve(232, 120)}${line(248, 120, 264, 120)}</g>` +
+      dot(200, 120, 8) +
+      `<rect x="264" y="106" width="8" height="28" fill="#000" stroke="none"/>`;
+    const symbols = await symbolsOf(WIDE, 400, shapes);
+    expect(symbols).toHaveLength(2);
+    const [valveFound, flange] = [...symbols].sort((a, b) => a.boundingBox.x - b.boundingBox.x);
+    expect(valveFound.boundingBox.x).toBeGreaterThanOrEqual(212);
+    expect(right(valveFound.boundingBox)).toBeLessThanOrEqual(252);
+    expect(flange.boundingBox.x).toBeGreaterThanOrEqual(262);
   });
 });
 

@@ -268,22 +268,65 @@ function partsInPipeGaps(items: Component[], segments: Segment[], unit: number):
   return parts;
 }
 
+/** The ink left after line removal. */
+interface InkMask {
+  rest: Uint8Array;
+  width: number;
+}
+
+/**
+ * How much of a part's extent across the line its ink covers at the end facing the other part (the fuller of
+ * its last two rows or columns).
+ */
+function facingCover(part: Box, towards: 'left' | 'right' | 'up' | 'down', { rest, width }: InkMask): number {
+  const horizontal = towards === 'left' || towards === 'right';
+  const [from, to] = horizontal ? [part.y0, part.y1] : [part.x0, part.x1];
+  const edge = { left: part.x0, right: part.x1, up: part.y0, down: part.y1 }[towards];
+  const inward = towards === 'left' || towards === 'up' ? 1 : -1;
+  let best = 0;
+  for (let k = 0; k < 2; k++) {
+    const along = edge + inward * k;
+    let covered = 0;
+    for (let side = from; side <= to; side++) covered += rest[horizontal ? side * width + along : along * width + side];
+    best = Math.max(best, covered / (to - from + 1));
+  }
+  return best;
+}
+
+/**
+ * Two chunky parts facing each other with a stroke across their full width (a valve's base, then the next
+ * valve's) are two symbols in a row; one shape cut by the line faces its other half with narrow tips (a valve's
+ * cones) or open corners (a valve's body under its actuator), and a flange's bars are thin.
+ */
+function twoSymbolsInARow(a: Box, b: Box, unit: number, ink: InkMask): boolean {
+  const horizontal = a.x1 < b.x0 || b.x1 < a.x0;
+  const [first, second] = horizontal ? (a.x0 <= b.x0 ? [a, b] : [b, a]) : a.y0 <= b.y0 ? [a, b] : [b, a];
+  const length = (box: Box) => (horizontal ? boxWidth(box) : boxHeight(box));
+  if (Math.min(length(first), length(second)) <= 2 * unit + 2) return false;
+  const square = 0.7;
+  return facingCover(first, horizontal ? 'right' : 'down', ink) >= square && facingCover(second, horizontal ? 'left' : 'up', ink) >= square;
+}
+
 /**
  * Symbol parts that touch (within `gap`) are one symbol, and so are parts on either side of a stretch of
  * line (within `lineGap`): removing the line cut the symbol there (a valve's halves, a flange's two bars);
  * and so are parts in one gap of a pipe.
  */
-function mergeGroups(items: Component[], gap: number, lineGap: number, segments: Segment[], unit: number): Group[] {
+function mergeGroups(items: Component[], gap: number, lineGap: number, segments: Segment[], unit: number, ink: InkMask): Group[] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   const order = items.map((_, i) => i).sort((a, b) => items[a].x0 - items[b].x0);
-  const across = new SegmentIndex(segments);
+  // A stub cut between two parts is a pipe joining two symbols, not a line through one.
+  const across = new SegmentIndex(segments.filter((s) => !s.stub));
   for (let a = 0; a < order.length; a++) {
     const first = items[order[a]];
     for (let b = a + 1; b < order.length; b++) {
       const second = items[order[b]];
       if (second.x0 - Math.max(gap, lineGap) > first.x1) break;
-      if (boxesTouch(first, second, gap) || (boxesTouch(first, second, lineGap) && across.cutBetween(first, second)))
+      if (
+        boxesTouch(first, second, gap) ||
+        (boxesTouch(first, second, lineGap) && across.cutBetween(first, second) && !twoSymbolsInARow(first, second, unit, ink))
+      )
         parent[find(order[a])] = find(order[b]);
     }
   }
@@ -396,7 +439,7 @@ function classify(group: Group, segments: Segment[], unit: number, maxBubble: nu
 }
 
 /**
- * Symbols from the components left after line removal, plus rectangles drawn with lines. `knownText`: where a PDF's text layer puts its texts. Their letters are no symbol's part, however close
+ * Symbols from the components left after line removal (their pixels in `ink`), plus rectangles drawn with lines. `knownText`: where a PDF's text layer puts its texts. Their letters are no symbol's part, however close
  * they are drawn (a tag touching a valve's actuator); inside a bubble they still make it one.
  */
 export function findSymbols(
@@ -405,10 +448,24 @@ export function findSymbols(
   width: number,
   height: number,
   unit: number,
+  ink: Uint8Array,
   knownText: Box[] = [],
 ): SymbolResult {
   const dots: Box[] = [];
   const candidates: Component[] = [];
+  // Bits of a scanned line's ragged edge that its removal left (they would chain the symbols on it together):
+  // small, inside a pipe's band, where no other line meets it (a crossing or a corner is kept on purpose).
+  const thickest = segments.reduce((widest, s) => Math.max(widest, segmentThickness(s)), 0);
+  const inBand = (c: Box, s: Segment, margin: number) => {
+    const [lo, hi, from, to] = s.orientation === 'horizontal' ? [c.y0, c.y1, c.x0, c.x1] : [c.x0, c.x1, c.y0, c.y1];
+    return lo >= s.lo - margin && hi <= s.hi + margin && from >= s.start - margin && to <= s.end + margin;
+  };
+  const along = (c: Box, s: Segment) => (s.orientation === 'horizontal' ? boxWidth(c) : boxHeight(c));
+  const lineResidue = (c: Component) => {
+    if (Math.min(boxWidth(c), boxHeight(c)) > thickest + 4) return false;
+    const line = segments.find((s) => inBand(c, s, 2) && segmentLength(s) >= 15 * unit && along(c, s) <= 0.1 * segmentLength(s));
+    return line !== undefined && !segments.some((s) => s.orientation !== line.orientation && boxesTouch(c, segmentBox(s), 1));
+  };
   for (const c of components) {
     const w = boxWidth(c);
     const h = boxHeight(c);
@@ -423,6 +480,7 @@ export function findSymbols(
     }
     // Specks smaller than a stroke are noise; small marks (a hyphen) only join words together.
     if (size < unit) continue;
+    if (lineResidue(c)) continue;
     if (w > width * 0.5 || h > height * 0.5) continue;
     candidates.push(c);
   }
@@ -517,6 +575,7 @@ export function findSymbols(
     lineGap,
     segments.filter((s) => !s.dashed),
     unit,
+    { rest: ink, width },
   ).filter(
     (g) =>
       !flowArrow(g) &&
