@@ -5,8 +5,8 @@ type Column = 'stroke' | 'shape' | 'empty';
 interface Walker {
   /**
    * Walks along `axis` from `from`, one way (`step`), cutting the stroke-only pieces it passes. With
-   * `fromSide` (`from` beside a junction dot's pipe), it walks past the rest of the dot and on only where
-   * a stroke follows: a branch leaving the dot, not a symbol sitting on the pipe.
+   * `fromSide` (`from` just beyond a junction dot), it walks only where a stroke follows: a branch leaving
+   * the dot, not a symbol sitting on the pipe.
    */
   walk(axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>, from: number, step: 1 | -1, fromSide?: boolean): void;
   stubs: Segment[];
@@ -18,7 +18,7 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
   const maxGap = 2 * unit + 2;
   const pad = Math.max(2, Math.round(1.5 * unit));
   const stubs: Segment[] = [];
-  const walk: Walker['walk'] = ({ orientation, lo, hi }, side, step, fromSide = false) => {
+  const walk: Walker['walk'] = ({ orientation, lo, hi }, from, step, fromSide = false) => {
     const horizontal = orientation === 'horizontal';
     const [length, across] = horizontal ? [width, height] : [height, width];
     const at = (along: number, side: number) => (horizontal ? side * width + along : along * width + side);
@@ -35,10 +35,7 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
     };
     // A leg leaving a junction dot is a pipe however short: a drain's valve often sits right beside the dot.
     const minFirst = fromSide ? unit + 1 : minStub;
-    let from = side;
     if (fromSide) {
-      const inside = (position: number) => position >= 0 && position < length;
-      for (let k = 0; k < 3 * unit && inside(from) && column(from) === 'shape'; k++) from += step;
       for (let k = 0; k < minFirst; k++) {
         const position = from + step * k;
         if (position < 0 || position >= length || column(position) !== 'stroke') return;
@@ -113,7 +110,7 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
 
 /**
  * Where branches may leave a pipe at its junction dots: on each side of a dot, an axis across the pipe
- * through the dot's middle, a stroke wide, and where to walk it from (just beside the pipe).
+ * through the dot's middle, a stroke wide, and where to walk it from (beyond the dot).
  */
 function dotBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number) {
   const horizontal = pipe.orientation === 'horizontal';
@@ -144,7 +141,7 @@ function dotBranches(rest: Uint8Array, width: number, height: number, pipe: Segm
       if (inside && wide > thin && wide <= 4 * unit + 2 && dotAt(runStart, along)) {
         const middle = Math.round((runStart + along - 1) / 2);
         const lo = middle - Math.floor(unit / 2);
-        branches.push({ axis: { orientation: branchOrientation, lo, hi: lo + unit - 1 }, from: side, step });
+        branches.push({ axis: { orientation: branchOrientation, lo, hi: lo + unit - 1 }, from: side + step * Math.ceil(wide / 2), step });
       }
       runStart = -1;
     }

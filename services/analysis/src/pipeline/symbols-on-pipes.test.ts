@@ -242,19 +242,19 @@ describe('branches at junction dots', () => {
     expect(analysis.connections.filter((c) => c.sourceKey === valves[0].key || c.targetKey === valves[0].key).length).toBeGreaterThan(0);
   });
 
-  it('cuts a drain valve sitting right beside its dot, and its blind flange a short pipe further: two symbols', async () => {
-    // A vertical header, a dot, 7 px of leg, a valve, 13 px of pipe (no longer than the gap a cut valve
-    // leaves), then the flange's plate.
+  it('cuts a drain valve sitting close beside its dot, and its blind flange a short pipe further: two symbols', async () => {
+    // A vertical header, a dot, 12 px of leg (less than 3 strokes beyond the dot), a valve, 13 px of pipe (no
+    // longer than the gap a cut valve leaves), then the flange's plate.
     const shapes =
-      `<g stroke-width="4">${line(200, 60, 200, 200)}${line(208, 120, 216, 120)}${valve(232, 120)}${line(248, 120, 264, 120)}</g>` +
+      `<g stroke-width="4">${line(200, 60, 200, 200)}${line(208, 120, 220, 120)}${valve(236, 120)}${line(252, 120, 267, 120)}</g>` +
       dot(200, 120, 8) +
-      `<rect x="264" y="106" width="8" height="28" fill="#000" stroke="none"/>`;
+      `<rect x="267" y="106" width="8" height="28" fill="#000" stroke="none"/>`;
     const symbols = await symbolsOf(WIDE, 400, shapes);
     expect(symbols).toHaveLength(2);
     const [valveFound, flange] = [...symbols].sort((a, b) => a.boundingBox.x - b.boundingBox.x);
-    expect(valveFound.boundingBox.x).toBeGreaterThanOrEqual(212);
-    expect(right(valveFound.boundingBox)).toBeLessThanOrEqual(252);
-    expect(flange.boundingBox.x).toBeGreaterThanOrEqual(262);
+    expect(valveFound.boundingBox.x).toBeGreaterThanOrEqual(216);
+    expect(right(valveFound.boundingBox)).toBeLessThanOrEqual(256);
+    expect(flange.boundingBox.x).toBeGreaterThanOrEqual(266);
   });
 });
 
