@@ -51,6 +51,27 @@ describe('analyzePage', () => {
     expect(pairs(result)).toEqual([pair(left, right), pair(top, bottom)].sort());
   });
 
+  it('does not join a line passing close to where a pipe reaches its symbol', async () => {
+    // The top box's pipe comes down to the bottom box; a line between two other boxes crosses it 6 px above.
+    const shapes =
+      box(280, 20, 80, 60) +
+      line(320, 80, 320, 300) +
+      box(280, 300, 80, 60) +
+      box(30, 264, 80, 60) +
+      line(110, 294, 530, 294) +
+      box(530, 264, 80, 60);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    const [top, bottom, left, right] = [keyAt(result, 320, 50), keyAt(result, 320, 340), keyAt(result, 70, 294), keyAt(result, 570, 294)];
+    expect(pairs(result)).toEqual([pair(top, bottom), pair(left, right)].sort());
+  });
+
+  it('follows a pipe that bends at its end into a leg too short to be a line, down to its box', async () => {
+    const shapes =
+      box(30, 170, 80, 60) + `<polyline points="110,200 420,200 420,214" fill="none"/>` + box(380, 214, 80, 60) + box(480, 20, 80, 60);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    expect(pairs(result)).toEqual([pair(keyAt(result, 70, 200), keyAt(result, 420, 244))]);
+  });
+
   it('connects a T junction, and a crossing with a dot', async () => {
     const shapes =
       box(30, 170, 80, 60) +

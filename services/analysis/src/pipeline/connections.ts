@@ -78,8 +78,10 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
       pieces.push(piece);
     }
   }
+  // A pipe's end that reaches a symbol ends there: a line passing close by is not joined to it.
   const nearEnd = (piece: Piece, along: number) =>
-    Math.abs(along - piece.start) <= reachOf(piece) || Math.abs(along - piece.end) <= reachOf(piece);
+    (Math.abs(along - piece.start) <= reachOf(piece) && piece.atStart < 0) ||
+    (Math.abs(along - piece.end) <= reachOf(piece) && piece.atEnd < 0);
   const within = (piece: Piece, along: number) => along >= piece.start - reachOf(piece) && along <= piece.end + reachOf(piece);
   for (let a = 0; a < pieces.length; a++) {
     for (let b = a + 1; b < pieces.length; b++) {

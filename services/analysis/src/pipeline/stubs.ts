@@ -4,11 +4,11 @@ type Column = 'stroke' | 'shape' | 'empty';
 
 interface Walker {
   /**
-   * Walks along `axis` from `from`, one way (`step`), cutting the stroke-only pieces it passes. With
-   * `fromSide` (`from` just beyond a junction dot), it walks only where a stroke follows: a branch leaving
-   * the dot, not a symbol sitting on the pipe.
+   * Walks along `axis` from `from`, one way (`step`), cutting the stroke-only pieces it passes. From a
+   * pipe's side (`from` just beyond a junction dot, or beyond a bend at a pipe's end), it walks only where a
+   * stroke follows: a branch leaving the pipe, not a symbol sitting on it; from a bend, only that first leg.
    */
-  walk(axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>, from: number, step: 1 | -1, fromSide?: boolean): void;
+  walk(axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>, from: number, step: 1 | -1, fromSide?: 'dot' | 'bend'): void;
   stubs: Segment[];
 }
 
@@ -18,7 +18,7 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
   const maxGap = 2 * unit + 2;
   const pad = Math.max(2, Math.round(1.5 * unit));
   const stubs: Segment[] = [];
-  const walk: Walker['walk'] = ({ orientation, lo, hi }, from, step, fromSide = false) => {
+  const walk: Walker['walk'] = ({ orientation, lo, hi }, from, step, fromSide) => {
     const horizontal = orientation === 'horizontal';
     const [length, across] = horizontal ? [width, height] : [height, width];
     const at = (along: number, side: number) => (horizontal ? side * width + along : along * width + side);
@@ -63,6 +63,7 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
     let before: Column = fromSide ? 'shape' : 'empty';
     let previous: Column = before;
     for (let position = from, walked = 0; walked < reach && position >= 0 && position < length; walked++, position += step) {
+      if (fromSide === 'bend' && cuts > 0) return;
       const kind = column(position);
       if (kind === 'stroke') {
         if (!run) before = previous;
@@ -92,8 +93,9 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
  * shorter than `3 * unit` stay: they are a symbol's own (a ball valve's necks between its bars).
  *
  * Short branches leaving a junction dot (a drain leg to its valve and blind flange) are walked the same way,
- * where they start as a bare stroke. (Walking every stroke that leaves a pipe's side cut valve stems, a ball
- * valve's bars and vessel heads: worse.)
+ * where they start as a bare stroke, and so is the first leg where a pipe bends at its end (a nozzle up to its
+ * vessel). (Walking every stroke that leaves a pipe's side cut valve stems, a ball valve's bars and vessel
+ * heads: worse.)
  */
 export function cutStubs(rest: Uint8Array, width: number, height: number, segments: Segment[], unit: number): Segment[] {
   const { walk, stubs } = walker(rest, width, height, unit);
@@ -103,9 +105,49 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
     walk(segment, segment.start - 1, -1);
   }
   for (const segment of solid) {
-    for (const branch of dotBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, true);
+    for (const branch of dotBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, 'dot');
+    for (const branch of bendBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, 'bend');
   }
   return stubs;
+}
+
+/**
+ * Where a pipe turns at its end into a leg too short to be found as a line (a nozzle up to a vessel): at each
+ * end, an axis across the pipe through its last stroke width, and the one side a bare stroke leaves it on. A
+ * stroke leaving on both sides is a symbol's bar (a valve's base, a flange), not a bend.
+ */
+function bendBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number) {
+  const horizontal = pipe.orientation === 'horizontal';
+  const [length, across] = horizontal ? [width, height] : [height, width];
+  const inked = (along: number, side: number) =>
+    along >= 0 &&
+    along < length &&
+    side >= 0 &&
+    side < across &&
+    (horizontal ? rest[side * width + along] : rest[along * width + side]) === 1;
+  const thickness = pipe.hi - pipe.lo + 1;
+  const branches: Array<{ axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>; from: number; step: 1 | -1 }> = [];
+  // A symbol's own side (a reducer's, a box's) is short: its corners are not bends.
+  if (pipe.end - pipe.start + 1 < 20 * unit) return branches;
+  for (const [lo, hi] of [
+    [pipe.start, pipe.start + thickness - 1],
+    [pipe.end - thickness + 1, pipe.end],
+  ]) {
+    // Ink all across the leg's width just beyond the pipe's band, on one side only.
+    const leaves = (side: number) => {
+      for (let along = lo; along <= hi; along++) if (!inked(along, side)) return false;
+      return true;
+    };
+    const bare = (side: number) => {
+      for (let along = lo - unit; along <= hi + unit; along++) if (inked(along, side)) return false;
+      return true;
+    };
+    const [before, after] = [pipe.lo - 1, pipe.hi + 1];
+    const step = leaves(before) && bare(after) ? -1 : leaves(after) && bare(before) ? 1 : 0;
+    if (step === 0) continue;
+    branches.push({ axis: { orientation: horizontal ? 'vertical' : 'horizontal', lo, hi }, from: step === 1 ? after : before, step });
+  }
+  return branches;
 }
 
 /**
