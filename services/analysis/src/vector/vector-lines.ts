@@ -15,6 +15,8 @@ interface Piece {
   at: number;
   thickness: number;
   dashed: boolean;
+  /** A leg of a pipe drawn as one polyline with a line-long run: pipe however short (a bend up to a nozzle). */
+  leg?: boolean;
 }
 
 function pieceOf(a: Point, b: Point, thickness: number, dashed: boolean): Piece | undefined {
@@ -67,14 +69,17 @@ export function vectorSegments(paths: PdfPath[], map: (point: Point) => Point, s
       }
       if (!path.stroked || thickness > options.maxThickness) continue;
       const edges = subpath.closed ? [...points, points[0]] : points;
+      const own: Piece[] = [];
       for (let i = 1; i < edges.length; i++) {
         const piece = pieceOf(edges[i - 1], edges[i], thickness, path.dashed);
-        if (piece && piece.to - piece.from >= 1) pieces.push(piece);
+        if (piece && piece.to - piece.from >= 1) own.push(piece);
       }
+      const run = !subpath.closed && !path.dashed && own.some((piece) => piece.to - piece.from + 1 >= options.minLength);
+      pieces.push(...own.map((piece) => (run ? { ...piece, leg: true } : piece)));
     }
   }
   return joinPieces(pieces)
-    .filter((p) => p.to - p.from + 1 >= (p.dashed ? options.minDash * 4 : options.minLength))
+    .filter((p) => p.leg || p.to - p.from + 1 >= (p.dashed ? options.minDash * 4 : options.minLength))
     .map((p) => ({
       orientation: p.orientation,
       start: Math.round(p.from),
@@ -104,6 +109,7 @@ function joinPieces(pieces: Piece[]): Piece[] {
         if (piece.from <= current.to + 1) {
           current.to = Math.max(current.to, piece.to);
           current.thickness = Math.max(current.thickness, piece.thickness);
+          current.leg ||= piece.leg;
         } else {
           joined.push(current);
           current = { ...piece };
