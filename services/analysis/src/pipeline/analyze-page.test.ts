@@ -200,6 +200,20 @@ describe('analyzePage', () => {
     expect(signal).toMatchObject({ sourceKey: keyAt(result, 100, 80), targetKey: keyAt(result, 400, 300), relationshipType: 'controls' });
   });
 
+  it('follows a signal line through a short jog aside, too short for the dash finder', async () => {
+    // The jog falls in a gap between dashes: the two runs are 6 px apart, nothing drawn between.
+    const dashed = `<path d="M 200 84 L 200 206 L 206 206 L 206 316" stroke-dasharray="10 6"/>`;
+    const result = await analyzePage(await svgPage(W, H, bubble(200, 60) + bubble(206, 340) + dashed));
+    expect(pairs(result)).toEqual([pair(keyAt(result, 200, 60), keyAt(result, 206, 340))]);
+  });
+
+  it('gives a signal line left dangling just short of a bubble (its last bend too short to be found) to that bubble', async () => {
+    // The line stops 26 px left of the lower bubble: its bend across is not drawn at all.
+    const dashed = `<path d="M 200 84 L 200 300" stroke-dasharray="10 6"/>`;
+    const result = await analyzePage(await svgPage(W, H, bubble(200, 60) + bubble(250, 300) + dashed));
+    expect(pairs(result)).toEqual([pair(keyAt(result, 200, 60), keyAt(result, 250, 300))]);
+  });
+
   it('takes a line hop for a crossing: no symbol at the arc, no connection between the crossing pipes', async () => {
     const hop = `<path d="M 300 200 A 15 15 0 0 1 330 200"/>`;
     const shapes =

@@ -82,6 +82,23 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
   const nearEnd = (piece: Piece, along: number) =>
     (Math.abs(along - piece.start) <= reachOf(piece) && piece.atStart < 0) ||
     (Math.abs(along - piece.end) <= reachOf(piece) && piece.atEnd < 0);
+  // A signal line's short jog aside is too short for the dash finder: two parallel dashed runs a little
+  // apart, one ending where the other begins, are one line (where neither end reaches a symbol).
+  const signalJog = (first: Piece, second: Piece): [number, number] | undefined => {
+    const reach = reachOf(first);
+    const offset = Math.abs(first.center - second.center);
+    if (offset <= unit || offset > 2 * reach) return undefined;
+    for (const [a, b] of [
+      [first, second],
+      [second, first],
+    ]) {
+      if (a.atEnd >= 0 || b.atStart >= 0 || Math.abs(a.end - b.start) > reach) continue;
+      const [x0, y0] = pointOf(a, a.end);
+      const [x1, y1] = pointOf(b, b.start);
+      return [(x0 + x1) / 2, (y0 + y1) / 2];
+    }
+    return undefined;
+  };
   const within = (piece: Piece, along: number) => along >= piece.start - reachOf(piece) && along <= piece.end + reachOf(piece);
   for (let a = 0; a < pieces.length; a++) {
     for (let b = a + 1; b < pieces.length; b++) {
@@ -90,6 +107,12 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
       // A signal line meets a pipe at a sensing point, not a symbol: the two networks stay apart.
       if (first.dashed !== second.dashed) continue;
       if (first.orientation === second.orientation) {
+        const jog = first.dashed ? signalJog(first, second) : undefined;
+        if (jog) {
+          first.neighbours.push({ piece: b, point: jog });
+          second.neighbours.push({ piece: a, point: jog });
+          continue;
+        }
         // A line broken by a gap (or by a junction dot) continues.
         if (Math.abs(first.center - second.center) > unit) continue;
         const gap = Math.max(first.start, second.start) - Math.min(first.end, second.end);
@@ -109,6 +132,26 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
       if (!joined) continue;
       first.neighbours.push({ piece: b, point });
       second.neighbours.push({ piece: a, point });
+    }
+  }
+
+  // A signal line's last bend into its bubble is often too short for the dash finder: an end left dangling
+  // (no symbol, no other line) belongs to the nearest symbol a little further away.
+  for (const piece of pieces) {
+    if (!piece.dashed) continue;
+    for (const end of ['start', 'end'] as const) {
+      const attached = end === 'start' ? piece.atStart : piece.atEnd;
+      const [x, y] = pointOf(piece, piece[end]);
+      const reach = reachOf(piece);
+      if (attached >= 0 || piece.neighbours.some(({ point }) => Math.hypot(point[0] - x, point[1] - y) <= reach)) continue;
+      let nearest = -1;
+      let best = 3 * reach;
+      symbols.forEach((box, index) => {
+        const distance = Math.hypot(Math.max(box.x0 - x, 0, x - box.x1), Math.max(box.y0 - y, 0, y - box.y1));
+        if (distance <= best) [nearest, best] = [index, distance];
+      });
+      if (end === 'start') piece.atStart = nearest;
+      else piece.atEnd = nearest;
     }
   }
 
