@@ -239,11 +239,11 @@ async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], opti
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
     if (symbol.elementType === 'text' && !sure) return [symbol];
     if (symbol.provisional && !sure) return [];
-    if (prediction.elementType === 'none')
-      return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
+    if (prediction.elementType === 'none')
+      return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
     return [
       {
         ...symbol,

@@ -221,6 +221,17 @@ describe('instrument bubbles', () => {
     expect(right(instruments[0].boundingBox)).toBeLessThanOrEqual(228);
     expect(instruments[0].boundingBox.x).toBeLessThanOrEqual(177);
   });
+
+  it('is found though a dash of its signal line touches it: the circle inside the spur', async () => {
+    // The dash runs 14 px down onto the ring's top: one component, no longer round as a whole.
+    const shapes = bubble(200, 100, 24) + `<line x1="200" y1="62" x2="200" y2="77" stroke-width="2"/>`;
+    const instruments = (await symbolsOf(400, 200, shapes)).filter((s) => s.elementType === 'instrument');
+    expect(instruments).toHaveLength(1);
+    const [{ boundingBox }] = instruments;
+    expect(boundingBox.y).toBeGreaterThanOrEqual(72);
+    expect(boundingBox.height).toBeLessThanOrEqual(54);
+    expect(boundingBox.x).toBeLessThanOrEqual(177);
+  });
 });
 
 describe('branches at junction dots', () => {

@@ -312,7 +312,15 @@ function twoSymbolsInARow(a: Box, b: Box, unit: number, ink: InkMask): boolean {
  * line (within `lineGap`): removing the line cut the symbol there (a valve's halves, a flange's two bars);
  * and so are parts in one gap of a pipe.
  */
-function mergeGroups(items: Component[], gap: number, lineGap: number, segments: Segment[], unit: number, ink: InkMask): Group[] {
+function mergeGroups(
+  items: Component[],
+  gap: number,
+  lineGap: number,
+  segments: Segment[],
+  unit: number,
+  ink: InkMask,
+  apart: (a: Component, b: Component) => boolean,
+): Group[] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   const order = items.map((_, i) => i).sort((a, b) => items[a].x0 - items[b].x0);
@@ -323,6 +331,7 @@ function mergeGroups(items: Component[], gap: number, lineGap: number, segments:
     for (let b = a + 1; b < order.length; b++) {
       const second = items[order[b]];
       if (second.x0 - Math.max(gap, lineGap) > first.x1) break;
+      if (apart(first, second)) continue;
       if (
         boxesTouch(first, second, gap) ||
         (boxesTouch(first, second, lineGap) && across.cutBetween(first, second) && !twoSymbolsInARow(first, second, unit, ink))
@@ -387,6 +396,48 @@ function endsAt(s: Segment, box: Box, unit: number): boolean {
 }
 
 /** A drawn circle: round box, ink at an even distance from the centre, hollow. */
+/**
+ * The circle inside a component with thin spurs stuck to it (dashes of a signal line touching a bubble): the
+ * box trimmed of edge rows and columns whose ink is a stroke wide, if ink lies all round the circle it bounds.
+ */
+function ringInside(component: Component, { rest, width }: InkMask, unit: number): Box | undefined {
+  const box = { x0: component.x0, y0: component.y0, x1: component.x1, y1: component.y1 };
+  const inkAcross = (horizontal: boolean, at: number) => {
+    let count = 0;
+    const [from, to] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
+    for (let k = from; k <= to; k++) count += rest[horizontal ? at * width + k : k * width + at];
+    return count;
+  };
+  const thin = 2 * unit + 1;
+  const limit = 0.25 * Math.max(boxWidth(box), boxHeight(box));
+  let trimmed = 0;
+  for (let changed = true; changed && trimmed <= limit;) {
+    changed = false;
+    if (inkAcross(false, box.x0) <= thin) [box.x0, changed] = [box.x0 + 1, true];
+    if (inkAcross(false, box.x1) <= thin) [box.x1, changed] = [box.x1 - 1, true];
+    if (inkAcross(true, box.y0) <= thin) [box.y0, changed] = [box.y0 + 1, true];
+    if (inkAcross(true, box.y1) <= thin) [box.y1, changed] = [box.y1 - 1, true];
+    if (changed) trimmed++;
+  }
+  const [w, h] = [boxWidth(box), boxHeight(box)];
+  if (trimmed === 0 || trimmed > limit || w / h < 0.85 || w / h > 1.18 || Math.max(w, h) < 5 * unit) return undefined;
+  // Ink on the circle the box bounds, within a stroke and a half inside its edge, all round.
+  const [cx, cy, r] = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, (w + h) / 4];
+  const samples = 72;
+  let hits = 0;
+  for (let i = 0; i < samples; i++) {
+    const [dx, dy] = [Math.cos((2 * Math.PI * i) / samples), Math.sin((2 * Math.PI * i) / samples)];
+    for (let d = r - 1.5 * unit - 1; d <= r; d++) {
+      const [x, y] = [Math.round(cx + d * dx), Math.round(cy + d * dy)];
+      if (rest[y * width + x]) {
+        hits++;
+        break;
+      }
+    }
+  }
+  return hits >= 0.9 * samples ? box : undefined;
+}
+
 function isRing(component: Component, unit: number): boolean {
   const width = boxWidth(component);
   const height = boxHeight(component);
@@ -407,25 +458,29 @@ function isRing(component: Component, unit: number): boolean {
  * `maxBubble`: the largest circle taken for an instrument bubble. Bubbles are about 10–12 mm across on any
  * sheet size, pumps and tanks larger: 40 strokes, or 2.2 % of the long side of the page.
  */
-function classify(group: Group, segments: Segment[], unit: number, maxBubble: number, bubbles: Set<Component>): DetectedSymbol {
+function classify(group: Group, segments: Segment[], unit: number, bubbles: Map<Component, Box>): DetectedSymbol {
   const width = boxWidth(group);
   const height = boxHeight(group);
   const size = Math.max(width, height);
   const main = group.members.reduce((a, b) => (boxWidth(b) * boxHeight(b) > boxWidth(a) * boxHeight(a) ? b : a));
-  const mainWidth = boxWidth(main);
   const relativeDeviation = main.meanRadius > 0 ? main.radiusDeviation / main.meanRadius : 1;
   const circle = isRing(main, unit);
   const box = { x0: group.x0, y0: group.y0, x1: group.x1, y1: group.y1 };
-  if (circle) {
-    const score = Math.max(0, 1 - relativeDeviation / 0.15);
-    // A bubble carries its tag inside; an empty circle is a pump casing, a tank in plan, a drum.
-    // The bubble is its circle: a dash or leader stuck to it is no part of it (and would put its tag off-centre).
-    if (mainWidth <= maxBubble && bubbles.has(main)) {
-      const ring = { x0: main.x0, y0: main.y0, x1: main.x1, y1: main.y1 };
-      return { ...ring, elementType: 'instrument', description: 'instrument bubble', confidence: 0.55 + 0.4 * score };
-    }
-    return { ...box, elementType: 'equipment', description: 'equipment (round)', confidence: 0.45 + 0.3 * score };
-  }
+  const score = circle ? Math.max(0, 1 - relativeDeviation / 0.15) : 0.5;
+  // A bubble carries its tag inside; an empty circle is a pump casing, a tank in plan, a drum.
+  // The bubble is its circle: a dash or leader stuck to it is no part of it (and would put its tag off-centre).
+  const ring = bubbles.get(main);
+  if (ring)
+    return {
+      x0: ring.x0,
+      y0: ring.y0,
+      x1: ring.x1,
+      y1: ring.y1,
+      elementType: 'instrument',
+      description: 'instrument bubble',
+      confidence: 0.55 + 0.4 * score,
+    };
+  if (circle) return { ...box, elementType: 'equipment', description: 'equipment (round)', confidence: 0.45 + 0.3 * score };
   const lines = sidesOnLines(group, segments, 2 * unit + 3);
   const groupAspect = width / height;
   const textLike = height <= 10 * unit && (group.members.length >= 2 ? groupAspect >= 1.2 : !lines.touched);
@@ -489,10 +544,17 @@ export function findSymbols(
   // A letter O is a ring too, but an empty one.
   const centreInside = (outer: Box, c: Component) =>
     containsPoint(outer, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && boxWidth(c) < 0.7 * boxWidth(outer);
-  const bubbles = candidates.filter(
-    (c) => isRing(c, unit) && boxWidth(c) <= maxBubble && candidates.filter((inner) => inner !== c && centreInside(c, inner)).length >= 2,
-  );
-  const inBubble = new Set(candidates.filter((c) => bubbles.some((bubble) => bubble !== c && centreInside(bubble, c))));
+  // A signal line's last dash often touches its bubble: the circle is then found inside the spurs.
+  const circles = new Map<Component, Box>();
+  for (const c of candidates) {
+    const circle = isRing(c, unit) ? c : ringInside(c, { rest: ink, width }, unit);
+    if (circle && boxWidth(circle) <= maxBubble) circles.set(c, circle);
+  }
+  const bubbles = candidates.filter((c) => {
+    const circle = circles.get(c);
+    return circle !== undefined && candidates.filter((inner) => inner !== c && centreInside(circle, inner)).length >= 2;
+  });
+  const inBubble = new Set(candidates.filter((c) => bubbles.some((bubble) => bubble !== c && centreInside(circles.get(bubble)!, c))));
   const isKnownText = (c: Component) =>
     knownText.some((t) => containsPoint(t, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && overlapArea(t, c) >= 0.8 * boxWidth(c) * boxHeight(c));
   const text = findTextLines(
@@ -569,6 +631,8 @@ export function findSymbols(
     return size <= 4 * unit + 2 && ink >= 0.4 * boxWidth(g) * boxHeight(g) && segments.some((s) => !s.dashed && runsThrough(s, g));
   };
   const lineGap = segments.reduce((widest, s) => Math.max(widest, segmentThickness(s)), 0) + 2 * unit + 2;
+  const bubbleCircles = new Map(bubbles.map((bubble) => [bubble, circles.get(bubble)!]));
+  const dashLike = (c: Box) => Math.min(boxWidth(c), boxHeight(c)) <= 2 * unit + 1 && Math.max(boxWidth(c), boxHeight(c)) <= 6 * unit;
   const groups = mergeGroups(
     free,
     Math.max(2, Math.round(2.5 * unit)),
@@ -576,6 +640,8 @@ export function findSymbols(
     segments.filter((s) => !s.dashed),
     unit,
     { rest: ink, width },
+    // A bubble is whole: the dashes of its signal line beside it are not part of it.
+    (a, b) => (bubbleCircles.has(a) && dashLike(b)) || (bubbleCircles.has(b) && dashLike(a)),
   ).filter(
     (g) =>
       !flowArrow(g) &&
@@ -617,7 +683,7 @@ export function findSymbols(
         ? { ...shell.box, elementType: 'off_page_connector', description: 'off-page connector', confidence: 0.6, outlined: true }
         : { ...shell.box, elementType: 'equipment', description: 'equipment (vessel)', confidence: 0.55, outlined: true },
     ),
-    ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, maxBubble, new Set(bubbles))),
+    ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, bubbleCircles)),
   ];
   return { symbols, textLines, dots, outlines };
 }
