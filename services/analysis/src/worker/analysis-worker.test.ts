@@ -66,7 +66,8 @@ async function queueJob(bytes: Buffer, extension: string, contentType: string, p
   return job;
 }
 
-function collectProgress(jobId: string): { events: DrawingProgressEvent[]; stop(): void } {
+/** Progress events of one job, from when the server has the subscription (flushed) on. */
+async function collectProgress(jobId: string): Promise<{ events: DrawingProgressEvent[]; stop(): void }> {
   const events: DrawingProgressEvent[] = [];
   const subscription = service.context.nats.subscribe(SUBJECTS.drawingProgress, {
     callback: (_error, msg) => {
@@ -74,6 +75,7 @@ function collectProgress(jobId: string): { events: DrawingProgressEvent[]; stop(
       if (event.jobId === jobId) events.push(event);
     },
   });
+  await service.context.nats.flush();
   return { events, stop: () => subscription.unsubscribe() };
 }
 
@@ -122,20 +124,19 @@ describe('analysis worker', () => {
   it('analyses a PNG: progress by stage that never goes backwards, then one result', async () => {
     await startWorker();
     const bytes = await drawingPng();
-    const jobIdHolder: { progress?: ReturnType<typeof collectProgress> } = {};
     const job = await storedJob(bytes, 'png', 'image/png');
-    jobIdHolder.progress = collectProgress(job.jobId);
+    const collected = await collectProgress(job.jobId);
     await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
     const { results, failures } = await settled(job.jobId);
     await service.context.nats.flush();
-    jobIdHolder.progress.stop();
+    collected.stop();
     expect(failures).toEqual([]);
     expect(results).toHaveLength(1);
     const [result] = results;
     expect(result).toMatchObject({ drawingId: job.drawingId, userId: job.userId, imageSize: { width: 640, height: 420 } });
     expect(result.elements.filter((e) => e.elementType === 'equipment')).toHaveLength(2);
     expect(result.connections).toHaveLength(1);
-    const progress = jobIdHolder.progress.events;
+    const progress = collected.events;
     expect(progress.map((e) => e.message)).toEqual([
       'Rendering the drawing',
       'Finding lines',
@@ -166,7 +167,7 @@ describe('analysis worker', () => {
   it('analyses every page of a multi-page PDF separately, in one run with progress that never goes backwards', async () => {
     await startWorker();
     const job = await threePageJob();
-    const progress = collectProgress(job.jobId);
+    const progress = await collectProgress(job.jobId);
     await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
     const { results, failures } = await settled(job.jobId);
     await service.context.nats.flush();
