@@ -18,6 +18,7 @@ import {
   type Segment,
 } from './lines';
 import { findTables, insideAny } from './tables';
+import { withStackedParts } from './equipment-parts';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
@@ -313,7 +314,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const candidates = options.vector ? withShapes(pixelSymbols, options.vector.shapes, pixelTextLines, unit) : pixelSymbols;
   const classified = await classifySymbols(image, candidates.filter(kept), options);
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
-  const symbols = classified.filter((symbol) => symbol.elementType !== 'text');
+  const symbols = withStackedParts(
+    classified.filter((symbol) => symbol.elementType !== 'text'),
+    lineSegments,
+    unit,
+  );
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
   const { dots, outlines } = found;
 

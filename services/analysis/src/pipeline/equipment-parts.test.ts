@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { withStackedParts } from './equipment-parts';
+import type { Segment } from './lines';
+import type { DetectedSymbol } from './symbols';
+
+const symbol = (x0: number, y0: number, x1: number, y1: number, fields: Partial<DetectedSymbol>): DetectedSymbol => ({
+  x0,
+  y0,
+  x1,
+  y1,
+  elementType: 'valve',
+  description: 'valve',
+  confidence: 0.5,
+  ...fields,
+});
+const pipe = (orientation: Segment['orientation'], start: number, end: number, lo: number): Segment => ({
+  orientation,
+  start,
+  end,
+  lo,
+  hi: lo + 3,
+  dashed: false,
+});
+
+describe('withStackedParts', () => {
+  // An air cooler's bundle (a box on a horizontal pipe), its fan above and the motor above that.
+  const bundle = symbol(100, 400, 280, 448, { elementType: 'equipment', description: 'equipment (box)', outlined: true });
+  const fan = symbol(146, 372, 234, 390, { description: 'gate valve' });
+  const motor = symbol(177, 339, 203, 361, { elementType: 'fitting', description: 'reducer' });
+  const pipes = [pipe('horizontal', 0, 101, 422), pipe('horizontal', 279, 400, 422), pipe('vertical', 359, 373, 189)];
+
+  it('grows an equipment box over the parts stacked on its axis off every pipe', () => {
+    const result = withStackedParts([bundle, fan, motor], pipes, 4);
+    expect(result).toHaveLength(1);
+    expect(result[0]).toMatchObject({ x0: 100, y0: 339, x1: 280, y1: 448, elementType: 'equipment' });
+  });
+
+  it('leaves a valve on a pipe below the box, and parts under a vessel, to themselves', () => {
+    const valve = symbol(176, 470, 204, 500, {});
+    const onPipe = [...pipes, pipe('vertical', 448, 700, 189)];
+    expect(withStackedParts([bundle, valve], onPipe, 4)).toHaveLength(2);
+    const vessel = { ...bundle, description: 'equipment (vessel)' };
+    expect(withStackedParts([vessel, fan, motor], pipes, 4)).toHaveLength(3);
+  });
+});
