@@ -135,6 +135,13 @@ export function overlapArea(a: Box, b: Box): number {
   return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1);
 }
 
+/** Gap between two boxes (0 when they overlap). */
+export function boxGap(a: Box, b: Box): number {
+  const dx = Math.max(0, Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1));
+  const dy = Math.max(0, Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1));
+  return Math.hypot(dx, dy);
+}
+
 export function boxesTouch(a: Box, b: Box, gap: number): boolean {
   return a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1;
 }

@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import { containsPoint, type Box } from './components';
+import { boxGap, containsPoint, type Box } from './components';
 import { segmentCenter, type Segment } from './lines';
 
 /** A piece of pipe between symbols: an axis-aligned stroke. */
@@ -147,7 +147,7 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
       let nearest = -1;
       let best = 3 * reach;
       symbols.forEach((box, index) => {
-        const distance = Math.hypot(Math.max(box.x0 - x, 0, x - box.x1), Math.max(box.y0 - y, 0, y - box.y1));
+        const distance = boxGap(box, { x0: x, y0: y, x1: x, y1: y });
         if (distance <= best) [nearest, best] = [index, distance];
       });
       if (end === 'start') piece.atStart = nearest;

@@ -1,15 +1,13 @@
-import { boxesTouch, boxWidth, unionBox, type Box } from './components';
+import { boxesTouch, boxGap, boxWidth, unionBox, type Box } from './components';
 import { segmentBox, type Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
 
 const centreX = (box: Box) => (box.x0 + box.x1) / 2;
 
-/** The vertical gap between two boxes (0 where they overlap). */
-const verticalGap = (a: Box, b: Box) => Math.max(0, a.y0 - b.y1, b.y0 - a.y1);
-
 /**
- * Parts drawn apart above or below an equipment box (a rectangle drawn with lines), on its axis and off every pipe (an air cooler's fan and
- * its motor), are that equipment's: the box grows over them and they are no symbols of their own.
+ * Parts drawn apart above or below an equipment box (a rectangle drawn with lines), on its axis and off every
+ * pipe (an air cooler's fan and its motor), are that equipment's: the box grows over them and they are no
+ * symbols of their own.
  */
 export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], unit: number): DetectedSymbol[] {
   const solid = pipes.filter((pipe) => !pipe.dashed).map(segmentBox);
@@ -23,8 +21,8 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
     !solid.some((pipe) => boxesTouch(pipe, symbol, 1) && !short(pipe, symbol));
   const grown = symbols.map((equipment) => {
     // Drawn as a box (a vessel's parts below it are its valves, strung on short pipes).
-    const box0 = equipment.description === 'equipment (box)' || equipment.symbolClass === 'air_cooler';
-    if (equipment.elementType !== 'equipment' || !equipment.outlined || !box0 || absorbed.has(equipment)) return equipment;
+    const drawnAsBox = equipment.description === 'equipment (box)' || equipment.symbolClass === 'air_cooler';
+    if (equipment.elementType !== 'equipment' || !equipment.outlined || !drawnAsBox || absorbed.has(equipment)) return equipment;
     const width = boxWidth(equipment);
     const reach = Math.max(3 * unit, 0.5 * (equipment.y1 - equipment.y0 + 1));
     let box: Box = equipment;
@@ -35,7 +33,7 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
           !absorbed.has(symbol) &&
           boxWidth(symbol) <= 0.7 * width &&
           Math.abs(centreX(symbol) - centreX(equipment)) <= 0.1 * width + unit &&
-          verticalGap(symbol, box) <= reach &&
+          boxGap(symbol, box) <= reach &&
           (symbol.y1 < box.y0 || symbol.y0 > box.y1) &&
           loose(symbol),
       );

@@ -2,6 +2,10 @@ import type { Segment } from './lines';
 
 type Column = 'stroke' | 'shape' | 'empty';
 
+/** The index in a row-major mask of a point given along a horizontal or vertical axis and across it. */
+const indexAlong = (width: number, horizontal: boolean) => (along: number, side: number) =>
+  horizontal ? side * width + along : along * width + side;
+
 interface Walker {
   /**
    * Walks along `axis` from `from`, one way (`step`), cutting the stroke-only pieces it passes. From a
@@ -21,7 +25,7 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
   const walk: Walker['walk'] = ({ orientation, lo, hi }, from, step, fromSide) => {
     const horizontal = orientation === 'horizontal';
     const [length, across] = horizontal ? [width, height] : [height, width];
-    const at = (along: number, side: number) => (horizontal ? side * width + along : along * width + side);
+    const at = indexAlong(width, horizontal);
     const bandLo = Math.max(0, lo - 1);
     const bandHi = Math.min(across - 1, hi + 1);
     const column = (along: number): Column => {
@@ -41,10 +45,13 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
         if (position < 0 || position >= length || column(position) !== 'stroke') return;
       }
     }
+    // Runs offered for cutting so far: the first one may be the short leg from a dot.
     let cuts = 0;
     const cut = ([a, b]: [number, number]) => {
       const [start, end] = a <= b ? [a, b] : [b, a];
-      if (end - start + 1 < (cuts++ === 0 ? minFirst : minStub)) return;
+      const minimum = cuts === 0 ? minFirst : minStub;
+      cuts++;
+      if (end - start + 1 < minimum) return;
       // A pipe's piece is long for its width and fills its band in every column: not the neck where a valve's
       // cones meet, nor a stroke crossing the band slantwise (a check valve's flap).
       let pipeLike = end - start + 1 >= 3 * (hi - lo + 1);
@@ -119,12 +126,8 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
 function bendBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number) {
   const horizontal = pipe.orientation === 'horizontal';
   const [length, across] = horizontal ? [width, height] : [height, width];
-  const inked = (along: number, side: number) =>
-    along >= 0 &&
-    along < length &&
-    side >= 0 &&
-    side < across &&
-    (horizontal ? rest[side * width + along] : rest[along * width + side]) === 1;
+  const at = indexAlong(width, horizontal);
+  const inked = (along: number, side: number) => along >= 0 && along < length && side >= 0 && side < across && rest[at(along, side)] === 1;
   const thickness = pipe.hi - pipe.lo + 1;
   const branches: Array<{ axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>; from: number; step: 1 | -1 }> = [];
   // A symbol's own side (a reducer's, a box's) is short: its corners are not bends.
@@ -157,7 +160,8 @@ function bendBranches(rest: Uint8Array, width: number, height: number, pipe: Seg
 function dotBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number) {
   const horizontal = pipe.orientation === 'horizontal';
   const [length, across] = horizontal ? [width, height] : [height, width];
-  const at = (along: number, side: number) => (horizontal ? rest[side * width + along] : rest[along * width + side]);
+  const index = indexAlong(width, horizontal);
+  const at = (along: number, side: number) => rest[index(along, side)];
   const thin = 1.5 * unit + 1;
   const branches: Array<{ axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>; from: number; step: 1 | -1 }> = [];
   const branchOrientation: Segment['orientation'] = horizontal ? 'vertical' : 'horizontal';

@@ -395,7 +395,6 @@ function endsAt(s: Segment, box: Box, unit: number): boolean {
   );
 }
 
-/** A drawn circle: round box, ink at an even distance from the centre, hollow. */
 /**
  * The circle inside a component with thin spurs stuck to it (dashes of a signal line touching a bubble): the
  * box trimmed of edge rows and columns whose ink is a stroke wide, if ink lies all round the circle it bounds.
@@ -438,6 +437,7 @@ function ringInside(component: Component, { rest, width }: InkMask, unit: number
   return hits >= 0.9 * samples ? box : undefined;
 }
 
+/** A drawn circle: round box, ink at an even distance from the centre, hollow. */
 function isRing(component: Component, unit: number): boolean {
   const width = boxWidth(component);
   const height = boxHeight(component);
@@ -494,8 +494,9 @@ function classify(group: Group, segments: Segment[], unit: number, bubbles: Map<
 }
 
 /**
- * Symbols from the components left after line removal (their pixels in `ink`), plus rectangles drawn with lines. `knownText`: where a PDF's text layer puts its texts. Their letters are no symbol's part, however close
- * they are drawn (a tag touching a valve's actuator); inside a bubble they still make it one.
+ * Symbols from the components left after line removal (their pixels in `ink`), plus rectangles drawn with
+ * lines. `knownText`: where a PDF's text layer puts its texts. Their letters are no symbol's part, however
+ * close they are drawn (a tag touching a valve's actuator); inside a bubble they still make it one.
  */
 export function findSymbols(
   components: Component[],
@@ -508,6 +509,7 @@ export function findSymbols(
 ): SymbolResult {
   const dots: Box[] = [];
   const candidates: Component[] = [];
+  const inkMask: InkMask = { rest: ink, width };
   // Bits of a scanned line's ragged edge that its removal left (they would chain the symbols on it together):
   // small, inside a pipe's band, where no other line meets it (a crossing or a corner is kept on purpose).
   const thickest = segments.reduce((widest, s) => Math.max(widest, segmentThickness(s)), 0);
@@ -547,7 +549,7 @@ export function findSymbols(
   // A signal line's last dash often touches its bubble: the circle is then found inside the spurs.
   const circles = new Map<Component, Box>();
   for (const c of candidates) {
-    const circle = isRing(c, unit) ? c : ringInside(c, { rest: ink, width }, unit);
+    const circle = isRing(c, unit) ? c : ringInside(c, inkMask, unit);
     if (circle && boxWidth(circle) <= maxBubble) circles.set(c, circle);
   }
   const bubbles = candidates.filter((c) => {
@@ -630,7 +632,7 @@ export function findSymbols(
     const ink = g.members.reduce((sum, m) => sum + m.area, 0);
     return size <= 4 * unit + 2 && ink >= 0.4 * boxWidth(g) * boxHeight(g) && segments.some((s) => !s.dashed && runsThrough(s, g));
   };
-  const lineGap = segments.reduce((widest, s) => Math.max(widest, segmentThickness(s)), 0) + 2 * unit + 2;
+  const lineGap = thickest + 2 * unit + 2;
   const bubbleCircles = new Map(bubbles.map((bubble) => [bubble, circles.get(bubble)!]));
   const dashLike = (c: Box) => Math.min(boxWidth(c), boxHeight(c)) <= 2 * unit + 1 && Math.max(boxWidth(c), boxHeight(c)) <= 6 * unit;
   const groups = mergeGroups(
@@ -639,7 +641,7 @@ export function findSymbols(
     lineGap,
     segments.filter((s) => !s.dashed),
     unit,
-    { rest: ink, width },
+    inkMask,
     // A bubble is whole: the dashes of its signal line beside it are not part of it.
     (a, b) => (bubbleCircles.has(a) && dashLike(b)) || (bubbleCircles.has(b) && dashLike(a)),
   ).filter(

@@ -2,7 +2,7 @@ import type { PathSegment } from '@pid/contracts';
 import { parseIsaTag } from '../tags/isa-tag';
 import { parseLineNumber, type LineNumber } from '../tags/line-number';
 import { parseAmidNoise } from '../tags/ocr-noise';
-import type { Box } from './components';
+import { boxGap, type Box } from './components';
 import type { DetectedSymbol } from './symbols';
 import type { TextLine } from './text-lines';
 
@@ -24,13 +24,6 @@ export interface TextAttachment {
   lineNumbers: Array<{ read: ReadLine; parsed: LineNumber }>;
   /** Everything else: notes, labels, unread text. */
   free: ReadLine[];
-}
-
-/** Gap between two boxes (0 when they overlap). */
-function boxGap(a: Box, b: Box): number {
-  const dx = Math.max(0, Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1));
-  const dy = Math.max(0, Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1));
-  return Math.hypot(dx, dy);
 }
 
 /** A tag as a reviewer types it: upper case, one hyphen between letters and number. */
