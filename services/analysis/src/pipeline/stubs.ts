@@ -1,6 +1,10 @@
 import type { Segment } from './lines';
 
-type Column = 'stroke' | 'shape' | 'empty';
+/**
+ * Across a walked axis: only the pipe's stroke, a symbol's ink beside it, nothing near but a symbol's outline
+ * further out (inside an outlined valve or reducer), or nothing.
+ */
+type Column = 'stroke' | 'shape' | 'inside' | 'empty';
 
 /** The index in a row-major mask of a point given along a horizontal or vertical axis and across it. */
 const indexAlong = (width: number, horizontal: boolean) => (along: number, side: number) =>
@@ -12,15 +16,17 @@ interface Walker {
    * pipe's side (`from` just beyond a junction dot, or beyond a bend at a pipe's end), it walks only where a
    * stroke follows: a branch leaving the pipe, not a symbol sitting on it; from a bend, only that first leg.
    */
-  walk(axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>, from: number, step: 1 | -1, fromSide?: 'dot' | 'bend'): void;
+  walk(axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>, from: number, step: 1 | -1, fromSide?: 'dot' | 'bend' | 'tee'): void;
   stubs: Segment[];
 }
 
 function walker(rest: Uint8Array, width: number, height: number, unit: number): Walker {
   const minStub = 3 * unit;
-  const reach = 40 * unit;
+  const reach = 60 * unit;
   const maxGap = 2 * unit + 2;
   const pad = Math.max(2, Math.round(1.5 * unit));
+  const outline = 8 * unit;
+  const maxInside = 8 * unit;
   const stubs: Segment[] = [];
   const walk: Walker['walk'] = ({ orientation, lo, hi }, from, step, fromSide) => {
     const horizontal = orientation === 'horizontal';
@@ -35,10 +41,15 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
         if (side < bandLo || side > bandHi) return 'shape';
         stroke = true;
       }
-      return stroke ? 'stroke' : 'empty';
+      if (stroke) return 'stroke';
+      for (let side = Math.max(0, bandLo - outline); side <= Math.min(across - 1, bandHi + outline); side++) {
+        if (rest[at(along, side)]) return 'inside';
+      }
+      return 'empty';
     };
     // A leg leaving a junction dot is a pipe however short: a drain's valve often sits right beside the dot.
-    const minFirst = fromSide ? unit + 1 : minStub;
+    // Without a dot, only a leg a stub long is a branch, not a tick or a letter touching the pipe.
+    const minFirst = fromSide && fromSide !== 'tee' ? unit + 1 : minStub;
     if (fromSide) {
       for (let k = 0; k < minFirst; k++) {
         const position = from + step * k;
@@ -69,22 +80,36 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
     const dashLike = ([a, b]: [number, number]) => Math.abs(b - a) + 1 <= 6 * unit;
     let before: Column = fromSide ? 'shape' : 'empty';
     let previous: Column = before;
+    let inside = 0;
+    // Whether the walk is on a pipe: its last run was a pipe's piece it cut (or the leg it starts on), with no
+    // blank since. From a line's end it is not yet: the line may be a bubble's bar or end at text.
+    let piped = fromSide !== undefined;
     for (let position = from, walked = 0; walked < reach && position >= 0 && position < length; walked++, position += step) {
       if (fromSide === 'bend' && cuts > 0) return;
       const kind = column(position);
       if (kind === 'stroke') {
         if (!run) before = previous;
         run = run ? [run[0], position] : [position, position];
-        gap = 0;
+        gap = inside = 0;
         previous = kind;
         continue;
       }
-      if (run && (before === 'shape' || kind === 'shape' || !dashLike(run))) cut(run);
+      if (run && (before === 'shape' || kind === 'shape' || !dashLike(run))) {
+        cut(run);
+        piped = true;
+      } else if (run && Math.abs(run[1] - run[0]) + 1 >= minStub) piped = false;
       run = undefined;
       previous = kind;
-      // A longer gap: the pipe ends, or goes on as a line already found.
-      if (kind === 'empty' && ++gap > maxGap) break;
-      if (kind === 'shape') gap = 0;
+      // A longer gap: the pipe ends, or goes on as a line already found. Inside the outline of a symbol a pipe
+      // leads into, it goes on through the symbol, no longer than a symbol (not on through a signal line's
+      // actuator or a text beyond its dashes).
+      const through = kind === 'inside' && piped;
+      if ((kind === 'empty' || (kind === 'inside' && !piped)) && ++gap > maxGap) break;
+      // Across more than a stroke of blank, what follows is not on the pipe that led here.
+      if (kind === 'empty' && gap > unit) piped = false;
+      if (through && ++inside > maxInside) break;
+      if (kind === 'shape') gap = inside = 0;
+      if (through) gap = 0;
     }
     if (run && (before === 'shape' || !dashLike(run))) cut(run);
   };
@@ -101,8 +126,11 @@ function walker(rest: Uint8Array, width: number, height: number, unit: number): 
  *
  * Short branches leaving a junction dot (a drain leg to its valve and blind flange) are walked the same way,
  * where they start as a bare stroke, and so is the first leg where a pipe bends at its end (a nozzle up to its
- * vessel). (Walking every stroke that leaves a pipe's side cut valve stems, a ball valve's bars and vessel
- * heads: worse.)
+ * vessel). After the dots, a bare stroke leaving a long pipe on one side only, at least a stub long, is walked
+ * as a branch at a T. (Walking every stroke that leaves a pipe's side, however short or wherever the other side
+ * is inked, cut valve stems, a ball valve's bars and vessel heads: worse.) Once a walk has cut a pipe's piece it
+ * goes on through the outlined symbol the piece leads into, so a chain of valve, reducer and flange on one short
+ * leg comes apart.
  */
 export function cutStubs(rest: Uint8Array, width: number, height: number, segments: Segment[], unit: number): Segment[] {
   const { walk, stubs } = walker(rest, width, height, unit);
@@ -114,6 +142,9 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
   for (const segment of solid) {
     for (const branch of dotBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, 'dot');
     for (const branch of bendBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, 'bend');
+  }
+  for (const segment of solid) {
+    for (const branch of teeBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, 'tee');
   }
   return stubs;
 }
@@ -149,6 +180,39 @@ function bendBranches(rest: Uint8Array, width: number, height: number, pipe: Seg
     const step = leaves(before) && bare(after) ? -1 : leaves(after) && bare(before) ? 1 : 0;
     if (step === 0) continue;
     branches.push({ axis: { orientation: horizontal ? 'vertical' : 'horizontal', lo, hi }, from: step === 1 ? after : before, step });
+  }
+  return branches;
+}
+
+/**
+ * Where a branch too short to be a line leaves a long pipe's side without a dot (a T: a drain leg down to its
+ * valve and reducer): a bare stroke, one stroke wide, on one side only (a stroke crossing the pipe is a symbol's
+ * bar), away from the pipe's ends (a corner), and an axis along it from just beyond the pipe.
+ */
+function teeBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number) {
+  const horizontal = pipe.orientation === 'horizontal';
+  const [length, across] = horizontal ? [width, height] : [height, width];
+  const index = indexAlong(width, horizontal);
+  const inked = (along: number, side: number) =>
+    along >= 0 && along < length && side >= 0 && side < across && rest[index(along, side)] === 1;
+  const thin = 1.5 * unit + 1;
+  const branches: Array<{ axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>; from: number; step: 1 | -1 }> = [];
+  if (pipe.end - pipe.start + 1 < 20 * unit) return branches;
+  for (const step of [-1, 1] as const) {
+    const side = step === 1 ? pipe.hi + 2 : pipe.lo - 2;
+    const opposite = step === 1 ? pipe.lo - 2 : pipe.hi + 2;
+    let runStart = -1;
+    for (let along = pipe.start + 3 * unit; along <= pipe.end - 3 * unit + 1; along++) {
+      const ink = along <= pipe.end - 3 * unit && inked(along, side);
+      if (ink && runStart < 0) runStart = along;
+      if (ink || runStart < 0) continue;
+      const [lo, hi] = [runStart, along - 1];
+      runStart = -1;
+      if (hi - lo + 1 > thin) continue;
+      let bareOpposite = true;
+      for (let k = lo - unit; k <= hi + unit && bareOpposite; k++) bareOpposite = !inked(k, opposite);
+      if (bareOpposite) branches.push({ axis: { orientation: horizontal ? 'vertical' : 'horizontal', lo, hi }, from: side, step });
+    }
   }
   return branches;
 }

@@ -234,6 +234,31 @@ describe('instrument bubbles', () => {
   });
 });
 
+describe('branches at a T without a dot', () => {
+  it('cuts a short leg, and the pipe pieces between the outlined valve and reducer strung on it: each its own symbol', async () => {
+    // A header, a 20 px leg (lines are 64 px here), an outlined valve wide for its stroke, 20 px of pipe, an outlined reducer, 20 px
+    // of pipe, a blind flange's plate.
+    const shapes =
+      line(20, 40, 380, 40) +
+      line(200, 40, 200, 60) +
+      `<path d="M 176 60 L 224 124 L 176 124 L 224 60 Z"/>` +
+      line(200, 124, 200, 144) +
+      `<path d="M 176 144 L 224 144 L 210 168 L 190 168 Z"/>` +
+      line(200, 168, 200, 188) +
+      `<rect x="186" y="188" width="28" height="6" fill="#000"/>`;
+    const analysis = await analyzePage(await svgPage(2 * WIDE, 220, shapes));
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const [valveFound, reducer] = [...symbols].sort((a, b) => a.boundingBox.y - b.boundingBox.y);
+    expect(symbols.length).toBeGreaterThanOrEqual(2);
+    expect(valveFound.boundingBox.y).toBeGreaterThanOrEqual(54);
+    expect(bottom(valveFound.boundingBox)).toBeLessThanOrEqual(130);
+    expect(reducer.boundingBox.y).toBeGreaterThanOrEqual(138);
+    expect(bottom(reducer.boundingBox)).toBeLessThanOrEqual(174);
+    // The header reaches the valve through the cut leg.
+    expect(analysis.connections.some((c) => c.sourceKey === valveFound.key || c.targetKey === valveFound.key)).toBe(true);
+  });
+});
+
 describe('branches at junction dots', () => {
   it('cuts a drain leg leaving a dot from its valve: the valve is its own symbol, connected through the dot', async () => {
     // A header between two vessels, a dot, a leg too short to be a line, a valve and its tail pipe.
