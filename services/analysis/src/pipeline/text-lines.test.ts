@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Component } from './components';
 import { findTextLines } from './text-lines';
 
-/** A character-sized component: `w` wide, 12 high, half its box inked. */
-const character = (x: number, y: number, w = 8): Component => ({
+/** A character-sized component: `w` wide, `h` high, half its box inked. */
+const character = (x: number, y: number, w = 8, h = 12): Component => ({
   x0: x,
   y0: y,
   x1: x + w - 1,
-  y1: y + 11,
-  area: (w * 12) / 2,
+  y1: y + h - 1,
+  area: (w * h) / 2,
   meanRadius: 5,
   radiusDeviation: 2,
 });
@@ -30,5 +30,22 @@ describe('findTextLines', () => {
       [166, 50, 3],
       [100, 66, 3],
     ]);
+  });
+
+  it("joins a piece whose letters a scan broke into bits (its letters' median height small) to the rest", () => {
+    // "003" whole, then 16 px further on a letter, two letters left as bits 5 px high, and a letter.
+    const broken = [character(144, 50), character(154, 50, 8, 5), character(154, 57, 8, 5), character(164, 50, 8, 5), character(174, 50)];
+    const lines = findTextLines([...word(100, 50, 3), ...broken], 2, 24).lines;
+    expect(lines.map((l) => [l.x0, l.x1, l.members.length])).toEqual([[100, 181, 8]]);
+  });
+
+  it('joins pieces further apart when bits of characters bridge the gap, and only then', () => {
+    // "006" and "6CD" 40 px apart (over three text heights): with a faint inch mark's and a hyphen's bits between
+    // them one text, without them two.
+    const bits = [character(138, 50, 2, 4), character(142, 50, 2, 4), character(154, 56, 6, 2)];
+    const bridged = findTextLines([...word(100, 50, 3), ...bits, ...word(168, 50, 3)], 2, 24).lines;
+    expect(bridged.map((l) => [l.x0, l.x1, l.members.length])).toEqual([[100, 195, 9]]);
+    const apart = findTextLines([...word(100, 50, 3), ...word(168, 50, 3)], 2, 24).lines;
+    expect(apart).toHaveLength(2);
   });
 });

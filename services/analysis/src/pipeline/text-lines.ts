@@ -144,7 +144,11 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
   // cooler's fins in a row) are symbol parts.
   const usual = median(lines.filter((line) => characters(line.members).length >= 3).map((line) => line.size));
   const text = usual > 0 ? lines.filter((line) => line.size <= 2 * usual) : lines;
-  const joined = joinPieces(text);
+  const inText = new Set(text.flatMap((line) => line.members));
+  const joined = joinPieces(
+    text,
+    pool.filter((c) => !inText.has(c)),
+  );
   const inLine = new Set(joined.flatMap((line) => line.members));
   return { lines: joined, rest: components.filter((c) => !inLine.has(c)) };
 }
@@ -152,34 +156,74 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
 /** The widest gap along a line, in character heights, between two pieces of one text. */
 const PIECE_GAP = 1.5;
 
+/** The widest gap, in character heights, between two pieces with bits of characters between them. */
+const BRIDGED_GAP = 5;
+
+/**
+ * Bits of characters (`loose`: a scan's broken hyphen, inch mark or digit) lying in the band between two
+ * pieces of a line, `from` and `to` along it, that leave no gap wider than a space: the pieces' bridge.
+ */
+function bridge(loose: Component[], orientation: Orientation, [band0, band1]: [number, number], from: number, to: number, size: number) {
+  const parts = loose
+    .filter((c) => {
+      const [c0, c1] = acrossRange(c, orientation);
+      const [start, end] = alongRange(c, orientation);
+      return c0 >= band0 - 0.2 * size && c1 <= band1 + 0.2 * size && start > from && end < to;
+    })
+    .sort((a, b) => alongRange(a, orientation)[0] - alongRange(b, orientation)[0]);
+  let reached = from;
+  for (const part of parts) {
+    const [start, end] = alongRange(part, orientation);
+    if (start - reached > PIECE_GAP * size) return undefined;
+    reached = Math.max(reached, end);
+  }
+  return to - reached <= PIECE_GAP * size ? parts : undefined;
+}
+
 /**
  * Pieces of one text: lines of the same orientation and height, in one band, a little more than a space
- * apart. A long line number breaks where a hyphen or an inch mark is too faint to be found (scans), or
- * where its characters touch a stroke beside them.
+ * apart, or further apart with bits of characters (`loose`) bridging the gap. A long line number breaks where
+ * a hyphen or an inch mark is too faint to be found or broken into bits (scans), or where its characters touch
+ * a stroke beside them.
  */
-function joinPieces(lines: TextLine[]): TextLine[] {
+function joinPieces(lines: TextLine[], loose: Component[]): TextLine[] {
   const parent = lines.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const bridges = new Map<number, Component[]>();
   lines.forEach((a, i) => {
     for (let j = i + 1; j < lines.length; j++) {
       const b = lines[j];
-      if (a.orientation !== b.orientation || Math.max(a.size, b.size) > 1.4 * Math.min(a.size, b.size)) continue;
+      if (a.orientation !== b.orientation) continue;
       const [a0, a1] = acrossRange(a, a.orientation);
       const [b0, b1] = acrossRange(b, b.orientation);
       const [heightA, heightB] = [a1 - a0 + 1, b1 - b0 + 1];
       if (Math.max(heightA, heightB) > 1.5 * Math.min(heightA, heightB)) continue;
+      // Character heights differ between lines of different text, or where a scan broke a short piece's
+      // letters into bits (then its band is still as high as the other's).
+      const sameBand = Math.max(heightA, heightB) <= 1.2 * Math.min(heightA, heightB);
+      if (!sameBand && Math.max(a.size, b.size) > 1.4 * Math.min(a.size, b.size)) continue;
       if (Math.min(a1, b1) - Math.max(a0, b0) + 1 < 0.6 * Math.min(heightA, heightB)) continue;
       const [aStart, aEnd] = alongRange(a, a.orientation);
       const [bStart, bEnd] = alongRange(b, b.orientation);
-      if (Math.max(aStart, bStart) - Math.min(aEnd, bEnd) <= PIECE_GAP * Math.max(a.size, b.size)) parent[find(i)] = find(j);
+      const size = Math.max(a.size, b.size);
+      const gap = Math.max(aStart, bStart) - Math.min(aEnd, bEnd);
+      if (gap <= PIECE_GAP * size) parent[find(i)] = find(j);
+      else if (gap <= BRIDGED_GAP * size) {
+        const band: [number, number] = [Math.min(a0, b0), Math.max(a1, b1)];
+        const parts = bridge(loose, a.orientation, band, Math.min(aEnd, bEnd), Math.max(aStart, bStart), size);
+        if (!parts) continue;
+        parent[find(i)] = find(j);
+        bridges.set(i, [...(bridges.get(i) ?? []), ...parts]);
+      }
     }
   });
-  const groups = new Map<number, TextLine[]>();
-  lines.forEach((line, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), line]));
-  return [...groups.values()].map((pieces) => {
+  const groups = new Map<number, number[]>();
+  lines.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  return [...groups.values()].map((indices) => {
+    const pieces = indices.map((i) => lines[i]);
     if (pieces.length === 1) return pieces[0];
     const joined = textLine(
-      pieces.flatMap((piece) => piece.members),
+      [...new Set([...pieces.flatMap((piece) => piece.members), ...indices.flatMap((i) => bridges.get(i) ?? [])])],
       pieces[0].orientation,
     );
     return { ...joined, size: median(pieces.map((piece) => piece.size)) };
