@@ -279,9 +279,18 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   for (let i = 0; i < mask.length; i++) ink += mask[i];
   const lineOptions = defaultLineOptions(width, height);
   const foundSegments = findLineSegments(mask, width, height, lineOptions);
-  const bars = symbolBars(foundSegments, strokeUnit(foundSegments));
-  const pixelSegments = foundSegments.filter((segment) => !bars.has(segment));
-  const allSegments = options.vector?.segments ? withPixelSegments(options.vector.segments, pixelSegments) : pixelSegments;
+  const pixelBars = symbolBars(foundSegments, strokeUnit(foundSegments));
+  const pixelSegments = foundSegments.filter((segment) => !pixelBars.has(segment));
+  // A PDF's bars across its pipes (a butterfly valve's ends) are symbol strokes too.
+  const vectorSegments = options.vector?.segments;
+  const vectorBars = vectorSegments ? symbolBars(vectorSegments, strokeUnit(vectorSegments)) : new Set<Segment>();
+  const bars = [...pixelBars, ...vectorBars];
+  const allSegments = vectorSegments
+    ? withPixelSegments(
+        vectorSegments.filter((segment) => !vectorBars.has(segment)),
+        pixelSegments,
+      )
+    : pixelSegments;
   const segments = allSegments.filter((segment) => !isBorder(segment, width, height));
   const unit = strokeUnit(segments);
 

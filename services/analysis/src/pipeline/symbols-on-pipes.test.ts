@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { analyzePage } from './analyze-page';
+import type { Segment } from './lines';
 
 const symbolsOf = async (width: number, height: number, shapes: string) =>
   (await analyzePage(await svgPage(width, height, shapes))).elements.filter((e) => e.elementType !== 'text');
@@ -321,6 +322,26 @@ describe('bars across a pipe, drawn by several paths', () => {
       { x0: 217, y0: 62, x1: 219, y1: 97 },
     ];
     const analysis = await analyzePage(await svgPage(WIDE, 160, butterfly), { vector: { shapes: paths, stubs: [] } });
+    expectOneAcross(
+      analysis.elements.filter((e) => e.elementType !== 'text'),
+      191,
+      219,
+    );
+  });
+
+  it("are one symbol when the PDF's strokes give the bars as lines as well as the pipes", async () => {
+    const paths = [
+      { x0: 190, y0: 62, x1: 192, y1: 97 },
+      { x0: 198, y0: 65, x1: 212, y1: 95 },
+      { x0: 217, y0: 62, x1: 219, y1: 97 },
+    ];
+    const segments: Segment[] = [
+      { orientation: 'horizontal', start: 20, end: 190, lo: 79, hi: 81, dashed: false },
+      { orientation: 'vertical', start: 62, end: 97, lo: 190, hi: 192, dashed: false },
+      { orientation: 'vertical', start: 62, end: 97, lo: 217, hi: 219, dashed: false },
+      { orientation: 'horizontal', start: 219, end: 380, lo: 79, hi: 81, dashed: false },
+    ];
+    const analysis = await analyzePage(await svgPage(WIDE, 160, butterfly), { vector: { shapes: paths, stubs: [], segments } });
     expectOneAcross(
       analysis.elements.filter((e) => e.elementType !== 'text'),
       191,
