@@ -223,6 +223,21 @@ function textCover(box: Box, lines: TextLine[]): number {
   return Math.min(1, covered / (boxWidth(box) * boxHeight(box)));
 }
 
+/** The share of the ink in a box (`mask`, `width` wide) that lies outside the text lines: a bubble's ring round its text. */
+function inkBesideText(box: Box, lines: TextLine[], mask: Uint8Array, width: number): number {
+  const near = lines.filter((line) => overlapArea(box, line) > 0);
+  let ink = 0;
+  let beside = 0;
+  for (let y = Math.max(0, Math.floor(box.y0)); y <= box.y1 && y * width < mask.length; y++) {
+    for (let x = Math.max(0, Math.floor(box.x0)); x <= Math.min(width - 1, box.x1); x++) {
+      if (!mask[y * width + x]) continue;
+      ink++;
+      if (!near.some((line) => x >= line.x0 && x <= line.x1 && y >= line.y0 && y <= line.y1)) beside++;
+    }
+  }
+  return ink === 0 ? 0 : beside / ink;
+}
+
 /**
  * The learned classifier's word on each geometric candidate: its class (`metadata.symbol_class`), its type,
  * and a confidence that blends both; a candidate it is sure is no symbol (a letter, a corner, an arrow) goes.
@@ -313,13 +328,16 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const pixelTextLines = vectorTexts ? found.textLines.filter((line) => textCover(line, layerLines) < 0.05) : found.textLines;
   const tables = findTables(allSegments, [...layerLines, ...pixelTextLines], unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
-  // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text.
+  // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text; a
+  // symbol with its own ink round the text (a bubble full of its tag) is not.
   const allBars = [...bars, ...barComponents(symbolParts, lineSegments, unit)];
-  const pixelSymbols = (
-    vectorTexts
-      ? found.symbols.filter((symbol) => textCover(symbol, layerLines) < (symbol.elementType === 'text' ? 0.05 : 0.6))
-      : found.symbols
-  ).map((symbol) => (holdsTwoBars(symbol, allBars, unit) ? { ...symbol, barred: true } : symbol));
+  const layerText = (symbol: DetectedSymbol) =>
+    symbol.elementType === 'text'
+      ? textCover(symbol, layerLines) >= 0.05
+      : textCover(symbol, layerLines) >= 0.6 && inkBesideText(symbol, layerLines, rest, width) < 0.2;
+  const pixelSymbols = (vectorTexts ? found.symbols.filter((symbol) => !layerText(symbol)) : found.symbols).map((symbol) =>
+    holdsTwoBars(symbol, allBars, unit) ? { ...symbol, barred: true } : symbol,
+  );
   const candidates = options.vector ? withShapes(pixelSymbols, options.vector.shapes, pixelTextLines, unit) : pixelSymbols;
   const classified = await classifySymbols(image, candidates.filter(kept), options);
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.

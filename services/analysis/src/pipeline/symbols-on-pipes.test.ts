@@ -369,4 +369,26 @@ describe("a PDF's text layer", () => {
     expect(right(valves[0].boundingBox)).toBeLessThanOrEqual(ink.x0 + 2);
     expect(valves[0].name).toBe('FV-101');
   });
+
+  it('keeps a small bubble whose tag fills it: the ring round the text is a symbol of its own', async () => {
+    // The layer's boxes for "TICSA" over "4750" cover most of the bubble's box (CAD exports size them by the font).
+    const texts = [
+      { text: 'TICSA', box: { x0: 182, y0: 80, x1: 224, y1: 99 }, y: 96 },
+      { text: '4750', box: { x0: 180, y0: 100, x1: 222, y1: 120 }, y: 116 },
+    ];
+    const shapes =
+      `<circle cx="200" cy="100" r="22"/>` +
+      texts
+        .map(
+          (t) =>
+            `<text x="200" y="${t.y}" font-family="sans-serif" font-size="13" text-anchor="middle" fill="#000000" stroke="none">${t.text}</text>`,
+        )
+        .join('');
+    const layer = texts.map((t) => ({ text: t.text, line: { ...t.box, orientation: 'horizontal' as const, size: 14, members: [] } }));
+    const analysis = await analyzePage(await svgPage(400, 200, shapes), { vector: { texts: layer, shapes: [], stubs: [] } });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].boundingBox.x).toBeLessThanOrEqual(180);
+    expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(220);
+  });
 });
