@@ -58,6 +58,24 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
   // A dashed line's found ends stop short by up to a dash and a gap: its first dash may touch the bubble
   // (joined to it), and at a bend the dashes of the two runs fall where the pattern puts them.
   const reachOf = (piece: Piece) => (piece.dashed ? 2 * tolerance : tolerance);
+  // The symbol an end of a piece reaches: the nearest, and of two as near the one beyond that end (a short
+  // stub between a valve and its blind flange reaches both, one at each end).
+  const symbolAt = (piece: Piece, end: 'start' | 'end') => {
+    const [x, y] = pointOf(piece, piece[end]);
+    const point = { x0: x, y0: y, x1: x, y1: y };
+    const beyond = (box: Box) => {
+      const middle = piece.orientation === 'horizontal' ? (box.x0 + box.x1) / 2 : (box.y0 + box.y1) / 2;
+      return end === 'start' ? middle <= piece.start : middle >= piece.end;
+    };
+    let best = -1;
+    let bestGap = Infinity;
+    symbols.forEach((box, index) => {
+      if (!containsPoint(box, x, y, reachOf(piece))) return;
+      const gap = boxGap(box, point) + (beyond(box) ? 0 : 0.5);
+      if (gap < bestGap) [best, bestGap] = [index, gap];
+    });
+    return best;
+  };
   const pieces: Piece[] = [];
   for (const segment of segments) {
     for (const [start, end] of splitAtSymbols(segment, symbols, 2 * unit)) {
@@ -71,10 +89,8 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
         atEnd: -1,
         neighbours: [],
       };
-      const [sx, sy] = pointOf(piece, start);
-      const [ex, ey] = pointOf(piece, end);
-      piece.atStart = symbols.findIndex((box) => containsPoint(box, sx, sy, reachOf(piece)));
-      piece.atEnd = symbols.findIndex((box) => containsPoint(box, ex, ey, reachOf(piece)));
+      piece.atStart = symbolAt(piece, 'start');
+      piece.atEnd = symbolAt(piece, 'end');
       pieces.push(piece);
     }
   }
