@@ -21,7 +21,8 @@ import { findTables, insideAny } from './tables';
 import { withStackedParts } from './equipment-parts';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
-import { attachTexts, pathCarries, type ReadLine } from './text-attachment';
+import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
+import { parseLineNumber } from '../tags/line-number';
 import type { TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
@@ -68,7 +69,14 @@ export interface AnalyzeOptions {
   vector?: VectorPage;
 }
 
-const readable = (reading: TextReading) => reading.confidence >= 0.5 && /[A-Za-z0-9]/.test(reading.text);
+/**
+ * A reading to keep: OCR sure enough of it, or, less sure, a tag or a line number (their shape vouches for the
+ * reading: Tesseract is unsure of long scanned line numbers it reads right).
+ */
+const readable = (reading: TextReading) =>
+  /[A-Za-z0-9]/.test(reading.text) &&
+  (reading.confidence >= 0.5 ||
+    (reading.confidence >= 0.25 && (normaliseTag(reading.text) !== undefined || parseLineNumber(reading.text) !== undefined)));
 
 interface Readings {
   bubbles: Map<DetectedSymbol, TextReading>;
@@ -424,7 +432,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       ...extra,
     },
   });
-  for (const { read, parsed } of attached.lineNumbers) elements.push(textElement(read, 'line number', { line_number: parsed }));
+  // An OCR'd line number is named as parsed: its separators as drawn (`-`), not as misread (`~`).
+  for (const { read, parsed } of attached.lineNumbers)
+    elements.push(textElement(read.exact ? read : { ...read, text: parsed.text }, 'line number', { line_number: parsed }));
   for (const read of attached.free) elements.push(textElement(read, 'text'));
   // The text layer reads tables, the title block and the margin exactly (drawing number, revision,
   // equipment data): kept as text, apart from the process.

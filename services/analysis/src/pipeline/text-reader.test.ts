@@ -51,3 +51,24 @@ describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => 
     expect(result.elements.filter((e) => e.elementType === 'instrument').map((e) => e.name)).toEqual(['LIC-317']);
   });
 });
+
+describe('readings OCR is unsure of', () => {
+  // A reader as unsure as Tesseract is of long scanned line numbers: every line read at confidence 0.35.
+  const unsure = (text: string) => async (): Promise<TextReader> => ({
+    read: async () => ({ text, confidence: 0.35 }),
+    close: async () => undefined,
+  });
+  const shapes = label(200, 100, 'SOME TEXT HERE', 16);
+
+  it('keeps a line number, named with its separators as drawn', async () => {
+    const result = await analyzePage(await svgPage(400, 200, shapes), { textReader: unsure('006-SW-500-6"~-1CA1S01-N-50') });
+    expect(result.elements.filter((e) => e.elementType === 'text').map((e) => e.name)).toEqual(['006-SW-500-6"-1CA1S01-N-50']);
+  });
+
+  it('keeps a tag, and leaves other text unread', async () => {
+    const tagged = await analyzePage(await svgPage(400, 200, shapes), { textReader: unsure('P-609A') });
+    expect(tagged.elements.filter((e) => e.elementType === 'text').map((e) => e.name)).toEqual(['P-609A']);
+    const prose = await analyzePage(await svgPage(400, 200, shapes), { textReader: unsure('SOME TEXT HERE') });
+    expect(prose.elements.filter((e) => e.elementType === 'text').map((e) => e.name)).toEqual(['']);
+  });
+});

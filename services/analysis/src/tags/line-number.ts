@@ -25,7 +25,7 @@ const PIPING_CLASS = /^(?=.*\d)(?=.*[A-Z])[A-Z0-9]{2,10}$/;
 export function parseLineNumber(raw: string): LineNumber | undefined {
   const text = raw
     .toUpperCase()
-    .replace(/[‐–—_]/g, '-')
+    .replace(/[‐–—_~]/g, '-')
     .replace(/\s*-\s*/g, '-')
     .replace(/[”″]/g, '"')
     .trim();

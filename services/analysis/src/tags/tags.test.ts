@@ -53,6 +53,8 @@ describe('parseLineNumber', () => {
     ['6" - CW - 2003 - B2 - IH', { size: '6"', service: 'CW', sequence: '2003', pipingClass: 'B2', insulation: 'IH' }],
     ['1-1/2"-N-0042-CS1', { size: '1-1/2"', service: 'N', sequence: '0042', pipingClass: 'CS1' }],
     ['DN150-PW-301-S2', { size: 'DN150', service: 'PW', sequence: '301', pipingClass: 'S2' }],
+    // OCR reads a scanned hyphen as a tilde.
+    ['006-SW-500-6"~-1CA1S01-N-50', { text: '006-SW-500-6"-1CA1S01-N-50', size: '6"', service: 'SW', pipingClass: '1CA1S01' }],
   ])('reads %j', (text, parts) => {
     expect(parseLineNumber(text)).toMatchObject(parts);
   });
