@@ -79,6 +79,22 @@ describe('vectorShapes', () => {
     expect(shapes).toHaveLength(1);
     expect(shapes[0].y0).toBeGreaterThanOrEqual(118);
     expect(stubs).toEqual(expect.arrayContaining([expect.objectContaining({ y0: 98, y1: 122 })]));
+    // With a junction dot drawn where the leg leaves: the dot is no symbol's body the leg would be a stem of.
+    const dot: PdfPath = {
+      subpaths: [
+        {
+          points: [0, 1, 2, 3, 4, 5, 6, 7].map((k): Point => [200 + 7 * Math.cos(k * 0.785), 100 + 7 * Math.sin(k * 0.785)]),
+          closed: true,
+        },
+      ],
+      stroked: false,
+      filled: true,
+      lineWidth: 0,
+      dashed: false,
+    };
+    const dotted = vectorShapes([...paths, dot], identity, OPTIONS).shapes.filter((shape) => shape.y1 > 118);
+    expect(dotted).toHaveLength(1);
+    expect(dotted[0].y0).toBeGreaterThanOrEqual(118);
   });
 
   it('returns a stroke between the ports of two symbols, which joins neither, to trace their connection', () => {
@@ -125,6 +141,52 @@ describe('vectorShapes', () => {
     expect(shapes).toHaveLength(1);
     expect(shapes[0].x0).toBeLessThanOrEqual(90);
     expect(shapes[0].x1).toBeGreaterThanOrEqual(136);
+  });
+
+  it("joins the actuator through its stem though a pipe in the stem's pen runs on its line, or the pipe runs on through the valve", () => {
+    const actuator = (x: number) => [
+      stroke(
+        [
+          [x - 11, 182],
+          [x, 200],
+          [x + 11, 182],
+        ],
+        3,
+        true,
+      ),
+      stroke(
+        [
+          [x - 11, 218],
+          [x, 200],
+          [x + 11, 218],
+        ],
+        3,
+        true,
+      ),
+      segment([x, 200], [x + 24, 200]),
+      stroke([
+        [x + 24, 186],
+        [x + 32, 190],
+        [x + 36, 200],
+        [x + 32, 210],
+        [x + 24, 214],
+      ]),
+      segment([x + 24, 186], [x + 24, 214]),
+    ];
+    const paths = [
+      segment([100, 0], [100, 182], 4.5),
+      ...actuator(100),
+      segment([100, 218], [100, 400], 4.5),
+      segment([170, 200], [400, 200]),
+    ];
+    const { shapes } = vectorShapes(paths, identity, OPTIONS);
+    expect(shapes).toHaveLength(1);
+    expect(shapes[0].x0).toBeLessThanOrEqual(90);
+    expect(shapes[0].x1).toBeGreaterThanOrEqual(136);
+    // The pipe drawn on through the valve: the stem leaves the pipe's side, inside the body.
+    const through = vectorShapes([segment([100, 0], [100, 400], 4.5), ...actuator(100)], identity, OPTIONS).shapes;
+    expect(through).toHaveLength(1);
+    expect(through[0].x1).toBeGreaterThanOrEqual(136);
   });
 
   it('takes bars side by side as a symbol (an orifice plate), but not a lone line or a dashed signal', () => {

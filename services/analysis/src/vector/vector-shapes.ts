@@ -97,6 +97,8 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
   const bodies: Box[] = [];
   const loose: Box[] = [];
   const stubs: Box[] = [];
+  const branches: Box[] = [];
+  const onRuns: Box[] = [];
   for (const item of mapped) {
     const stroke = strokes.get(item);
     // The stroke's own width counts: a symbol's box is its ink.
@@ -109,15 +111,24 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
       continue;
     }
     if (box.x1 - box.x0 > options.maxSize || box.y1 - box.y0 > options.maxSize) continue;
-    if (straight && onRun(item.points, item.path.lineWidth)) continue;
+    if (straight && onRun(item.points, item.path.lineWidth)) {
+      onRuns.push(box);
+      continue;
+    }
     // A piece leaving a pipe's side is a branch of it (a drain leg to its valve), not a part of that valve.
     if (straight && leavesPipe(item.points, pipeLines)) {
-      stubs.push(box);
+      branches.push(box);
       continue;
     }
     (straight ? loose : bodies).push(box);
   }
   const groups = touchingGroups(bodies, options.joinGap);
+  // Unless it starts inside a symbol's body: a control valve's stem to its actuator (in line with a pipe or
+  // leaving the pipe drawn through the valve). A junction dot is no body: the leg leaving it is pipe.
+  const body = (group: Box) => Math.max(group.x1 - group.x0, group.y1 - group.y0) >= options.minSize;
+  const stem = (stroke: Box) => groups.some((group) => body(group) && endsInside(stroke, group, options.joinGap));
+  for (const branch of branches) (stem(branch) ? loose : stubs).push(branch);
+  loose.push(...onRuns.filter(stem));
   const { bridges, lone } = attachLoose(groups, loose, options.joinGap);
   stubs.push(...bridges);
   // Strokes that touch only each other are bars side by side (an orifice plate, a flange); a lone one is a line.
