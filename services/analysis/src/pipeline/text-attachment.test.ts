@@ -63,6 +63,17 @@ describe('attachTexts', () => {
     expect(result.free.map((r) => r.text)).toEqual(['E-302']);
   });
 
+  it('gives an equipment tag to the equipment in reach though a valve is nearer, and a valve tag to the valve', () => {
+    // A pump with its tag under it, a drain valve beside the tag; a valve tag between the two.
+    const pump = symbol(100, 500, 180, 580, 'equipment');
+    const valve = symbol(60, 605, 90, 635, 'valve');
+    const result = attachTexts([pump, valve], [read('P-605A', 100, 610)]);
+    expect(result.tags.get(pump)?.text).toBe('P-605A');
+    expect(result.tags.has(valve)).toBe(false);
+    const other = attachTexts([pump, valve], [read('HV-12', 100, 610)]);
+    expect(other.tags.get(valve)?.text).toBe('HV-12');
+  });
+
   it('leaves a tag in the middle of the sheet free when nothing is near it', () => {
     const vessel = symbol(300, 100, 500, 300, 'equipment');
     const result = attachTexts([vessel], [read('V-301', 370, 500)], AREA);

@@ -9,6 +9,9 @@ import type { TextLine } from './text-lines';
 /** Equipment and valve tags: `P-101A`, `V 201`, `E-301B`, `HV-12`, `XV1001`. */
 const ITEM_TAG = /^[A-Z]{1,4}-?\d{2,5}[A-Z]{0,2}$/;
 
+/** Equipment tags: one letter for the kind (pump, exchanger, vessel, column), then the number. */
+const EQUIPMENT_TAG = /^[A-Z]-\d/;
+
 export interface ReadLine {
   line: TextLine;
   text: string;
@@ -68,10 +71,14 @@ export function attachTexts(
     // not an instrument's.
     const instrumentTag = parseIsaTag(tag) !== undefined;
     const named = (symbol: DetectedSymbol) => symbol.elementType === 'instrument' && (namedBubbles.has(symbol) || instrumentTag);
-    const near = symbols
+    const inReach = symbols
       .filter((symbol) => symbol.elementType !== 'text' && !named(symbol))
       .map((symbol) => ({ read: { ...read, text: tag }, symbol, gap: boxGap(symbol, read.line) }))
       .filter(({ symbol, gap }) => gap <= reach(symbol));
+    // A one-letter prefix (`P-605A`, `E-601`) tags equipment: it goes to the equipment in reach, not to a valve
+    // that happens to be nearer.
+    const equipmentTag = EQUIPMENT_TAG.test(tag) && inReach.some(({ symbol }) => symbol.elementType === 'equipment');
+    const near = equipmentTag ? inReach.filter(({ symbol }) => symbol.elementType === 'equipment') : inReach;
     if (near.length === 0) free.push({ ...read, text: tag });
     offers.push(...near);
   }
