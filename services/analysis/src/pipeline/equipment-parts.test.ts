@@ -35,6 +35,12 @@ describe('withStackedParts', () => {
     expect(result[0]).toMatchObject({ x0: 100, y0: 339, x1: 280, y1: 448, elementType: 'equipment' });
   });
 
+  it('takes the motor though the fan between it and the box was lost', () => {
+    const result = withStackedParts([bundle, motor], pipes, 4);
+    expect(result).toHaveLength(1);
+    expect(result[0]).toMatchObject({ y0: 339, y1: 448 });
+  });
+
   it('leaves a valve on a pipe below the box, and parts under a vessel, to themselves', () => {
     const valve = symbol(176, 470, 204, 500, {});
     const onPipe = [...pipes, pipe('vertical', 448, 700, 189)];

@@ -24,7 +24,8 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
     const drawnAsBox = equipment.description === 'equipment (box)' || equipment.symbolClass === 'air_cooler';
     if (equipment.elementType !== 'equipment' || !equipment.outlined || !drawnAsBox || absorbed.has(equipment)) return equipment;
     const width = boxWidth(equipment);
-    const reach = Math.max(3 * unit, 0.5 * (equipment.y1 - equipment.y0 + 1));
+    // As far as the box is high: the motor is taken though the fan between was lost.
+    const reach = Math.max(3 * unit, equipment.y1 - equipment.y0 + 1);
     let box: Box = equipment;
     for (let found = true; found;) {
       const part = symbols.find(
