@@ -16,6 +16,9 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
     await saveScreenshot(page, `${name}-${suffix}`);
   }
   await page.setViewportSize(DESKTOP);
+  // And after the way back: a click right away can land while the desktop layout replaces the mobile one, and
+  // miss (the checkout flow failed so in CI).
+  await page.waitForTimeout(250);
 }
 
 /** Fails the test on any uncaught page error. */
