@@ -231,12 +231,12 @@ function textCover(box: Box, lines: TextLine[]): number {
   return Math.min(1, covered / (boxWidth(box) * boxHeight(box)));
 }
 
-/** The share of the ink in a box (`mask`, `width` wide) that lies outside the text lines: a bubble's ring round its text. */
-function inkBesideText(box: Box, lines: TextLine[], mask: Uint8Array, width: number): number {
+/** The share of the ink in a box (`mask`, `width` × `height`) that lies outside the text lines: a bubble's ring round its text. */
+function inkBesideText(box: Box, lines: TextLine[], { mask, width, height }: { mask: Uint8Array; width: number; height: number }): number {
   const near = lines.filter((line) => overlapArea(box, line) > 0);
   let ink = 0;
   let beside = 0;
-  for (let y = Math.max(0, Math.floor(box.y0)); y <= box.y1 && y * width < mask.length; y++) {
+  for (let y = Math.max(0, Math.floor(box.y0)); y <= Math.min(height - 1, box.y1); y++) {
     for (let x = Math.max(0, Math.floor(box.x0)); x <= Math.min(width - 1, box.x1); x++) {
       if (!mask[y * width + x]) continue;
       ink++;
@@ -342,7 +342,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const layerText = (symbol: DetectedSymbol) =>
     symbol.elementType === 'text'
       ? textCover(symbol, layerLines) >= 0.05
-      : textCover(symbol, layerLines) >= 0.6 && inkBesideText(symbol, layerLines, rest, width) < 0.2;
+      : textCover(symbol, layerLines) >= 0.6 && inkBesideText(symbol, layerLines, { mask: rest, width, height }) < 0.2;
   const pixelSymbols = (vectorTexts ? found.symbols.filter((symbol) => !layerText(symbol)) : found.symbols).map((symbol) =>
     holdsTwoBars(symbol, allBars, unit) ? { ...symbol, barred: true } : symbol,
   );
