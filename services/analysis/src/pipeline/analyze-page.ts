@@ -3,6 +3,7 @@ import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
 import { boxesTouch, boxHeight, boxWidth, connectedComponents, overlapArea, type Box } from './components';
 import { findDashChains } from './dash-chains';
+import { FAINT_LIFT, withFaintExtents } from './faint-text';
 import { cutStubs } from './stubs';
 import { bridgeGaps, bridgeHops } from './hops';
 import { traceConnections } from './connections';
@@ -333,7 +334,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const area = drawingArea(allSegments, width, height);
   // Text the layer lacks (drawn as strokes, or in a scan on the page) is still found in the pixels, for OCR;
   // a "line" of pixels that reaches into a layer text is that text with a symbol beside it.
-  const pixelTextLines = vectorTexts ? found.textLines.filter((line) => textCover(line, layerLines) < 0.05) : found.textLines;
+  const pixelTextLines = vectorTexts
+    ? found.textLines.filter((line) => textCover(line, layerLines) < 0.05)
+    : withFaintExtents(found.textLines, binarize(image.gray, FAINT_LIFT), width, height, allSegments, unit, 4 * lineOptions.minLength);
   const tables = findTables(allSegments, [...layerLines, ...pixelTextLines], unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
   // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text; a

@@ -27,10 +27,11 @@ export function otsuThreshold(gray: Uint8Array): number {
 }
 
 /**
- * Ink mask (1 = ink) by Otsu's threshold. A page without contrast (blank, or one flat tone) has no ink;
- * the threshold is kept below light grey so that paper texture is not taken for ink.
+ * Ink mask (1 = ink) by Otsu's threshold, raised by `lift` grey levels to take fainter print too. A page without
+ * contrast (blank, or one flat tone) has no ink; the threshold is kept below light grey so that paper texture is
+ * not taken for ink.
  */
-export function binarize(gray: Uint8Array): Uint8Array {
+export function binarize(gray: Uint8Array, lift = 0): Uint8Array {
   const mask = new Uint8Array(gray.length);
   let min = 255;
   let max = 0;
@@ -40,7 +41,7 @@ export function binarize(gray: Uint8Array): Uint8Array {
     if (value > max) max = value;
   }
   if (max - min < 40) return mask;
-  const threshold = Math.min(otsuThreshold(gray), 200);
+  const threshold = Math.min(otsuThreshold(gray) + lift, 200);
   for (let i = 0; i < gray.length; i++) mask[i] = gray[i] <= threshold ? 1 : 0;
   return mask;
 }

@@ -6,6 +6,18 @@ const isJunk = (token: string) => /[^A-Z0-9\-/"]/.test(token);
 const mayBeNoise = (token: string) => token.replace(/[^A-Z0-9]/g, '').length <= 2;
 
 /**
+ * Tesseract reads the `1` of CAD and typewriter fonts (a long flag and a foot) as `l`, or as both `l1`. In a
+ * word written otherwise in capitals, digits and separators (tags, line numbers: no prose), an `l` beside a
+ * digit is that `1`: `1CAl1S01` → `1CA1S01`, `FT-l01` → `FT-101`.
+ */
+export function onesForLs(text: string): string {
+  return text
+    .split(/(\s+)/)
+    .map((word) => (/[a-km-z]/.test(word) ? word : word.replace(/l1|1l/g, '1').replace(/l(?=\d)|(?<=\d)l/g, '1')))
+    .join('');
+}
+
+/**
  * The parse of the text, else of the longest run of its words that leaves only noise out, in OCR readings
  * of tags: `EL 2) FV-311` → `FV-311`, `A TI 305` → `TI 305`, `P-603B,` → `P-603B`.
  */

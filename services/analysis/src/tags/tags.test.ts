@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsaTag } from './isa-tag';
 import { parseLineNumber } from './line-number';
-import { parseAmidNoise } from './ocr-noise';
+import { onesForLs, parseAmidNoise } from './ocr-noise';
 
 describe('parseIsaTag', () => {
   it.each([
@@ -83,4 +83,16 @@ describe('parseAmidNoise', () => {
       expect(parseAmidNoise(text, isaTag)).toBeUndefined();
     },
   );
+});
+
+describe('onesForLs', () => {
+  it.each([
+    ['003-P-408-6"-1CAl1S01', '003-P-408-6"-1CA1S01'],
+    ['FT-l01', 'FT-101'],
+    ['1lCA1S01 P-l', '1CA1S01 P-l'],
+    ['Fill line 1 level', 'Fill line 1 level'],
+    ['LIC-101', 'LIC-101'],
+  ])('reads %j as %j', (text, fixed) => {
+    expect(onesForLs(text)).toBe(fixed);
+  });
 });
