@@ -104,6 +104,20 @@ describe('symbols strung on one pipe', () => {
     expect(boundingBox.x).toBeLessThanOrEqual(187);
   });
 
+  it('takes nothing for a symbol between two pipes that turn away where they stop on one axis (their corners)', async () => {
+    // Two bends on the axis x 100, 60 px apart. The PDF's strokes end at the corners' middles: each corner's
+    // square of ink, where the two strokes meet, is kept beside the lines.
+    const shapes = `<path d="M 100 20 L 100 80 L 300 80 M 300 140 L 100 140 L 100 200" stroke-width="5"/>`;
+    const segments: Segment[] = [
+      { orientation: 'vertical', start: 20, end: 80, lo: 97, hi: 102, dashed: false },
+      { orientation: 'horizontal', start: 100, end: 300, lo: 77, hi: 82, dashed: false },
+      { orientation: 'horizontal', start: 100, end: 300, lo: 137, hi: 142, dashed: false },
+      { orientation: 'vertical', start: 140, end: 200, lo: 97, hi: 102, dashed: false },
+    ];
+    const analysis = await analyzePage(await svgPage(400, 240, shapes), { vector: { shapes: [], stubs: [], segments } });
+    expect(analysis.elements.filter((e) => e.elementType !== 'text')).toEqual([]);
+  });
+
   it("finds a butterfly valve drawn in separate strokes (bars, a gap, the disc, a gap, bars) as one symbol in the pipe's gap", async () => {
     const shapes =
       line(20, 80, 180, 80) +

@@ -245,6 +245,15 @@ function partsInPipeGaps(items: Component[], segments: Segment[], unit: number):
     const axisOf = segments
       .filter((s) => s.orientation === orientation)
       .sort((a, b) => segmentCenter(a) - segmentCenter(b) || a.start - b.start);
+    // A pipe that turns where it stops (a line across starts or ends there: a corner) does not go on along
+    // the axis; a valve's bar crosses it in its middle.
+    const turnsAt = (along: number, axis: number) =>
+      segments.some(
+        (s) =>
+          s.orientation !== orientation &&
+          Math.abs(segmentCenter(s) - along) <= 2 * unit + 2 &&
+          Math.min(Math.abs(s.start - axis), Math.abs(s.end - axis)) <= 2 * unit + 2,
+      );
     for (let i = 0; i < axisOf.length; i++) {
       const before = axisOf[i];
       // The next segment on the same axis after this one ends.
@@ -255,6 +264,7 @@ function partsInPipeGaps(items: Component[], segments: Segment[], unit: number):
       }
       if (!after || after.start - before.end > maxSpan) continue;
       const axis = (segmentCenter(before) + segmentCenter(after)) / 2;
+      if (turnsAt(before.end, axis) || turnsAt(after.start, axis)) continue;
       const inside: number[] = [];
       let k = firstFrom(byFrom, (index) => fromOf(items[index]) >= before.end - tolerance);
       for (; k < byFrom.length && fromOf(items[byFrom[k]]) <= after.start + tolerance; k++) {
