@@ -163,12 +163,21 @@ function layerReadings(bubbleLike: DetectedSymbol[], texts: VectorText[]): Readi
 /**
  * Symbol candidates on a page with paths. The PDF's path groups are exact where the pixels are not: a
  * candidate the pixels found that is mostly a path group (an off-page connector whose long edges went with
- * the lines, a valve split in two) becomes that group. A group the pixels gave nothing for (a fitting whose
+ * the lines, a valve split in two) becomes that group, and so does one whose ink lies in several groups but
+ * for the pipe stubs and junction dots between them (`between`: valves strung on a short leg, valves side
+ * by side on two pipes, which the pixels chained together). A group the pixels gave nothing for (a fitting whose
  * strokes merged with its pipe's) is provisional: kept only when the classifier names it. Barred candidates and ones far
  * larger than any group (equipment) stay as the pixels found them. Text drawn as strokes is paths too:
  * groups that the pixels read as text are letters.
  */
-function withShapes(symbols: DetectedSymbol[], shapes: Box[], texts: TextLine[], unit: number): DetectedSymbol[] {
+function withShapes(
+  symbols: DetectedSymbol[],
+  shapes: Box[],
+  between: Box[],
+  texts: TextLine[],
+  unit: number,
+  ink: InkImage,
+): DetectedSymbol[] {
   const taken = new Map<Box, DetectedSymbol>();
   const kept: DetectedSymbol[] = [];
   for (const symbol of symbols) {
@@ -176,7 +185,8 @@ function withShapes(symbols: DetectedSymbol[], shapes: Box[], texts: TextLine[],
     // What the pixels took for letters, where paths are drawn, is those paths.
     const explained =
       symbol.elementType === 'text' ||
-      under.reduce((sum, shape) => sum + overlapArea(shape, symbol), 0) >= 0.5 * boxWidth(symbol) * boxHeight(symbol);
+      under.reduce((sum, shape) => sum + overlapArea(shape, symbol), 0) >= 0.5 * boxWidth(symbol) * boxHeight(symbol) ||
+      (under.length >= 2 && inkOutside(symbol, [...under, ...between], ink) < 0.2);
     // Bars across a pipe with what lies between them are one symbol, however many paths draw it.
     if (under.length === 0 || !explained || symbol.barred) {
       kept.push(symbol);
@@ -232,16 +242,23 @@ function textCover(box: Box, lines: TextLine[]): number {
   return Math.min(1, covered / (boxWidth(box) * boxHeight(box)));
 }
 
-/** The share of the ink in a box (`mask`, `width` × `height`) that lies outside the text lines: a bubble's ring round its text. */
-function inkBesideText(box: Box, lines: TextLine[], { mask, width, height }: { mask: Uint8Array; width: number; height: number }): number {
-  const near = lines.filter((line) => overlapArea(box, line) > 0);
+/** An ink mask, `width` × `height`. */
+interface InkImage {
+  mask: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The share of the ink in a box that lies outside the given boxes: a bubble's ring round its text. */
+function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): number {
+  const near = boxes.filter((other) => overlapArea(box, other) > 0);
   let ink = 0;
   let beside = 0;
   for (let y = Math.max(0, Math.floor(box.y0)); y <= Math.min(height - 1, box.y1); y++) {
     for (let x = Math.max(0, Math.floor(box.x0)); x <= Math.min(width - 1, box.x1); x++) {
       if (!mask[y * width + x]) continue;
       ink++;
-      if (!near.some((line) => x >= line.x0 && x <= line.x1 && y >= line.y0 && y <= line.y1)) beside++;
+      if (!near.some((other) => x >= other.x0 && x <= other.x1 && y >= other.y0 && y <= other.y1)) beside++;
     }
   }
   return ink === 0 ? 0 : beside / ink;
@@ -342,14 +359,24 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text; a
   // symbol with its own ink round the text (a bubble full of its tag) is not.
   const allBars = [...bars, ...barComponents(symbolParts, lineSegments, unit)];
+  const restInk: InkImage = { mask: rest, width, height };
   const layerText = (symbol: DetectedSymbol) =>
     symbol.elementType === 'text'
       ? textCover(symbol, layerLines) >= 0.05
-      : textCover(symbol, layerLines) >= 0.6 && inkBesideText(symbol, layerLines, { mask: rest, width, height }) < 0.2;
+      : textCover(symbol, layerLines) >= 0.6 && inkOutside(symbol, layerLines, restInk) < 0.2;
   const pixelSymbols = (vectorTexts ? found.symbols.filter((symbol) => !layerText(symbol)) : found.symbols).map((symbol) =>
     holdsTwoBars(symbol, allBars, unit) ? { ...symbol, barred: true } : symbol,
   );
-  const candidates = options.vector ? withShapes(pixelSymbols, options.vector.shapes, pixelTextLines, unit) : pixelSymbols;
+  const candidates = options.vector
+    ? withShapes(
+        pixelSymbols,
+        options.vector.shapes,
+        [...options.vector.stubs.map(segmentBox), ...found.dots],
+        pixelTextLines,
+        unit,
+        restInk,
+      )
+    : pixelSymbols;
   const classified = await classifySymbols(image, candidates.filter(kept), options);
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   const symbols = withStackedParts(

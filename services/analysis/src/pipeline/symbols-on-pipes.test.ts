@@ -343,6 +343,25 @@ describe('bars across a pipe, drawn by several paths', () => {
     );
   });
 
+  it('are two symbols where the pixels chained two valves corner to corner that the PDF draws apart', async () => {
+    // A valve on a vertical pipe (x 100) and one on a horizontal pipe (y 132) whose wings nearly touch: less than
+    // half their joint box is theirs.
+    const shapes = line(100, 20, 100, 84) + verticalValve(100, 100) + line(100, 116, 100, 230) + valve(132, 132) + line(148, 132, 300, 132);
+    // The paths' boxes with half the stroke's width round them, as the PDF reader gives them.
+    const paths = [
+      { x0: 87, y0: 82, x1: 113, y1: 118 },
+      { x0: 114, y0: 119, x1: 150, y1: 145 },
+    ];
+    const boxes = (analysis: { elements: Array<{ elementType: string; boundingBox: { x: number; y: number } }> }) =>
+      analysis.elements.filter((e) => e.elementType !== 'text').map((e) => [e.boundingBox.x, e.boundingBox.y]);
+    expect(boxes(await analyzePage(await svgPage(WIDE, 240, shapes)))).toHaveLength(1);
+    const analysis = await analyzePage(await svgPage(WIDE, 240, shapes), { vector: { shapes: paths, stubs: [] } });
+    expect(boxes(analysis).sort((a, b) => a[0] - b[0])).toEqual([
+      [87, 82],
+      [114, 119],
+    ]);
+  });
+
   it("are one symbol when the PDF's strokes give the bars as lines as well as the pipes", async () => {
     const paths = [
       { x0: 190, y0: 62, x1: 192, y1: 97 },
