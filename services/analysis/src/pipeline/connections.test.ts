@@ -11,6 +11,18 @@ const horizontal = (start: number, end: number, y: number): Segment => ({
   dashed: false,
 });
 
+const vertical = (start: number, end: number, x: number): Segment => ({
+  orientation: 'vertical',
+  start,
+  end,
+  lo: x - 1,
+  hi: x + 1,
+  dashed: false,
+});
+
+const pairs = (connections: Array<{ source: number; target: number }>) =>
+  connections.map((c) => [c.source, c.target].sort()).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+
 describe('traceConnections', () => {
   it('connects a valve to its blind flange across a stub shorter than the reach, one symbol at each end', () => {
     // A pipe into the valve, then 7 px of pipe to the flange: both ends of the stub are within reach of both.
@@ -18,5 +30,30 @@ describe('traceConnections', () => {
     const flange = { x0: 138, y0: 85, x1: 141, y1: 115 };
     const connections = traceConnections([horizontal(20, 99, 100), horizontal(131, 137, 100)], [valve, flange], [], 3);
     expect(connections.map((c) => [c.source, c.target].sort())).toEqual([[0, 1]]);
+  });
+
+  it('takes a pipe stopping short of a gap crossing, with a valve as far beyond, on into that valve', () => {
+    // Pumps at both ends of the crossed pipe (y 100); a valve just above it, a flange below, the pipe between
+    // them broken 6 px each side of the crossed pipe's middle.
+    const [left, right] = [
+      { x0: 0, y0: 80, x1: 19, y1: 120 },
+      { x0: 301, y0: 80, x1: 320, y1: 120 },
+    ];
+    const valve = { x0: 150, y0: 60, x1: 170, y1: 93 };
+    const flange = { x0: 145, y0: 160, x1: 175, y1: 164 };
+    const segments = [horizontal(20, 300, 100), vertical(106, 159, 160)];
+    expect(pairs(traceConnections(segments, [left, right, valve, flange], [], 3))).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    // Without the valve beyond, the same piece is a branch at a T: every pair of the three connects.
+    expect(pairs(traceConnections(segments, [left, right, flange], [], 3))).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+    // With a junction dot it is a junction, whatever lies beyond.
+    const dot = { x0: 156, y0: 96, x1: 164, y1: 104 };
+    expect(pairs(traceConnections(segments, [left, right, valve, flange], [dot], 3))).toContainEqual([0, 3]);
   });
 });

@@ -8,6 +8,8 @@ interface Piece {
   start: number;
   end: number;
   center: number;
+  /** Half the stroke's width across it. */
+  halfWidth: number;
   dashed: boolean;
   /** Symbol index attached at each end, or -1. */
   atStart: number;
@@ -84,6 +86,7 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
         start,
         end,
         center: segmentCenter(segment),
+        halfWidth: (segment.hi - segment.lo + 1) / 2,
         dashed: segment.dashed,
         atStart: -1,
         atEnd: -1,
@@ -116,6 +119,21 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
     return undefined;
   };
   const within = (piece: Piece, along: number) => along >= piece.start - reachOf(piece) && along <= piece.end + reachOf(piece);
+  // A gap crossing drawn with a symbol right beyond it: a piece stopping short of a pipe that runs on past it
+  // (a clear gap, no dot) with a symbol as far beyond the pipe goes on into that symbol, not into the pipe.
+  const symbolAcross = (piece: Piece, crossed: Piece): { piece: Piece; end: 'start' | 'end'; symbol: number } | undefined => {
+    const reach = reachOf(piece);
+    if (crossed.start > piece.center - reach || crossed.end < piece.center + reach) return undefined;
+    for (const end of ['start', 'end'] as const) {
+      const side = end === 'start' ? 1 : -1;
+      const offset = side * (piece[end] - crossed.center);
+      if ((end === 'start' ? piece.atStart : piece.atEnd) >= 0 || offset <= crossed.halfWidth + 1 || offset > reach) continue;
+      const [x, y] = pointOf(piece, crossed.center - side * offset);
+      const symbol = symbols.findIndex((box) => containsPoint(box, x, y, reach));
+      if (symbol >= 0) return { piece, end, symbol };
+    }
+    return undefined;
+  };
   for (let a = 0; a < pieces.length; a++) {
     for (let b = a + 1; b < pieces.length; b++) {
       const first = pieces[a];
@@ -144,7 +162,14 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
       const [h, v] = first.orientation === 'horizontal' ? [first, second] : [second, first];
       if (!within(h, v.center) || !within(v, h.center)) continue;
       const point: [number, number] = [v.center, h.center];
-      const joined = nearEnd(h, v.center) || nearEnd(v, h.center) || dots.some((dot) => containsPoint(dot, point[0], point[1], unit));
+      const dotted = dots.some((dot) => containsPoint(dot, point[0], point[1], unit));
+      const across = dotted ? undefined : (symbolAcross(v, h) ?? symbolAcross(h, v));
+      if (across) {
+        if (across.end === 'start') across.piece.atStart = across.symbol;
+        else across.piece.atEnd = across.symbol;
+        continue;
+      }
+      const joined = nearEnd(h, v.center) || nearEnd(v, h.center) || dotted;
       if (!joined) continue;
       first.neighbours.push({ piece: b, point });
       second.neighbours.push({ piece: a, point });
