@@ -48,4 +48,14 @@ describe('findTextLines', () => {
     const apart = findTextLines([...word(100, 50, 3), ...word(168, 50, 3)], 2, 24).lines;
     expect(apart).toHaveLength(2);
   });
+
+  it('leaves out a "letter" more than twice as tall as the rest, and what it alone held together falls apart', () => {
+    // A tag, a valve's outline 30 px high right after it, then two more characters (its actuator, a dash).
+    const valve = character(130, 41, 16, 30);
+    const lines = findTextLines([...word(100, 50, 3), valve, ...word(149, 50, 2)], 2, 24).lines;
+    expect(lines.map((l) => [l.x0, l.x1]).sort((a, b) => a[0] - b[0])).toEqual([
+      [100, 127],
+      [149, 166],
+    ]);
+  });
 });

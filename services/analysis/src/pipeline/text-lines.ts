@@ -126,18 +126,34 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
       }
     }
   }
+  const oriented = (chain: Component[], orientation: Orientation) => chain.filter((m) => best.get(m)?.orientation === orientation);
+  // The sheet's usual letter height: the median of its lines' (of three letters or more).
+  const usualLetter = median(
+    (['horizontal', 'vertical'] as const).flatMap((orientation) =>
+      found[orientation]
+        .map((chain) => characters(oriented(chain, orientation)))
+        .filter((letters) => letters.length >= 3)
+        .map((letters) => median(letters.map((m) => across(m, orientation)))),
+    ),
+  );
   const lines: TextLine[] = [];
   for (const orientation of ['horizontal', 'vertical'] as const) {
     for (const chain of found[orientation]) {
-      const members = chain.filter((m) => best.get(m)?.orientation === orientation);
-      const letters = characters(members);
-      if (letters.length < 2) continue;
-      const line = textLine(members, orientation);
-      line.size = median(letters.map((m) => across(m, orientation)));
-      // A row of flat bars (a hatch, a grid) is not text: letters are not thin across the line.
-      const flat = letters.filter((m) => across(m, orientation) <= 1.5 * unit + 1);
-      if (flat.length >= 0.5 * letters.length) continue;
-      lines.push(line);
+      const chained = oriented(chain, orientation);
+      // A "letter" more than twice the usual height is a symbol's part the text chained through (an
+      // exchanger's head beside its tag, a valve between its tag and its actuator). Without it, what it
+      // alone held together falls apart.
+      const kept = usualLetter > 0 ? chained.filter((m) => across(m, orientation) <= 2 * usualLetter) : chained;
+      for (const members of kept.length < chained.length ? chains(kept, kinds, orientation, unit) : [kept]) {
+        const letters = characters(members);
+        if (letters.length < 2) continue;
+        const line = textLine(members, orientation);
+        line.size = median(letters.map((m) => across(m, orientation)));
+        // A row of flat bars (a hatch, a grid) is not text: letters are not thin across the line.
+        const flat = letters.filter((m) => across(m, orientation) <= 1.5 * unit + 1);
+        if (flat.length >= 0.5 * letters.length) continue;
+        lines.push(line);
+      }
     }
   }
   // A sheet's text comes in a few heights; "letters" far taller than most (an exchanger's tubes, a
