@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { onesForLs } from '../tags/ocr-noise';
+import { cleanReading } from '../tags/ocr-noise';
 import type { Box } from './components';
 
 export interface TextReading {
@@ -89,7 +89,7 @@ export async function createTesseractReader(): Promise<TextReader> {
         }
         const recognize = async (height: number): Promise<TextReading> => {
           const { data } = await worker.recognize(await regionPng(region, height));
-          return { text: onesForLs(data.text.replace(/\s+/g, ' ').trim()), confidence: data.confidence / 100 };
+          return { text: cleanReading(data.text.replace(/\s+/g, ' ')), confidence: data.confidence / 100 };
         };
         // Tesseract's confidence swings with the scale of small text: an unsure read is tried once more, smaller.
         const first = await recognize(48);

@@ -2,16 +2,22 @@
 const trimmed = (token: string) => token.replace(/^[.,;:'`|]+|[.,;:'`|]+$/g, '');
 /** A word with characters no tag has (a bracket from a valve's actuator) is noise, never part of a tag. */
 const isJunk = (token: string) => /[^A-Z0-9\-/"]/.test(token);
-/** Noise is short: a stray letter or two (from a bubble's ring), a bracket with a letter; `P&ID` is a word. */
-const mayBeNoise = (token: string) => token.replace(/[^A-Z0-9]/g, '').length <= 2;
+/**
+ * Noise is short: a stray letter or two (from a bubble's ring), a bracket with a letter; `P&ID` is a word. A
+ * word opening with a bracket is a valve's actuator read as letters (`LV-302 (lic`), however long.
+ */
+const mayBeNoise = (token: string) => token.replace(/[^A-Z0-9]/g, '').length <= 2 || /^[()[\]]/.test(token);
 
 /**
- * Tesseract reads the `1` of CAD and typewriter fonts (a long flag and a foot) as `l`, or as both `l1`. In a
- * word written otherwise in capitals, digits and separators (tags, line numbers: no prose), an `l` beside a
- * digit is that `1`: `1CAl1S01` → `1CA1S01`, `FT-l01` → `FT-101`.
+ * An OCR reading of one line cleaned of what Tesseract makes of drawing strokes:
+ * - a bar at either end is the pipe or box edge beside the text: `|006-N-391-3"-1CA1S01`;
+ * - the `1` of CAD and typewriter fonts (a long flag and a foot) is read as `l`, or as both `l1`: in a word
+ *   written otherwise in capitals, digits and separators (tags, line numbers: no prose), an `l` beside a digit
+ *   is that `1`: `1CAl1S01` → `1CA1S01`, `FT-l01` → `FT-101`.
  */
-export function onesForLs(text: string): string {
+export function cleanReading(text: string): string {
   return text
+    .replace(/^[|\s]+|[|\s]+$/g, '')
     .split(/(\s+)/)
     .map((word) => (/[a-km-z]/.test(word) ? word : word.replace(/l1|1l/g, '1').replace(/l(?=\d)|(?<=\d)l/g, '1')))
     .join('');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsaTag } from './isa-tag';
 import { parseLineNumber } from './line-number';
-import { onesForLs, parseAmidNoise } from './ocr-noise';
+import { cleanReading, parseAmidNoise } from './ocr-noise';
 
 describe('parseIsaTag', () => {
   it.each([
@@ -72,6 +72,7 @@ describe('parseAmidNoise', () => {
     ['EL 2) FV-311', 'FV-311'],
     ['FT 327 NN', 'FT-327'],
     ['|PT-12', 'PT-12'],
+    ['LV-302 (lic', 'LV-302'],
     ['FIC 12', 'FIC-12'],
   ])('finds the tag in %j', (text, tag) => {
     expect(parseAmidNoise(text, isaTag)).toBe(tag);
@@ -85,14 +86,16 @@ describe('parseAmidNoise', () => {
   );
 });
 
-describe('onesForLs', () => {
+describe('cleanReading', () => {
   it.each([
+    ['|006-N-391-3"-1CA1S01', '006-N-391-3"-1CA1S01'],
+    ['FIC-101 |', 'FIC-101'],
     ['003-P-408-6"-1CAl1S01', '003-P-408-6"-1CA1S01'],
     ['FT-l01', 'FT-101'],
     ['1lCA1S01 P-l', '1CA1S01 P-l'],
     ['Fill line 1 level', 'Fill line 1 level'],
     ['LIC-101', 'LIC-101'],
   ])('reads %j as %j', (text, fixed) => {
-    expect(onesForLs(text)).toBe(fixed);
+    expect(cleanReading(text)).toBe(fixed);
   });
 });
