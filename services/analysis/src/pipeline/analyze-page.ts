@@ -150,7 +150,7 @@ function layerReadings(bubbleLike: DetectedSymbol[], texts: VectorText[]): Readi
     inside.sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0);
     const text = inside.map((item) => item.text).join(' ');
     // Inside a symbol that is no instrument, only an instrument tag is taken; other text stays a line of its own.
-    if (symbol.elementType !== 'instrument' && !parseIsaTag(text)) continue;
+    if (symbol.elementType !== 'instrument' && !parseIsaTag(text, { exact: true })) continue;
     bubbles.set(symbol, { text, confidence: 1, exact: true });
     inside.forEach((text) => inBubble.add(text));
   }

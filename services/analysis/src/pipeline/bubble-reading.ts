@@ -88,7 +88,7 @@ export function settleBubbles(bubbleLike: DetectedSymbol[], readings: Map<Detect
   const tags = new Map<DetectedSymbol, IsaTag>();
   for (const symbol of bubbleLike) {
     const reading = readings.get(symbol);
-    const isa = reading && (reading.exact ? parseIsaTag(reading.text) : parseAmidNoise(reading.text, parseIsaTag));
+    const isa = reading && (reading.exact ? parseIsaTag(reading.text, { exact: true }) : parseAmidNoise(reading.text, parseIsaTag));
     if (isa) tags.set(symbol, isa);
     if (symbol.elementType === 'instrument') continue;
     if (isa) Object.assign(symbol, { elementType: 'instrument', description: 'instrument bubble', symbolClass: undefined });

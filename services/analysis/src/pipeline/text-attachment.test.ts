@@ -80,4 +80,12 @@ describe('attachTexts', () => {
     expect(result.tags.size).toBe(0);
     expect(result.free.map((r) => r.text)).toEqual(['V-301']);
   });
+
+  it("takes a PDF layer's text as written: a reducer's size beside a column names nothing, the column's tag does", () => {
+    const column = symbol(300, 100, 400, 900, 'equipment');
+    const exact = (text: string, x0: number, y0: number): ReadLine => ({ ...read(text, x0, y0), exact: true });
+    const result = attachTexts([column], [exact('200/150', 330, 60), exact('K 2750', 160, 300)]);
+    expect(result.tags.get(column)?.text).toBe('K-2750');
+    expect(result.free.map((r) => r.text)).toEqual(['200/150']);
+  });
 });

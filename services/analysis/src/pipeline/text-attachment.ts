@@ -30,9 +30,9 @@ export interface TextAttachment {
 }
 
 /** A tag as a reviewer types it: upper case, one hyphen between letters and number. */
-export function normaliseTag(text: string): string | undefined {
+export function normaliseTag(text: string, exact = false): string | undefined {
   const compact = text.toUpperCase().replace(/\s+/g, ' ').trim();
-  const isa = parseIsaTag(compact);
+  const isa = parseIsaTag(compact, { exact });
   if (isa) return isa.tag;
   const joined = compact.replace(/\s*[-_.\s]\s*/g, '-');
   if (!ITEM_TAG.test(joined.replace('-', ''))) return undefined;
@@ -60,7 +60,7 @@ export function attachTexts(
       lineNumbers.push({ read, parsed });
       continue;
     }
-    const tag = !read.text ? undefined : read.exact ? normaliseTag(read.text) : parseAmidNoise(read.text, normaliseTag);
+    const tag = !read.text ? undefined : read.exact ? normaliseTag(read.text, true) : parseAmidNoise(read.text, normaliseTag);
     if (!tag) {
       free.push(read);
       continue;
@@ -69,7 +69,7 @@ export function attachTexts(
     const reach = (symbol: DetectedSymbol) => (symbol.elementType === 'equipment' ? 5 : 3) * read.line.size;
     // A bubble with no instrument tag read inside may be a pump casing: it takes an equipment tag (P-101),
     // not an instrument's.
-    const instrumentTag = parseIsaTag(tag) !== undefined;
+    const instrumentTag = parseIsaTag(tag, { exact: read.exact }) !== undefined;
     const named = (symbol: DetectedSymbol) => symbol.elementType === 'instrument' && (namedBubbles.has(symbol) || instrumentTag);
     const inReach = symbols
       .filter((symbol) => symbol.elementType !== 'text' && !named(symbol))
@@ -114,7 +114,7 @@ function attachHeaderTags(symbols: DetectedSymbol[], tags: Map<DetectedSymbol, R
   const untagged = symbols.filter((symbol) => symbol.elementType === 'equipment' && !tags.has(symbol));
   const offers: Array<{ read: ReadLine; symbol: DetectedSymbol; distance: number }> = [];
   for (const read of free) {
-    if (!read.text || !inBand(read.line) || !normaliseTag(read.text)) continue;
+    if (!read.text || !inBand(read.line) || !normaliseTag(read.text, read.exact)) continue;
     const cx = (read.line.x0 + read.line.x1) / 2;
     for (const symbol of untagged) {
       if (cx < symbol.x0 || cx > symbol.x1) continue;

@@ -97,9 +97,11 @@ function fixLoop(text: string): string {
 
 /**
  * Reads an instrument tag, or returns undefined for text that is not one. Parts may be split by spaces,
- * hyphens, slashes or line breaks; with three parts the first is an area prefix.
+ * hyphens, slashes or line breaks; with three parts the first is an area prefix. OCR readings (the default)
+ * may have letters read as digits and back (`F1C-1O1`); `exact` text (a PDF's text layer) is taken as written:
+ * a reducer's `200/150` is no `ZOO-150`.
  */
-export function parseIsaTag(text: string): IsaTag | undefined {
+export function parseIsaTag(text: string, { exact = false } = {}): IsaTag | undefined {
   const parts = text
     .replace(/[‐–—_.]/g, '-')
     .split(/[\s/\-\\]+/)
@@ -122,8 +124,8 @@ export function parseIsaTag(text: string): IsaTag | undefined {
   } else return undefined;
   // A loop number has a digit at least: OCR confusions alone do not make a word (`REBOILER`) a tag.
   if (!/\d/.test(loopPart)) return undefined;
-  const letters = fixLetters(letterPart);
-  const loop = fixLoop(loopPart);
+  const letters = exact ? letterPart.toUpperCase() : fixLetters(letterPart);
+  const loop = exact ? loopPart.toUpperCase() : fixLoop(loopPart);
   // One letter and a number is an equipment tag (P-101), not an instrument.
   if (!/^[A-Z]{2,5}$/.test(letters) || !/^\d{2,6}[A-Z]{0,2}$/.test(loop)) return undefined;
   const parsed = splitLetters(letters);

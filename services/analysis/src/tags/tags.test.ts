@@ -22,6 +22,12 @@ describe('parseIsaTag', () => {
     expect(parsed?.functionModifiers.map((f) => f.letter)).toEqual(modifiers);
   });
 
+  it('takes exact text (a PDF text layer) as written: digits are no letters there', () => {
+    expect(parseIsaTag('200/150', { exact: true })).toBeUndefined();
+    expect(parseIsaTag('200/150')?.tag).toBe('ZOO-150');
+    expect(parseIsaTag('FIC 101', { exact: true })?.tag).toBe('FIC-101');
+  });
+
   it('tells a safety valve (PSV) from a pressure switch (PSH) and a differential transmitter', () => {
     expect(parseIsaTag('PSV-1001')?.variableModifiers.map((m) => m.meaning)).toEqual(['safety']);
     expect(parseIsaTag('PSV-1001')?.functions.map((f) => f.meaning)).toEqual(['valve, damper, louver']);
