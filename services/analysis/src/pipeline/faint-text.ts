@@ -1,22 +1,23 @@
 import { connectedComponents } from './components';
 import { removeLines, type Segment } from './lines';
-import { findTextLines, textLine, type TextLine } from './text-lines';
+import { acrossRange, alongRange, findTextLines, textLine, type TextLine } from './text-lines';
 
 /** How many grey levels lighter than the page's ink threshold faint print is still taken (`binarize`'s lift). */
 export const FAINT_LIFT = 25;
 
-const alongRange = (line: TextLine): [number, number] => (line.orientation === 'horizontal' ? [line.x0, line.x1] : [line.y0, line.y1]);
-const acrossRange = (line: TextLine): [number, number] => (line.orientation === 'horizontal' ? [line.y0, line.y1] : [line.x0, line.x1]);
+const along = (line: TextLine) => alongRange(line, line.orientation);
+const across = (line: TextLine) => acrossRange(line, line.orientation);
+const length = (line: TextLine) => along(line)[1] - along(line)[0];
 
 /** Whether the faint line is the same text as `line`, only longer or as long: one band, and it holds the line. */
 function holds(faint: TextLine, line: TextLine): boolean {
   if (faint.orientation !== line.orientation) return false;
-  const [f0, f1] = acrossRange(faint);
-  const [l0, l1] = acrossRange(line);
+  const [f0, f1] = across(faint);
+  const [l0, l1] = across(line);
   const [heightF, heightL] = [f1 - f0 + 1, l1 - l0 + 1];
   if (Math.min(f1, l1) - Math.max(f0, l0) + 1 < 0.6 * Math.min(heightF, heightL) || heightF > 1.5 * heightL) return false;
-  const [fStart, fEnd] = alongRange(faint);
-  const [lStart, lEnd] = alongRange(line);
+  const [fStart, fEnd] = along(faint);
+  const [lStart, lEnd] = along(line);
   return Math.min(fEnd, lEnd) - Math.max(fStart, lStart) + 1 >= 0.8 * (lEnd - lStart + 1);
 }
 
@@ -42,11 +43,8 @@ export function withFaintExtents(
   const heldBy = new Map<TextLine, TextLine[]>();
   const kept: TextLine[] = [];
   for (const line of lines) {
-    const [start, end] = alongRange(line);
-    const longer = faintLines
-      .filter((faint) => holds(faint, line))
-      .sort((a, b) => alongRange(b)[1] - alongRange(b)[0] - (alongRange(a)[1] - alongRange(a)[0]))[0];
-    if (!longer || alongRange(longer)[1] - alongRange(longer)[0] <= end - start + 0.5 * line.size) {
+    const longer = faintLines.filter((faint) => holds(faint, line)).sort((a, b) => length(b) - length(a))[0];
+    if (!longer || length(longer) <= length(line) + 0.5 * line.size) {
       kept.push(line);
       continue;
     }

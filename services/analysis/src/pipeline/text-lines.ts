@@ -18,9 +18,10 @@ type Orientation = TextLine['orientation'];
 
 const across = (box: Box, orientation: Orientation) => (orientation === 'horizontal' ? boxHeight(box) : boxWidth(box));
 const along = (box: Box, orientation: Orientation) => (orientation === 'horizontal' ? boxWidth(box) : boxHeight(box));
-const acrossRange = (box: Box, orientation: Orientation): [number, number] =>
+/** A box's extent across a line of the orientation, and along it. */
+export const acrossRange = (box: Box, orientation: Orientation): [number, number] =>
   orientation === 'horizontal' ? [box.y0, box.y1] : [box.x0, box.x1];
-const alongRange = (box: Box, orientation: Orientation): [number, number] =>
+export const alongRange = (box: Box, orientation: Orientation): [number, number] =>
   orientation === 'horizontal' ? [box.x0, box.x1] : [box.y0, box.y1];
 
 type Kind = 'character' | 'mark';
