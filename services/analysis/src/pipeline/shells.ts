@@ -22,12 +22,20 @@ export interface Shell {
 export function findShells(groups: Box[], segments: Segment[], unit: number): Shell[] {
   const tolerance = 2 * unit + 3;
   const solid = segments.filter((s) => !s.dashed);
+  const groupAt = (s: Segment, end: 'start' | 'end') => {
+    const c = segmentCenter(s);
+    const [x, y] = s.orientation === 'horizontal' ? [s[end], c] : [c, s[end]];
+    return groups.findIndex((g) => containsPoint(g, x, y, tolerance));
+  };
+  // A dished head's flattest part may be found as a line, leaving its two halves apart: they are one head.
+  const halves = headHalves(groups, solid, groupAt, tolerance);
+  const headOf = (group: number) => halves.get(group)?.head ?? group;
+  const headBox = (head: number) => halves.get(head)?.box ?? groups[head];
   const capAt = (s: Segment, end: 'start' | 'end'): Cap | undefined => {
     const along = s[end];
     const c = segmentCenter(s);
-    const [x, y] = s.orientation === 'horizontal' ? [along, c] : [c, along];
-    const group = groups.findIndex((g) => containsPoint(g, x, y, tolerance));
-    if (group >= 0) return { group };
+    const group = groupAt(s, end);
+    if (group >= 0) return { group: headOf(group) };
     const line = solid.find(
       (p) =>
         p.orientation !== s.orientation &&
@@ -60,7 +68,7 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     // short to be found as a line), a short point at the other.
     const depth = (cap: Cap) => {
       if ('line' in cap) return 0;
-      const g = groups[cap.group];
+      const g = headBox(cap.group);
       return horizontal ? boxWidth(g) : boxHeight(g);
     };
     const flat = (cap: Cap) => depth(cap) <= 2 * unit + 2;
@@ -73,7 +81,7 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).
     const closes = (cap: Cap) => {
       if ('group' in cap) {
-        const g = groups[cap.group];
+        const g = headBox(cap.group);
         const [from, to] = horizontal ? [g.y0, g.y1] : [g.x0, g.x1];
         return !used.has(cap.group) && to - from >= 0.7 * (high - low);
       }
@@ -84,13 +92,46 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     heads.forEach((head) => used.add(head));
     // A flat end counts between the sides only.
     const endBox = (line: Segment): Box => segmentBox({ ...line, start: Math.max(line.start, low), end: Math.min(line.end, high) });
-    const parts: Box[] = [...sides.map(segmentBox), ...caps.map((cap) => ('group' in cap ? groups[cap.group] : endBox(cap.line)))];
+    const parts: Box[] = [...sides.map(segmentBox), ...caps.map((cap) => ('group' in cap ? headBox(cap.group) : endBox(cap.line)))];
+    const joined = heads.flatMap((head) => halves.get(head)?.parts ?? []);
     shells.push({
       box: parts.reduce((all, part) => unionBox(all, part)),
       connector,
-      heads,
-      outline: [...sides, ...caps.flatMap((cap) => ('line' in cap ? [cap.line] : []))],
+      heads: [...heads, ...joined.map((part) => part.group)],
+      outline: [...sides, ...caps.flatMap((cap) => ('line' in cap ? [cap.line] : [])), ...joined.map((part) => part.line)],
     });
   }
   return shells.filter(({ box }) => boxWidth(box) > 4 * unit && boxHeight(box) > 4 * unit);
+}
+
+/**
+ * Pairs of groups that are the two halves of one head: as high as each other, higher than two tolerances, and
+ * joined by a line found along the same outer edge of both (the head's flattest row), no longer than they are wide
+ * together, not through their middles (a pipe between two valves) nor cut between symbols (a stub). Keyed by both
+ * halves; the first names the head.
+ */
+function headHalves(groups: Box[], segments: Segment[], groupAt: (s: Segment, end: 'start' | 'end') => number, tolerance: number) {
+  const halves = new Map<number, { head: number; box: Box; parts: Array<{ group: number; line: Segment }> }>();
+  const across = (s: Segment, g: Box): [number, number] => (s.orientation === 'horizontal' ? [g.y0, g.y1] : [g.x0, g.x1]);
+  const edgeOf = (s: Segment, g: Box) => {
+    const [lo, hi] = across(s, g);
+    if (hi - lo < 2 * tolerance) return undefined;
+    const c = segmentCenter(s);
+    return Math.abs(c - lo) <= tolerance ? 'low' : Math.abs(c - hi) <= tolerance ? 'high' : undefined;
+  };
+  for (const s of segments) {
+    if (s.stub) continue;
+    const [a, b] = [groupAt(s, 'start'), groupAt(s, 'end')];
+    if (a < 0 || b < 0 || a === b || halves.has(a) || halves.has(b)) continue;
+    // A head's flat part is short beside its halves; a vessel's side joins its two heads along their edges too.
+    const width = (g: Box) => (s.orientation === 'horizontal' ? boxWidth(g) : boxHeight(g));
+    if (s.end - s.start > width(groups[a]) + width(groups[b])) continue;
+    const edge = edgeOf(s, groups[a]);
+    const [heightA, heightB] = [across(s, groups[a]), across(s, groups[b])].map(([lo, hi]) => hi - lo);
+    if (!edge || edgeOf(s, groups[b]) !== edge || Math.max(heightA, heightB) > 1.3 * Math.min(heightA, heightB)) continue;
+    const box = unionBox(groups[a], groups[b]);
+    halves.set(a, { head: a, box, parts: [{ group: b, line: s }] });
+    halves.set(b, { head: a, box, parts: [] });
+  }
+  return halves;
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Segment } from './lines';
+import { findShells } from './shells';
+
+const vertical = (x: number, start: number, end: number): Segment => ({
+  orientation: 'vertical',
+  start,
+  end,
+  lo: x - 1,
+  hi: x + 1,
+  dashed: false,
+});
+const horizontal = (y: number, start: number, end: number, stub = false): Segment => ({
+  orientation: 'horizontal',
+  start,
+  end,
+  lo: y - 1,
+  hi: y + 1,
+  dashed: false,
+  stub,
+});
+
+describe('findShells', () => {
+  // A vertical vessel: sides x 100 and x 160, a dished head on top; the bottom head's flattest row was found as a
+  // line (y 257), which left its two halves apart.
+  const top = { x0: 100, y0: 40, x1: 160, y1: 60 };
+  const [left, right] = [
+    { x0: 100, y0: 240, x1: 128, y1: 258 },
+    { x0: 132, y0: 240, x1: 160, y1: 258 },
+  ];
+  const sides = [vertical(100, 60, 240), vertical(160, 60, 240)];
+
+  it('finds a vessel whose head fell in two halves apart where its flat part was found as a line', () => {
+    const flat = horizontal(257, 120, 140);
+    const shells = findShells([top, left, right], [...sides, flat], 2);
+    expect(shells.map((shell) => shell.box)).toEqual([{ x0: 99, y0: 40, x1: 161, y1: 258 }]);
+    expect(shells[0].heads.sort()).toEqual([0, 1, 2]);
+    expect(shells[0].outline).toContain(flat);
+  });
+
+  it('does not join two groups through a pipe cut between them, nor through one longer than they are wide', () => {
+    expect(findShells([top, left, right], [...sides, horizontal(257, 120, 140, true)], 2)).toEqual([]);
+    const [wideTop, far] = [
+      { x0: 100, y0: 40, x1: 208, y1: 60 },
+      { x0: 180, y0: 240, x1: 208, y1: 258 },
+    ];
+    const apart = findShells([wideTop, left, far], [vertical(100, 60, 240), vertical(208, 60, 240), horizontal(257, 120, 190)], 2);
+    expect(apart).toEqual([]);
+  });
+});
