@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { traceConnections } from './connections';
-import type { Segment } from './lines';
+import { lineSegment } from '../testing/segments';
 
-const horizontal = (start: number, end: number, y: number): Segment => ({
-  orientation: 'horizontal',
-  start,
-  end,
-  lo: y - 1,
-  hi: y + 1,
-  dashed: false,
-});
-
-const vertical = (start: number, end: number, x: number): Segment => ({
-  orientation: 'vertical',
-  start,
-  end,
-  lo: x - 1,
-  hi: x + 1,
-  dashed: false,
-});
+const horizontal = (start: number, end: number, y: number) => lineSegment('horizontal', y, start, end);
+const vertical = (start: number, end: number, x: number) => lineSegment('vertical', x, start, end);
 
 const pairs = (connections: Array<{ source: number; target: number }>) =>
   connections.map((c) => [c.source, c.target].sort()).sort((a, b) => a[0] - b[0] || a[1] - b[1]);

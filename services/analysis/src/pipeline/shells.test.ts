@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Segment } from './lines';
+import { lineSegment } from '../testing/segments';
 import { findShells } from './shells';
 
-const vertical = (x: number, start: number, end: number): Segment => ({
-  orientation: 'vertical',
-  start,
-  end,
-  lo: x - 1,
-  hi: x + 1,
-  dashed: false,
-});
-const horizontal = (y: number, start: number, end: number, stub = false): Segment => ({
-  orientation: 'horizontal',
-  start,
-  end,
-  lo: y - 1,
-  hi: y + 1,
-  dashed: false,
-  stub,
-});
+const vertical = (x: number, start: number, end: number) => lineSegment('vertical', x, start, end);
+const horizontal = (y: number, start: number, end: number, stub = false) => lineSegment('horizontal', y, start, end, stub);
 
 describe('findShells', () => {
   // A vertical vessel: sides x 100 and x 160, a dished head on top; the bottom head's flattest row was found as a
