@@ -1,6 +1,6 @@
 import { connectedComponents } from './components';
 import { removeLines, type Segment } from './lines';
-import { acrossRange, alongRange, findTextLines, textLine, type TextLine } from './text-lines';
+import { acrossRange, alongRange, findTextLines, maxTextSize, textLine, type TextLine } from './text-lines';
 
 /** How many grey levels lighter than the page's ink threshold faint print is still taken (`binarize`'s lift). */
 export const FAINT_LIFT = 25;
@@ -24,9 +24,9 @@ function holds(faint: TextLine, line: TextLine): boolean {
 /**
  * Scans print text lighter than their lines. At the page's ink threshold a long line number's grey characters
  * break into bits and whole characters vanish, so it is found in pieces or cut short. Found again in ink taken a
- * little lighter (`faintInk`: the page binarised with `FAINT_LIFT`), without the lines, a text runs as far as its print does: the lines found at the
- * page's threshold that such a faint line holds become one line as long as it. Only texts already found grow;
- * nothing new is taken for text.
+ * little lighter (`faintInk`: the page binarised with `FAINT_LIFT`), without the lines, a text runs as far as its
+ * print does: the lines found at the page's threshold that such a faint line holds become one line as long as it.
+ * Only texts already found grow; nothing new is taken for text.
  */
 export function withFaintExtents(
   lines: TextLine[],
@@ -39,7 +39,7 @@ export function withFaintExtents(
 ): TextLine[] {
   if (lines.length === 0) return lines;
   const faintRest = removeLines(faintInk, width, height, segments, longFrom);
-  const faintLines = findTextLines(connectedComponents(faintRest, width, height), unit, 12 * unit).lines;
+  const faintLines = findTextLines(connectedComponents(faintRest, width, height), unit, maxTextSize(unit)).lines;
   const heldBy = new Map<TextLine, TextLine[]>();
   const kept: TextLine[] = [];
   for (const line of lines) {

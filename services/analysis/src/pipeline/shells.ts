@@ -113,6 +113,7 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
 function headHalves(groups: Box[], segments: Segment[], groupAt: (s: Segment, end: 'start' | 'end') => number, tolerance: number) {
   const halves = new Map<number, { head: number; box: Box; parts: Array<{ group: number; line: Segment }> }>();
   const across = (s: Segment, g: Box): [number, number] => (s.orientation === 'horizontal' ? [g.y0, g.y1] : [g.x0, g.x1]);
+  const along = (s: Segment, g: Box) => (s.orientation === 'horizontal' ? boxWidth(g) : boxHeight(g));
   const edgeOf = (s: Segment, g: Box) => {
     const [lo, hi] = across(s, g);
     if (hi - lo < 2 * tolerance) return undefined;
@@ -124,8 +125,7 @@ function headHalves(groups: Box[], segments: Segment[], groupAt: (s: Segment, en
     const [a, b] = [groupAt(s, 'start'), groupAt(s, 'end')];
     if (a < 0 || b < 0 || a === b || halves.has(a) || halves.has(b)) continue;
     // A head's flat part is short beside its halves; a vessel's side joins its two heads along their edges too.
-    const width = (g: Box) => (s.orientation === 'horizontal' ? boxWidth(g) : boxHeight(g));
-    if (s.end - s.start > width(groups[a]) + width(groups[b])) continue;
+    if (s.end - s.start > along(s, groups[a]) + along(s, groups[b])) continue;
     const edge = edgeOf(s, groups[a]);
     const [heightA, heightB] = [across(s, groups[a]), across(s, groups[b])].map(([lo, hi]) => hi - lo);
     if (!edge || edgeOf(s, groups[b]) !== edge || Math.max(heightA, heightB) > 1.3 * Math.min(heightA, heightB)) continue;

@@ -2,7 +2,7 @@ import type { ElementType } from '@pid/contracts';
 import { boxesTouch, boxHeight, boxWidth, containsPoint, overlapArea, unionBox, type Box, type Component } from './components';
 import { segmentBox, segmentCenter, segmentLength, segmentThickness, type Segment } from './lines';
 import { findShells } from './shells';
-import { findTextLines, textLine, type TextLine } from './text-lines';
+import { findTextLines, maxTextSize, textLine, type TextLine } from './text-lines';
 
 export interface DetectedSymbol extends Box {
   elementType: ElementType;
@@ -572,7 +572,7 @@ export function findSymbols(
   const text = findTextLines(
     candidates.filter((c) => !inBubble.has(c) && !bubbles.includes(c) && !isKnownText(c)),
     unit,
-    12 * unit,
+    maxTextSize(unit),
   );
   // Text sits beside lines; "letters" strung on a line (a valve's two halves) or where a pipe ends (its
   // port) are a symbol.

@@ -30,7 +30,7 @@ export interface TextAttachment {
 }
 
 /** A tag as a reviewer types it: upper case, one hyphen between letters and number. */
-export function normaliseTag(text: string, exact = false): string | undefined {
+export function normaliseTag(text: string, { exact = false } = {}): string | undefined {
   const compact = text.toUpperCase().replace(/\s+/g, ' ').trim();
   const isa = parseIsaTag(compact, { exact });
   if (isa) return isa.tag;
@@ -60,7 +60,7 @@ export function attachTexts(
       lineNumbers.push({ read, parsed });
       continue;
     }
-    const tag = !read.text ? undefined : read.exact ? normaliseTag(read.text, true) : parseAmidNoise(read.text, normaliseTag);
+    const tag = !read.text ? undefined : read.exact ? normaliseTag(read.text, { exact: true }) : parseAmidNoise(read.text, normaliseTag);
     if (!tag) {
       free.push(read);
       continue;
@@ -114,7 +114,7 @@ function attachHeaderTags(symbols: DetectedSymbol[], tags: Map<DetectedSymbol, R
   const untagged = symbols.filter((symbol) => symbol.elementType === 'equipment' && !tags.has(symbol));
   const offers: Array<{ read: ReadLine; symbol: DetectedSymbol; distance: number }> = [];
   for (const read of free) {
-    if (!read.text || !inBand(read.line) || !normaliseTag(read.text, read.exact)) continue;
+    if (!read.text || !inBand(read.line) || !normaliseTag(read.text, { exact: read.exact })) continue;
     const cx = (read.line.x0 + read.line.x1) / 2;
     for (const symbol of untagged) {
       if (cx < symbol.x0 || cx > symbol.x1) continue;

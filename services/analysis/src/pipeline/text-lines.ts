@@ -24,6 +24,9 @@ export const acrossRange = (box: Box, orientation: Orientation): [number, number
 export const alongRange = (box: Box, orientation: Orientation): [number, number] =>
   orientation === 'horizontal' ? [box.x0, box.x1] : [box.y0, box.y1];
 
+/** The largest a character is across its line: twelve stroke widths (title lettering included). */
+export const maxTextSize = (unit: number) => 12 * unit;
+
 type Kind = 'character' | 'mark';
 
 /**

@@ -141,7 +141,7 @@ function merged(words: Word[], separator: (a: Word, b: Word) => string): Word {
 }
 
 const tagLike = (text: string) =>
-  normaliseTag(text, true) !== undefined || parseLineNumber(text) !== undefined || /[A-Z].*\d.*[.-]|[.-].*[A-Z]/i.test(text);
+  normaliseTag(text, { exact: true }) !== undefined || parseLineNumber(text) !== undefined || /[A-Z].*\d.*[.-]|[.-].*[A-Z]/i.test(text);
 
 /**
  * The page's texts from its text layer, in processing pixels (`map` takes rendition pixels there).
