@@ -1,7 +1,8 @@
 import type { AnalysisConnection, AnalysisElement, BoundingBox, ImageSize, PathSegment, RelationshipType } from '@pid/contracts';
 import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
-import { boxesTouch, boxHeight, boxWidth, connectedComponents, overlapArea, type Box } from './components';
+import { boxesTouch, boxHeight, boxWidth, connectedComponents, overlapArea, type Box, type InkImage } from './components';
+import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
 import { cutStubs } from './stubs';
@@ -20,7 +21,7 @@ import {
 } from './lines';
 import { findTables, insideAny } from './tables';
 import { withStackedParts } from './equipment-parts';
-import type { SymbolClassifier } from '../classifier/symbol-classifier';
+import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
 import { parseLineNumber } from '../tags/line-number';
@@ -242,13 +243,6 @@ function textCover(box: Box, lines: TextLine[]): number {
   return Math.min(1, covered / (boxWidth(box) * boxHeight(box)));
 }
 
-/** An ink mask, `width` × `height`. */
-interface InkImage {
-  mask: Uint8Array;
-  width: number;
-  height: number;
-}
-
 /** The share of the ink in a box that lies outside the given boxes: a bubble's ring round its text. */
 function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): number {
   const near = boxes.filter((other) => overlapArea(box, other) > 0);
@@ -267,17 +261,50 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
 /**
  * The learned classifier's word on each geometric candidate: its class (`metadata.symbol_class`), its type,
  * and a confidence that blends both; a candidate it is sure is no symbol (a letter, a corner, an arrow) goes.
+ * A candidate with bare pipe pieces inside (`splits`) is taken apart there when the classifier names two parts
+ * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
+ * as pipe stubs, to connect the parts.
  */
-async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], options: AnalyzeOptions): Promise<DetectedSymbol[]> {
+async function classifySymbols(
+  image: PageImage,
+  symbols: DetectedSymbol[],
+  splits: Map<DetectedSymbol, BareStrokeSplit>,
+  options: AnalyzeOptions,
+): Promise<{ symbols: DetectedSymbol[]; stubs: Segment[] }> {
   const candidates = symbols.filter((symbol) => symbol.elementType !== 'text' || symbol.textOnPipe);
-  if (!options.symbolClassifier || candidates.length === 0) return symbols.filter((symbol) => !symbol.provisional);
+  if (!options.symbolClassifier || candidates.length === 0) return { symbols: symbols.filter((symbol) => !symbol.provisional), stubs: [] };
   const classifier = await options.symbolClassifier();
-  const predictions = await classifier.classify(image, candidates);
+  const parts = candidates.flatMap((symbol) => splits.get(symbol)?.parts ?? []);
+  const predictions = await classifier.classify(image, [...candidates, ...parts]);
   const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
-  return symbols.flatMap((symbol): DetectedSymbol[] => {
+  const partVerdict = new Map(parts.map((part, i) => [part, predictions[candidates.length + i]]));
+  const withClass = (symbol: DetectedSymbol, prediction: SymbolPrediction): DetectedSymbol => ({
+    ...symbol,
+    elementType: prediction.elementType === 'none' ? symbol.elementType : prediction.elementType,
+    description: prediction.className.replace(/_/g, ' '),
+    symbolClass: prediction.className,
+    confidence: 0.3 * symbol.confidence + 0.7 * prediction.confidence,
+  });
+  const stubs: Segment[] = [];
+  const kept = symbols.flatMap((symbol): DetectedSymbol[] => {
     const prediction = verdict.get(symbol);
     if (!prediction) return [symbol];
     const sure = prediction.elementType !== 'none' && prediction.confidence >= PROVISIONAL_CONFIDENCE;
+    const split = splits.get(symbol);
+    const apart =
+      split &&
+      partsToKeep(
+        prediction,
+        split.parts.map((part) => ({ part, prediction: partVerdict.get(part)! })),
+      );
+    if (split && apart) {
+      stubs.push(...split.strokes);
+      return apart.map(({ part, prediction: partPrediction }) =>
+        partPrediction.elementType === 'none'
+          ? { ...symbol, ...part, barred: false, confidence: 0.4 }
+          : withClass({ ...symbol, ...part, barred: false }, partPrediction),
+      );
+    }
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
     if (symbol.elementType === 'text' && !sure) return [symbol];
     if (symbol.provisional && !sure) return [];
@@ -286,16 +313,26 @@ async function classifySymbols(image: PageImage, symbols: DetectedSymbol[], opti
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
     if (prediction.elementType === 'none')
       return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
-    return [
-      {
-        ...symbol,
-        elementType: prediction.elementType,
-        description: prediction.className.replace(/_/g, ' '),
-        symbolClass: prediction.className,
-        confidence: 0.3 * symbol.confidence + 0.7 * prediction.confidence,
-      },
-    ];
+    return [withClass(symbol, prediction)];
   });
+  return { symbols: kept, stubs };
+}
+
+/**
+ * A split candidate's parts, when the classifier names two or more of them symbols, each surely and more surely
+ * than the whole; the other parts stay unless it is sure they are none (a stray letter).
+ */
+function partsToKeep(
+  prediction: SymbolPrediction,
+  parts: Array<{ part: Box; prediction: SymbolPrediction }>,
+): Array<{ part: Box; prediction: SymbolPrediction }> | undefined {
+  const whole = prediction.elementType === 'none' ? 0 : prediction.confidence;
+  const sure = parts.filter(
+    (read) =>
+      read.prediction.elementType !== 'none' && read.prediction.confidence >= PROVISIONAL_CONFIDENCE && read.prediction.confidence > whole,
+  );
+  if (sure.length < 2) return undefined;
+  return parts.filter((read) => read.prediction.elementType !== 'none' || read.prediction.confidence < NOT_A_SYMBOL_CONFIDENCE);
 }
 
 /** How sure the classifier must be of a symbol found only among the PDF's paths. */
@@ -377,7 +414,16 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
         restInk,
       )
     : pixelSymbols;
-  const classified = await classifySymbols(image, candidates.filter(kept), options);
+  const keptCandidates = candidates.filter(kept);
+  // Bubbles and outlined shapes are whole; text is split by the text finder.
+  const splits = new Map(
+    keptCandidates.flatMap((symbol): Array<[DetectedSymbol, BareStrokeSplit]> => {
+      if (symbol.outlined || symbol.elementType === 'instrument' || symbol.elementType === 'text') return [];
+      const split = splitAtBareStrokes(symbol, restInk, unit);
+      return split ? [[symbol, split]] : [];
+    }),
+  );
+  const { symbols: classified, stubs: splitStubs } = await classifySymbols(image, keptCandidates, splits, options);
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   const symbols = withStackedParts(
     classified.filter((symbol) => symbol.elementType !== 'text'),
@@ -418,7 +464,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   await stage('connections');
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');
   // The PDF's short pipe pieces between adjacent symbols connect them, though too short to be found as lines.
-  const pipes = [...lineSegments, ...(options.vector?.stubs ?? [])].filter(
+  const pipes = [...lineSegments, ...splitStubs, ...(options.vector?.stubs ?? [])].filter(
     (segment) => !outlines.has(segment) && kept(segmentBox(segment)),
   );
   const traced = traceConnections(

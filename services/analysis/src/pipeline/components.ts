@@ -13,6 +13,13 @@ export interface Component extends Box {
   radiusDeviation: number;
 }
 
+/** An ink mask, `width` × `height`. */
+export interface InkImage {
+  mask: Uint8Array;
+  width: number;
+  height: number;
+}
+
 export const boxWidth = (box: Box) => box.x1 - box.x0 + 1;
 export const boxHeight = (box: Box) => box.y1 - box.y0 + 1;
 

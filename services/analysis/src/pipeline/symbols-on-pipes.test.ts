@@ -425,3 +425,42 @@ describe("a PDF's text layer", () => {
     expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(220);
   });
 });
+
+describe('valves strung on a leg too short to be a line', () => {
+  // A valve on a header with a port down (a three-way valve), 24 px of leg (shorter than a line), a valve on it.
+  const shapes =
+    line(20, 40, 184, 40) +
+    valve(200, 40) +
+    line(216, 40, 380, 40) +
+    `<path d="M 188 72 L 212 72 L 200 42 Z" fill="none" stroke="#000" stroke-width="3"/>` +
+    line(200, 72, 200, 96) +
+    verticalValve(200, 112);
+  /** Names what is valve-sized a gate valve, anything taller not a symbol. */
+  const bySize: SymbolClassifier = {
+    backend: 'cpu',
+    classify: async (_image, boxes) =>
+      boxes.map((box) => {
+        const valveSized = box.y1 - box.y0 <= 60;
+        const className = valveSized ? 'gate_valve' : 'not_a_symbol';
+        return { className, elementType: valveSized ? 'valve' : 'none', confidence: 0.9, alternatives: [{ className, confidence: 0.9 }] };
+      }),
+    dispose: () => undefined,
+  };
+
+  it('are taken apart at the leg where the classifier names the parts and not the whole, and connected', async () => {
+    const analysis = await analyzePage(await svgPage(WIDE, 300, shapes), { symbolClassifier: async () => bySize });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text').sort((a, b) => a.boundingBox.y - b.boundingBox.y);
+    expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['gate_valve', 'gate_valve']);
+    expect(bottom(symbols[0].boundingBox)).toBeLessThanOrEqual(80);
+    expect(symbols[1].boundingBox.y).toBeGreaterThanOrEqual(90);
+    const keys = new Set(symbols.map((s) => s.key));
+    expect(analysis.connections.some((c) => keys.has(c.sourceKey) && keys.has(c.targetKey))).toBe(true);
+  });
+
+  it('stay whole where the classifier names the whole as surely as the parts', async () => {
+    const analysis = await analyzePage(await svgPage(WIDE, 300, shapes), { symbolClassifier: async () => namingAll('gate_valve') });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(bottom(symbols[0].boundingBox)).toBeGreaterThanOrEqual(125);
+  });
+});

@@ -1,0 +1,130 @@
+import { boxesTouch, connectedComponents, unionBox, type Box, type InkImage } from './components';
+import type { Segment } from './lines';
+
+/** A candidate taken apart at the bare pipe pieces inside it: the symbols either side, and the pieces. */
+export interface BareStrokeSplit {
+  parts: Box[];
+  strokes: Segment[];
+}
+
+/**
+ * Symbols strung on a leg too short to be found as a line (a three-way valve's drain leg to its valve and blind
+ * flange) come out of line removal as one blob. Inside a candidate, a straight stroke one stroke wide with nothing
+ * beside it, at least `3 * unit` long, that runs from ink to ink is such a leg's piece; the candidate cut there
+ * falls into the symbols it strung together. A valve's stem to its actuator is such a stroke too: whether to
+ * take the split is the classifier's call (`analyze-page.ts`). Returns nothing when no piece parts the
+ * candidate in two or more.
+ */
+export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number): BareStrokeSplit | undefined {
+  const x0 = Math.max(0, box.x0);
+  const y0 = Math.max(0, box.y0);
+  const width = Math.min(ink.width - 1, box.x1) - x0 + 1;
+  const height = Math.min(ink.height - 1, box.y1) - y0 + 1;
+  if (width <= 0 || height <= 0) return undefined;
+  const local = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) local[y * width + x] = ink.mask[(y0 + y) * ink.width + x0 + x];
+  const strokes = [...bareStrokes(local, width, height, 'horizontal', unit), ...bareStrokes(local, width, height, 'vertical', unit)];
+  if (strokes.length === 0) return undefined;
+  for (const s of strokes) {
+    for (let along = s.start; along <= s.end; along++)
+      for (let side = s.lo; side <= s.hi; side++) local[s.orientation === 'horizontal' ? side * width + along : along * width + side] = 0;
+  }
+  const pieces = connectedComponents(local, width, height).filter((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) + 1 >= 2 * unit + 2);
+  const parts = joinPieces(pieces, strokes, Math.max(2, Math.round(2.5 * unit)));
+  if (parts.length < 2) return undefined;
+  const shift = (b: Box): Box => ({ x0: b.x0 + x0, y0: b.y0 + y0, x1: b.x1 + x0, y1: b.y1 + y0 });
+  return {
+    parts: parts.map(shift),
+    strokes: strokes.map((s) =>
+      s.orientation === 'horizontal'
+        ? { ...s, start: s.start + x0, end: s.end + x0, lo: s.lo + y0, hi: s.hi + y0 }
+        : { ...s, start: s.start + y0, end: s.end + y0, lo: s.lo + x0, hi: s.hi + x0 },
+    ),
+  };
+}
+
+/**
+ * Bare strokes of one orientation in a local mask: per position along, a run of ink across no wider than a
+ * stroke with `pad` blank either side; runs at consecutive positions on one band make a stroke. Kept when at
+ * least `3 * unit` long and met head-on by a shape at both its ends.
+ */
+function bareStrokes(mask: Uint8Array, width: number, height: number, orientation: Segment['orientation'], unit: number): Segment[] {
+  const horizontal = orientation === 'horizontal';
+  const [length, across] = horizontal ? [width, height] : [height, width];
+  const inked = (along: number, side: number) =>
+    along >= 0 && along < length && side >= 0 && side < across && mask[horizontal ? side * width + along : along * width + side] === 1;
+  const thin = Math.round(1.5 * unit) + 1;
+  const pad = Math.max(2, Math.round(1.5 * unit));
+  const open: Segment[] = [];
+  const strokes: Segment[] = [];
+  // A pipe meets a symbol head-on: the shape beyond each end spreads to both sides of the stroke (a valve's
+  // base, a flange's bar). A box's edge meets its side at a corner, turning one way only.
+  const meets = (s: Segment, along: number) => {
+    const reaches = (from: number, step: 1 | -1) => {
+      for (let k = 0; k < pad; k++) if (inked(along, from + step * k)) return true;
+      return false;
+    };
+    return reaches(s.lo - 1, -1) && reaches(s.hi + 1, 1);
+  };
+  const close = (s: Segment) => {
+    if (s.end - s.start + 1 >= 3 * unit && meets(s, s.start - 1) && meets(s, s.end + 1)) strokes.push(s);
+  };
+  for (let along = 0; along < length; along++) {
+    const runs: Array<[number, number]> = [];
+    for (let side = 0; side < across; side++) {
+      if (!inked(along, side)) continue;
+      const from = side;
+      while (side + 1 < across && inked(along, side + 1)) side++;
+      if (side - from + 1 > thin) continue;
+      let bare = true;
+      for (let k = 1; k <= pad && bare; k++) bare = !inked(along, from - k) && !inked(along, side + k);
+      if (bare) runs.push([from, side]);
+    }
+    for (let i = open.length - 1; i >= 0; i--) {
+      const s = open[i];
+      const next = runs.findIndex(([lo, hi]) => lo <= s.hi + 1 && hi >= s.lo - 1);
+      if (next < 0) {
+        close(s);
+        open.splice(i, 1);
+        continue;
+      }
+      const [lo, hi] = runs.splice(next, 1)[0];
+      Object.assign(s, { end: along, lo: Math.min(s.lo, lo), hi: Math.max(s.hi, hi) });
+    }
+    for (const [lo, hi] of runs) open.push({ orientation, start: along, end: along, lo, hi, dashed: false, stub: true });
+  }
+  open.forEach(close);
+  // A band that wandered across more than a stroke's width is a slanted line, not a pipe's piece.
+  return strokes.filter((s) => s.hi - s.lo + 1 <= thin);
+}
+
+/**
+ * Pieces that touch (within `gap`) are one symbol (a valve's halves, a flange's bars) unless a cut stroke ran
+ * between them: each part holds the pieces at one end of a stroke or the other, never both.
+ */
+function joinPieces(pieces: Box[], strokes: Segment[], gap: number): Box[] {
+  const endBox = (s: Segment, along: number): Box =>
+    s.orientation === 'horizontal' ? { x0: along, y0: s.lo, x1: along, y1: s.hi } : { x0: s.lo, y0: along, x1: s.hi, y1: along };
+  const ends = strokes.map((s) => [endBox(s, s.start - 1), endBox(s, s.end + 1)] as const);
+  const groups = pieces.map((piece) => ({ box: { ...piece } as Box, pieces: [piece] }));
+  const apart = (a: Box[], b: Box[]) =>
+    ends.some(
+      ([first, last]) =>
+        (a.some((p) => boxesTouch(p, first, 1)) && b.some((p) => boxesTouch(p, last, 1))) ||
+        (a.some((p) => boxesTouch(p, last, 1)) && b.some((p) => boxesTouch(p, first, 1))),
+    );
+  for (let merged = true; merged;) {
+    merged = false;
+    for (let i = 0; i < groups.length && !merged; i++) {
+      for (let j = i + 1; j < groups.length && !merged; j++) {
+        const [a, b] = [groups[i], groups[j]];
+        if (!a.pieces.some((p) => b.pieces.some((q) => boxesTouch(p, q, gap))) || apart(a.pieces, b.pieces)) continue;
+        a.pieces.push(...b.pieces);
+        a.box = unionBox(a.box, b.box);
+        groups.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return groups.map((group) => group.box);
+}
