@@ -129,6 +129,14 @@ describe('symbols strung on one pipe', () => {
     expectOneAcross(symbols, 180, 220);
   });
 
+  it('finds one drawn in separate strokes whose blurred bars are thicker than its pipe, the pipe running into them', async () => {
+    const shapes =
+      `<g stroke-width="2">${line(20, 80, 187, 80)}${line(214, 80, 380, 80)}</g>` +
+      `<rect x="183" y="66" width="2" height="28"/><ellipse cx="200" cy="80" rx="4" ry="13"/><rect x="215" y="66" width="2" height="28"/>`;
+    const symbols = await symbolsOf(WIDE, 160, shapes);
+    expectOneAcross(symbols, 182, 217);
+  });
+
   it('finds an orifice plate whose signal line ends at its bars', async () => {
     // Bars shorter than a line here, close together, thinner than the pipe; the dashed tap line ends on them.
     const shapes =

@@ -235,7 +235,8 @@ function firstFrom(sorted: number[], reached: (value: number) => boolean): numbe
  */
 function partsInPipeGaps(items: Component[], segments: Segment[], unit: number): number[][] {
   const maxSpan = 20 * unit;
-  const tolerance = unit + 1;
+  // A scan's blurred bar is thicker than the stroke width and the pipe runs into it.
+  const tolerance = 2 * unit + 2;
   const parts: number[][] = [];
   for (const orientation of ['horizontal', 'vertical'] as const) {
     const horizontal = orientation === 'horizontal';
