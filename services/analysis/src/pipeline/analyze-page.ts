@@ -320,7 +320,9 @@ async function classifySymbols(
 
 /**
  * A split candidate's parts, when the classifier names two or more of them symbols, each surely and more surely
- * than the whole; the other parts stay unless it is sure they are none (a stray letter).
+ * than the whole; the other parts stay unless it is sure they are none (a stray letter). (Also taking apart a
+ * whole it calls no symbol with one part named surely and another at all found pumps with their strainers on
+ * synthetic scans, and as many false symbols on kr_refinery.)
  */
 function partsToKeep(
   prediction: SymbolPrediction,
@@ -415,11 +417,12 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       )
     : pixelSymbols;
   const keptCandidates = candidates.filter(kept);
+  const solidLines = lineSegments.filter((segment) => !segment.dashed);
   // Bubbles and outlined shapes are whole; text is split by the text finder.
   const splits = new Map(
     keptCandidates.flatMap((symbol): Array<[DetectedSymbol, BareStrokeSplit]> => {
       if (symbol.outlined || symbol.elementType === 'instrument' || symbol.elementType === 'text') return [];
-      const split = splitAtBareStrokes(symbol, restInk, unit);
+      const split = splitAtBareStrokes(symbol, restInk, unit, solidLines);
       return split ? [[symbol, split]] : [];
     }),
   );

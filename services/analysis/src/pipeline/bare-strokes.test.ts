@@ -68,4 +68,52 @@ describe('splitAtBareStrokes', () => {
     });
     expect(splitAtBareStrokes(WHOLE, flanked, UNIT)).toBeUndefined();
   });
+
+  it('takes two bodies apart at an L-shaped leg between them, and returns both its pieces', async () => {
+    const image = ink((fill) => {
+      body(fill, 20); // y 30..49
+      fill(40, 39, 99, 41); // along, then up at x 100..102 to the second body's base
+      fill(100, 10, 102, 41);
+      fill(92, 0, 111, 9); // a flat body sitting on the leg's top end
+    });
+    const split = splitAtBareStrokes(WHOLE, image, UNIT);
+    expect(split?.parts).toEqual([
+      { x0: 92, y0: 0, x1: 111, y1: 9 },
+      { x0: 20, y0: 30, x1: 39, y1: 49 },
+    ]);
+    expect(split?.strokes.map((s) => s.orientation).sort()).toEqual(['horizontal', 'vertical']);
+  });
+
+  it('does not take a drawn box for pipe pieces: its edges turn into each other all round', () => {
+    const image = ink((fill) => {
+      fill(100, 20, 139, 22);
+      fill(100, 57, 139, 59);
+      fill(100, 20, 102, 59);
+      fill(137, 20, 139, 59);
+      body(fill, 20);
+      fill(40, 39, 99, 41); // a leg from a body to the box's side: the box stays whole
+    });
+    const split = splitAtBareStrokes(WHOLE, image, UNIT);
+    expect(split?.parts).toEqual([
+      { x0: 100, y0: 20, x1: 139, y1: 59 },
+      { x0: 20, y0: 30, x1: 39, y1: 49 },
+    ]);
+  });
+
+  it('takes a leg for a pipe piece where it ends at a pipe found before (a stub already cut at its corner)', () => {
+    // A body, a leg to x 99, then (cut from the ink) a stub down x 100..102 to a second body at y 61.
+    const image = ink((fill) => {
+      body(fill, 20);
+      fill(40, 39, 99, 41);
+      fill(92, 61, 111, 70);
+    });
+    expect(splitAtBareStrokes(WHOLE, image, UNIT)).toBeUndefined();
+    const stub = { orientation: 'vertical' as const, start: 42, end: 60, lo: 100, hi: 102, dashed: false, stub: true };
+    const split = splitAtBareStrokes(WHOLE, image, UNIT, [stub]);
+    expect(split?.strokes.map((s) => [s.orientation, s.start, s.end])).toEqual([['horizontal', 40, 99]]);
+    expect(split?.parts).toEqual([
+      { x0: 20, y0: 30, x1: 39, y1: 49 },
+      { x0: 92, y0: 61, x1: 111, y1: 70 },
+    ]);
+  });
 });

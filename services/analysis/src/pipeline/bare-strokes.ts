@@ -1,5 +1,5 @@
 import { boxesTouch, connectedComponents, unionBox, type Box, type InkImage } from './components';
-import type { Segment } from './lines';
+import { segmentBox, type Segment } from './lines';
 
 /** A candidate taken apart at the bare pipe pieces inside it: the symbols either side, and the pieces. */
 export interface BareStrokeSplit {
@@ -15,7 +15,7 @@ export interface BareStrokeSplit {
  * take the split is the classifier's call (`analyze-page.ts`). Returns nothing when no piece parts the
  * candidate in two or more.
  */
-export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number): BareStrokeSplit | undefined {
+export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number, pipes: Segment[] = []): BareStrokeSplit | undefined {
   const x0 = Math.max(0, box.x0);
   const y0 = Math.max(0, box.y0);
   const width = Math.min(ink.width - 1, box.x1) - x0 + 1;
@@ -23,8 +23,22 @@ export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number): BareS
   if (width <= 0 || height <= 0) return undefined;
   const local = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) local[y * width + x] = ink.mask[(y0 + y) * ink.width + x0 + x];
-  const strokes = [...bareStrokes(local, width, height, 'horizontal', unit), ...bareStrokes(local, width, height, 'vertical', unit)];
+  // An end where a pipe (a line, a stub cut before) carries on is met too: the leg goes on as that pipe.
+  const near = pipes.filter((pipe) => boxesTouch(segmentBox(pipe), box, 2)).map(segmentBox);
+  const carriesOn = (stroke: Segment, atEnd: boolean) => {
+    const end = beyond(stroke, atEnd);
+    const onPage = { x0: end.x0 + x0, y0: end.y0 + y0, x1: end.x1 + x0, y1: end.y1 + y0 };
+    return near.some((pipe) => boxesTouch(pipe, onPage, 1));
+  };
+  const bare = [...bareStrokes(local, width, height, 'horizontal', unit), ...bareStrokes(local, width, height, 'vertical', unit)].map(
+    ({ stroke, metAt }): BareStroke => ({
+      stroke,
+      metAt: [metAt[0] || carriesOn(stroke, false), metAt[1] || carriesOn(stroke, true)],
+    }),
+  );
+  const strokes = pipePieces(bare);
   if (strokes.length === 0) return undefined;
+  // A corner's square, left between two pieces, is too small to be a part.
   for (const s of strokes) {
     for (let along = s.start; along <= s.end; along++)
       for (let side = s.lo; side <= s.hi; side++) local[s.orientation === 'horizontal' ? side * width + along : along * width + side] = 0;
@@ -44,19 +58,64 @@ export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number): BareS
 }
 
 /**
- * Bare strokes of one orientation in a local mask: per position along, a run of ink across no wider than a
- * stroke with `pad` blank either side; runs at consecutive positions on one band make a stroke. Kept when at
- * least `3 * unit` long and met head-on by a shape at both its ends.
+ * The bare strokes that are pipe pieces: met head-on by a shape at each end, or turning there into another
+ * such piece (a short L-shaped leg from a pump's nozzle to its valve). Pieces joined at corners are one leg,
+ * which must end head-on at shapes both ways: a box's edges turn into each other all round and end nowhere.
  */
-function bareStrokes(mask: Uint8Array, width: number, height: number, orientation: Segment['orientation'], unit: number): Segment[] {
+function pipePieces(bare: BareStroke[]): Segment[] {
+  const leg = bare.map((_, i) => i);
+  const find = (i: number): number => (leg[i] === i ? i : (leg[i] = find(leg[i])));
+  const openEnds: Array<{ piece: number; met: boolean }> = [];
+  bare.forEach(({ stroke, metAt }, i) => {
+    for (const [end, atEnd] of [
+      [0, false],
+      [1, true],
+    ] as const) {
+      // A corner joins two ends that no shape meets (a leg ending head-on at a box's side is no corner of it).
+      const corner = metAt[end]
+        ? -1
+        : bare.findIndex(
+            (other) =>
+              other.stroke.orientation !== stroke.orientation &&
+              ((!other.metAt[0] && boxesTouch(beyond(stroke, atEnd), beyond(other.stroke, false), 1)) ||
+                (!other.metAt[1] && boxesTouch(beyond(stroke, atEnd), beyond(other.stroke, true), 1))),
+          );
+      if (corner >= 0) leg[find(i)] = find(corner);
+      else openEnds.push({ piece: i, met: metAt[end] });
+    }
+  });
+  const ended = new Map<number, boolean>();
+  for (const { piece, met } of openEnds) ended.set(find(piece), (ended.get(find(piece)) ?? true) && met);
+  return bare.filter((_, i) => ended.get(find(i)) === true).map(({ stroke }) => stroke);
+}
+
+/** The square just beyond a stroke's start or end, a stroke wide: where a corner's other leg or a pipe runs on. */
+function beyond(s: Segment, atEnd: boolean): Box {
+  const across = s.hi - s.lo + 1;
+  const [from, to] = atEnd ? [s.end + 1, s.end + across] : [s.start - across, s.start - 1];
+  return s.orientation === 'horizontal' ? { x0: from, y0: s.lo, x1: to, y1: s.hi } : { x0: s.lo, y0: from, x1: s.hi, y1: to };
+}
+
+/** A bare stroke, and whether a shape meets it head-on at its start and at its end. */
+interface BareStroke {
+  stroke: Segment;
+  metAt: [boolean, boolean];
+}
+
+/**
+ * Bare strokes of one orientation in a local mask: per position along, a run of ink across no wider than a
+ * stroke with `pad` blank either side; runs at consecutive positions on one band make a stroke, kept when at
+ * least `3 * unit` long.
+ */
+function bareStrokes(mask: Uint8Array, width: number, height: number, orientation: Segment['orientation'], unit: number): BareStroke[] {
   const horizontal = orientation === 'horizontal';
   const [length, across] = horizontal ? [width, height] : [height, width];
   const inked = (along: number, side: number) =>
     along >= 0 && along < length && side >= 0 && side < across && mask[horizontal ? side * width + along : along * width + side] === 1;
-  const thin = Math.round(1.5 * unit) + 1;
+  const thin = 2 * unit + 1;
   const pad = Math.max(2, Math.round(1.5 * unit));
   const open: Segment[] = [];
-  const strokes: Segment[] = [];
+  const strokes: BareStroke[] = [];
   // A pipe meets a symbol head-on: the shape beyond each end spreads to both sides of the stroke (a valve's
   // base, a flange's bar). A box's edge meets its side at a corner, turning one way only.
   const meets = (s: Segment, along: number) => {
@@ -67,7 +126,7 @@ function bareStrokes(mask: Uint8Array, width: number, height: number, orientatio
     return reaches(s.lo - 1, -1) && reaches(s.hi + 1, 1);
   };
   const close = (s: Segment) => {
-    if (s.end - s.start + 1 >= 3 * unit && meets(s, s.start - 1) && meets(s, s.end + 1)) strokes.push(s);
+    if (s.end - s.start + 1 >= 3 * unit) strokes.push({ stroke: s, metAt: [meets(s, s.start - 1), meets(s, s.end + 1)] });
   };
   for (let along = 0; along < length; along++) {
     const runs: Array<[number, number]> = [];
@@ -95,7 +154,7 @@ function bareStrokes(mask: Uint8Array, width: number, height: number, orientatio
   }
   open.forEach(close);
   // A band that wandered across more than a stroke's width is a slanted line, not a pipe's piece.
-  return strokes.filter((s) => s.hi - s.lo + 1 <= thin);
+  return strokes.filter(({ stroke }) => stroke.hi - stroke.lo + 1 <= thin);
 }
 
 /**
