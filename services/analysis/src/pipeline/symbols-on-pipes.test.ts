@@ -137,6 +137,19 @@ describe('symbols strung on one pipe', () => {
     expectOneAcross(symbols, 182, 217);
   });
 
+  it("finds one whose pipe goes on a half pixel higher than it came (a scan's stroke edges)", async () => {
+    // The pipe after the valve, centred half a pixel above the pipe before it, sorts first on the axis; the
+    // parts are too far apart to be joined as touching.
+    const pipe = (x: number, width: number, height: number) =>
+      `<rect x="${x}" y="78" width="${width}" height="${height}" stroke="none" fill="#000"/>`;
+    const shapes =
+      pipe(20, 167, 4) +
+      pipe(235, 145, 3) +
+      `<rect x="183" y="66" width="2" height="28"/><ellipse cx="210" cy="80" rx="4" ry="13"/><rect x="235" y="66" width="2" height="28"/>`;
+    const symbols = await symbolsOf(WIDE, 160, shapes);
+    expectOneAcross(symbols, 182, 237);
+  });
+
   it('finds an orifice plate whose signal line ends at its bars', async () => {
     // Bars shorter than a line here, close together, thinner than the pipe; the dashed tap line ends on them.
     const shapes =

@@ -257,9 +257,11 @@ function partsInPipeGaps(items: Component[], segments: Segment[], unit: number):
       );
     for (let i = 0; i < axisOf.length; i++) {
       const before = axisOf[i];
-      // The next segment on the same axis after this one ends.
+      // The next segment on the same axis (centres a pixel apart either way) after this one ends.
       let after: Segment | undefined;
-      for (let j = i + 1; j < axisOf.length && segmentCenter(axisOf[j]) - segmentCenter(before) <= 1; j++) {
+      let j = i;
+      while (j > 0 && segmentCenter(before) - segmentCenter(axisOf[j - 1]) <= 1) j--;
+      for (; j < axisOf.length && segmentCenter(axisOf[j]) - segmentCenter(before) <= 1; j++) {
         const s = axisOf[j];
         if (s.start > before.end && (!after || s.start < after.start)) after = s;
       }
