@@ -139,9 +139,20 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
     walk(segment, segment.end + 1, 1);
     walk(segment, segment.start - 1, -1);
   }
+  let legs: Segment[] = [];
   for (const segment of solid) {
     for (const branch of dotBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, 'dot');
+    const before = stubs.length;
     for (const branch of bendBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, 'bend');
+    legs.push(...stubs.slice(before));
+  }
+  // A short leg may bend again before it reaches its symbol (up from a pipe, then across into a vessel): the
+  // next leg is walked from each leg's end the same way, a few bends at most.
+  for (let bend = 0; bend < 3 && legs.length > 0; bend++) {
+    const before = stubs.length;
+    for (const leg of legs)
+      for (const branch of bendBranches(rest, width, height, leg, unit, true)) walk(branch.axis, branch.from, branch.step, 'bend');
+    legs = stubs.slice(before);
   }
   for (const segment of solid) {
     for (const branch of teeBranches(rest, width, height, segment, unit)) walk(branch.axis, branch.from, branch.step, 'tee');
@@ -154,19 +165,27 @@ export function cutStubs(rest: Uint8Array, width: number, height: number, segmen
  * end, an axis across the pipe through its last stroke width, and the one side a bare stroke leaves it on. A
  * stroke leaving on both sides is a symbol's bar (a valve's base, a flange), not a bend.
  */
-function bendBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number) {
+function bendBranches(rest: Uint8Array, width: number, height: number, pipe: Segment, unit: number, leg = false) {
   const horizontal = pipe.orientation === 'horizontal';
   const [length, across] = horizontal ? [width, height] : [height, width];
   const at = indexAlong(width, horizontal);
   const inked = (along: number, side: number) => along >= 0 && along < length && side >= 0 && side < across && rest[at(along, side)] === 1;
   const thickness = pipe.hi - pipe.lo + 1;
   const branches: Array<{ axis: Pick<Segment, 'orientation' | 'lo' | 'hi'>; from: number; step: 1 | -1 }> = [];
-  // A symbol's own side (a reducer's, a box's) is short: its corners are not bends.
-  if (pipe.end - pipe.start + 1 < 20 * unit) return branches;
-  for (const [lo, hi] of [
-    [pipe.start, pipe.start + thickness - 1],
-    [pipe.end - thickness + 1, pipe.end],
-  ]) {
+  // A symbol's own side (a reducer's, a box's) is short: its corners are not bends. A leg cut from a bend is
+  // a pipe however short.
+  if (!leg && pipe.end - pipe.start + 1 < 20 * unit) return branches;
+  // A line found runs on through its corner; a leg cut by a walk stops short of it, a stroke width before.
+  const ends = leg
+    ? [
+        [pipe.start - thickness, pipe.start - 1],
+        [pipe.end + 1, pipe.end + thickness],
+      ]
+    : [
+        [pipe.start, pipe.start + thickness - 1],
+        [pipe.end - thickness + 1, pipe.end],
+      ];
+  for (const [lo, hi] of ends) {
     // Ink all across the leg's width just beyond the pipe's band, on one side only.
     const leaves = (side: number) => {
       for (let along = lo; along <= hi; along++) if (!inked(along, side)) return false;
