@@ -206,10 +206,18 @@ class SegmentIndex {
     // The line's centre lies in the middle half of both parts' extent across it.
     const lo = Math.max(a0 + 0.25 * (a1 - a0), b0 + 0.25 * (b1 - b0));
     const hi = Math.min(a1 - 0.25 * (a1 - a0), b1 - 0.25 * (b1 - b0));
-    for (let key = Math.ceil(lo); key <= Math.floor(hi); key++) {
-      if (map.get(key)?.some((s) => s.start <= from + 1 && s.end >= to - 1)) return true;
+    // A line across the gap, or lines on the axis that a few pixels of the gap part (a pipe found in pieces
+    // through a filled valve's narrow waist, or as the two edges of the stroke).
+    const pieces: Segment[] = [];
+    for (let key = Math.ceil(lo); key <= Math.floor(hi); key++)
+      pieces.push(...(map.get(key) ?? []).filter((s) => s.end >= from && s.start <= to));
+    pieces.sort((p, q) => p.start - q.start);
+    let reached = from + 1;
+    for (const piece of pieces) {
+      if (piece.start > reached + (reached > from + 1 ? 3 : 0)) break;
+      reached = Math.max(reached, piece.end);
     }
-    return false;
+    return reached >= to - 1;
   }
 }
 
