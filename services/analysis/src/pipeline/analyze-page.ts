@@ -331,11 +331,18 @@ function partsToKeep(
   const whole = prediction.elementType === 'none' ? 0 : prediction.confidence;
   const sure = parts.filter(
     (read) =>
-      read.prediction.elementType !== 'none' && read.prediction.confidence >= PROVISIONAL_CONFIDENCE && read.prediction.confidence > whole,
+      read.prediction.elementType !== 'none' && read.prediction.confidence >= SPLIT_PART_CONFIDENCE && read.prediction.confidence > whole,
   );
   if (sure.length < 2) return undefined;
   return parts.filter((read) => read.prediction.elementType !== 'none' || read.prediction.confidence < NOT_A_SYMBOL_CONFIDENCE);
 }
+
+/**
+ * How sure the classifier must be of two parts of a candidate to take it apart: a control valve's body and its
+ * actuator, split at the stem, are named at 0.7–0.8 (a gate valve and an off-page connector, on
+ * `synthetic_reference`), a drain leg's valves at 0.9 and more.
+ */
+const SPLIT_PART_CONFIDENCE = 0.8;
 
 /** How sure the classifier must be of a symbol found only among the PDF's paths. */
 const PROVISIONAL_CONFIDENCE = 0.6;
