@@ -299,10 +299,13 @@ async function classifySymbols(
       );
     if (split && apart) {
       stubs.push(...split.strokes);
-      return apart.map(({ part, prediction: partPrediction }) =>
-        partPrediction.elementType === 'none'
-          ? { ...symbol, ...part, barred: false, confidence: 0.4 }
-          : withClass({ ...symbol, ...part, barred: false }, partPrediction),
+      // A part found only among a PDF's paths stays only where the classifier names it.
+      return apart.flatMap(({ part, prediction: partPrediction }) =>
+        partPrediction.elementType !== 'none'
+          ? [withClass({ ...symbol, ...part, barred: false }, partPrediction)]
+          : symbol.provisional
+            ? []
+            : [{ ...symbol, ...part, barred: false, confidence: 0.4 }],
       );
     }
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
@@ -320,9 +323,9 @@ async function classifySymbols(
 
 /**
  * A split candidate's parts, when the classifier names two or more of them symbols, each surely and more surely
- * than the whole; the other parts stay unless it is sure they are none (a stray letter). (Also taking apart a
- * whole it calls no symbol with one part named surely and another at all found pumps with their strainers on
- * synthetic scans, and as many false symbols on kr_refinery.)
+ * than the whole; the other parts stay unless it is sure they are none (a stray letter). Also splitting where
+ * the whole is named none, one part surely and another at all, was tried: it found pumps with the strainers on
+ * their suction legs on synthetic scans, and as many false symbols on kr_refinery.
  */
 function partsToKeep(
   prediction: SymbolPrediction,
@@ -428,7 +431,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // Bubbles and outlined shapes are whole; text is split by the text finder.
   const splits = new Map(
     keptCandidates.flatMap((symbol): Array<[DetectedSymbol, BareStrokeSplit]> => {
-      if (symbol.outlined || symbol.elementType === 'instrument' || symbol.elementType === 'text') return [];
+      if (!options.symbolClassifier || symbol.outlined || symbol.elementType === 'instrument' || symbol.elementType === 'text') return [];
       const split = splitAtBareStrokes(symbol, restInk, unit, solidLines);
       return split ? [[symbol, split]] : [];
     }),

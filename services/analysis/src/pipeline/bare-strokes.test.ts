@@ -37,12 +37,19 @@ describe('splitAtBareStrokes', () => {
       { x0: 70, y0: 30, x1: 89, y1: 49 },
     ]);
     expect(split?.strokes.map((s) => [s.orientation, s.start, s.end, s.lo, s.hi])).toEqual([['horizontal', 40, 69, 39, 41]]);
+    // Looked at through a candidate's box away from the page's corner: the same, in page coordinates.
+    const offset = splitAtBareStrokes({ x0: 10, y0: 20, x1: 150, y1: 70 }, image, UNIT);
+    expect(offset?.parts).toEqual(split?.parts);
+    expect(offset?.strokes).toEqual(split?.strokes);
   });
 
   it('leaves a body whole when the stroke from it ends in the open (a pipe end, a stem without actuator)', () => {
+    // The stroke stops two pixels short of a second body: touching that closely, all of it is one part, and
+    // would be two were the stroke cut.
     const image = ink((fill) => {
       body(fill, 20);
       fill(40, 39, 69, 41);
+      body(fill, 72);
     });
     expect(splitAtBareStrokes(WHOLE, image, UNIT)).toBeUndefined();
   });

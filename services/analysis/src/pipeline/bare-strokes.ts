@@ -1,5 +1,5 @@
 import { boxesTouch, connectedComponents, unionBox, type Box, type InkImage } from './components';
-import { segmentBox, type Segment } from './lines';
+import { segmentBox, segmentThickness, type Segment } from './lines';
 
 /** A candidate taken apart at the bare pipe pieces inside it: the symbols either side, and the pieces. */
 export interface BareStrokeSplit {
@@ -12,8 +12,8 @@ export interface BareStrokeSplit {
  * flange) come out of line removal as one blob. Inside a candidate, a straight stroke one stroke wide with nothing
  * beside it, at least `3 * unit` long, that runs from ink to ink is such a leg's piece; the candidate cut there
  * falls into the symbols it strung together. A valve's stem to its actuator is such a stroke too: whether to
- * take the split is the classifier's call (`analyze-page.ts`). Returns nothing when no piece parts the
- * candidate in two or more.
+ * take the split is the classifier's call (`analyze-page.ts`). Returns nothing when the pieces leave the
+ * candidate's parts as they were, or fewer than two.
  */
 export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number, pipes: Segment[] = []): BareStrokeSplit | undefined {
   const x0 = Math.max(0, box.x0);
@@ -23,13 +23,10 @@ export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number, pipes:
   if (width <= 0 || height <= 0) return undefined;
   const local = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) local[y * width + x] = ink.mask[(y0 + y) * ink.width + x0 + x];
+  const shift = (b: Box): Box => ({ x0: b.x0 + x0, y0: b.y0 + y0, x1: b.x1 + x0, y1: b.y1 + y0 });
   // An end where a pipe (a line, a stub cut before) carries on is met too: the leg goes on as that pipe.
   const near = pipes.filter((pipe) => boxesTouch(segmentBox(pipe), box, 2)).map(segmentBox);
-  const carriesOn = (stroke: Segment, atEnd: boolean) => {
-    const end = beyond(stroke, atEnd);
-    const onPage = { x0: end.x0 + x0, y0: end.y0 + y0, x1: end.x1 + x0, y1: end.y1 + y0 };
-    return near.some((pipe) => boxesTouch(pipe, onPage, 1));
-  };
+  const carriesOn = (stroke: Segment, atEnd: boolean) => near.some((pipe) => boxesTouch(pipe, shift(beyond(stroke, atEnd)), 1));
   const bare = [...bareStrokes(local, width, height, 'horizontal', unit), ...bareStrokes(local, width, height, 'vertical', unit)].map(
     ({ stroke, metAt }): BareStroke => ({
       stroke,
@@ -38,15 +35,25 @@ export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number, pipes:
   );
   const strokes = pipePieces(bare);
   if (strokes.length === 0) return undefined;
+  const gap = Math.max(2, Math.round(2.5 * unit));
+  const partsOf = (mask: Uint8Array, cuts: Segment[]) =>
+    joinPieces(
+      connectedComponents(mask, width, height).filter((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) + 1 >= 2 * unit + 2),
+      cuts,
+      gap,
+    );
+  // Only a cut that changes the parts counts: it parts what was one, or trims a leg off a part (a candidate
+  // already in separate pieces is not split by a stroke that changes none of them).
+  const uncut = partsOf(local.slice(), []);
   // A corner's square, left between two pieces, is too small to be a part.
   for (const s of strokes) {
     for (let along = s.start; along <= s.end; along++)
       for (let side = s.lo; side <= s.hi; side++) local[s.orientation === 'horizontal' ? side * width + along : along * width + side] = 0;
   }
-  const pieces = connectedComponents(local, width, height).filter((c) => Math.max(c.x1 - c.x0, c.y1 - c.y0) + 1 >= 2 * unit + 2);
-  const parts = joinPieces(pieces, strokes, Math.max(2, Math.round(2.5 * unit)));
-  if (parts.length < 2) return undefined;
-  const shift = (b: Box): Box => ({ x0: b.x0 + x0, y0: b.y0 + y0, x1: b.x1 + x0, y1: b.y1 + y0 });
+  const parts = partsOf(local, strokes);
+  const same = (a: Box, b: Box) => a.x0 === b.x0 && a.y0 === b.y0 && a.x1 === b.x1 && a.y1 === b.y1;
+  if (parts.length < 2 || (parts.length === uncut.length && parts.every((part) => uncut.some((other) => same(part, other)))))
+    return undefined;
   return {
     parts: parts.map(shift),
     strokes: strokes.map((s) =>
@@ -91,9 +98,8 @@ function pipePieces(bare: BareStroke[]): Segment[] {
 
 /** The square just beyond a stroke's start or end, a stroke wide: where a corner's other leg or a pipe runs on. */
 function beyond(s: Segment, atEnd: boolean): Box {
-  const across = s.hi - s.lo + 1;
-  const [from, to] = atEnd ? [s.end + 1, s.end + across] : [s.start - across, s.start - 1];
-  return s.orientation === 'horizontal' ? { x0: from, y0: s.lo, x1: to, y1: s.hi } : { x0: s.lo, y0: from, x1: s.hi, y1: to };
+  const across = segmentThickness(s);
+  return segmentBox(atEnd ? { ...s, start: s.end + 1, end: s.end + across } : { ...s, start: s.start - across, end: s.start - 1 });
 }
 
 /** A bare stroke, and whether a shape meets it head-on at its start and at its end. */
@@ -154,7 +160,7 @@ function bareStrokes(mask: Uint8Array, width: number, height: number, orientatio
   }
   open.forEach(close);
   // A band that wandered across more than a stroke's width is a slanted line, not a pipe's piece.
-  return strokes.filter(({ stroke }) => stroke.hi - stroke.lo + 1 <= thin);
+  return strokes.filter(({ stroke }) => segmentThickness(stroke) <= thin);
 }
 
 /**
@@ -162,8 +168,7 @@ function bareStrokes(mask: Uint8Array, width: number, height: number, orientatio
  * between them: each part holds the pieces at one end of a stroke or the other, never both.
  */
 function joinPieces(pieces: Box[], strokes: Segment[], gap: number): Box[] {
-  const endBox = (s: Segment, along: number): Box =>
-    s.orientation === 'horizontal' ? { x0: along, y0: s.lo, x1: along, y1: s.hi } : { x0: s.lo, y0: along, x1: s.hi, y1: along };
+  const endBox = (s: Segment, along: number): Box => segmentBox({ ...s, start: along, end: along });
   const ends = strokes.map((s) => [endBox(s, s.start - 1), endBox(s, s.end + 1)] as const);
   const groups = pieces.map((piece) => ({ box: { ...piece } as Box, pieces: [piece] }));
   const apart = (a: Box[], b: Box[]) =>

@@ -213,9 +213,11 @@ class SegmentIndex {
       pieces.push(...(map.get(key) ?? []).filter((s) => s.end >= from && s.start <= to));
     pieces.sort((p, q) => p.start - q.start);
     let reached = from + 1;
+    let started = false;
     for (const piece of pieces) {
-      if (piece.start > reached + (reached > from + 1 ? 3 : 0)) break;
+      if (piece.start > reached + (started ? 3 : 0)) break;
       reached = Math.max(reached, piece.end);
+      started = true;
     }
     return reached >= to - 1;
   }
