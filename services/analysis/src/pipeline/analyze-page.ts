@@ -261,19 +261,27 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
 /**
  * The learned classifier's word on each geometric candidate: its class (`metadata.symbol_class`), its type,
  * and a confidence that blends both; a candidate it is sure is no symbol (a letter, a corner, an arrow) goes.
- * A candidate with bare pipe pieces inside (`splits`) is taken apart there when the classifier names two parts
+ * A candidate with bare pipe pieces inside (`splitOf`) is taken apart there when the classifier names two parts
  * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
  * as pipe stubs, to connect the parts.
  */
 async function classifySymbols(
   image: PageImage,
   symbols: DetectedSymbol[],
-  splits: Map<DetectedSymbol, BareStrokeSplit>,
+  splitOf: (symbol: DetectedSymbol) => BareStrokeSplit | undefined,
   options: AnalyzeOptions,
 ): Promise<{ symbols: DetectedSymbol[]; stubs: Segment[] }> {
   const candidates = symbols.filter((symbol) => symbol.elementType !== 'text' || symbol.textOnPipe);
   if (!options.symbolClassifier || candidates.length === 0) return { symbols: symbols.filter((symbol) => !symbol.provisional), stubs: [] };
   const classifier = await options.symbolClassifier();
+  // Bubbles and outlined shapes are whole; text is split by the text finder.
+  const splits = new Map(
+    candidates.flatMap((symbol): Array<[DetectedSymbol, BareStrokeSplit]> => {
+      if (symbol.outlined || symbol.elementType === 'instrument' || symbol.elementType === 'text') return [];
+      const split = splitOf(symbol);
+      return split ? [[symbol, split]] : [];
+    }),
+  );
   const parts = candidates.flatMap((symbol) => splits.get(symbol)?.parts ?? []);
   const predictions = await classifier.classify(image, [...candidates, ...parts]);
   const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
@@ -426,17 +434,13 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
         restInk,
       )
     : pixelSymbols;
-  const keptCandidates = candidates.filter(kept);
   const solidLines = lineSegments.filter((segment) => !segment.dashed);
-  // Bubbles and outlined shapes are whole; text is split by the text finder.
-  const splits = new Map(
-    keptCandidates.flatMap((symbol): Array<[DetectedSymbol, BareStrokeSplit]> => {
-      if (!options.symbolClassifier || symbol.outlined || symbol.elementType === 'instrument' || symbol.elementType === 'text') return [];
-      const split = splitAtBareStrokes(symbol, restInk, unit, solidLines);
-      return split ? [[symbol, split]] : [];
-    }),
+  const { symbols: classified, stubs: splitStubs } = await classifySymbols(
+    image,
+    candidates.filter(kept),
+    (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
+    options,
   );
-  const { symbols: classified, stubs: splitStubs } = await classifySymbols(image, keptCandidates, splits, options);
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   const symbols = withStackedParts(
     classified.filter((symbol) => symbol.elementType !== 'text'),

@@ -1,5 +1,6 @@
 import { boxesTouch, connectedComponents, unionBox, type Box, type InkImage } from './components';
-import { segmentBox, segmentThickness, type Segment } from './lines';
+import { indexAlong, segmentBox, segmentThickness, type Segment } from './lines';
+import { cropGray } from './text-reader';
 
 /** A candidate taken apart at the bare pipe pieces inside it: the symbols either side, and the pieces. */
 export interface BareStrokeSplit {
@@ -16,13 +17,9 @@ export interface BareStrokeSplit {
  * candidate's parts as they were, or fewer than two.
  */
 export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number, pipes: Segment[] = []): BareStrokeSplit | undefined {
-  const x0 = Math.max(0, box.x0);
-  const y0 = Math.max(0, box.y0);
-  const width = Math.min(ink.width - 1, box.x1) - x0 + 1;
-  const height = Math.min(ink.height - 1, box.y1) - y0 + 1;
-  if (width <= 0 || height <= 0) return undefined;
-  const local = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) local[y * width + x] = ink.mask[(y0 + y) * ink.width + x0 + x];
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const y0 = Math.max(0, Math.floor(box.y0));
+  const { gray: local, width, height } = cropGray(ink.mask, ink.width, ink.height, box);
   const shift = (b: Box): Box => ({ x0: b.x0 + x0, y0: b.y0 + y0, x1: b.x1 + x0, y1: b.y1 + y0 });
   // An end where a pipe (a line, a stub cut before) carries on is met too: the leg goes on as that pipe.
   const near = pipes.filter((pipe) => boxesTouch(segmentBox(pipe), box, 2)).map(segmentBox);
@@ -47,8 +44,8 @@ export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number, pipes:
   const uncut = partsOf(local.slice(), []);
   // A corner's square, left between two pieces, is too small to be a part.
   for (const s of strokes) {
-    for (let along = s.start; along <= s.end; along++)
-      for (let side = s.lo; side <= s.hi; side++) local[s.orientation === 'horizontal' ? side * width + along : along * width + side] = 0;
+    const at = indexAlong(width, s.orientation === 'horizontal');
+    for (let along = s.start; along <= s.end; along++) for (let side = s.lo; side <= s.hi; side++) local[at(along, side)] = 0;
   }
   const parts = partsOf(local, strokes);
   const same = (a: Box, b: Box) => a.x0 === b.x0 && a.y0 === b.y0 && a.x1 === b.x1 && a.y1 === b.y1;
@@ -116,8 +113,8 @@ interface BareStroke {
 function bareStrokes(mask: Uint8Array, width: number, height: number, orientation: Segment['orientation'], unit: number): BareStroke[] {
   const horizontal = orientation === 'horizontal';
   const [length, across] = horizontal ? [width, height] : [height, width];
-  const inked = (along: number, side: number) =>
-    along >= 0 && along < length && side >= 0 && side < across && mask[horizontal ? side * width + along : along * width + side] === 1;
+  const at = indexAlong(width, horizontal);
+  const inked = (along: number, side: number) => along >= 0 && along < length && side >= 0 && side < across && mask[at(along, side)] === 1;
   const thin = 2 * unit + 1;
   const pad = Math.max(2, Math.round(1.5 * unit));
   const open: Segment[] = [];

@@ -19,6 +19,10 @@ export const segmentThickness = (segment: Segment) => segment.hi - segment.lo + 
 export const segmentBox = (s: Segment) =>
   s.orientation === 'horizontal' ? { x0: s.start, y0: s.lo, x1: s.end, y1: s.hi } : { x0: s.lo, y0: s.start, x1: s.hi, y1: s.end };
 
+/** The index in a row-major mask of a point given along a horizontal or vertical axis and across it. */
+export const indexAlong = (width: number, horizontal: boolean) => (along: number, side: number) =>
+  horizontal ? side * width + along : along * width + side;
+
 export interface LineOptions {
   /** Solid runs at least this long are lines. */
   minLength: number;

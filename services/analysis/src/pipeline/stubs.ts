@@ -1,14 +1,10 @@
-import type { Segment } from './lines';
+import { indexAlong, type Segment } from './lines';
 
 /**
  * Across a walked axis: only the pipe's stroke, a symbol's ink beside it, nothing near but a symbol's outline
  * further out (inside an outlined valve or reducer), or nothing.
  */
 type Column = 'stroke' | 'shape' | 'inside' | 'empty';
-
-/** The index in a row-major mask of a point given along a horizontal or vertical axis and across it. */
-const indexAlong = (width: number, horizontal: boolean) => (along: number, side: number) =>
-  horizontal ? side * width + along : along * width + side;
 
 interface Walker {
   /**
