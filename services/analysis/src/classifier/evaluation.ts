@@ -1,4 +1,5 @@
 /** Held-out accuracy per class and the training report (markdown). */
+import type { Architecture } from './trainable-net';
 
 export interface ClassFigures {
   className: string;
@@ -56,18 +57,23 @@ export interface ReportInput {
   temperature: number;
   modelBytes: number;
   backend: string;
+  architecture: Architecture;
+  cropSize: number;
 }
 
 export function formatReport(input: ReportInput): string {
-  const { evaluation } = input;
+  const { evaluation, architecture } = input;
+  const short = evaluation.perClass.filter((c) => c.count > 0 && c.correct / c.count < 0.95).map((c) => c.className);
   return `# Symbol classifier: training report
 
 - Command: \`${input.command}\` (seed ${input.seed}; same seed, same data, weights and shuffles)
 - Backend: ${input.backend}; training took ${(input.seconds / 60).toFixed(1)} min, data generation included
+- Network: ${input.cropSize} × ${input.cropSize} grey crops; 3 × 3 convolutions of ${architecture.filters.join(', ')} filters (2 × 2 max pooling between); dense ${architecture.denseUnits} (dropout ${architecture.dropout}); softmax
 - Weights: ${(input.modelBytes / 1024).toFixed(0)} KiB (\`weights.bin\`)
 - Data: ${JSON.stringify(input.counts)}
 - Held-out split: every fifth training sheet and library page (by sheet seed, never by crop)
 - Held-out top-1 accuracy: ${(100 * evaluation.accuracy).toFixed(1)} %; symbol vs not a symbol: ${(100 * evaluation.symbolnessAccuracy).toFixed(1)} %
+- Classes below 95 % held-out accuracy: ${short.length ? short.join(', ') : 'none'}
 - Confidence: softmax with temperature ${input.temperature} fitted on the held-out split (NLL), folded into the model
 
 ${accuracyTable(evaluation)}

@@ -48,6 +48,12 @@ describe('symbol classifier', () => {
     }
   });
 
+  it('calls the marks drawn among them no symbol (arrows, dimension marks, strokes at an angle, leaders)', () => {
+    const clutter = predictions.filter((_, i) => library.samples[i].source === 'clutter');
+    expect(clutter.length).toBeGreaterThanOrEqual(4);
+    expect(clutter.map((p) => p.className)).toEqual(clutter.map(() => NOT_A_SYMBOL));
+  });
+
   it('answers element types, calibrated confidences and the top three for review', () => {
     const instrument = predictions[library.samples.findIndex((s) => s.className === 'field_instrument')];
     expect(instrument.elementType).toBe('instrument');

@@ -2,7 +2,7 @@
  * Trains the symbol classifier from generated training sheets and library symbols, prints per-class accuracy
  * on a split held out by sheet, calibrates a temperature there and writes the model and its report.
  *
- * npm run train:classifier -- [--seed 1] [--sheets 30] [--library-pages 15] [--epochs 6] [--out <dir>]
+ * npm run train:classifier -- [--seed 1] [--sheets 30] [--library-pages 40] [--epochs 10] [--out <dir>]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +18,20 @@ import { classifierClasses, cropSources, NOT_A_SYMBOL, type CropSet, type Sample
 
 const PIXELS = CROP_SIZE * CROP_SIZE;
 const BATCH = 64;
+const LEARNING_RATE = 0.002;
+
+/** Adam whose step size can be lowered between epochs (tfjs keeps it protected). */
+class ScheduledAdam extends tf.AdamOptimizer {
+  setLearningRate(rate: number): void {
+    this.learningRate = rate;
+  }
+}
+
+/** Adam's step size: full for the first half of the epochs, a third until three quarters, then a tenth. */
+function learningRate(epoch: number, epochs: number): number {
+  if (epoch >= epochs * 0.75) return LEARNING_RATE / 10;
+  return epoch >= epochs * 0.5 ? LEARNING_RATE / 3 : LEARNING_RATE;
+}
 
 interface Dataset {
   samples: Sample[];
@@ -82,8 +96,8 @@ async function main(): Promise<void> {
     options: {
       seed: { type: 'string', default: '1' },
       sheets: { type: 'string', default: '30' },
-      'library-pages': { type: 'string', default: '15' },
-      epochs: { type: 'string', default: '6' },
+      'library-pages': { type: 'string', default: '40' },
+      epochs: { type: 'string', default: '10' },
       out: { type: 'string', default: DEFAULT_MODEL_DIR },
     },
   });
@@ -107,17 +121,20 @@ async function main(): Promise<void> {
   }
   const rng = new Prng(seed).fork('training');
   const allTrain = join(trainSets, classIndex);
-  // Negatives outnumber symbols several times over: keep at most as many as there are symbols.
-  const negatives = allTrain.samples.flatMap((s, i) => (s.className === NOT_A_SYMBOL ? [i] : []));
+  // Negatives outnumber symbols several times over: keep at most as many as there are symbols, and every clutter
+  // mark (few, and the kind a classifier that never saw one takes for a symbol).
+  const negatives = allTrain.samples.flatMap((s, i) => (s.className === NOT_A_SYMBOL && s.source !== 'clutter' ? [i] : []));
+  const clutter = allTrain.samples.flatMap((s, i) => (s.source === 'clutter' ? [i] : []));
   const positives = allTrain.samples.flatMap((s, i) => (s.className === NOT_A_SYMBOL ? [] : [i]));
-  const train = subset(allTrain, [...positives, ...rng.shuffle(negatives).slice(0, positives.length)]);
+  const train = subset(allTrain, [...positives, ...clutter, ...rng.shuffle(negatives).slice(0, positives.length)]);
   const held = join(heldSets, classIndex);
   log(`train ${train.samples.length} crops (${positives.length} symbols), held out ${held.samples.length}`);
 
   const net = new TrainableNet(classes.length, seed);
-  const optimizer = tf.train.adam(0.002);
+  const optimizer = new ScheduledAdam(LEARNING_RATE, 0.9, 0.999);
   const steps = Math.ceil(train.samples.length / BATCH);
   for (let epoch = 0; epoch < epochs; epoch++) {
+    optimizer.setLearningRate(learningRate(epoch, epochs));
     const order = rng.shuffle(Array.from(train.labels.keys()));
     let lossSum = 0;
     for (let step = 0; step < steps; step++) {
@@ -171,6 +188,8 @@ async function main(): Promise<void> {
     temperature,
     modelBytes: size,
     backend: tf.getBackend(),
+    architecture: net.architecture,
+    cropSize: CROP_SIZE,
   });
   await writeFile(path.join(outDir, 'TRAINING.md'), report);
   process.stdout.write(report);

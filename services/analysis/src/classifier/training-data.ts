@@ -4,7 +4,8 @@
  * - sheet truth: every truth symbol (box slightly jittered), and negatives cut where the pipeline's false
  *   candidates come from (texts and single letters, pipe corners, junctions and ends, pieces of pipe with their
  *   hops, dashes and arrows, parts of equipment outlines);
- * - library symbols drawn alone at random sizes, variants, turns and line widths, half with pipe stubs.
+ * - library symbols drawn alone at random sizes, variants, turns and line widths, half with pipe stubs, and
+ *   marks that are no symbol among them (arrows, dimension marks, strokes meeting at an angle, leaders).
  */
 import { PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX, MAX_IMAGE_PIXELS } from '@pid/contracts';
 import { renderPdfPage } from '@pid/platform';
@@ -25,6 +26,7 @@ import {
   type SyntheticOptions,
 } from '../synthetic';
 import { Prng } from '../synthetic/prng';
+import { CLUTTER_KINDS, drawClutterMark } from './clutter-marks';
 import { CROP_SIZE, cropInto, type CropBox, type GrayImage } from './crop';
 
 export const NOT_A_SYMBOL = 'not_a_symbol';
@@ -37,7 +39,7 @@ export function classifierClasses(): Array<{ className: string; elementType: str
   ];
 }
 
-export type SampleSource = 'candidate' | 'truth' | 'negative' | 'library';
+export type SampleSource = 'candidate' | 'truth' | 'negative' | 'library' | 'clutter';
 
 export interface Sample {
   className: string;
@@ -182,7 +184,8 @@ export async function sheetCrops(options: SyntheticOptions): Promise<CropSet> {
 
 /**
  * Library symbols drawn alone on one page in a grid: every class `perClass` times, at a random size, variant,
- * allowed turn, mirror and line width; half of them with pipe stubs at their ports, as on a sheet.
+ * allowed turn, mirror and line width; half of them with pipe stubs at their ports, as on a sheet. Then each
+ * kind of clutter mark `perClass` times, as no symbol.
  */
 export async function libraryPage(seed: number, perClass: number): Promise<{ image: GrayImage; samples: Sample[] }> {
   if (seed >= HELD_OUT_SEED_START) throw new RangeError(`Seed ${seed} belongs to the held-out set`);
@@ -190,11 +193,13 @@ export async function libraryPage(seed: number, perClass: number): Promise<{ ima
   const cell = 240;
   const columns = 16;
   const jobs = SYMBOL_CLASSES.flatMap((symbolClass) => Array.from({ length: perClass }, () => symbolClass));
-  const rows = Math.ceil(jobs.length / columns);
+  const clutter = CLUTTER_KINDS.flatMap((kind) => Array.from({ length: perClass }, () => kind));
+  const rows = Math.ceil((jobs.length + clutter.length) / columns);
   const canvas = await PdfCanvas.create(columns * cell, rows * cell, `library-${seed}`);
   const samples: Sample[] = [];
+  const centerOf = (i: number): [number, number] => [((i % columns) + 0.5) * cell, (Math.floor(i / columns) + 0.5) * cell];
   jobs.forEach((symbolClass, i) => {
-    const center: [number, number] = [((i % columns) + 0.5) * cell, (Math.floor(i / columns) + 0.5) * cell];
+    const center = centerOf(i);
     const variant = rng.pick(symbolClass.variants);
     const placement = {
       center,
@@ -216,6 +221,10 @@ export async function libraryPage(seed: number, perClass: number): Promise<{ ima
     }
     box = jitter(box, rng, 0.03);
     samples.push({ className: symbolClass.className, source: 'library', box: toBox(box) });
+  });
+  clutter.forEach((kind, i) => {
+    const box = drawClutterMark(canvas, kind, centerOf(jobs.length + i), rng.range(12, 26), rng.range(1.6, 4), rng);
+    samples.push({ className: NOT_A_SYMBOL, source: 'clutter', box: toBox(jitter(box, rng, 0.03)) });
   });
   const page = await renderPdfPage(await canvas.save(), 1, PDF_OPTIONS);
   const image = await loadPageImage(page.png, { maxProcessingPixels: 100_000_000, pdf: PDF_OPTIONS, deskew: false });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import { loadSymbolClassifier } from '../classifier/symbol-classifier';
-import { analyzePage, type PageAnalysis } from './analyze-page';
+import { analyzePage, withoutNestedTwins, type PageAnalysis } from './analyze-page';
+import type { DetectedSymbol } from './symbols';
 
 const W = 640;
 const H = 420;
@@ -251,5 +252,37 @@ describe('analyzePage', () => {
     expect(result.elements.filter((e) => e.elementType === 'equipment')).toHaveLength(2);
     expect(result.connections).toHaveLength(2);
     (await classifier).dispose();
+  });
+});
+
+describe('one symbol found twice', () => {
+  const symbol = (x0: number, y0: number, x1: number, y1: number, symbolClass?: string): DetectedSymbol => ({
+    x0,
+    y0,
+    x1,
+    y1,
+    elementType: 'valve',
+    description: symbolClass ?? 'valve',
+    confidence: 0.8,
+    symbolClass,
+  });
+
+  it('keeps the outer of two nested candidates the classifier names alike', () => {
+    // A vertical ball valve: its body found as a drawn box, the whole valve (cones wider) as a group of ink.
+    const body = symbol(2681, 1067, 2694, 1109, 'ball_valve');
+    const whole = symbol(2675, 1067, 2700, 1109, 'ball_valve');
+    expect(withoutNestedTwins([body, whole])).toEqual([whole]);
+    const same = symbol(2675, 1067, 2700, 1109, 'ball_valve');
+    expect(withoutNestedTwins([whole, same])).toEqual([whole]);
+  });
+
+  it('keeps nested candidates named differently, unnamed ones and ones side by side', () => {
+    const actuator = symbol(100, 100, 120, 115, 'gate_valve');
+    const valve = symbol(95, 95, 140, 140, 'control_valve');
+    expect(withoutNestedTwins([actuator, valve])).toEqual([actuator, valve]);
+    const unnamed = [symbol(10, 10, 20, 20), symbol(5, 5, 30, 30)];
+    expect(withoutNestedTwins(unnamed)).toEqual(unnamed);
+    const row = [symbol(10, 10, 40, 30, 'gate_valve'), symbol(45, 10, 75, 30, 'gate_valve')];
+    expect(withoutNestedTwins(row)).toEqual(row);
   });
 });

@@ -326,7 +326,26 @@ async function classifySymbols(
       return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
     return [withClass(symbol, prediction)];
   });
-  return { symbols: kept, stubs };
+  return { symbols: withoutNestedTwins(kept), stubs };
+}
+
+/**
+ * One symbol found twice: a valve's body as a drawn box and the whole valve as a group of ink, one inside the
+ * other. Where the classifier names both the same (their crops are nearly the same square), the inner one goes.
+ */
+export function withoutNestedTwins(symbols: DetectedSymbol[]): DetectedSymbol[] {
+  const margin = 2;
+  const within = (inner: Box, outer: Box) =>
+    inner.x0 >= outer.x0 - margin && inner.y0 >= outer.y0 - margin && inner.x1 <= outer.x1 + margin && inner.y1 <= outer.y1 + margin;
+  const area = (box: Box) => boxWidth(box) * boxHeight(box);
+  // Of two equal boxes the first stays.
+  const larger = (other: DetectedSymbol, i: number, j: number) =>
+    area(other) > area(symbols[i]) || (area(other) === area(symbols[i]) && j < i);
+  return symbols.filter(
+    (symbol, i) =>
+      !symbol.symbolClass ||
+      !symbols.some((other, j) => j !== i && other.symbolClass === symbol.symbolClass && within(symbol, other) && larger(other, i, j)),
+  );
 }
 
 /**
