@@ -2,7 +2,7 @@
  * Scores a saved classifier on the held-out split of a training run (same seed and counts as its training:
  * see TRAINING.md) and prints the per-class table, as the training did, read back from the files.
  *
- * node services/analysis/dist/classifier/evaluate.js [--model <dir>] [--seed 1] [--sheets 30] [--library-pages 15]
+ * node services/analysis/dist/classifier/evaluate.js [--model <dir>] [--seed 1] [--sheets 30] [--library-pages 40]
  */
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
       model: { type: 'string', default: DEFAULT_MODEL_DIR },
       seed: { type: 'string' },
       sheets: { type: 'string', default: '30' },
-      'library-pages': { type: 'string', default: '15' },
+      'library-pages': { type: 'string', default: '40' },
     },
   });
   await tf.setBackend('wasm');

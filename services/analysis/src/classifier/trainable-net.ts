@@ -1,8 +1,8 @@
 /**
  * The classifier network for training. tfjs's pure-JS Conv2DBackpropFilter takes close to a minute per batch
  * on this machine and the wasm backend has none, so each 3 × 3 convolution runs forward as wasm's conv2d and
- * takes its kernel gradient from wasm's Conv3DBackpropFilter (the 2-D convolution as a 3-D one of depth 1):
- * about four times faster than slicing the input into patches. `toLayersModel` copies the weights into
+ * takes its kernel gradient from wasm's Conv3DBackpropFilter (the 2-D convolution as a 3-D one of depth 1) and
+ * its input gradient from conv2dTranspose: about four times faster than slicing the input into patches. `toLayersModel` copies the weights into
  * ordinary layers for saving and inference.
  */
 import * as tf from '@tensorflow/tfjs';

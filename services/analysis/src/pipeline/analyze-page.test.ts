@@ -272,8 +272,16 @@ describe('one symbol found twice', () => {
     const body = symbol(2681, 1067, 2694, 1109, 'ball_valve');
     const whole = symbol(2675, 1067, 2700, 1109, 'ball_valve');
     expect(withoutNestedTwins([body, whole])).toEqual([whole]);
-    const same = symbol(2675, 1067, 2700, 1109, 'ball_valve');
-    expect(withoutNestedTwins([whole, same])).toEqual([whole]);
+    const same = { ...symbol(2675, 1067, 2700, 1109, 'ball_valve'), confidence: 0.9 };
+    const [kept] = withoutNestedTwins([whole, same]);
+    expect(kept).toBe(whole);
+    expect(withoutNestedTwins([same, whole])).toEqual([same]);
+  });
+
+  it('keeps a symbol inside a much larger one named alike (two valves the pixels chained, one also a box)', () => {
+    const valve = symbol(100, 100, 130, 120, 'gate_valve');
+    const chained = symbol(95, 95, 200, 125, 'gate_valve');
+    expect(withoutNestedTwins([valve, chained])).toEqual([valve, chained]);
   });
 
   it('keeps nested candidates named differently, unnamed ones and ones side by side', () => {

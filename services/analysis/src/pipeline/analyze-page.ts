@@ -1,7 +1,17 @@
 import type { AnalysisConnection, AnalysisElement, BoundingBox, ImageSize, PathSegment, RelationshipType } from '@pid/contracts';
 import { toOriginalPoint, type PageImage } from '../ingest/page-image';
 import { binarize } from './binarize';
-import { boxesTouch, boxHeight, boxWidth, connectedComponents, overlapArea, type Box, type InkImage } from './components';
+import {
+  boxArea,
+  boxesTouch,
+  boxHeight,
+  boxWidth,
+  boxWithin,
+  connectedComponents,
+  overlapArea,
+  type Box,
+  type InkImage,
+} from './components';
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
@@ -186,7 +196,7 @@ function withShapes(
     // What the pixels took for letters, where paths are drawn, is those paths.
     const explained =
       symbol.elementType === 'text' ||
-      under.reduce((sum, shape) => sum + overlapArea(shape, symbol), 0) >= 0.5 * boxWidth(symbol) * boxHeight(symbol) ||
+      under.reduce((sum, shape) => sum + overlapArea(shape, symbol), 0) >= 0.5 * boxArea(symbol) ||
       (under.length >= 2 && inkOutside(symbol, [...under, ...between], ink) < 0.2);
     // Bars across a pipe with what lies between them are one symbol, however many paths draw it.
     if (under.length === 0 || !explained || symbol.barred) {
@@ -217,10 +227,7 @@ function withShapes(
  * found twice, as line and as component, is one; the two edges of a thick stroke are not two bars).
  */
 function holdsTwoBars(box: Box, bars: Segment[], unit: number): boolean {
-  const inside = bars.filter((bar) => {
-    const b = segmentBox(bar);
-    return b.x0 >= box.x0 - 1 && b.x1 <= box.x1 + 1 && b.y0 >= box.y0 - 1 && b.y1 <= box.y1 + 1;
-  });
+  const inside = bars.filter((bar) => boxWithin(segmentBox(bar), box, 1));
   const sideBySide = (a: Segment, b: Segment) =>
     a.orientation === b.orientation &&
     Math.max(segmentLength(a), segmentLength(b)) <= 1.5 * Math.min(segmentLength(a), segmentLength(b)) &&
@@ -240,7 +247,7 @@ function groupAsTextLine(group: Box): TextLine {
 /** The share of a box that text boxes cover. */
 function textCover(box: Box, lines: TextLine[]): number {
   const covered = lines.reduce((sum, line) => sum + overlapArea(box, line), 0);
-  return Math.min(1, covered / (boxWidth(box) * boxHeight(box)));
+  return Math.min(1, covered / boxArea(box));
 }
 
 /** The share of the ink in a box that lies outside the given boxes: a bubble's ring round its text. */
@@ -331,20 +338,23 @@ async function classifySymbols(
 
 /**
  * One symbol found twice: a valve's body as a drawn box and the whole valve as a group of ink, one inside the
- * other. Where the classifier names both the same (their crops are nearly the same square), the inner one goes.
+ * other. Where the classifier names both the same and their crops are nearly the same square (longer sides
+ * within a quarter, centres within a sixth of the longer side), the inner one goes.
  */
 export function withoutNestedTwins(symbols: DetectedSymbol[]): DetectedSymbol[] {
-  const margin = 2;
-  const within = (inner: Box, outer: Box) =>
-    inner.x0 >= outer.x0 - margin && inner.y0 >= outer.y0 - margin && inner.x1 <= outer.x1 + margin && inner.y1 <= outer.y1 + margin;
-  const area = (box: Box) => boxWidth(box) * boxHeight(box);
+  const side = (box: Box) => Math.max(boxWidth(box), boxHeight(box));
+  const sameSquare = (inner: Box, outer: Box) =>
+    side(inner) >= 0.75 * side(outer) &&
+    Math.abs(inner.x0 + inner.x1 - outer.x0 - outer.x1) / 2 <= side(outer) / 6 &&
+    Math.abs(inner.y0 + inner.y1 - outer.y0 - outer.y1) / 2 <= side(outer) / 6;
   // Of two equal boxes the first stays.
-  const larger = (other: DetectedSymbol, i: number, j: number) =>
-    area(other) > area(symbols[i]) || (area(other) === area(symbols[i]) && j < i);
+  const outerOf = (i: number, j: number) =>
+    boxWithin(symbols[i], symbols[j], 2) &&
+    (boxArea(symbols[j]) > boxArea(symbols[i]) || (boxArea(symbols[j]) === boxArea(symbols[i]) && j < i));
   return symbols.filter(
     (symbol, i) =>
       !symbol.symbolClass ||
-      !symbols.some((other, j) => j !== i && other.symbolClass === symbol.symbolClass && within(symbol, other) && larger(other, i, j)),
+      !symbols.some((other, j) => j !== i && other.symbolClass === symbol.symbolClass && outerOf(i, j) && sameSquare(symbol, other)),
   );
 }
 

@@ -153,6 +153,14 @@ export function boxesTouch(a: Box, b: Box, gap: number): boolean {
   return a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1;
 }
 
+/** Pixels a box covers, as `boxWidth` × `boxHeight`. */
+export const boxArea = (box: Box) => boxWidth(box) * boxHeight(box);
+
+/** Whether `inner` lies within `outer` grown by `margin` on every side. */
+export function boxWithin(inner: Box, outer: Box, margin = 0): boolean {
+  return inner.x0 >= outer.x0 - margin && inner.y0 >= outer.y0 - margin && inner.x1 <= outer.x1 + margin && inner.y1 <= outer.y1 + margin;
+}
+
 export function containsPoint(box: Box, x: number, y: number, margin = 0): boolean {
   return x >= box.x0 - margin && x <= box.x1 + margin && y >= box.y0 - margin && y <= box.y1 + margin;
 }

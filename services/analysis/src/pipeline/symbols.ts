@@ -1,5 +1,16 @@
 import type { ElementType } from '@pid/contracts';
-import { boxesTouch, boxHeight, boxWidth, containsPoint, overlapArea, unionBox, type Box, type Component } from './components';
+import {
+  boxArea,
+  boxesTouch,
+  boxHeight,
+  boxWidth,
+  boxWithin,
+  containsPoint,
+  overlapArea,
+  unionBox,
+  type Box,
+  type Component,
+} from './components';
 import { segmentBox, segmentCenter, segmentLength, segmentThickness, type Segment } from './lines';
 import { findShells } from './shells';
 import { findTextLines, maxTextSize, textLine, type TextLine } from './text-lines';
@@ -157,9 +168,9 @@ function joinSplitBoxes(rectangles: Rectangle[], maxSide: number): Rectangle[] {
       if (j === i || joined.has(j)) return false;
       const union = unionBox(a.box, b.box);
       const aspect = boxWidth(union) / boxHeight(union);
-      const area = boxWidth(a.box) * boxHeight(a.box) + boxWidth(b.box) * boxHeight(b.box);
+      const area = boxArea(a.box) + boxArea(b.box);
       // Side by side (no overlap beyond the shared edge, no hole), square together, instrument-sized.
-      const tight = area <= 1.15 * boxWidth(union) * boxHeight(union) && area >= 0.9 * boxWidth(union) * boxHeight(union);
+      const tight = area <= 1.15 * boxArea(union) && area >= 0.9 * boxArea(union);
       return tight && aspect > 0.75 && aspect < 1.33 && Math.max(boxWidth(union), boxHeight(union)) <= maxSide;
     });
     if (partner < 0) {
@@ -485,7 +496,7 @@ function classify(group: Group, segments: Segment[], unit: number, bubbles: Map<
   const width = boxWidth(group);
   const height = boxHeight(group);
   const size = Math.max(width, height);
-  const main = group.members.reduce((a, b) => (boxWidth(b) * boxHeight(b) > boxWidth(a) * boxHeight(a) ? b : a));
+  const main = group.members.reduce((a, b) => (boxArea(b) > boxArea(a) ? b : a));
   const relativeDeviation = main.meanRadius > 0 ? main.radiusDeviation / main.meanRadius : 1;
   const circle = isRing(main, unit);
   const box = { x0: group.x0, y0: group.y0, x1: group.x1, y1: group.y1 };
@@ -581,7 +592,7 @@ export function findSymbols(
   });
   const inBubble = new Set(candidates.filter((c) => bubbles.some((bubble) => bubble !== c && centreInside(circles.get(bubble)!, c))));
   const isKnownText = (c: Component) =>
-    knownText.some((t) => containsPoint(t, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && overlapArea(t, c) >= 0.8 * boxWidth(c) * boxHeight(c));
+    knownText.some((t) => containsPoint(t, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && overlapArea(t, c) >= 0.8 * boxArea(c));
   const text = findTextLines(
     candidates.filter((c) => !inBubble.has(c) && !bubbles.includes(c) && !isKnownText(c)),
     unit,
@@ -616,9 +627,7 @@ export function findSymbols(
   const rectangles = joinSplitBoxes(findRectangles(segments, unit), maxBubble);
   for (const rectangle of rectangles) rectangle.edges.forEach((edge) => outlines.add(edge));
   // What lies inside a box (a circle touching its sides included) is part of it.
-  const within = (outer: Box, c: Box) =>
-    c.x0 >= outer.x0 - unit - 1 && c.y0 >= outer.y0 - unit - 1 && c.x1 <= outer.x1 + unit + 1 && c.y1 <= outer.y1 + unit + 1;
-  const free = [...bubbles, ...rest].filter((c) => !rectangles.some((r) => within(r.box, c)));
+  const free = [...bubbles, ...rest].filter((c) => !rectangles.some((r) => boxWithin(c, r.box, unit + 1)));
   // Slivers along a line are what is left of its stroke (a scan's ragged edge), not symbols.
   const sliver = (g: Box) => {
     const horizontal = boxWidth(g) >= boxHeight(g);
@@ -653,7 +662,7 @@ export function findSymbols(
   const flowArrow = (g: Group) => {
     const size = Math.max(boxWidth(g), boxHeight(g));
     const ink = g.members.reduce((sum, m) => sum + m.area, 0);
-    return size <= 4 * unit + 2 && ink >= 0.4 * boxWidth(g) * boxHeight(g) && segments.some((s) => !s.dashed && runsThrough(s, g));
+    return size <= 4 * unit + 2 && ink >= 0.4 * boxArea(g) && segments.some((s) => !s.dashed && runsThrough(s, g));
   };
   const lineGap = thickest + 2 * unit + 2;
   const bubbleCircles = new Map(bubbles.map((bubble) => [bubble, circles.get(bubble)!]));
