@@ -201,12 +201,16 @@ export async function libraryPage(seed: number, perClass: number): Promise<{ ima
   jobs.forEach((symbolClass, i) => {
     const center = centerOf(i);
     const variant = rng.pick(symbolClass.variants);
+    // Sizes and line weights beyond the sheets' styles: a CAD plot's hairlines on a large symbol, a valve body
+    // drawn long or short. Fittings keep their proportions: a flange pair's spacing against its bars' length is
+    // what tells it from an orifice plate.
     const placement = {
       center,
-      unit: rng.range(12, 26),
+      unit: rng.range(12, 36),
       quarterTurns: rng.pick(symbolClass.quarterTurns),
       mirror: rng.chance(0.5),
-      lineWidth: rng.range(1.6, 4),
+      lineWidth: rng.range(1, 4),
+      stretch: symbolClass.elementType === 'valve' ? rng.range(0.8, 1.5) : 1,
     };
     // Large equipment is shrunk to fit its cell with room for the stubs.
     const fit = symbolBox(variant, placement);
@@ -220,6 +224,14 @@ export async function libraryPage(seed: number, perClass: number): Promise<{ ima
       }
     }
     box = jitter(box, rng, 0.03);
+    // A label beside it, as sheets write sizes and tags next to valves: partly inside the crop's margin.
+    if (rng.chance(0.3)) {
+      const size = placement.unit * rng.range(0.6, 1.1);
+      const gap = placement.unit * rng.range(0.2, 0.6);
+      const [x0, y0, x1, y1] = box;
+      const [x, y] = rng.chance(0.5) ? [x1 + gap, (y0 + y1) / 2 + size / 3] : [(x0 + x1) / 2 - size, y0 - gap];
+      canvas.text(rng.pick(LABELS), x, y, { font: rng.pick(['Helvetica', 'Courier', 'Times'] as const), size });
+    }
     samples.push({ className: symbolClass.className, source: 'library', box: toBox(box) });
   });
   clutter.forEach((kind, i) => {
@@ -230,6 +242,9 @@ export async function libraryPage(seed: number, perClass: number): Promise<{ ima
   const image = await loadPageImage(page.png, { maxProcessingPixels: 100_000_000, pdf: PDF_OPTIONS, deskew: false });
   return { image, samples };
 }
+
+/** Sizes, tags and notes as sheets write them beside a valve or fitting. */
+const LABELS = ['3/4"', '2"', '1-1/2"', '6"x4"', 'NC', 'LO', 'FC', 'V-12', 'HV-101', 'XV-2031'];
 
 export async function libraryCrops(seed: number, perClass: number): Promise<CropSet> {
   const { image, samples } = await libraryPage(seed, perClass);

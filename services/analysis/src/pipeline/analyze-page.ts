@@ -331,6 +331,10 @@ async function classifySymbols(
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
     if (prediction.elementType === 'none')
       return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
+    // A box or a shell drawn with lines is no valve or fitting but a strainer's basket: the classifier takes a
+    // plain box with pipes into it for a reducer.
+    const inlineClass = prediction.elementType === 'valve' || prediction.elementType === 'fitting';
+    if (symbol.outlined && inlineClass && prediction.className !== 'strainer') return [symbol];
     return [withClass(symbol, prediction)];
   });
   return { symbols: withoutNestedTwins(kept), stubs };

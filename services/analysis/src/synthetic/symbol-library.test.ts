@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas } from './pdf-canvas';
-import { drawSymbol, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
+import { drawSymbol, placedPorts, symbolBox, symbolClass, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
 
 describe('symbol library', () => {
   it('has at least 30 snake_case classes of the contract taxonomy, each with two or more variants and ports', () => {
@@ -61,5 +61,21 @@ describe('symbol library', () => {
       expect(inkIn([x0, y0, x1, y0 + strip]), `${name} top`).toBeGreaterThan(0);
       expect(inkIn([x0, y1 - strip, x1, y1]), `${name} bottom`).toBeGreaterThan(0);
     }
+  });
+
+  it('stretches a symbol along its local x, turned with it, its ports still leaving along an axis', () => {
+    const [gate] = symbolClass('gate_valve').variants;
+    const placement: SymbolPlacement = { center: [100, 100], unit: 20, quarterTurns: 1, lineWidth: 2 };
+    const [x0, y0, x1, y1] = symbolBox(gate, placement);
+    const [sx0, sy0, sx1, sy1] = symbolBox(gate, { ...placement, stretch: 1.5 });
+    // A quarter turn: local x is the page's y.
+    expect(sy1 - sy0 - 4).toBeCloseTo(1.5 * (y1 - y0 - 4), 5);
+    expect(sx1 - sx0).toBeCloseTo(x1 - x0, 5);
+    const ports = placedPorts(gate, { ...placement, stretch: 1.5 });
+    expect(ports.map((port) => port.dir)).toEqual([
+      [0, -1],
+      [0, 1],
+    ]);
+    expect(ports.map((port) => port.at[1])).toEqual([70, 130]);
   });
 });

@@ -22,6 +22,8 @@ export interface SymbolPlacement {
   mirror?: boolean;
   /** Stroke width in pixels. */
   lineWidth: number;
+  /** The local x axis drawn this many times longer than y (a valve body drawn long or short); 1 when absent. */
+  stretch?: number;
 }
 
 export interface PlacedPort extends Omit<PortDefinition, 'at' | 'dir'> {
@@ -31,7 +33,7 @@ export interface PlacedPort extends Omit<PortDefinition, 'at' | 'dir'> {
 
 /** A local point in page pixels. */
 export function toPage([u, v]: Point, placement: SymbolPlacement): Point {
-  let x = placement.mirror ? -u : u;
+  let x = (placement.mirror ? -u : u) * (placement.stretch ?? 1);
   let y = v;
   for (let i = 0; i < ((placement.quarterTurns % 4) + 4) % 4; i++) [x, y] = [-y, x];
   return [placement.center[0] + x * placement.unit, placement.center[1] + y * placement.unit];
@@ -40,7 +42,8 @@ export function toPage([u, v]: Point, placement: SymbolPlacement): Point {
 function toPageDirection([u, v]: Point, placement: SymbolPlacement): Point {
   const origin = toPage([0, 0], placement);
   const end = toPage([u, v], placement);
-  return [Math.round((end[0] - origin[0]) / placement.unit), Math.round((end[1] - origin[1]) / placement.unit)];
+  // Ports leave along an axis: a stretch lengthens the step, not the direction.
+  return [Math.sign(Math.round(end[0] - origin[0])), Math.sign(Math.round(end[1] - origin[1]))];
 }
 
 /** The symbol's ink box: every stroke with its width. */
