@@ -301,6 +301,8 @@ async function classifySymbols(
     confidence: 0.3 * symbol.confidence + 0.7 * prediction.confidence,
   });
   const stubs: Segment[] = [];
+  // Outlined candidates as the classifier named them, and as found.
+  const drawn = new Map<DetectedSymbol, DetectedSymbol>();
   const kept = symbols.flatMap((symbol): DetectedSymbol[] => {
     const prediction = verdict.get(symbol);
     if (!prediction) return [symbol];
@@ -331,13 +333,17 @@ async function classifySymbols(
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
     if (prediction.elementType === 'none')
       return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
-    // A box or a shell drawn with lines is no valve or fitting but a strainer's basket: the classifier takes a
-    // plain box with pipes into it for a reducer.
-    const inlineClass = prediction.elementType === 'valve' || prediction.elementType === 'fitting';
-    if (symbol.outlined && inlineClass && prediction.className !== 'strainer') return [symbol];
-    return [withClass(symbol, prediction)];
+    const named = withClass(symbol, prediction);
+    if (symbol.outlined) drawn.set(named, symbol);
+    return [named];
   });
-  return { symbols: withoutNestedTwins(kept), stubs };
+  // A box or a shell drawn with lines is no valve or fitting but a strainer's basket: the classifier takes a plain
+  // box with pipes into it for a reducer. (After the twins: a valve's body found as a box goes with its valve.)
+  const inline = (symbol: DetectedSymbol) => symbol.elementType === 'valve' || symbol.elementType === 'fitting';
+  const restored = withoutNestedTwins(kept).map((symbol) =>
+    drawn.has(symbol) && inline(symbol) && symbol.symbolClass !== 'strainer' ? drawn.get(symbol)! : symbol,
+  );
+  return { symbols: restored, stubs };
 }
 
 /**
