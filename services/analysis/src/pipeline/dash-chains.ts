@@ -44,6 +44,8 @@ export function findDashChains(components: Component[], unit: number): { segment
         chain.push(next);
         last = next;
       }
+      // The pattern ends where the next piece breaks it (a symbol's strokes past the line's end).
+      while (chain.length > 3 && !regular(chain, start, end, unit)) chain.pop();
       if (!regular(chain, start, end, unit)) continue;
       chain.forEach((c) => taken.add(c));
       chain.forEach((c) => dashes.add(c));

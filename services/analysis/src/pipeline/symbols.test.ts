@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { connectedComponents } from './components';
 import type { Segment } from './lines';
 import { findSymbols } from './symbols';
+import { lineSegment } from '../testing/segments';
 
 const W = 200;
 const H = 300;
@@ -30,5 +31,40 @@ describe('findSymbols', () => {
     const segments = [vertical(10, 128, 97, 97), vertical(10, 128, 102, 102), vertical(131, 290, 97, 102)];
     const { symbols } = findSymbols(connectedComponents(ink, W, H), segments, W, H, 3, ink);
     expect(symbols.map((s) => [s.y0, s.y1])).toEqual([[108, 151]]);
+  });
+
+  describe('boxes drawn with lines', () => {
+    const boxes = (segments: Segment[]) =>
+      findSymbols([], segments, W, H, 2, new Uint8Array(W * H)).symbols.filter((s) => s.description === 'equipment (box)');
+
+    it('finds a box whose short sides were found in pieces, cut where pipes enter them', () => {
+      // Box x 40..120, y 100..140; pipes enter both sides at y 120, so each side is two stubs.
+      const segments = [
+        lineSegment('horizontal', 100, 40, 120),
+        lineSegment('horizontal', 140, 40, 120),
+        lineSegment('vertical', 40, 100, 117),
+        lineSegment('vertical', 40, 123, 140),
+        lineSegment('vertical', 120, 100, 117),
+        lineSegment('vertical', 120, 123, 140),
+        lineSegment('horizontal', 120, 0, 40),
+        lineSegment('horizontal', 120, 120, 199),
+      ];
+      expect(boxes(segments).map((b) => [b.x0, b.y0, b.x1, b.y1])).toEqual([[39, 99, 121, 141]]);
+      // With a side's piece missing the box is open: no box.
+      expect(boxes(segments.filter((_, i) => i !== 3))).toEqual([]);
+    });
+
+    it("takes a plate exchanger's overhanging head bar with its frame, but no edge that merely runs on", () => {
+      // Frame x 60..100, y 120..250; the head bar is a thin box x 50..110, y 110..120 on the frame's top.
+      const frame = [
+        lineSegment('horizontal', 250, 60, 100),
+        lineSegment('vertical', 60, 120, 250),
+        lineSegment('vertical', 100, 120, 250),
+      ];
+      const headBar = [lineSegment('horizontal', 110, 50, 110), lineSegment('horizontal', 120, 50, 110)];
+      expect(boxes([...frame, ...headBar]).map((b) => [b.x0, b.y0, b.x1, b.y1])).toEqual([[50, 109, 110, 251]]);
+      // The top edge runs on past the corners with no bar outside it: a pipe along the box, not a drawn box.
+      expect(boxes([...frame, headBar[1]])).toEqual([]);
+    });
   });
 });

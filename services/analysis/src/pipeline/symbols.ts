@@ -65,18 +65,55 @@ function findRectangles(segments: Segment[], unit: number): Rectangle[] {
   const horizontal = segments.filter((s) => s.orientation === 'horizontal' && !s.dashed);
   const vertical = segments.filter((s) => s.orientation === 'vertical' && !s.dashed);
   const found: Rectangle[] = [];
-  const spans = (v: Segment, x: number, top: number, bottom: number) =>
-    Math.abs(segmentCenter(v) - x) <= tolerance && v.start <= top + tolerance && v.end >= bottom - tolerance;
+  // A plate exchanger's head bar (a thin box) overhangs its frame: the frame's edge that is the bar's side
+  // runs on a little past both corners.
+  const overhang = 4 * unit + 4;
+  const barOutside = (edge: Segment, outward: number): Segment | undefined =>
+    horizontal.find((h) => {
+      const offset = (segmentCenter(h) - segmentCenter(edge)) * outward;
+      return offset >= 2 && offset <= overhang && Math.abs(h.start - edge.start) <= tolerance && Math.abs(h.end - edge.end) <= tolerance;
+    });
+  // A side is one stroke, or pieces of one cut where pipes enter it (a short side is then found as stubs).
+  const sideAt = (x: number, top: number, bottom: number): Segment[] | undefined => {
+    const pieces = vertical
+      .filter((v) => Math.abs(segmentCenter(v) - x) <= tolerance && v.end >= top - tolerance && v.start <= bottom + tolerance)
+      .sort((a, b) => a.start - b.start);
+    if (pieces.length === 0 || pieces[0].start > top + tolerance) return undefined;
+    let reached = pieces[0].end;
+    for (const piece of pieces.slice(1)) {
+      if (piece.start > reached + tolerance) break;
+      reached = Math.max(reached, piece.end);
+    }
+    return reached >= bottom - tolerance ? pieces.filter((v) => v.start <= reached) : undefined;
+  };
+  const sideBox = (pieces: Segment[]): Segment => ({
+    ...pieces[0],
+    start: Math.min(...pieces.map((v) => v.start)),
+    end: Math.max(...pieces.map((v) => v.end)),
+    lo: Math.min(...pieces.map((v) => v.lo)),
+    hi: Math.max(...pieces.map((v) => v.hi)),
+  });
   for (const top of horizontal) {
     for (const bottom of horizontal) {
       if (bottom === top || segmentCenter(bottom) - segmentCenter(top) < minSide) continue;
-      if (Math.abs(top.start - bottom.start) > tolerance || Math.abs(top.end - bottom.end) > tolerance) continue;
+      const even = Math.abs(top.start - bottom.start) <= tolerance && Math.abs(top.end - bottom.end) <= tolerance;
+      const overhangs = (edge: Segment, other: Segment) =>
+        other.start - edge.start > tolerance &&
+        other.start - edge.start <= overhang &&
+        edge.end - other.end > tolerance &&
+        edge.end - other.end <= overhang;
+      const overhanging = even ? undefined : overhangs(top, bottom) ? top : overhangs(bottom, top) ? bottom : undefined;
+      const head = overhanging && barOutside(overhanging, overhanging === top ? -1 : 1);
+      if (!even && !head) continue;
       if (top.end - top.start < minSide) continue;
       const topY = segmentCenter(top);
       const bottomY = segmentCenter(bottom);
-      const left = vertical.find((v) => spans(v, Math.min(top.start, bottom.start) + (v.hi - v.lo) / 2, topY, bottomY));
-      const right = vertical.find((v) => spans(v, Math.max(top.end, bottom.end) - (v.hi - v.lo) / 2, topY, bottomY));
-      if (!left || !right) continue;
+      const thickness = (top.hi - top.lo) / 2;
+      const leftPieces = sideAt(Math.max(top.start, bottom.start) + thickness, topY, bottomY);
+      const rightPieces = sideAt(Math.min(top.end, bottom.end) - thickness, topY, bottomY);
+      if (!leftPieces || !rightPieces) continue;
+      const left = sideBox(leftPieces);
+      const right = sideBox(rightPieces);
       // Pipes that happen to close a loop run on past its corners; a drawn box ends at them, or at the
       // next box of a stack (a box split by a bar).
       const leftX = segmentCenter(left);
@@ -84,10 +121,11 @@ function findRectangles(segments: Segment[], unit: number): Rectangle[] {
       const rowAt = (y: number) =>
         horizontal.some((h) => Math.abs(segmentCenter(h) - y) <= tolerance && h.start <= leftX + tolerance && h.end >= rightX - tolerance);
       const runsOn =
-        [top, bottom].some((h) => h.start < leftX - tolerance || h.end > rightX + tolerance) ||
+        [top, bottom].some((h) => h !== overhanging && (h.start < leftX - tolerance || h.end > rightX + tolerance)) ||
         [left, right].some((v) => (v.start < topY - tolerance && !rowAt(v.start)) || (v.end > bottomY + tolerance && !rowAt(v.end)));
       if (runsOn) continue;
-      const box = { x0: left.lo, y0: top.lo, x1: right.hi, y1: bottom.hi };
+      const frame = { x0: left.lo, y0: top.lo, x1: right.hi, y1: bottom.hi };
+      const box = head ? unionBox(frame, segmentBox(head)) : frame;
       // The smallest rectangle wins where rectangles share an edge (a box split in two is two boxes).
       const between = horizontal.some(
         (h) =>
@@ -98,7 +136,7 @@ function findRectangles(segments: Segment[], unit: number): Rectangle[] {
           Math.abs(h.start - top.start) <= tolerance &&
           Math.abs(h.end - top.end) <= tolerance,
       );
-      if (!between) found.push({ box, edges: [top, bottom, left, right] });
+      if (!between) found.push({ box, edges: [top, bottom, ...leftPieces, ...rightPieces, ...(head ? [head] : [])] });
     }
   }
   return found;
