@@ -435,7 +435,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const rest = removeLines(mask, width, height, allSegments, 4 * lineOptions.minLength);
   const stubs = cutStubs(rest, width, height, segments, unit);
   const components = connectedComponents(rest, width, height);
-  const dashChains = findDashChains(components, unit);
+  const dashChains = findDashChains(components, unit, { mask: rest, width, height });
   // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.
   const bridged = bridgeHops(components, [...segments, ...stubs, ...dashChains.segments], unit);
   const lineSegments = bridgeGaps(bridged.segments, unit);

@@ -1,4 +1,5 @@
-import { boxHeight, boxWidth, type Component } from './components';
+import { joinBentDashes, type DashRun } from './bent-dashes';
+import { boxHeight, boxWidth, type Component, type InkImage } from './components';
 import type { Segment } from './lines';
 
 /**
@@ -6,9 +7,9 @@ import type { Segment } from './lines';
  * small bars (or dots) in a row along one axis, evenly spaced, of one thickness. Signal lines of most
  * drawings look like this.
  */
-export function findDashChains(components: Component[], unit: number): { segments: Segment[]; dashes: Set<Component> } {
+export function findDashChains(components: Component[], unit: number, ink: InkImage): { segments: Segment[]; dashes: Set<Component> } {
   const maxThickness = 1.5 * unit + 2;
-  const segments: Segment[] = [];
+  const runs: DashRun[] = [];
   const dashes = new Set<Component>();
   for (const orientation of ['horizontal', 'vertical'] as const) {
     const horizontal = orientation === 'horizontal';
@@ -54,17 +55,20 @@ export function findDashChains(components: Component[], unit: number): { segment
       // The pattern may stop a gap short of the symbol it runs to: the line reaches one gap further.
       const gaps = chain.slice(1).map((c, k) => start(c) - end(chain[k]));
       const reach = gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
-      segments.push({
-        orientation,
-        start: start(chain[0]) - reach,
-        end: end(chain[chain.length - 1]) + reach,
-        lo: Math.round(across - half),
-        hi: Math.round(across + half),
-        dashed: true,
+      runs.push({
+        segment: {
+          orientation,
+          start: start(chain[0]) - reach,
+          end: end(chain[chain.length - 1]) + reach,
+          lo: Math.round(across - half),
+          hi: Math.round(across + half),
+          dashed: true,
+        },
+        reach,
       });
     }
   }
-  return { segments, dashes };
+  return joinBentDashes(runs, components, dashes, unit, ink);
 }
 
 /** Enough dashes (dots need more), of like lengths, with like gaps. */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { connectedComponents, type InkImage } from './components';
+import { findDashChains } from './dash-chains';
+
+const W = 300;
+const H = 300;
+
+/** Draws a dashed polyline, 3 px thick, the dash pattern running on round its corners as a plotter draws it. */
+function dashedPath(ink: InkImage, points: Array<[number, number]>, dash = 14, gap = 9): void {
+  let phase = 0;
+  for (let i = 1; i < points.length; i++) {
+    const [[x0, y0], [x1, y1]] = [points[i - 1], points[i]];
+    const steps = Math.abs(x1 - x0) + Math.abs(y1 - y0);
+    for (let s = 0; s < steps; s++, phase = (phase + 1) % (dash + gap)) {
+      if (phase >= dash) continue;
+      const [x, y] = [x0 + Math.sign(x1 - x0) * s, y0 + Math.sign(y1 - y0) * s];
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) ink.mask[(y + dy) * W + x + dx] = 1;
+    }
+  }
+}
+
+describe('dashed lines round corners', () => {
+  it.each([
+    ['in gaps', 96, 140],
+    ['inside dashes (L-shaped dashes)', 80, 145],
+  ])('finds a signal line whose legs are too short for a straight run, its corners %s', (_, cornerX, lastY) => {
+    const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+    // Right, down 40-45 px, right 46: no leg holds three dashes.
+    const path: Array<[number, number]> = [
+      [50, 100],
+      [cornerX, 100],
+      [cornerX, lastY],
+      [cornerX + 46, lastY],
+    ];
+    dashedPath(ink, path);
+    const components = connectedComponents(ink.mask, W, H);
+    const { segments, dashes } = findDashChains(components, 2, ink);
+    const [first, last] = segments.filter((s) => s.orientation === 'horizontal').sort((a, b) => a.lo - b.lo);
+    const down = segments.find((s) => s.orientation === 'vertical')!;
+    expect(segments).toHaveLength(3);
+    expect(Math.abs((first.lo + first.hi) / 2 - 100)).toBeLessThanOrEqual(1);
+    expect(Math.abs((down.lo + down.hi) / 2 - cornerX)).toBeLessThanOrEqual(1);
+    expect(Math.abs((last.lo + last.hi) / 2 - lastY)).toBeLessThanOrEqual(1);
+    // The legs meet at the corners and reach the line's ends (a gap further).
+    expect(Math.abs(first.end - cornerX)).toBeLessThanOrEqual(2);
+    expect(Math.abs(down.start - 100)).toBeLessThanOrEqual(2);
+    expect(Math.abs(down.end - lastY)).toBeLessThanOrEqual(2);
+    expect(Math.abs(last.start - cornerX)).toBeLessThanOrEqual(2);
+    expect(first.start).toBeLessThanOrEqual(50);
+    expect(last.end).toBeGreaterThanOrEqual(cornerX + 46);
+    expect(dashes.size).toBe(components.length);
+  });
+
+  it('takes no letters for a bent line (an F, an L and a 1 side by side)', () => {
+    const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) ink.mask[y * W + x] = 1;
+    };
+    // F: stem, top bar, middle bar; L: stem and foot; 1: a stem. 15 px tall, 3 px apart.
+    fill(100, 100, 102, 114);
+    fill(100, 100, 110, 102);
+    fill(100, 106, 108, 108);
+    fill(114, 100, 116, 114);
+    fill(114, 112, 124, 114);
+    fill(128, 100, 130, 114);
+    expect(findDashChains(connectedComponents(ink.mask, W, H), 2, ink).segments).toEqual([]);
+  });
+});
