@@ -435,9 +435,10 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const rest = removeLines(mask, width, height, allSegments, 4 * lineOptions.minLength);
   const stubs = cutStubs(rest, width, height, segments, unit);
   const components = connectedComponents(rest, width, height);
-  const dashChains = findDashChains(components, unit, { mask: rest, width, height });
+  const dashChains = findDashChains(components, unit, { mask: rest, width, height }, stubs);
   // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.
-  const bridged = bridgeHops(components, [...segments, ...stubs, ...dashChains.segments], unit);
+  const solidStubs = stubs.filter((stub) => !dashChains.stubs.has(stub));
+  const bridged = bridgeHops(components, [...segments, ...solidStubs, ...dashChains.segments], unit);
   const lineSegments = bridgeGaps(bridged.segments, unit);
   const vectorTexts = options.vector?.texts;
   const layerLines = (vectorTexts ?? []).map((text) => text.line);

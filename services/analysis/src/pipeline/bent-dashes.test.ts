@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectedComponents, type InkImage } from './components';
 import { findDashChains } from './dash-chains';
+import type { Segment } from './lines';
 
 const W = 300;
 const H = 300;
@@ -49,6 +50,33 @@ describe('dashed lines round corners', () => {
     expect(first.start).toBeLessThanOrEqual(50);
     expect(last.end).toBeGreaterThanOrEqual(cornerX + 46);
     expect(dashes.size).toBe(components.length);
+  });
+
+  it('finds a line of two free dashes between end dashes stuck to what they meet (cut as stubs)', () => {
+    const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+    // Tank side at x 40, bubble at x 124: the end dashes touch them and were cut off as stubs.
+    dashedPath(ink, [
+      [64, 100],
+      [101, 100],
+    ]);
+    const stub = (start: number, end: number): Segment => ({
+      orientation: 'horizontal',
+      start,
+      end,
+      lo: 99,
+      hi: 101,
+      dashed: false,
+      stub: true,
+    });
+    const stubs = [stub(41, 55), stub(109, 123)];
+    const { segments, stubs: endDashes } = findDashChains(connectedComponents(ink.mask, W, H), 2, ink, stubs);
+    expect(segments).toHaveLength(1);
+    expect(segments[0]).toMatchObject({ orientation: 'horizontal', dashed: true });
+    expect(segments[0].start).toBeLessThanOrEqual(41);
+    expect(segments[0].end).toBeGreaterThanOrEqual(123);
+    expect([...endDashes]).toEqual(stubs);
+    // Without them, two dashes are no line.
+    expect(findDashChains(connectedComponents(ink.mask, W, H), 2, ink).segments).toEqual([]);
   });
 
   it('takes no letters for a bent line (an F, an L and a 1 side by side)', () => {

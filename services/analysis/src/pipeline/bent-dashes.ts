@@ -22,6 +22,8 @@ interface Piece {
   length?: number;
   thickness: number;
   component?: Component;
+  /** A short solid piece cut where it touches a symbol or a line: a line's end dash, stuck to what it meets. */
+  stub?: Segment;
   run?: DashRun;
   /** A bent dash's corner. */
   elbow?: Vector;
@@ -52,30 +54,54 @@ export function joinBentDashes(
   runs: DashRun[],
   components: Component[],
   dashes: Set<Component>,
+  stubs: Segment[],
   unit: number,
   ink: InkImage,
-): { segments: Segment[]; dashes: Set<Component> } {
+): { segments: Segment[]; dashes: Set<Component>; stubs: Set<Segment> } {
   const maxThickness = 1.5 * unit + 2;
   const maxLength = 20 * unit;
   const pieces: Piece[] = runs.map(runPiece);
+  for (const stub of stubs) {
+    const piece = stubPiece(stub, maxThickness, maxLength);
+    if (piece) pieces.push(piece);
+  }
   for (const c of components) {
     if (dashes.has(c)) continue;
-    const piece = straightDash(c, maxThickness, maxLength) ?? bentDash(c, ink, maxThickness, maxLength);
+    const piece = straightDash(c, unit, maxThickness, maxLength) ?? bentDash(c, ink, unit, maxThickness, maxLength);
     if (piece) pieces.push(piece);
   }
   const links = chooseLinks(pieces, unit);
   const used = new Set<DashRun>();
   const segments: Segment[] = [];
   const found = new Set(dashes);
+  const endDashes = new Set<Segment>();
   for (const chain of chains(pieces, links)) {
     if (!lineLike(chain, unit)) continue;
     segments.push(...legs(chain));
     for (const { piece } of chain.steps) {
       if (piece.run) used.add(piece.run);
       if (piece.component) found.add(piece.component);
+      if (piece.stub) endDashes.add(piece.stub);
     }
   }
-  return { segments: [...runs.filter((run) => !used.has(run)).map((run) => run.segment), ...segments], dashes: found };
+  return { segments: [...runs.filter((run) => !used.has(run)).map((run) => run.segment), ...segments], dashes: found, stubs: endDashes };
+}
+
+function stubPiece(stub: Segment, maxThickness: number, maxLength: number): Piece | undefined {
+  const [length, thickness] = [stub.end - stub.start + 1, stub.hi - stub.lo + 1];
+  if (thickness > maxThickness || length > maxLength || length < 1.5 * thickness) return undefined;
+  const across = (stub.lo + stub.hi) / 2;
+  const horizontal = stub.orientation === 'horizontal';
+  const at = (value: number): Vector => (horizontal ? [value, across] : [across, value]);
+  return {
+    ends: [
+      { point: at(stub.start), outward: horizontal ? [-1, 0] : [0, -1] },
+      { point: at(stub.end), outward: horizontal ? [1, 0] : [0, 1] },
+    ],
+    length,
+    thickness,
+    stub,
+  };
 }
 
 function runPiece(run: DashRun): Piece {
@@ -93,12 +119,13 @@ function runPiece(run: DashRun): Piece {
   };
 }
 
-/** A short straight bar, longer than thick. */
-function straightDash(c: Component, maxThickness: number, maxLength: number): Piece | undefined {
+/** A short straight bar, longer than thick (not a sliver left of a removed line). */
+function straightDash(c: Component, unit: number, maxThickness: number, maxLength: number): Piece | undefined {
   const [width, height] = [boxWidth(c), boxHeight(c)];
   const horizontal = width >= height;
   const [length, thickness] = horizontal ? [width, height] : [height, width];
-  if (thickness > maxThickness || length > maxLength || length < 1.5 * thickness || c.area < 0.6 * width * height) return undefined;
+  if (thickness > maxThickness || length > maxLength || length < Math.max(1.5 * thickness, 2 * unit)) return undefined;
+  if (c.area < 0.6 * width * height) return undefined;
   const [cx, cy] = [(c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2];
   const ends: Piece['ends'] = horizontal
     ? [
@@ -113,11 +140,11 @@ function straightDash(c: Component, maxThickness: number, maxLength: number): Pi
 }
 
 /** A dash bent round a corner: two thin arms meeting at one corner of its box; the opposite corner is empty. */
-function bentDash(c: Component, ink: InkImage, maxThickness: number, maxLength: number): Piece | undefined {
+function bentDash(c: Component, ink: InkImage, unit: number, maxThickness: number, maxLength: number): Piece | undefined {
   const [width, height] = [boxWidth(c), boxHeight(c)];
   if (width > maxLength || height > maxLength) return undefined;
   const thickness = c.area / (width + height);
-  if (thickness > maxThickness || Math.min(width, height) < thickness + 2) return undefined;
+  if (thickness > maxThickness || Math.min(width, height) < thickness + 2 || width + height < 3 * unit) return undefined;
   const size = Math.max(1, Math.round(thickness));
   const inked = (x: number, y: number) => {
     const [xs, ys] = [x === c.x0 ? c.x0 : c.x1 - size + 1, y === c.y0 ? c.y0 : c.y1 - size + 1];
@@ -244,13 +271,18 @@ function chains(pieces: Piece[], links: Link[]): Chain[] {
 /** A bend or a run continued, enough dashes, like gaps, like dash lengths, one thickness. */
 function lineLike(chain: Chain, unit: number): boolean {
   const { steps } = chain;
-  const dashes = steps.filter(({ piece }) => !piece.run);
+  const dashes = steps.filter(({ piece }) => piece.component);
   const runs = steps.filter(({ piece }) => piece.run);
-  if (dashes.length === 0 || steps.length + runs.length < 3) return false;
+  if (dashes.length + runs.length === 0 || steps.length + runs.length < 3) return false;
+  // Stuck dashes are a line's ends: a stub between two others is a pipe's.
+  if (steps.slice(1, -1).some(({ piece }) => piece.stub)) return false;
+  // A straight chain of free dashes alone was no run: too few dashes, or irregular.
   const bends = steps.some(({ piece, link }) => piece.elbow || link?.corner);
-  if (!bends && runs.length === 0) return false;
+  const stuck = steps.some(({ piece }) => piece.stub);
+  if (!bends && runs.length === 0 && !(stuck && dashes.length >= 2)) return false;
   const gaps = [...steps.flatMap(({ link }) => (link ? [link.distance] : [])), ...runs.map(({ piece }) => piece.run!.reach)];
-  if (Math.max(...gaps) > 2.5 * Math.min(...gaps) + 2 * unit) return false;
+  // Gaps of a pixel or two are a stroke broken where lines were removed, not a dash pattern.
+  if (Math.min(...gaps) < Math.max(2, unit / 2) || Math.max(...gaps) > 2.5 * Math.min(...gaps) + 2 * unit) return false;
   // The end dashes may be cut short where the line meets a symbol.
   const inner = steps.slice(1, -1).flatMap(({ piece }) => (piece.length ? [piece.length] : []));
   if (inner.length >= 2 && Math.max(...inner) > 2.5 * Math.min(...inner) + unit) return false;

@@ -7,7 +7,12 @@ import type { Segment } from './lines';
  * small bars (or dots) in a row along one axis, evenly spaced, of one thickness. Signal lines of most
  * drawings look like this.
  */
-export function findDashChains(components: Component[], unit: number, ink: InkImage): { segments: Segment[]; dashes: Set<Component> } {
+export function findDashChains(
+  components: Component[],
+  unit: number,
+  ink: InkImage,
+  stubs: Segment[] = [],
+): { segments: Segment[]; dashes: Set<Component>; stubs: Set<Segment> } {
   const maxThickness = 1.5 * unit + 2;
   const runs: DashRun[] = [];
   const dashes = new Set<Component>();
@@ -68,7 +73,7 @@ export function findDashChains(components: Component[], unit: number, ink: InkIm
       });
     }
   }
-  return joinBentDashes(runs, components, dashes, unit, ink);
+  return joinBentDashes(runs, components, dashes, stubs, unit, ink);
 }
 
 /** Enough dashes (dots need more), of like lengths, with like gaps. */
