@@ -123,4 +123,20 @@ describe('splitAtBareStrokes', () => {
       { x0: 92, y0: 61, x1: 111, y1: 70 },
     ]);
   });
+
+  it('takes a leg for a pipe piece where the pipe found before turns at its end square (the leg ran on over the corner)', () => {
+    // As above, but the leg's ink runs over the corner to x 103, a pixel past the pipe down (x 100..102, from y 39).
+    const image = ink((fill) => {
+      body(fill, 20);
+      fill(40, 39, 103, 41);
+      fill(92, 61, 111, 70);
+    });
+    const pipe = { orientation: 'vertical' as const, start: 39, end: 60, lo: 100, hi: 102, dashed: false };
+    const split = splitAtBareStrokes(WHOLE, image, UNIT, [pipe]);
+    expect(split?.strokes.map((s) => [s.orientation, s.start, s.end])).toEqual([['horizontal', 40, 103]]);
+    expect(split?.parts).toEqual([
+      { x0: 20, y0: 30, x1: 39, y1: 49 },
+      { x0: 92, y0: 61, x1: 111, y1: 70 },
+    ]);
+  });
 });

@@ -23,7 +23,9 @@ export function splitAtBareStrokes(box: Box, ink: InkImage, unit: number, pipes:
   const shift = (b: Box): Box => ({ x0: b.x0 + x0, y0: b.y0 + y0, x1: b.x1 + x0, y1: b.y1 + y0 });
   // An end where a pipe (a line, a stub cut before) carries on is met too: the leg goes on as that pipe.
   const near = pipes.filter((pipe) => boxesTouch(segmentBox(pipe), box, 2)).map(segmentBox);
-  const carriesOn = (stroke: Segment, atEnd: boolean) => near.some((pipe) => boxesTouch(pipe, shift(beyond(stroke, atEnd)), 1));
+  // The pipe may turn at the stroke's end square itself (the stroke ran on over the corner).
+  const carriesOn = (stroke: Segment, atEnd: boolean) =>
+    near.some((pipe) => boxesTouch(pipe, shift(beyond(stroke, atEnd)), 1) || boxesTouch(pipe, shift(endSquare(stroke, atEnd)), 0));
   const bare = [...bareStrokes(local, width, height, 'horizontal', unit), ...bareStrokes(local, width, height, 'vertical', unit)].map(
     ({ stroke, metAt }): BareStroke => ({
       stroke,
@@ -97,6 +99,12 @@ function pipePieces(bare: BareStroke[]): Segment[] {
 function beyond(s: Segment, atEnd: boolean): Box {
   const across = segmentThickness(s);
   return segmentBox(atEnd ? { ...s, start: s.end + 1, end: s.end + across } : { ...s, start: s.start - across, end: s.start - 1 });
+}
+
+/** The stroke's last square at its start or end, a stroke wide. */
+function endSquare(s: Segment, atEnd: boolean): Box {
+  const across = segmentThickness(s);
+  return segmentBox(atEnd ? { ...s, start: s.end - across + 1 } : { ...s, end: s.start + across - 1 });
 }
 
 /** A bare stroke, and whether a shape meets it head-on at its start and at its end. */
