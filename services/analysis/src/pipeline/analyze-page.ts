@@ -475,9 +475,10 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       )
     : pixelSymbols;
   const solidLines = lineSegments.filter((segment) => !segment.dashed);
+  // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   const { symbols: classified, stubs: splitStubs } = await classifySymbols(
     image,
-    candidates.filter(kept),
+    withStackedParts(candidates.filter(kept), lineSegments, unit),
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     options,
   );
