@@ -87,33 +87,29 @@ export function joinBentDashes(
   return { segments: [...runs.filter((run) => !used.has(run)).map((run) => run.segment), ...segments], dashes: found, stubs: endDashes };
 }
 
+/** The two ends of a straight stroke from `start` to `end` along its axis, centred on `across`. */
+function axisEnds(orientation: Segment['orientation'], across: number, start: number, end: number): Piece['ends'] {
+  return orientation === 'horizontal'
+    ? [
+        { point: [start, across], outward: [-1, 0] },
+        { point: [end, across], outward: [1, 0] },
+      ]
+    : [
+        { point: [across, start], outward: [0, -1] },
+        { point: [across, end], outward: [0, 1] },
+      ];
+}
+
 function stubPiece(stub: Segment, maxThickness: number, maxLength: number): Piece | undefined {
   const [length, thickness] = [stub.end - stub.start + 1, stub.hi - stub.lo + 1];
   if (thickness > maxThickness || length > maxLength || length < 1.5 * thickness) return undefined;
-  const across = (stub.lo + stub.hi) / 2;
-  const horizontal = stub.orientation === 'horizontal';
-  const at = (value: number): Vector => (horizontal ? [value, across] : [across, value]);
-  return {
-    ends: [
-      { point: at(stub.start), outward: horizontal ? [-1, 0] : [0, -1] },
-      { point: at(stub.end), outward: horizontal ? [1, 0] : [0, 1] },
-    ],
-    length,
-    thickness,
-    stub,
-  };
+  return { ends: axisEnds(stub.orientation, (stub.lo + stub.hi) / 2, stub.start, stub.end), length, thickness, stub };
 }
 
 function runPiece(run: DashRun): Piece {
   const { segment, reach } = run;
-  const across = (segment.lo + segment.hi) / 2;
-  const horizontal = segment.orientation === 'horizontal';
-  const at = (value: number): Vector => (horizontal ? [value, across] : [across, value]);
   return {
-    ends: [
-      { point: at(segment.start + reach), outward: horizontal ? [-1, 0] : [0, -1] },
-      { point: at(segment.end - reach), outward: horizontal ? [1, 0] : [0, 1] },
-    ],
+    ends: axisEnds(segment.orientation, (segment.lo + segment.hi) / 2, segment.start + reach, segment.end - reach),
     thickness: segment.hi - segment.lo + 1,
     run,
   };
@@ -126,16 +122,7 @@ function straightDash(c: Component, unit: number, maxThickness: number, maxLengt
   const [length, thickness] = horizontal ? [width, height] : [height, width];
   if (thickness > maxThickness || length > maxLength || length < Math.max(1.5 * thickness, 2 * unit)) return undefined;
   if (c.area < 0.6 * width * height) return undefined;
-  const [cx, cy] = [(c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2];
-  const ends: Piece['ends'] = horizontal
-    ? [
-        { point: [c.x0, cy], outward: [-1, 0] },
-        { point: [c.x1, cy], outward: [1, 0] },
-      ]
-    : [
-        { point: [cx, c.y0], outward: [0, -1] },
-        { point: [cx, c.y1], outward: [0, 1] },
-      ];
+  const ends = horizontal ? axisEnds('horizontal', (c.y0 + c.y1) / 2, c.x0, c.x1) : axisEnds('vertical', (c.x0 + c.x1) / 2, c.y0, c.y1);
   return { ends, length, thickness, component: c };
 }
 
@@ -204,7 +191,8 @@ function chooseLinks(pieces: Piece[], unit: number): Link[] {
   pieces.forEach((piece, i) =>
     piece.ends.forEach((end, e) => {
       const k = key(...end.point);
-      grid.set(k, [...(grid.get(k) ?? []), [i, e]]);
+      if (!grid.has(k)) grid.set(k, []);
+      grid.get(k)!.push([i, e]);
     }),
   );
   const candidates: Link[] = [];
