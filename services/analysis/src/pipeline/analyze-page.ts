@@ -435,7 +435,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const rest = removeLines(mask, width, height, allSegments, 4 * lineOptions.minLength);
   const stubs = cutStubs(rest, width, height, segments, unit);
   const components = connectedComponents(rest, width, height);
-  const dashChains = findDashChains(components, unit, { mask: rest, width, height }, stubs);
+  const dashChains = findDashChains(components, unit, { mask: rest, width, height }, stubs, { mask, width, height });
   // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.
   const solidStubs = stubs.filter((stub) => !dashChains.stubs.has(stub));
   const bridged = bridgeHops(components, [...segments, ...solidStubs, ...dashChains.segments], unit);

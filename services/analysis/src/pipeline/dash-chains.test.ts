@@ -32,4 +32,34 @@ describe('findDashChains', () => {
   it('finds no line in fewer than three dashes', () => {
     expect(findDashChains([bar(100, 50, 113, 51), bar(123, 50, 136, 51)], 2, blank).segments).toEqual([]);
   });
+
+  /** A page 300 × 100 with the given boxes inked. */
+  const pageWith = (...boxes: Component[]) => {
+    const page = { mask: new Uint8Array(300 * 100), width: 300, height: 100 };
+    for (const b of boxes) for (let y = b.y0; y <= b.y1; y++) page.mask.fill(1, y * 300 + b.x0, y * 300 + b.x1 + 1);
+    return page;
+  };
+  // Two dashes 16 px long, 12 apart, on y 50–51.
+  const pair = [bar(100, 50, 115, 51), bar(128, 50, 143, 51)];
+
+  it('takes two dashes for a line where it runs between two things a gap off each end (an actuator and a bubble)', () => {
+    const actuator = bar(60, 40, 88, 60);
+    const bubble = bar(156, 30, 200, 70);
+    const { segments } = findDashChains(pair, 2, blank, [], pageWith(actuator, bubble, ...pair));
+    expect(segments).toHaveLength(1);
+    expect(segments[0]).toMatchObject({ orientation: 'horizontal', dashed: true });
+    expect(segments[0].start).toBeLessThanOrEqual(89);
+    expect(segments[0].end).toBeGreaterThanOrEqual(155);
+  });
+
+  it('takes no two dashes for a line with nothing beyond one end, or with ink between them', () => {
+    const actuator = bar(60, 40, 88, 60);
+    expect(findDashChains(pair, 2, blank, [], pageWith(actuator, ...pair)).segments).toEqual([]);
+    // A bar cut in two by the pipe crossing it: its halves' gap is inked on the page.
+    const pipe = bar(120, 0, 123, 99);
+    const halves = [bar(100, 50, 115, 51), bar(128, 50, 143, 51)];
+    expect(findDashChains(halves, 2, blank, [], pageWith(bar(60, 40, 88, 60), bar(156, 30, 200, 70), pipe, ...halves)).segments).toEqual(
+      [],
+    );
+  });
 });

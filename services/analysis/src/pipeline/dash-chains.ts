@@ -5,13 +5,15 @@ import type { Segment } from './lines';
 /**
  * Dashed and dotted lines whose dashes are too short or too far apart for the row scan: free-standing
  * small bars (or dots) in a row along one axis, evenly spaced, of one thickness. Signal lines of most
- * drawings look like this.
+ * drawings look like this. `ink` is what line removal left; `page`, the whole page's ink, tells whether two
+ * dashes alone run between two things.
  */
 export function findDashChains(
   components: Component[],
   unit: number,
   ink: InkImage,
   stubs: Segment[] = [],
+  page?: InkImage,
 ): { segments: Segment[]; dashes: Set<Component>; stubs: Set<Segment> } {
   const maxThickness = 1.5 * unit + 2;
   const runs: DashRun[] = [];
@@ -52,7 +54,8 @@ export function findDashChains(
       }
       // The pattern ends where the next piece breaks it (a symbol's strokes past the line's end).
       while (chain.length > 3 && !regular(chain, start, end, unit)) chain.pop();
-      if (!regular(chain, start, end, unit)) continue;
+      const pair = chain.length === 2 && page !== undefined && anchoredPair(chain, orientation, page, unit);
+      if (!pair && !regular(chain, start, end, unit)) continue;
       chain.forEach((c) => taken.add(c));
       chain.forEach((c) => dashes.add(c));
       const across = chain.map(centre).reduce((sum, value) => sum + value, 0) / chain.length;
@@ -85,4 +88,40 @@ function regular(chain: Component[], start: (c: Component) => number, end: (c: C
   // The end dashes may be cut short where the line meets a symbol.
   const inner = lengths.length > 3 ? lengths.slice(1, -1) : lengths;
   return Math.max(...inner) <= 2.5 * Math.min(...inner) + unit && Math.max(...gaps) <= 2.5 * Math.min(...gaps) + 2 * unit;
+}
+
+/**
+ * Two dashes alone are a line where it is short, between two things a gap's length off each end (a
+ * controller's bubble and the actuator it drives): dashes of like length, each three strokes long at least,
+ * with ink on the axis a gap beyond each end and none nearer, and none between them (not the halves of a
+ * bar a pipe crossed). Letters side by side have no such ends.
+ */
+function anchoredPair([a, b]: Component[], orientation: 'horizontal' | 'vertical', page: InkImage, unit: number): boolean {
+  const horizontal = orientation === 'horizontal';
+  const span = (c: Component): [number, number] => (horizontal ? [c.x0, c.x1] : [c.y0, c.y1]);
+  const [[a0, a1], [b0, b1]] = [span(a), span(b)];
+  const [lengthA, lengthB] = [a1 - a0 + 1, b1 - b0 + 1];
+  const thickness = Math.max(horizontal ? boxHeight(a) : boxWidth(a), horizontal ? boxHeight(b) : boxWidth(b));
+  if (Math.min(lengthA, lengthB) < Math.max(3 * thickness, 3 * unit)) return false;
+  if (Math.max(lengthA, lengthB) > 1.5 * Math.min(lengthA, lengthB) + unit) return false;
+  const gap = b0 - a1 - 1;
+  const centre = Math.round(horizontal ? (a.y0 + a.y1 + b.y0 + b.y1) / 4 : (a.x0 + a.x1 + b.x0 + b.x1) / 4);
+  const inked = (along: number) => {
+    for (let across = centre - unit; across <= centre + unit; across++) {
+      const [x, y] = horizontal ? [along, across] : [across, along];
+      if (x >= 0 && y >= 0 && x < page.width && y < page.height && page.mask[y * page.width + x]) return true;
+    }
+    return false;
+  };
+  // The first ink beyond an end, within a gap and a half.
+  const reach = Math.ceil(1.5 * gap + 2 * unit);
+  const beyond = (from: number, step: number) => {
+    for (let d = 0; d <= reach; d++) if (inked(from + step * (d + 1))) return d;
+    return Infinity;
+  };
+  // The gap is paper on the page too: no line crossed there and was removed.
+  if (gap < 2 * unit + 1) return false;
+  for (let along = a1 + 1; along < b0; along++) if (inked(along)) return false;
+  const near = 0.5 * gap - unit;
+  return beyond(a0, -1) >= near && beyond(a0, -1) <= reach && beyond(b1, 1) >= near && beyond(b1, 1) <= reach;
 }
