@@ -445,10 +445,10 @@ function sidesOnLines(box: Box, segments: Segment[], tolerance: number) {
 }
 
 /** A segment that runs through a box from side to side, across its middle. */
-function runsThrough(s: Segment, box: Box): boolean {
+function runsThrough(s: Segment, box: Box, maxMargin = Infinity): boolean {
   const c = segmentCenter(s);
   const [lo, hi, from, to] = s.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
-  const margin = 0.2 * (hi - lo);
+  const margin = Math.min(0.2 * (hi - lo), maxMargin);
   return c > lo + margin && c < hi - margin && s.start < from && s.end > to;
 }
 
@@ -456,11 +456,11 @@ function runsThrough(s: Segment, box: Box): boolean {
  * A segment that ends at a box's side, arriving square to it within its middle (a pipe at its port), or
  * runs on into the box (into a blind flange's plate) and ends there.
  */
-function endsAt(s: Segment, box: Box, unit: number): boolean {
+function endsAt(s: Segment, box: Box, unit: number, maxMargin = Infinity): boolean {
   const c = segmentCenter(s);
   const reach = 2 * unit + 2;
   const [lo, hi, from, to] = s.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
-  const margin = 0.2 * (hi - lo);
+  const margin = Math.min(0.2 * (hi - lo), maxMargin);
   if (c <= lo + margin || c >= hi - margin) return false;
   return (
     (s.start < from && s.end >= from - reach && s.end <= to + reach) || (s.end > to && s.start <= to + reach && s.start >= from - reach)
@@ -639,17 +639,21 @@ export function findSymbols(
   // Text sits beside lines; "letters" strung on a line (a valve's two halves) or where a pipe ends (its
   // port) are a symbol.
   const onLine = (line: Box) => segments.some((s) => !s.dashed && (runsThrough(s, line) || endsAt(s, line, unit)));
+  // A pipe through or to a tall "letter" off its middle (a valve atop its drain leg, taken as one blob) makes it
+  // a symbol's.
+  const onMember = (member: Box) =>
+    segments.some((s) => !s.dashed && (runsThrough(s, member, 2 * unit) || endsAt(s, member, unit, 2 * unit)));
   const textLines: TextLine[] = [];
   const rest = [...text.rest];
   for (const line of text.lines) {
     // A pipe reaches a member where it passes beside a long line's end (a valve, then its tag).
-    if (!onLine(line) && !line.members.some(onLine)) {
+    if (!onLine(line) && !line.members.some(onMember)) {
       textLines.push(line);
       continue;
     }
     // A tag written right beside its valve chains with it: the symbol is what the pipe reaches and what
     // touches that; the letters left over are still a line of text.
-    const symbol = line.members.filter(onLine);
+    const symbol = line.members.filter(onMember);
     for (let grown = true; grown;) {
       const more = line.members.filter((m) => !symbol.includes(m) && symbol.some((part) => boxesTouch(part, m, 2 * unit)));
       symbol.push(...more);

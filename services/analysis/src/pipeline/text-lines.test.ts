@@ -17,6 +17,15 @@ const character = (x: number, y: number, w = 8, h = 12): Component => ({
 const word = (x: number, y: number, count: number) => Array.from({ length: count }, (_, i) => character(x + 10 * i, y));
 
 describe('findTextLines', () => {
+  it("reads a label's two letters written above a valve as a line, not as a column with the valve", () => {
+    // "NC" 17 × 17 letters, 8 px above a valve body 38 × 26 (a character by its size, but twice as wide).
+    const [n, c] = [character(820, 379, 17, 17), character(838, 379, 15, 17)];
+    const valve: Component = { ...character(818, 403, 38, 26), area: 373 };
+    const lines = findTextLines([n, c, valve], 3, 36).lines;
+    expect(lines.map((l) => [l.orientation, l.members.length])).toEqual([['horizontal', 2]]);
+    expect(lines[0].members).not.toContain(valve);
+  });
+
   it('joins the pieces of one text split where a hyphen was lost (gap a little over a character height)', () => {
     // "003" and "LS" 16 px apart: more than a letter space (the chain's limit), less than 1.5 text heights.
     const lines = findTextLines([...word(100, 50, 3), ...word(144, 50, 2)], 2, 24).lines;

@@ -50,6 +50,27 @@ function kindOf(c: Component, unit: number, maxSize: number): Kind | undefined {
   return fill < 0.75 && short / size >= 0.15 ? 'character' : undefined;
 }
 
+/**
+ * How many letters a chain reads along its direction: those of about its usual size, one per place along it.
+ * Letters side by side across it (a label's "NC" above a valve, chained to the valve as its marks) are no
+ * column of letters.
+ */
+function letterCount(letters: Component[], orientation: Orientation): number {
+  const usual = median(letters.map((m) => across(m, orientation)));
+  const like = letters
+    .filter((m) => across(m, orientation) <= 1.7 * usual && 1.7 * across(m, orientation) >= usual)
+    .map((m) => alongRange(m, orientation))
+    .sort((a, b) => a[0] - b[0]);
+  let count = 0;
+  let end = -Infinity;
+  for (const [from, to] of like) {
+    // A place along the line is taken until the letter there ends (overlap up to a third of a letter allowed).
+    if (from > end - (to - from) / 3) count++;
+    end = Math.max(end, to);
+  }
+  return count;
+}
+
 /** Two characters of one line: overlapping bands, similar heights, a gap no wider than a space. */
 function neighbours(a: Component, b: Component, kinds: Map<Component, Kind>, orientation: Orientation, unit: number): boolean {
   const [a0, a1] = acrossRange(a, orientation);
@@ -123,7 +144,7 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
   const best = new Map<Component, { score: number; orientation: Orientation }>();
   for (const orientation of ['horizontal', 'vertical'] as const) {
     for (const chain of found[orientation]) {
-      const score = characters(chain).length + along(textLine(chain, orientation), orientation) / 1e6;
+      const score = letterCount(characters(chain), orientation) + along(textLine(chain, orientation), orientation) / 1e6;
       for (const member of chain) {
         const current = best.get(member);
         if (!current || score > current.score) best.set(member, { score, orientation });
