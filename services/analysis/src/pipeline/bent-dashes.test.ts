@@ -79,6 +79,31 @@ describe('dashed lines round corners', () => {
     expect(findDashChains(connectedComponents(ink.mask, W, H), 2, ink).segments).toEqual([]);
   });
 
+  it("takes a pipe's short jog between two solid ends (cut as stubs) for solid legs, not a signal line", () => {
+    const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+    // A pipe down x 120 to y 140, a 20 px jog left at y 141-144, down x 100 to a nozzle at y 175: the jog is the
+    // only component; the pipe's end and the last leg (35 px each) were cut as stubs.
+    for (let y = 141; y <= 144; y++) for (let x = 98; x <= 122; x++) ink.mask[y * W + x] = 1;
+    const stub = (lo: number, start: number, end: number): Segment => ({
+      orientation: 'vertical',
+      start,
+      end,
+      lo,
+      hi: lo + 3,
+      dashed: false,
+      stub: true,
+    });
+    const stubs = [stub(119, 105, 140), stub(98, 145, 175)];
+    const { segments, dashes, stubs: taken } = findDashChains(connectedComponents(ink.mask, W, H), 2, ink, stubs);
+    expect(segments.map((s) => [s.orientation, s.dashed])).toEqual([
+      ['vertical', false],
+      ['horizontal', false],
+      ['vertical', false],
+    ]);
+    expect(dashes.size).toBe(1);
+    expect([...taken]).toEqual(stubs);
+  });
+
   it('takes no letters for a bent line (an F, an L and a 1 side by side)', () => {
     const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
     const fill = (x0: number, y0: number, x1: number, y1: number) => {

@@ -1,5 +1,5 @@
-import { boxHeight, boxWidth, type Component, type InkImage } from './components';
-import type { Segment } from './lines';
+import { boxGap, boxHeight, boxWidth, type Box, type Component, type InkImage } from './components';
+import { segmentBox, type Segment } from './lines';
 
 /** A straight dashed run found along one axis, and how far it was reached past its end dashes (one gap). */
 export interface DashRun {
@@ -49,6 +49,7 @@ const along = (end: StrokeEnd, distance: number): Vector => [
  * few dashes for a straight run. Dashes are chained through corners here: the pattern runs on round a bend,
  * so a corner falls in a gap (two dashes square to each other) or inside a dash (an L). A chain with a bend,
  * or one that continues a run already found, with like dashes and like gaps, is a line: one segment per leg.
+ * Pieces touching round corners between two solid pipe ends are no dashes but a pipe's jog: solid legs.
  */
 export function joinBentDashes(
   runs: DashRun[],
@@ -76,8 +77,9 @@ export function joinBentDashes(
   const found = new Set(dashes);
   const endDashes = new Set<Segment>();
   for (const chain of chains(pieces, links)) {
-    if (!lineLike(chain, unit)) continue;
-    segments.push(...legs(chain));
+    const jog = solidJog(chain, unit);
+    if (!jog && !lineLike(chain, unit)) continue;
+    segments.push(...legs(chain, !jog));
     for (const { piece } of chain.steps) {
       if (piece.run) used.add(piece.run);
       if (piece.component) found.add(piece.component);
@@ -256,6 +258,32 @@ function chains(pieces: Piece[], links: Link[]): Chain[] {
   return result;
 }
 
+/** Strokes square to each other with no paper between: one solid line turning a corner, no dash pattern. */
+function touching(previous: Piece, piece: Piece, link: Link): boolean {
+  return link.corner !== undefined && boxGap(pieceBox(previous), pieceBox(piece)) < 3;
+}
+
+/**
+ * A pipe's short jog (into a nozzle, round a symbol): from one solid piece cut where it met a line to another,
+ * through strokes too short to be found as lines, each touching the next round a corner.
+ */
+function solidJog(chain: Chain, unit: number): boolean {
+  const { steps } = chain;
+  if (steps.length < 3 || !steps[0].piece.stub || !steps[steps.length - 1].piece.stub) return false;
+  if (steps.some(({ piece }) => piece.run)) return false;
+  if (!steps.slice(1).every(({ piece, link }, k) => link && touching(steps[k].piece, piece, link))) return false;
+  const thicknesses = steps.map(({ piece }) => piece.thickness);
+  return Math.max(...thicknesses) - Math.min(...thicknesses) <= unit + 1;
+}
+
+/** The ink a piece covers (a run without the gap it was reached by at each end). */
+function pieceBox(piece: Piece): Box {
+  if (piece.component) return piece.component;
+  if (piece.stub) return segmentBox(piece.stub);
+  const { segment, reach } = piece.run!;
+  return segmentBox({ ...segment, start: segment.start + reach, end: segment.end - reach });
+}
+
 /** A bend or a run continued, enough dashes, like gaps, like dash lengths, one thickness. */
 function lineLike(chain: Chain, unit: number): boolean {
   const { steps } = chain;
@@ -271,6 +299,7 @@ function lineLike(chain: Chain, unit: number): boolean {
   const gaps = [...steps.flatMap(({ link }) => (link ? [link.distance] : [])), ...runs.map(({ piece }) => piece.run!.reach)];
   // Gaps of a pixel or two are a stroke broken where lines were removed, not a dash pattern.
   if (Math.min(...gaps) < Math.max(2, unit / 2) || Math.max(...gaps) > 2.5 * Math.min(...gaps) + 2 * unit) return false;
+  if (steps.some(({ piece, link }, k) => link && touching(steps[k - 1].piece, piece, link))) return false;
   // The end dashes may be cut short where the line meets a symbol.
   const inner = steps.slice(1, -1).flatMap(({ piece }) => (piece.length ? [piece.length] : []));
   if (inner.length >= 2 && Math.max(...inner) > 2.5 * Math.min(...inner) + unit) return false;
@@ -279,7 +308,7 @@ function lineLike(chain: Chain, unit: number): boolean {
 }
 
 /** The chain as axis-aligned segments: its ends reached one gap further, legs meeting at the corners. */
-function legs(chain: Chain): Segment[] {
+function legs(chain: Chain, dashed: boolean): Segment[] {
   const { steps } = chain;
   const gaps = steps.flatMap(({ link }) => (link ? [link.distance] : [])).sort((a, b) => a - b);
   const reach = gaps[Math.floor(gaps.length / 2)];
@@ -305,7 +334,7 @@ function legs(chain: Chain): Segment[] {
         end: Math.round(Math.max(a, b)),
         lo: Math.round(across - half),
         hi: Math.round(across + half),
-        dashed: true,
+        dashed,
       },
     ];
   });
