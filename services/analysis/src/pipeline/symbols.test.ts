@@ -33,6 +33,35 @@ describe('findSymbols', () => {
     expect(symbols.map((s) => [s.y0, s.y1])).toEqual([[108, 151]]);
   });
 
+  it('keeps a valve atop its drain leg (one tall blob, its pipe off the middle) a symbol, not a column of text', () => {
+    // A three-way valve x 80..119, y 60..84 (two cones), its leg down x 98..100 from its centre to a ball valve y 160..181,
+    // all one component 40 × 122; a blind flange's bar 2 px below. The pipe enters the blob at y 72.
+    const ink = new Uint8Array(W * H);
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) ink.fill(1, y * W + x0, y * W + x1 + 1);
+    };
+    for (let col = 0; col < 20; col++) {
+      const half = Math.round(12 * (1 - col / 20));
+      fill(80 + col, 72 - half, 80 + col, 72 + half);
+      fill(119 - col, 72 - half, 119 - col, 72 + half);
+    }
+    fill(98, 72, 100, 159);
+    for (let row = 0; row < 11; row++) {
+      const half = Math.round(14 * (1 - row / 11));
+      fill(99 - half, 160 + row, 99 + half, 160 + row);
+      fill(99 - half, 181 - row, 99 + half, 181 - row);
+    }
+    // The flange drawn as a thin box.
+    fill(85, 184, 114, 185);
+    fill(85, 191, 114, 192);
+    fill(85, 184, 86, 192);
+    fill(113, 184, 114, 192);
+    const segments = [lineSegment('horizontal', 72, 0, 79), lineSegment('horizontal', 72, 120, 199)];
+    const { symbols, textLines } = findSymbols(connectedComponents(ink, W, H), segments, W, H, 4, ink);
+    expect(textLines).toEqual([]);
+    expect(symbols.some((s) => s.x0 <= 80 && s.y0 <= 60 && s.y1 >= 181)).toBe(true);
+  });
+
   describe('boxes drawn with lines', () => {
     const boxes = (segments: Segment[]) =>
       findSymbols([], segments, W, H, 2, new Uint8Array(W * H)).symbols.filter((s) => s.description === 'equipment (box)');
