@@ -17,6 +17,23 @@ describe('traceConnections', () => {
     expect(connections.map((c) => [c.source, c.target].sort())).toEqual([[0, 1]]);
   });
 
+  it('connects a branch valve drawn right beside its junction dot (the pipe between them shorter than a sliver)', () => {
+    // A vertical pipe x 100 between two pumps; a dot on it at y 150; a valve 7 px right of the dot, its pipe
+    // piece x 109..115 the only line between them.
+    const [top, bottom] = [
+      { x0: 80, y0: 0, x1: 120, y1: 19 },
+      { x0: 80, y0: 281, x1: 120, y1: 300 },
+    ];
+    const valve = { x0: 116, y0: 140, x1: 156, y1: 160 };
+    const dot = { x0: 93, y0: 143, x1: 108, y1: 157 };
+    const segments = [vertical(20, 280, 100), horizontal(109, 115, 150)];
+    expect(pairs(traceConnections(segments, [top, bottom, valve], [dot], 4))).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+  });
+
   it('takes a pipe stopping short of a gap crossing, with a valve as far beyond, on into that valve', () => {
     // Pumps at both ends of the crossed pipe (y 100); a valve just above it, a flange below, the pipe between
     // them broken 6 px each side of the crossed pipe's middle.

@@ -29,9 +29,17 @@ export interface TracedConnection {
 const pointOf = (piece: Piece, along: number): [number, number] =>
   piece.orientation === 'horizontal' ? [along, piece.center] : [piece.center, along];
 
-/** The parts of a segment outside the symbols it runs through (an inline valve splits its pipe). */
-function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number): Array<[number, number]> {
+/**
+ * The parts of a segment outside the symbols it runs through (an inline valve splits its pipe), but slivers;
+ * a part from a junction dot is kept however short (a branch's valve drawn right beside the dot).
+ */
+function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number, dots: Box[]): Array<[number, number]> {
   const center = segmentCenter(segment);
+  const atDot = (along: number) => {
+    const [x, y] = segment.orientation === 'horizontal' ? [along, center] : [center, along];
+    return dots.some((dot) => containsPoint(dot, x, y, 1));
+  };
+  const long = (from: number, to: number) => to - from + 1 >= minLength || atDot(from) || atDot(to);
   const cuts: Array<[number, number]> = [];
   for (const box of symbols) {
     const [acrossLo, acrossHi, alongLo, alongHi] =
@@ -43,10 +51,10 @@ function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number): Ar
   const pieces: Array<[number, number]> = [];
   let from = segment.start;
   for (const [lo, hi] of cuts) {
-    if (lo - 1 - from + 1 >= minLength) pieces.push([from, lo - 1]);
+    if (lo - 1 >= from && long(from, lo - 1)) pieces.push([from, lo - 1]);
     from = Math.max(from, hi + 1);
   }
-  if (segment.end - from + 1 >= minLength) pieces.push([from, segment.end]);
+  if (segment.end >= from && long(from, segment.end)) pieces.push([from, segment.end]);
   return pieces;
 }
 
@@ -80,7 +88,7 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
   };
   const pieces: Piece[] = [];
   for (const segment of segments) {
-    for (const [start, end] of splitAtSymbols(segment, symbols, 2 * unit)) {
+    for (const [start, end] of splitAtSymbols(segment, symbols, 2 * unit, dots)) {
       const piece: Piece = {
         orientation: segment.orientation,
         start,
