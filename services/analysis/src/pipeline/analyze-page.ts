@@ -13,6 +13,7 @@ import {
   type InkImage,
 } from './components';
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
+import { trimmedBoxes } from './trimmed-candidates';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
 import { cutStubs } from './stubs';
@@ -270,12 +271,15 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * and a confidence that blends both; a candidate it is sure is no symbol (a letter, a corner, an arrow) goes.
  * A candidate with bare pipe pieces inside (`splitOf`) is taken apart there when the classifier names two parts
  * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
- * as pipe stubs, to connect the parts.
+ * as pipe stubs, to connect the parts. A candidate it is sure is no symbol is read again cut back from each
+ * side (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump with its label
+ * touching it, a valve with a line's end stuck on).
  */
 async function classifySymbols(
   image: PageImage,
   symbols: DetectedSymbol[],
   splitOf: (symbol: DetectedSymbol) => BareStrokeSplit | undefined,
+  trimsOf: (symbol: DetectedSymbol) => Box[],
   options: AnalyzeOptions,
 ): Promise<{ symbols: DetectedSymbol[]; stubs: Segment[] }> {
   const candidates = symbols.filter((symbol) => symbol.elementType !== 'text' || symbol.textOnPipe);
@@ -293,6 +297,27 @@ async function classifySymbols(
   const predictions = await classifier.classify(image, [...candidates, ...parts]);
   const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
   const partVerdict = new Map(parts.map((part, i) => [part, predictions[candidates.length + i]]));
+  // A candidate surely no symbol may be one with a label or a mark stuck to a side: read it cut back.
+  const rejected = candidates.filter((symbol) => {
+    const prediction = verdict.get(symbol)!;
+    const plain = !symbol.outlined && !symbol.barred && !symbol.provisional && !splits.has(symbol);
+    const shape = symbol.elementType !== 'text' && symbol.elementType !== 'instrument';
+    return plain && shape && prediction.elementType === 'none' && prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE;
+  });
+  const trims = rejected.flatMap((symbol) => trimsOf(symbol).map((box) => ({ symbol, box })));
+  const trimPredictions =
+    trims.length > 0
+      ? await classifier.classify(
+          image,
+          trims.map(({ box }) => box),
+        )
+      : [];
+  const bestTrim = new Map<DetectedSymbol, { box: Box; prediction: SymbolPrediction }>();
+  trims.forEach(({ symbol, box }, i) => {
+    const prediction = trimPredictions[i];
+    if (prediction.elementType === 'none' || prediction.confidence < TRIM_CONFIDENCE) return;
+    if (prediction.confidence > (bestTrim.get(symbol)?.prediction.confidence ?? 0)) bestTrim.set(symbol, { box, prediction });
+  });
   const withClass = (symbol: DetectedSymbol, prediction: SymbolPrediction): DetectedSymbol => ({
     ...symbol,
     elementType: prediction.elementType === 'none' ? symbol.elementType : prediction.elementType,
@@ -331,6 +356,8 @@ async function classifySymbols(
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
+    const trimmed = bestTrim.get(symbol);
+    if (trimmed) return [withClass({ ...symbol, ...trimmed.box }, trimmed.prediction)];
     if (prediction.elementType === 'none')
       return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
     const named = withClass(symbol, prediction);
@@ -396,6 +423,9 @@ const SPLIT_PART_CONFIDENCE = 0.8;
 
 /** How sure the classifier must be of a symbol found only among the PDF's paths. */
 const PROVISIONAL_CONFIDENCE = 0.6;
+
+/** How sure the classifier must be of a candidate cut back from a side (a symbol with its label stuck on). */
+const TRIM_CONFIDENCE = 0.99;
 
 /** How sure the classifier must be that a candidate is no symbol before it is dropped. */
 const NOT_A_SYMBOL_CONFIDENCE = 0.85;
@@ -480,6 +510,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     image,
     withStackedParts(candidates.filter(kept), lineSegments, unit),
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
+    (symbol) => trimmedBoxes(symbol, restInk, 4 * unit),
     options,
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { InkImage } from './components';
+import { inkBox, trimmedBoxes } from './trimmed-candidates';
+
+const W = 100;
+const H = 100;
+
+function inkWith(...boxes: Array<[number, number, number, number]>): InkImage {
+  const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+  for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y <= y1; y++) ink.mask.fill(1, y * W + x0, y * W + x1 + 1);
+  return ink;
+}
+
+describe('trimmedBoxes', () => {
+  it('gives the symbol nearly alone, shrunk to its ink, among the cuts of a candidate with a label stuck below', () => {
+    // A symbol x 20..59, y 20..49, and a label x 25..54, y 50..61 touching it from below: one candidate.
+    const ink = inkWith([20, 20, 59, 49], [25, 50, 54, 61]);
+    const candidate = { x0: 20, y0: 20, x1: 59, y1: 61 };
+    const cuts = trimmedBoxes(candidate, ink, 8);
+    // A cut without the label, holding nine tenths of the symbol's rows at least.
+    expect(cuts.some((c) => c.x0 === 20 && c.x1 === 59 && c.y0 === 20 && c.y1 <= 49 && c.y1 >= 46)).toBe(true);
+    // Every cut is tight on its ink and lies inside the candidate; none twice.
+    for (const cut of cuts) expect(inkBox(cut, ink)).toEqual(cut);
+    expect(new Set(cuts.map((c) => JSON.stringify(c))).size).toBe(cuts.length);
+  });
+
+  it('leaves out cuts with no ink or smaller than the least symbol', () => {
+    // Ink only in the candidate's top-left corner: cutting off the top or the left leaves nothing.
+    const ink = inkWith([10, 10, 14, 14]);
+    expect(trimmedBoxes({ x0: 10, y0: 10, x1: 59, y1: 59 }, ink, 8)).toEqual([]);
+    expect(inkBox({ x0: 30, y0: 30, x1: 50, y1: 50 }, ink)).toBeUndefined();
+  });
+});

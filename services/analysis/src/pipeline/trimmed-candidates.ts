@@ -1,0 +1,46 @@
+import { boxHeight, boxWidth, type Box, type InkImage } from './components';
+
+/** How much of a candidate's width or height a cut takes off one side. */
+const CUTS = [0.2, 0.35, 0.5];
+
+/**
+ * A candidate cut back from each side in turn (a quarter, a third, a half of it), each cut shrunk to the ink
+ * left in it: where a label or another mark stuck to one side of a symbol made the candidate no symbol, one
+ * of these is the symbol alone. Cuts smaller than `minSide` on their longer side are left out.
+ */
+export function trimmedBoxes(box: Box, ink: InkImage, minSide: number): Box[] {
+  const [width, height] = [boxWidth(box), boxHeight(box)];
+  const cuts = CUTS.flatMap((fraction): Box[] => {
+    const [dx, dy] = [Math.round(fraction * width), Math.round(fraction * height)];
+    return [
+      { ...box, y0: box.y0 + dy },
+      { ...box, y1: box.y1 - dy },
+      { ...box, x0: box.x0 + dx },
+      { ...box, x1: box.x1 - dx },
+    ];
+  });
+  const seen = new Set<string>();
+  return cuts.flatMap((cut) => {
+    const tight = inkBox(cut, ink);
+    if (!tight || Math.max(boxWidth(tight), boxHeight(tight)) < minSide) return [];
+    const key = `${tight.x0},${tight.y0},${tight.x1},${tight.y1}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [tight];
+  });
+}
+
+/** The box of the ink inside `box`, or undefined where it holds none. */
+export function inkBox(box: Box, { mask, width }: InkImage): Box | undefined {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let y = box.y0; y <= box.y1; y++) {
+    for (let x = box.x0; x <= box.x1; x++) {
+      if (!mask[y * width + x]) continue;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  }
+  return x1 < 0 ? undefined : { x0, y0, x1, y1 };
+}
