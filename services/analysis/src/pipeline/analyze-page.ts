@@ -301,7 +301,7 @@ async function classifySymbols(
   const rejected = candidates.filter((symbol) => {
     const prediction = verdict.get(symbol)!;
     const plain = !symbol.outlined && !symbol.barred && !symbol.provisional && !splits.has(symbol);
-    const shape = symbol.elementType !== 'text' && symbol.elementType !== 'instrument';
+    const shape = symbol.elementType !== 'instrument';
     return plain && shape && prediction.elementType === 'none' && prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE;
   });
   const trims = rejected.flatMap((symbol) => trimsOf(symbol).map((box) => ({ symbol, box })));
@@ -350,14 +350,14 @@ async function classifySymbols(
             : [{ ...symbol, ...part, barred: false, confidence: 0.4 }],
       );
     }
+    const trimmed = bestTrim.get(symbol);
+    if (trimmed) return [withClass({ ...symbol, ...trimmed.box }, trimmed.prediction)];
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
     if (symbol.elementType === 'text' && !sure) return [symbol];
     if (symbol.provisional && !sure) return [];
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
-    const trimmed = bestTrim.get(symbol);
-    if (trimmed) return [withClass({ ...symbol, ...trimmed.box }, trimmed.prediction)];
     if (prediction.elementType === 'none')
       return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
     const named = withClass(symbol, prediction);
