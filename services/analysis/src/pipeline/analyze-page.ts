@@ -13,7 +13,7 @@ import {
   type InkImage,
 } from './components';
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
-import { trimmedBoxes } from './trimmed-candidates';
+import { cutInTwo, trimmedBoxes } from './trimmed-candidates';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
 import { cutStubs } from './stubs';
@@ -280,6 +280,7 @@ async function classifySymbols(
   symbols: DetectedSymbol[],
   splitOf: (symbol: DetectedSymbol) => BareStrokeSplit | undefined,
   trimsOf: (symbol: DetectedSymbol) => Box[],
+  pairsOf: (symbol: DetectedSymbol) => Array<[Box, Box]>,
   options: AnalyzeOptions,
 ): Promise<{ symbols: DetectedSymbol[]; stubs: Segment[] }> {
   const candidates = symbols.filter((symbol) => symbol.elementType !== 'text' || symbol.textOnPipe);
@@ -305,13 +306,27 @@ async function classifySymbols(
     return plain && shape && prediction.elementType === 'none' && prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE;
   });
   const trims = rejected.flatMap((symbol) => trimsOf(symbol).map((box) => ({ symbol, box })));
-  const trimPredictions =
-    trims.length > 0
-      ? await classifier.classify(
-          image,
-          trims.map(({ box }) => box),
-        )
-      : [];
+  // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg).
+  const unsure = candidates.filter((symbol) => {
+    const prediction = verdict.get(symbol)!;
+    const plain = !symbol.outlined && !symbol.barred && !symbol.provisional && !splits.has(symbol);
+    return plain && symbol.elementType !== 'instrument' && (prediction.elementType === 'none' || prediction.confidence < PAIR_CONFIDENCE);
+  });
+  const pairs = unsure.flatMap((symbol) => pairsOf(symbol).map((pair) => ({ symbol, pair })));
+  const cutBoxes = [...trims.map(({ box }) => box), ...pairs.flatMap(({ pair }) => pair)];
+  const cutPredictions = cutBoxes.length > 0 ? await classifier.classify(image, cutBoxes) : [];
+  const trimPredictions = cutPredictions.slice(0, trims.length);
+  const bestPair = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
+  pairs.forEach(({ symbol, pair }, i) => {
+    const read = pair.map((box, k) => ({ box, prediction: cutPredictions[trims.length + 2 * i + k] }));
+    const whole = verdict.get(symbol)!;
+    const beats = (p: SymbolPrediction) =>
+      p.elementType !== 'none' && p.confidence >= PAIR_CONFIDENCE && (whole.elementType === 'none' || p.confidence > whole.confidence);
+    if (!read.every(({ prediction }) => beats(prediction))) return;
+    const score = Math.min(...read.map(({ prediction }) => prediction.confidence));
+    const best = bestPair.get(symbol);
+    if (!best || score > Math.min(...best.map(({ prediction }) => prediction.confidence))) bestPair.set(symbol, read);
+  });
   const bestTrim = new Map<DetectedSymbol, { box: Box; prediction: SymbolPrediction }>();
   trims.forEach(({ symbol, box }, i) => {
     const prediction = trimPredictions[i];
@@ -350,6 +365,8 @@ async function classifySymbols(
             : [{ ...symbol, ...part, barred: false, confidence: 0.4 }],
       );
     }
+    const pair = bestPair.get(symbol);
+    if (pair) return pair.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box }, partPrediction));
     const trimmed = bestTrim.get(symbol);
     if (trimmed) return [withClass({ ...symbol, ...trimmed.box }, trimmed.prediction)];
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
@@ -423,6 +440,9 @@ const SPLIT_PART_CONFIDENCE = 0.8;
 
 /** How sure the classifier must be of a symbol found only among the PDF's paths. */
 const PROVISIONAL_CONFIDENCE = 0.6;
+
+/** How sure the classifier must be of both halves of a candidate cut in two, and the whole no surer. */
+const PAIR_CONFIDENCE = 0.95;
 
 /** How sure the classifier must be of a candidate cut back from a side (a symbol with its label stuck on). */
 const TRIM_CONFIDENCE = 0.99;
@@ -511,6 +531,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     withStackedParts(candidates.filter(kept), lineSegments, unit),
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     (symbol) => trimmedBoxes(symbol, restInk, 4 * unit),
+    (symbol) => cutInTwo(symbol, restInk, 4 * unit),
     options,
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InkImage } from './components';
-import { inkBox, trimmedBoxes } from './trimmed-candidates';
+import { cutInTwo, inkBox, trimmedBoxes } from './trimmed-candidates';
 
 const W = 100;
 const H = 100;
@@ -29,5 +29,29 @@ describe('trimmedBoxes', () => {
     const ink = inkWith([10, 10, 14, 14]);
     expect(trimmedBoxes({ x0: 10, y0: 10, x1: 59, y1: 59 }, ink, 8)).toEqual([]);
     expect(inkBox({ x0: 30, y0: 30, x1: 50, y1: 50 }, ink)).toBeUndefined();
+  });
+});
+
+describe('cutInTwo', () => {
+  it('cuts a candidate of two symbols side by side across its longer axis into the two, each shrunk to its ink', () => {
+    // A valve x 10..49 and a blind flange x 56..65, y 20..49, one candidate x 10..65.
+    const ink = inkWith([10, 20, 49, 49], [56, 20, 65, 49]);
+    const pairs = cutInTwo({ x0: 10, y0: 20, x1: 65, y1: 49 }, ink, 8);
+    expect(pairs).toContainEqual([
+      { x0: 10, y0: 20, x1: 49, y1: 49 },
+      { x0: 56, y0: 20, x1: 65, y1: 49 },
+    ]);
+    // Turned upright, it is cut across its height.
+    const upright = inkWith([20, 10, 49, 49], [20, 56, 49, 65]);
+    expect(cutInTwo({ x0: 20, y0: 10, x1: 49, y1: 65 }, upright, 8)).toContainEqual([
+      { x0: 20, y0: 10, x1: 49, y1: 49 },
+      { x0: 20, y0: 56, x1: 49, y1: 65 },
+    ]);
+  });
+
+  it('gives no pair where a part would hold no ink', () => {
+    // Ink only in the left quarter of the candidate.
+    const ink = inkWith([10, 20, 25, 49]);
+    expect(cutInTwo({ x0: 10, y0: 20, x1: 80, y1: 49 }, ink, 8)).toEqual([]);
   });
 });

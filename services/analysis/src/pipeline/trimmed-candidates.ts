@@ -44,3 +44,43 @@ export function inkBox(box: Box, { mask, width }: InkImage): Box | undefined {
   }
   return x1 < 0 ? undefined : { x0, y0, x1, y1 };
 }
+
+/** Where two symbols side by side along a candidate's longer axis may meet: at a third, a half, two thirds. */
+const MEETS = [0.35, 0.5, 0.65];
+
+/**
+ * A candidate cut in two across its longer axis (two valves stacked on a short leg, taken as one), each part
+ * shrunk to its ink: in the middle of each run of paper across it (between its outer fifths), and at a third,
+ * a half and two thirds where symbols touch. Pairs with a part smaller than `minSide` on its longer side, or
+ * without ink, are left out.
+ */
+export function cutInTwo(box: Box, ink: InkImage, minSide: number): Array<[Box, Box]> {
+  const tall = boxHeight(box) > boxWidth(box);
+  const [from, to] = tall ? [box.y0, box.y1] : [box.x0, box.x1];
+  const length = to - from + 1;
+  const inked = (at: number) => {
+    const [lo, hi] = tall ? [box.x0, box.x1] : [box.y0, box.y1];
+    for (let across = lo; across <= hi; across++) {
+      const [x, y] = tall ? [across, at] : [at, across];
+      if (ink.mask[y * ink.width + x]) return true;
+    }
+    return false;
+  };
+  const cuts = new Set(MEETS.map((fraction) => Math.round(from + fraction * length)));
+  let paper = -1;
+  for (let at = Math.ceil(from + 0.2 * length); at <= Math.floor(from + 0.8 * length) + 1; at++) {
+    const blank = at <= from + 0.8 * length && !inked(at);
+    if (blank && paper < 0) paper = at;
+    if (!blank && paper >= 0) {
+      cuts.add(Math.round((paper + at) / 2));
+      paper = -1;
+    }
+  }
+  const big = (part: Box | undefined): part is Box => part !== undefined && Math.max(boxWidth(part), boxHeight(part)) >= minSide;
+  return [...cuts].flatMap((at): Array<[Box, Box]> => {
+    const [first, second] = tall
+      ? [inkBox({ ...box, y1: at - 1 }, ink), inkBox({ ...box, y0: at }, ink)]
+      : [inkBox({ ...box, x1: at - 1 }, ink), inkBox({ ...box, x0: at }, ink)];
+    return big(first) && big(second) ? [[first, second]] : [];
+  });
+}
