@@ -34,6 +34,27 @@ describe('traceConnections', () => {
     ]);
   });
 
+  it('takes a line drawn broken at a pipe it crosses, going on straight beyond, for a crossing, not two junctions', () => {
+    // Pumps left and right on the pipe y 200; valves above and below on the line x 150, which stops 4 px short of
+    // the pipe above it and starts at the pipe below it.
+    const [left, right] = [
+      { x0: 0, y0: 180, x1: 19, y1: 220 },
+      { x0: 281, y0: 180, x1: 300, y1: 220 },
+    ];
+    const [upper, lower] = [
+      { x0: 135, y0: 40, x1: 165, y1: 59 },
+      { x0: 135, y0: 341, x1: 165, y1: 360 },
+    ];
+    const segments = [horizontal(20, 280, 200), vertical(60, 195, 150), vertical(199, 340, 150)];
+    expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 3))).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    // With a dot there it is a junction: every pair of the four.
+    const dot = { x0: 145, y0: 195, x1: 155, y1: 205 };
+    expect(pairs(traceConnections(segments, [left, right, upper, lower], [dot], 3))).toHaveLength(6);
+  });
+
   it('takes a pipe stopping short of a gap crossing, with a valve as far beyond, on into that valve', () => {
     // Pumps at both ends of the crossed pipe (y 100); a valve just above it, a flange below, the pipe between
     // them broken 6 px each side of the crossed pipe's middle.

@@ -142,6 +142,32 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
     }
     return undefined;
   };
+  // Pieces by orientation and the row or column of their centre, to find a line's continuation.
+  const byLine = new Map<string, Piece[]>();
+  for (const piece of pieces) {
+    const key = `${piece.orientation}:${Math.round(piece.center)}`;
+    byLine.set(key, [...(byLine.get(key) ?? []), piece]);
+  }
+  // A line stopping at a pipe that runs on past it, and going on straight from the pipe's other side, crosses
+  // it (drawn broken at the crossing), unless a dot marks a junction.
+  const crosses = (piece: Piece, crossed: Piece): boolean => {
+    const reach = reachOf(piece);
+    if (crossed.start > piece.center - reach || crossed.end < piece.center + reach) return false;
+    const [before, after] = [Math.abs(piece.end - crossed.center) <= reach, Math.abs(piece.start - crossed.center) <= reach];
+    if (before === after) return false;
+    for (let c = Math.round(piece.center) - unit; c <= Math.round(piece.center) + unit; c++) {
+      for (const other of byLine.get(`${piece.orientation}:${c}`) ?? []) {
+        if (other === piece || other.dashed !== piece.dashed) continue;
+        if (
+          before
+            ? Math.abs(other.start - crossed.center) <= reach && other.end > crossed.center + reach
+            : Math.abs(other.end - crossed.center) <= reach && other.start < crossed.center - reach
+        )
+          return true;
+      }
+    }
+    return false;
+  };
   for (let a = 0; a < pieces.length; a++) {
     for (let b = a + 1; b < pieces.length; b++) {
       const first = pieces[a];
@@ -177,6 +203,7 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
         else across.piece.atEnd = across.symbol;
         continue;
       }
+      if (!dotted && (crosses(v, h) || crosses(h, v))) continue;
       const joined = nearEnd(h, v.center) || nearEnd(v, h.center) || dotted;
       if (!joined) continue;
       first.neighbours.push({ piece: b, point });
