@@ -62,6 +62,18 @@ describe('findSymbols', () => {
     expect(symbols.some((s) => s.x0 <= 80 && s.y0 <= 60 && s.y1 >= 181)).toBe(true);
   });
 
+  it('takes a filled disc on a line for a junction dot, but not a flow arrow head as full of its box', () => {
+    const ink = new Uint8Array(W * H);
+    // A disc of radius 6 at (60, 100) and an arrow head pointing down from the line at x 134..145, y 98..108: five full
+    // rows, then tapering to its tip (77 % of its box inked).
+    for (let y = 94; y <= 106; y++) for (let x = 54; x <= 66; x++) if ((x - 60) ** 2 + (y - 100) ** 2 <= 42) ink[y * W + x] = 1;
+    const widths = [12, 12, 12, 12, 12, 12, 10, 8, 6, 4, 2];
+    widths.forEach((w, row) => ink.fill(1, (98 + row) * W + 140 - w / 2, (98 + row) * W + 140 + w / 2));
+    const segments = [lineSegment('horizontal', 100, 0, 199)];
+    const { dots } = findSymbols(connectedComponents(ink, W, H), segments, W, H, 3, ink);
+    expect(dots.map((d) => [d.x0, d.x1])).toEqual([[54, 66]]);
+  });
+
   describe('boxes drawn with lines', () => {
     const boxes = (segments: Segment[]) =>
       findSymbols([], segments, W, H, 2, new Uint8Array(W * H)).symbols.filter((s) => s.description === 'equipment (box)');

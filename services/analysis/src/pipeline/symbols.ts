@@ -347,6 +347,26 @@ interface InkMask {
 }
 
 /**
+ * Ink spread alike over a blob's halves, top and bottom, left and right, as on a disc: a flow arrow's head
+ * on a pipe (a triangle, wide at its base) is as full of its box as a small dot but not balanced.
+ */
+function balanced(box: Box, { rest, width }: InkMask): boolean {
+  const [midX, midY] = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2];
+  const halves = [0, 0, 0, 0];
+  for (let y = box.y0; y <= box.y1; y++) {
+    for (let x = box.x0; x <= box.x1; x++) {
+      if (!rest[y * width + x]) continue;
+      if (y < midY) halves[0]++;
+      if (y > midY) halves[1]++;
+      if (x < midX) halves[2]++;
+      if (x > midX) halves[3]++;
+    }
+  }
+  const even = (a: number, b: number) => Math.min(a, b) >= 0.7 * Math.max(a, b);
+  return even(halves[0], halves[1]) && even(halves[2], halves[3]);
+}
+
+/**
  * How much of a part's extent across the line its ink covers at the end facing the other part (the fuller of
  * its last two rows or columns).
  */
@@ -603,7 +623,8 @@ export function findSymbols(
     // A filled disc fills π/4 of its box; letters (E, B) fill less. A junction dot sits on a line; a
     // disc beside the line is part of a symbol (a spectacle blind's blank).
     const onLine = () => segments.some((s) => containsPoint(segmentBox(s), (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2, unit));
-    if (fill >= 0.7 && w / h > 0.75 && w / h < 1.33 && size >= 2 * unit + 1 && size <= 6 * unit && onLine()) {
+    const round = fill >= 0.7 && w / h > 0.75 && w / h < 1.33 && size >= 2 * unit + 1 && size <= 6 * unit;
+    if (round && balanced(c, inkMask) && onLine()) {
       dots.push(c);
       continue;
     }
