@@ -624,8 +624,9 @@ export function findSymbols(
     // disc beside the line is part of a symbol (a spectacle blind's blank).
     const onLine = () => segments.some((s) => containsPoint(segmentBox(s), (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2, unit));
     const round = fill >= 0.7 && w / h > 0.75 && w / h < 1.33 && size >= 2 * unit + 1 && size <= 6 * unit;
-    if (round && balanced(c, inkMask) && onLine()) {
-      dots.push(c);
+    // A flow arrow's head on a line is as round a blob but no junction, and no symbol either.
+    if (round && onLine()) {
+      if (balanced(c, inkMask)) dots.push(c);
       continue;
     }
     // Specks smaller than a stroke are noise; small marks (a hyphen) only join words together.
