@@ -273,7 +273,8 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
  * as pipe stubs, to connect the parts. A candidate it is sure is no symbol is read again cut back from each
  * side (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump with its label
- * touching it, a valve with a line's end stuck on).
+ * touching it). One it names unsurely is read cut in two (`pairsOf`): two halves both named surely, more
+ * surely than the whole, take its place (a valve and its blind flange taken as one).
  */
 async function classifySymbols(
   image: PageImage,
@@ -298,21 +299,19 @@ async function classifySymbols(
   const predictions = await classifier.classify(image, [...candidates, ...parts]);
   const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
   const partVerdict = new Map(parts.map((part, i) => [part, predictions[candidates.length + i]]));
+  // Shapes found as ink alone may be cut: not outlines, bars, bubbles, PDF paths or candidates split already.
+  const cuttable = candidates.filter(
+    (symbol) => !symbol.outlined && !symbol.barred && !symbol.provisional && !splits.has(symbol) && symbol.elementType !== 'instrument',
+  );
+  const none = (prediction: SymbolPrediction) => prediction.elementType === 'none';
   // A candidate surely no symbol may be one with a label or a mark stuck to a side: read it cut back.
-  const rejected = candidates.filter((symbol) => {
-    const prediction = verdict.get(symbol)!;
-    const plain = !symbol.outlined && !symbol.barred && !symbol.provisional && !splits.has(symbol);
-    const shape = symbol.elementType !== 'instrument';
-    return plain && shape && prediction.elementType === 'none' && prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE;
-  });
-  const trims = rejected.flatMap((symbol) => trimsOf(symbol).map((box) => ({ symbol, box })));
+  const trims = cuttable
+    .filter((symbol) => none(verdict.get(symbol)!) && verdict.get(symbol)!.confidence >= NOT_A_SYMBOL_CONFIDENCE)
+    .flatMap((symbol) => trimsOf(symbol).map((box) => ({ symbol, box })));
   // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg).
-  const unsure = candidates.filter((symbol) => {
-    const prediction = verdict.get(symbol)!;
-    const plain = !symbol.outlined && !symbol.barred && !symbol.provisional && !splits.has(symbol);
-    return plain && symbol.elementType !== 'instrument' && (prediction.elementType === 'none' || prediction.confidence < PAIR_CONFIDENCE);
-  });
-  const pairs = unsure.flatMap((symbol) => pairsOf(symbol).map((pair) => ({ symbol, pair })));
+  const pairs = cuttable
+    .filter((symbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE)
+    .flatMap((symbol) => pairsOf(symbol).map((pair) => ({ symbol, pair })));
   const cutBoxes = [...trims.map(({ box }) => box), ...pairs.flatMap(({ pair }) => pair)];
   const cutPredictions = cutBoxes.length > 0 ? await classifier.classify(image, cutBoxes) : [];
   const trimPredictions = cutPredictions.slice(0, trims.length);

@@ -146,7 +146,8 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
   const byLine = new Map<string, Piece[]>();
   for (const piece of pieces) {
     const key = `${piece.orientation}:${Math.round(piece.center)}`;
-    byLine.set(key, [...(byLine.get(key) ?? []), piece]);
+    if (!byLine.has(key)) byLine.set(key, []);
+    byLine.get(key)!.push(piece);
   }
   // A line stopping at a pipe that runs on past it, and going on straight from the pipe's other side, crosses
   // it (drawn broken at the crossing), unless a dot marks a junction.
