@@ -41,7 +41,7 @@ import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
 import { parseIsaTag } from '../tags/isa-tag';
-import { bubbleSized, readBubble, settleBubbles } from './bubble-reading';
+import { bubbleSized, filledByText, readBubble, settleBubbles } from './bubble-reading';
 import { cropGray, turnRegion, type TextReader, type TextReading } from './text-reader';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
@@ -545,13 +545,16 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   await stage('text');
   // Symbols of a bubble's size are read inside too: the classes miss bubbles of some styles.
   const bubbleLike = [...symbols.filter((symbol) => symbol.elementType === 'instrument'), ...bubbleSized(symbols)];
-  // The layer's texts are exact; OCR reads only what the layer lacks.
-  const layer =
-    vectorTexts &&
-    layerReadings(
-      bubbleLike,
-      vectorTexts.filter((text) => kept(text.line)),
-    );
+  // The layer's texts are exact, and cheap to look into: any symbol its texts fill may be a bubble. OCR reads
+  // only what the layer lacks.
+  const layerTexts = vectorTexts?.filter((text) => kept(text.line));
+  const filled = layerTexts
+    ? filledByText(
+        symbols.filter((symbol) => !bubbleLike.includes(symbol)),
+        layerTexts.map((text) => text.line),
+      )
+    : [];
+  const layer = layerTexts && layerReadings([...bubbleLike, ...filled], layerTexts);
   const readings = await readTexts(
     image,
     bubbleLike.filter((symbol) => !layer?.bubbles.has(symbol)),
@@ -562,7 +565,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     readings.lines.push(...layer.lines);
     for (const [symbol, reading] of layer.bubbles) readings.bubbles.set(symbol, reading);
   }
-  const bubbleTags = settleBubbles(bubbleLike, readings.bubbles);
+  const bubbleTags = settleBubbles([...bubbleLike, ...filled], readings.bubbles);
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
   for (const symbol of attached.tags.keys()) {
     // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bubbleSized, eraseBars, settleBubbles } from './bubble-reading';
+import { bubbleSized, eraseBars, filledByText, settleBubbles } from './bubble-reading';
 import type { DetectedSymbol } from './symbols';
 
 const symbol = (x0: number, size: number, elementType: DetectedSymbol['elementType'], height = size): DetectedSymbol => ({
@@ -32,6 +32,23 @@ describe('bubbles', () => {
     const vessel = symbol(500, 200, 'equipment');
     expect(bubbleSized([...instruments, round, valve, vessel])).toEqual([round]);
     expect(bubbleSized([instruments[0], round])).toEqual([]);
+  });
+
+  it('looks into symbols that texts fill, as a tag fills an oval bubble; not into a vessel with a label inside', () => {
+    const oval = symbol(0, 54, 'equipment', 27);
+    const vessel = symbol(100, 100, 'equipment', 300);
+    const texts = [
+      { x0: 10, y0: 104, x1: 42, y1: 112 }, // PI(Z)
+      { x0: 8, y0: 115, x1: 46, y1: 123 }, // 275003A
+      { x0: 130, y0: 200, x1: 170, y1: 210 }, // a label inside the vessel
+    ];
+    expect(filledByText([oval, vessel], texts)).toEqual([oval]);
+    expect(
+      filledByText(
+        [oval],
+        texts.slice(0, 1).map((t) => ({ ...t, x1: t.x0 + 20 })),
+      ),
+    ).toEqual([]);
   });
 
   it('makes a symbol with an instrument tag inside an instrument, and drops what was read inside one without', () => {

@@ -1,6 +1,6 @@
 import { parseIsaTag, type IsaTag } from '../tags/isa-tag';
 import { parseAmidNoise } from '../tags/ocr-noise';
-import { boxHeight, boxWidth, type Box } from './components';
+import { boxHeight, boxWidth, unionBox, type Box } from './components';
 import type { DetectedSymbol } from './symbols';
 import { median } from './text-lines';
 import { cropGray, type GrayRegion, type TextReader, type TextReading } from './text-reader';
@@ -77,6 +77,23 @@ export function bubbleSized(symbols: DetectedSymbol[]): DetectedSymbol[] {
   return symbols.filter((symbol) => {
     const [w, h] = [boxWidth(symbol), boxHeight(symbol)];
     return symbol.elementType !== 'instrument' && w <= 1.25 * h && h <= 1.25 * w && w >= 0.8 * usual && w <= 1.25 * usual;
+  });
+}
+
+/**
+ * Symbols whose inside texts fill them (half their width, a third of their height at least), as a bubble's tag
+ * does: a bubble of an outline the classes do not know (an IEC 62424 oval), read from a PDF's text layer.
+ */
+export function filledByText(symbols: DetectedSymbol[], texts: Box[]): DetectedSymbol[] {
+  return symbols.filter((symbol) => {
+    if (symbol.elementType === 'instrument' || symbol.elementType === 'text') return false;
+    const inside = texts.filter((text) => {
+      const [cx, cy] = [(text.x0 + text.x1) / 2, (text.y0 + text.y1) / 2];
+      return cx > symbol.x0 && cx < symbol.x1 && cy > symbol.y0 && cy < symbol.y1;
+    });
+    if (inside.length === 0) return false;
+    const span = inside.reduce(unionBox);
+    return boxWidth(span) >= 0.5 * boxWidth(symbol) && boxHeight(span) >= 0.33 * boxHeight(symbol);
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * ISA-5.1 instrument tags: `FIC-101`, `PT 008A`, stacked bubble text `052 / PT / 008A`, with the OCR
- * confusions of drawings (O/0, I/1, S/5, B/8 in the wrong part).
+ * confusions of drawings (O/0, I/1, S/5, B/8 in the wrong part), and IEC 62424 letter codes (`PI(Z) 275003A`).
  */
 export interface IsaTag {
   /** `FIC-101`, `052-PT-008A`: letters, loop, with the area prefix when drawn. */
@@ -83,6 +83,12 @@ const FUNCTIONS: Record<string, string> = {
 
 const FUNCTION_MODIFIERS: Record<string, string> = { H: 'high', L: 'low', M: 'middle', HH: 'high-high', LL: 'low-low' };
 
+/**
+ * IEC 62424 marks in the letters: a limit's side after its letter (`PIS+Z+A`: high switch, high trip, alarm; a
+ * low side is `⁻`, as `-` separates parts) and brackets round a letter (`PI(Z)`).
+ */
+const IEC_MARKS = /[()+⁺⁻]/g;
+
 /** Letters read as digits and back, by where they stand. */
 const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z', '6': 'G' };
 const AS_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', l: '1', '|': '1', S: '5', B: '8', Z: '2' };
@@ -124,11 +130,12 @@ export function parseIsaTag(text: string, { exact = false } = {}): IsaTag | unde
   } else return undefined;
   // A loop number has a digit at least: OCR confusions alone do not make a word (`REBOILER`) a tag.
   if (!/\d/.test(loopPart)) return undefined;
-  const letters = exact ? letterPart.toUpperCase() : fixLetters(letterPart);
+  const marked = exact ? letterPart.toUpperCase() : fixLetters(letterPart);
+  const letters = marked.replace(IEC_MARKS, '');
   const loop = exact ? loopPart.toUpperCase() : fixLoop(loopPart);
   // One letter and a number is an equipment tag (P-101), not an instrument.
   if (!/^[A-Z]{2,5}$/.test(letters) || !/^\d{2,6}[A-Z]{0,2}$/.test(loop)) return undefined;
-  const parsed = splitLetters(letters);
+  const parsed = splitLetters(marked.replace(/[()]/g, '').replace(/[+⁺]/g, 'H').replace(/⁻/g, 'L'));
   if (!parsed) return undefined;
   return { tag: [area, letters, loop].filter(Boolean).join('-'), ...(area ? { area } : {}), letters, ...parsed, loop };
 }

@@ -28,6 +28,15 @@ describe('parseIsaTag', () => {
     expect(parseIsaTag('FIC 101', { exact: true })?.tag).toBe('FIC-101');
   });
 
+  it('reads IEC 62424 letter codes: limit signs and brackets are no letters', () => {
+    const trip = parseIsaTag('PIS⁺Z⁺A 275003', { exact: true });
+    expect(trip?.tag).toBe('PISZA-275003');
+    expect(trip?.functions.map((f) => f.letter)).toEqual(['I', 'S', 'Z', 'A']);
+    expect(trip?.functionModifiers.map((f) => f.meaning)).toEqual(['high', 'high']);
+    expect(parseIsaTag('PI(Z)\n275003A', { exact: true })?.tag).toBe('PIZ-275003A');
+    expect(parseIsaTag('TIC+ 12')?.functionModifiers.map((f) => f.letter)).toEqual(['H']);
+  });
+
   it('tells a safety valve (PSV) from a pressure switch (PSH) and a differential transmitter', () => {
     expect(parseIsaTag('PSV-1001')?.variableModifiers.map((m) => m.meaning)).toEqual(['safety']);
     expect(parseIsaTag('PSV-1001')?.functions.map((f) => f.meaning)).toEqual(['valve, damper, louver']);
