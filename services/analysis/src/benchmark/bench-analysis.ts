@@ -27,9 +27,10 @@ async function benchDrawing(
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
   try {
     const { file, truth } = await drawing.prepare();
+    // The extension stays in the name: a sheet's raster and PDF rows get an overlay each.
     const overlay =
       options.overlayDir &&
-      path.join(options.overlayDir, `${dataset}-${name.replace(/\.(png|jpe?g|pdf)$/i, '')}`.replace(/[^\w.-]+/g, '_') + '.png');
+      path.join(options.overlayDir, `${dataset}-${name.replace(/\.(png|jpe?g|pdf)$/i, '-$1')}`.replace(/[^\w.-]+/g, '_') + '.png');
     const { document, stats } = await runAnalyze({
       file,
       page: drawing.page,

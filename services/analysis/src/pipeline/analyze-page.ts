@@ -32,6 +32,7 @@ import {
 } from './lines';
 import { findTables, insideAny } from './tables';
 import { withStackedParts } from './equipment-parts';
+import { flangePairs } from './flange-pairs';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
@@ -524,10 +525,17 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       )
     : pixelSymbols;
   const solidLines = lineSegments.filter((segment) => !segment.dashed);
+  // Flanges no group of ink holds alone (a part of another symbol is no flange): two bars across a pipe are a symbol whatever the classifier thinks (it
+  // knows flanges inline, not at a pipe's end).
+  const flanges = flangePairs({ mask, width, height }, solidLines, unit)
+    .filter(
+      (box) => kept(box) && !candidates.some((symbol) => symbol.elementType !== 'text' && overlapArea(symbol, box) >= 0.3 * boxArea(box)),
+    )
+    .map((box): DetectedSymbol => ({ ...box, elementType: 'fitting', description: 'flange', confidence: 0.6, barred: true }));
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   const { symbols: classified, stubs: splitStubs } = await classifySymbols(
     image,
-    withStackedParts(candidates.filter(kept), lineSegments, unit),
+    [...withStackedParts(candidates.filter(kept), lineSegments, unit), ...flanges],
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     (symbol) => trimmedBoxes(symbol, restInk, 4 * unit),
     (symbol) => cutInTwo(symbol, restInk, 4 * unit),
