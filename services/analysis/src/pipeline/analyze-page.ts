@@ -5,6 +5,7 @@ import {
   boxArea,
   boxesTouch,
   boxHeight,
+  boxIou,
   boxWidth,
   boxWithin,
   connectedComponents,
@@ -450,6 +451,9 @@ const TRIM_CONFIDENCE = 0.99;
 /** How sure the classifier must be that a candidate is no symbol before it is dropped. */
 const NOT_A_SYMBOL_CONFIDENCE = 0.85;
 
+/** Stroke widths across that an instrument or a piece of equipment spans at least. */
+const MIN_ROUND_SIZE = 10;
+
 /** Lets timers and I/O run between the CPU-bound stages (heartbeats, progress events). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -525,25 +529,45 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       )
     : pixelSymbols;
   const solidLines = lineSegments.filter((segment) => !segment.dashed);
-  // Flanges no group of ink holds alone (a part of another symbol is no flange): two bars across a pipe are a symbol whatever the classifier thinks (it
-  // knows flanges inline, not at a pipe's end).
-  const flanges = flangePairs({ mask, width, height }, solidLines, unit)
-    .filter(
-      (box) => kept(box) && !candidates.some((symbol) => symbol.elementType !== 'text' && overlapArea(symbol, box) >= 0.3 * boxArea(box)),
-    )
-    .map((box): DetectedSymbol => ({ ...box, elementType: 'fitting', description: 'flange', confidence: 0.6, barred: true }));
+  // Flanges as two bars across a pipe: a symbol whatever the classifier thinks (it knows flanges inline, not at a
+  // pipe's end). One inside a larger candidate is part of another symbol. A candidate that is the pair already is
+  // kept as such; smaller ones on a pair are its bars, and the pair replaces them.
+  const overlapping = (box: Box) =>
+    candidates.filter((symbol) => symbol.elementType !== 'text' && overlapArea(symbol, box) >= 0.3 * boxArea(box));
+  const pairs = flangePairs({ mask, width, height }, solidLines, unit).filter(
+    (box) => kept(box) && overlapping(box).every((symbol) => boxArea(symbol) <= 2 * boxArea(box)),
+  );
+  const flange = { elementType: 'fitting', description: 'flange', barred: true } as const;
+  const pairTwins = new Set(pairs.flatMap((box) => overlapping(box).filter((symbol) => boxIou(symbol, box) >= 0.5)));
+  const flanges = pairs
+    .filter((box) => !overlapping(box).some((symbol) => pairTwins.has(symbol)))
+    .map((box): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 }));
+  const flangeBars = new Set(flanges.flatMap(overlapping));
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   const { symbols: classified, stubs: splitStubs } = await classifySymbols(
     image,
-    [...withStackedParts(candidates.filter(kept), lineSegments, unit), ...flanges],
+    [
+      ...withStackedParts(
+        candidates
+          .filter((symbol) => kept(symbol) && !flangeBars.has(symbol))
+          .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...flange } : symbol)),
+        lineSegments,
+        unit,
+      ),
+      ...flanges,
+    ],
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     (symbol) => trimmedBoxes(symbol, restInk, 4 * unit),
     (symbol) => cutInTwo(symbol, restInk, 4 * unit),
     options,
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
+  // A circle a few strokes across on a line is a mark, whatever its shape says: bubbles and pumps are ten or more.
+  const tooSmall = (symbol: DetectedSymbol) =>
+    (symbol.elementType === 'instrument' || symbol.elementType === 'equipment') &&
+    Math.max(boxWidth(symbol), boxHeight(symbol)) < MIN_ROUND_SIZE * unit;
   const symbols = withStackedParts(
-    classified.filter((symbol) => symbol.elementType !== 'text'),
+    classified.filter((symbol) => symbol.elementType !== 'text' && !tooSmall(symbol)),
     lineSegments,
     unit,
   );

@@ -156,6 +156,12 @@ export function boxesTouch(a: Box, b: Box, gap: number): boolean {
 /** Pixels a box covers, as `boxWidth` × `boxHeight`. */
 export const boxArea = (box: Box) => boxWidth(box) * boxHeight(box);
 
+/** Intersection over union of two boxes. */
+export function boxIou(a: Box, b: Box): number {
+  const common = overlapArea(a, b);
+  return common === 0 ? 0 : common / (boxArea(a) + boxArea(b) - common);
+}
+
 /** Whether `inner` lies within `outer` grown by `margin` on every side. */
 export function boxWithin(inner: Box, outer: Box, margin = 0): boolean {
   return inner.x0 >= outer.x0 - margin && inner.y0 >= outer.y0 - margin && inner.x1 <= outer.x1 + margin && inner.y1 <= outer.y1 + margin;
