@@ -43,7 +43,7 @@ import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
 import { parseIsaTag } from '../tags/isa-tag';
-import { bubbleSized, filledByText, readBubble, settleBubbles } from './bubble-reading';
+import { bubbleSized, filledByText, readBubble, settleBubbles, withoutMarks } from './bubble-reading';
 import { cropGray, turnRegion, type TextReader, type TextReading } from './text-reader';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
@@ -451,9 +451,6 @@ const TRIM_CONFIDENCE = 0.99;
 /** How sure the classifier must be that a candidate is no symbol before it is dropped. */
 const NOT_A_SYMBOL_CONFIDENCE = 0.85;
 
-/** Stroke widths across that an instrument or a piece of equipment spans at least. */
-const MIN_ROUND_SIZE = 10;
-
 /** Lets timers and I/O run between the CPU-bound stages (heartbeats, progress events). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -562,15 +559,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     options,
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
-  // A circle a few strokes across on a line is a mark, whatever its shape says: bubbles and pumps are ten or more.
-  const tooSmall = (symbol: DetectedSymbol) =>
-    (symbol.elementType === 'instrument' || symbol.elementType === 'equipment') &&
-    Math.max(boxWidth(symbol), boxHeight(symbol)) < MIN_ROUND_SIZE * unit;
-  const symbols = withStackedParts(
-    classified.filter((symbol) => symbol.elementType !== 'text' && !tooSmall(symbol)),
-    lineSegments,
-    unit,
-  );
+  const symbols = withStackedParts(withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text')), lineSegments, unit);
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
   const { dots, outlines } = found;
 

@@ -81,6 +81,19 @@ export function bubbleSized(symbols: DetectedSymbol[]): DetectedSymbol[] {
 }
 
 /**
+ * Without the instruments and equipment far smaller than the sheet's usual instrument (under 0.4 of its median
+ * size; three instruments at least, to know it): small circles on lines, which a bubble's or a pump's shape
+ * alone does not tell apart.
+ */
+export function withoutMarks(symbols: DetectedSymbol[]): DetectedSymbol[] {
+  const side = (symbol: DetectedSymbol) => Math.max(boxWidth(symbol), boxHeight(symbol));
+  const sizes = symbols.filter((symbol) => symbol.elementType === 'instrument').map(side);
+  if (sizes.length < 3) return symbols;
+  const least = 0.4 * median(sizes);
+  return symbols.filter((symbol) => (symbol.elementType !== 'instrument' && symbol.elementType !== 'equipment') || side(symbol) >= least);
+}
+
+/**
  * Symbols whose inside texts fill them (half their width, a third of their height at least), as a bubble's tag
  * does: a bubble of an outline the classes do not know (an IEC 62424 oval), read from a PDF's text layer.
  */
