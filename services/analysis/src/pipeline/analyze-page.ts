@@ -14,7 +14,7 @@ import {
   type InkImage,
 } from './components';
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
-import { cutInTwo, trimmedBoxes } from './trimmed-candidates';
+import { cutInTwo, pieceBoxes, trimmedBoxes } from './trimmed-candidates';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
 import { cutStubs } from './stubs';
@@ -274,8 +274,8 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * A candidate with bare pipe pieces inside (`splitOf`) is taken apart there when the classifier names two parts
  * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
  * as pipe stubs, to connect the parts. A candidate it is sure is no symbol is read again cut back from each
- * side (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump with its label
- * touching it). One it names unsurely is read cut in two (`pairsOf`): two halves both named surely, more
+ * side and piece by piece (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump
+ * with its label touching it, a valve beside a flange's bar). One it names unsurely is read cut in two (`pairsOf`): two halves both named surely, more
  * surely than the whole, take its place (a valve and its blind flange taken as one).
  */
 async function classifySymbols(
@@ -306,7 +306,8 @@ async function classifySymbols(
     (symbol) => !symbol.outlined && !symbol.barred && !symbol.provisional && !splits.has(symbol) && symbol.elementType !== 'instrument',
   );
   const none = (prediction: SymbolPrediction) => prediction.elementType === 'none';
-  // A candidate surely no symbol may be one with a label or a mark stuck to a side: read it cut back.
+  // A candidate surely no symbol may be one with a label or a mark stuck to a side, or beside another: read it
+  // cut back, and piece by piece.
   const trims = cuttable
     .filter((symbol) => none(verdict.get(symbol)!) && verdict.get(symbol)!.confidence >= NOT_A_SYMBOL_CONFIDENCE)
     .flatMap((symbol) => trimsOf(symbol).map((box) => ({ symbol, box })));
@@ -554,7 +555,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       ...flanges,
     ],
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
-    (symbol) => trimmedBoxes(symbol, restInk, 4 * unit),
+    (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)],
     (symbol) => cutInTwo(symbol, restInk, 4 * unit),
     options,
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InkImage } from './components';
-import { cutInTwo, inkBox, trimmedBoxes } from './trimmed-candidates';
+import { cutInTwo, inkBox, pieceBoxes, trimmedBoxes } from './trimmed-candidates';
 
 const W = 100;
 const H = 100;
@@ -29,6 +29,19 @@ describe('trimmedBoxes', () => {
     const ink = inkWith([10, 10, 14, 14]);
     expect(trimmedBoxes({ x0: 10, y0: 10, x1: 59, y1: 59 }, ink, 8)).toEqual([]);
     expect(inkBox({ x0: 30, y0: 30, x1: 50, y1: 50 }, ink)).toBeUndefined();
+  });
+});
+
+describe('pieceBoxes', () => {
+  it('gives each piece of ink in a candidate alone: a valve beside a tall bar whose box overlaps its own', () => {
+    // A bar x 20..23, y 5..60 and a valve x 26..70, y 40..60: their boxes overlap, one candidate x 20..70, y 5..60.
+    const ink = inkWith([20, 5, 23, 60], [26, 40, 70, 60], [30, 70, 31, 71]);
+    expect(pieceBoxes({ x0: 20, y0: 5, x1: 70, y1: 72 }, ink, 8)).toEqual([
+      { x0: 20, y0: 5, x1: 23, y1: 60 },
+      { x0: 26, y0: 40, x1: 70, y1: 60 },
+    ]);
+    // A candidate of one piece has no piece smaller than itself.
+    expect(pieceBoxes({ x0: 26, y0: 40, x1: 70, y1: 60 }, ink, 8)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { boxHeight, boxWidth, type Box, type InkImage } from './components';
+import { boxArea, boxHeight, boxWidth, connectedComponents, type Box, type InkImage } from './components';
 
 /** How much of a candidate's width or height a cut takes off one side. */
 const CUTS = [0.2, 0.35, 0.5];
@@ -28,6 +28,22 @@ export function trimmedBoxes(box: Box, ink: InkImage, minSide: number): Box[] {
     seen.add(key);
     return [tight];
   });
+}
+
+/**
+ * Each piece of ink in a candidate alone (its connected parts within the box): a symbol grouped with a neighbour
+ * whose box overlaps its own (a valve beside a flange's bar and the instrument stem above it). Pieces smaller
+ * than `minSide` on their longer side, or nearly the whole candidate, are left out.
+ */
+export function pieceBoxes(box: Box, { mask, width }: InkImage, minSide: number): Box[] {
+  const [w, h] = [boxWidth(box), boxHeight(box)];
+  const inside = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) inside.set(mask.subarray((box.y0 + y) * width + box.x0, (box.y0 + y) * width + box.x0 + w), y * w);
+  return connectedComponents(inside, w, h).flatMap((piece): Box[] =>
+    Math.max(boxWidth(piece), boxHeight(piece)) < minSide || boxArea(piece) > 0.8 * w * h
+      ? []
+      : [{ x0: box.x0 + piece.x0, y0: box.y0 + piece.y0, x1: box.x0 + piece.x1, y1: box.y0 + piece.y1 }],
+  );
 }
 
 /** The box of the ink inside `box`, or undefined where it holds none. */
