@@ -34,6 +34,7 @@ import {
 import { findTables, insideAny } from './tables';
 import { withStackedParts } from './equipment-parts';
 import { flangePairs } from './flange-pairs';
+import { findNozzles } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
@@ -588,6 +589,16 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     for (const [symbol, reading] of layer.bubbles) readings.bubbles.set(symbol, reading);
   }
   const bubbleTags = settleBubbles([...bubbleLike, ...filled], readings.bubbles);
+  // Pipes leave equipment through nozzles: parts of it, connected to their pipes and not to it. (After the
+  // bubbles are settled: an oval instrument taken for equipment has no nozzles.)
+  const nozzleOf = new Map<DetectedSymbol, DetectedSymbol>();
+  const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
+  for (const nozzle of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
+    const taken = [...symbols.filter((symbol) => symbol.elementType !== 'equipment'), ...nozzleOf.keys()];
+    if (taken.some((symbol) => overlapArea(symbol, nozzle.box) > 0)) continue;
+    nozzleOf.set({ ...nozzle.box, elementType: 'fitting', description: 'nozzle', confidence: 0.6 }, nozzle.equipment);
+  }
+  symbols.push(...nozzleOf.keys());
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
   for (const symbol of attached.tags.keys()) {
     // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.
@@ -601,12 +612,13 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const pipes = [...lineSegments, ...splitStubs, ...(options.vector?.stubs ?? [])].filter(
     (segment) => !outlines.has(segment) && kept(segmentBox(segment)),
   );
+  const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const traced = traceConnections(
     pipes,
     nodes.map(({ symbol }) => symbol),
     dots,
     unit,
-  );
+  ).filter(({ source, target }) => !partOf(nodes[source].symbol, nodes[target].symbol));
 
   const page = options.page ? { page: options.page } : {};
   const elements: AnalysisElement[] = symbols.map((symbol, index) => {
