@@ -23,6 +23,18 @@ describe('findShells', () => {
     expect(shells[0].outline).toContain(flat);
   });
 
+  it('joins the halves through a flat part found in pieces end to end', () => {
+    // Halves further apart: no one piece reaches both.
+    const [leftHalf, rightHalf] = [
+      { x0: 100, y0: 240, x1: 118, y1: 258 },
+      { x0: 142, y0: 240, x1: 160, y1: 258 },
+    ];
+    const pieces = [horizontal(257, 119, 125), horizontal(257, 126, 134), horizontal(257, 135, 141)];
+    const shells = findShells([top, leftHalf, rightHalf], [...sides, ...pieces], 2);
+    expect(shells.map((shell) => shell.box)).toEqual([{ x0: 99, y0: 40, x1: 161, y1: 258 }]);
+    for (const piece of pieces) expect(shells[0].outline).toContain(piece);
+  });
+
   it('does not join two groups through a pipe cut between them, nor through one longer than they are wide', () => {
     expect(findShells([top, left, right], [...sides, horizontal(257, 120, 140, true)], 2)).toEqual([]);
     const [wideTop, far] = [

@@ -98,7 +98,7 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
       box: parts.reduce((all, part) => unionBox(all, part)),
       connector,
       heads: [...heads, ...joined.map((part) => part.group)],
-      outline: [...sides, ...caps.flatMap((cap) => ('line' in cap ? [cap.line] : [])), ...joined.map((part) => part.line)],
+      outline: [...sides, ...caps.flatMap((cap) => ('line' in cap ? [cap.line] : [])), ...joined.flatMap((part) => part.lines)],
     });
   }
   return shells.filter(({ box }) => boxWidth(box) > 4 * unit && boxHeight(box) > 4 * unit);
@@ -106,12 +106,12 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
 
 /**
  * Pairs of groups that are the two halves of one head: as high as each other, higher than two tolerances, and
- * joined by a line found along the same outer edge of both (the head's flattest row), no longer than they are wide
- * together, not through their middles (a pipe between two valves) nor cut between symbols (a stub). Keyed by both
- * halves; the first names the head.
+ * joined by a line found along the same outer edge of both (the head's flattest row, maybe found in pieces end to
+ * end), no longer than they are wide together, not through their middles (a pipe between two valves) nor cut
+ * between symbols (a stub). Keyed by both halves; the first names the head.
  */
 function headHalves(groups: Box[], segments: Segment[], groupAt: (s: Segment, end: 'start' | 'end') => number, tolerance: number) {
-  const halves = new Map<number, { head: number; box: Box; parts: Array<{ group: number; line: Segment }> }>();
+  const halves = new Map<number, { head: number; box: Box; parts: Array<{ group: number; lines: Segment[] }> }>();
   const across = (s: Segment, g: Box): [number, number] => (s.orientation === 'horizontal' ? [g.y0, g.y1] : [g.x0, g.x1]);
   const along = (s: Segment, g: Box) => (s.orientation === 'horizontal' ? boxWidth(g) : boxHeight(g));
   const edgeOf = (s: Segment, g: Box) => {
@@ -120,8 +120,8 @@ function headHalves(groups: Box[], segments: Segment[], groupAt: (s: Segment, en
     const c = segmentCenter(s);
     return Math.abs(c - lo) <= tolerance ? 'low' : Math.abs(c - hi) <= tolerance ? 'high' : undefined;
   };
-  for (const s of segments) {
-    if (s.stub) continue;
+  for (const pieces of endToEnd(segments.filter((s) => !s.stub))) {
+    const s = { ...pieces[0], start: pieces[0].start, end: pieces[pieces.length - 1].end };
     const [a, b] = [groupAt(s, 'start'), groupAt(s, 'end')];
     if (a < 0 || b < 0 || a === b || halves.has(a) || halves.has(b)) continue;
     // A head's flat part is short beside its halves; a vessel's side joins its two heads along their edges too.
@@ -130,8 +130,25 @@ function headHalves(groups: Box[], segments: Segment[], groupAt: (s: Segment, en
     const [heightA, heightB] = [across(s, groups[a]), across(s, groups[b])].map(([lo, hi]) => hi - lo);
     if (!edge || edgeOf(s, groups[b]) !== edge || Math.max(heightA, heightB) > 1.3 * Math.min(heightA, heightB)) continue;
     const box = unionBox(groups[a], groups[b]);
-    halves.set(a, { head: a, box, parts: [{ group: b, line: s }] });
+    halves.set(a, { head: a, box, parts: [{ group: b, lines: pieces }] });
     halves.set(b, { head: a, box, parts: [] });
   }
   return halves;
+}
+
+/** Segments chained end to end on one line (a pixel or two apart, centres a pixel apart), each chain in order. */
+function endToEnd(segments: Segment[]): Segment[][] {
+  const chains: Segment[][] = [];
+  // The chain last extended on each line, by orientation and rounded centre.
+  const open = new Map<string, Segment[]>();
+  const key = (s: Segment, offset: number) => `${s.orientation}:${Math.round(segmentCenter(s)) + offset}`;
+  for (const s of [...segments].sort((a, b) => a.start - b.start)) {
+    const chain = [-1, 0, 1]
+      .map((offset) => open.get(key(s, offset)))
+      .find((c) => c !== undefined && s.start > c[c.length - 1].end - 2 && s.start <= c[c.length - 1].end + 2);
+    if (chain) chain.push(s);
+    else chains.push([s]);
+    open.set(key(s, 0), chain ?? chains[chains.length - 1]);
+  }
+  return chains;
 }
