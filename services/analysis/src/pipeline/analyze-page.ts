@@ -44,7 +44,7 @@ import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
 import { parseIsaTag } from '../tags/isa-tag';
-import { bubbleSized, filledByText, readBubble, settleBubbles, withoutMarks } from './bubble-reading';
+import { bubbleSized, centredIn, filledByText, readBubble, settleBubbles, withoutMarks } from './bubble-reading';
 import { cropGray, turnRegion, type TextReader, type TextReading } from './text-reader';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
@@ -156,11 +156,7 @@ function layerReadings(bubbleLike: DetectedSymbol[], texts: VectorText[]): Readi
   const bubbles = new Map<DetectedSymbol, TextReading>();
   const inBubble = new Set<VectorText>();
   for (const symbol of bubbleLike) {
-    const inside = texts.filter((text) => {
-      const cx = (text.line.x0 + text.line.x1) / 2;
-      const cy = (text.line.y0 + text.line.y1) / 2;
-      return cx > symbol.x0 && cx < symbol.x1 && cy > symbol.y0 && cy < symbol.y1;
-    });
+    const inside = texts.filter((text) => centredIn(symbol)(text.line));
     if (inside.length === 0) continue;
     inside.sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0);
     const text = inside.map((item) => item.text).join(' ');
@@ -276,8 +272,9 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
  * as pipe stubs, to connect the parts. A candidate it is sure is no symbol is read again cut back from each
  * side and piece by piece (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump
- * with its label touching it, a valve beside a flange's bar). One it names unsurely is read cut in two (`pairsOf`): two halves both named surely, more
- * surely than the whole, take its place (a valve and its blind flange taken as one).
+ * with its label touching it, a valve beside a flange's bar). One it names unsurely is read cut in two
+ * (`pairsOf`): two halves both named surely, more surely than the whole, take its place (a valve and its blind
+ * flange taken as one).
  */
 async function classifySymbols(
   image: PageImage,
@@ -533,15 +530,15 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // kept as such; smaller ones on a pair are its bars, and the pair replaces them.
   const overlapping = (box: Box) =>
     candidates.filter((symbol) => symbol.elementType !== 'text' && overlapArea(symbol, box) >= 0.3 * boxArea(box));
-  const pairs = flangePairs({ mask, width, height }, solidLines, unit).filter(
-    (box) => kept(box) && overlapping(box).every((symbol) => boxArea(symbol) <= 2 * boxArea(box)),
-  );
+  const pairs = flangePairs({ mask, width, height }, solidLines, unit)
+    .filter(kept)
+    .map((box) => ({ box, over: overlapping(box) }))
+    .filter(({ box, over }) => over.every((symbol) => boxArea(symbol) <= 2 * boxArea(box)));
   const flange = { elementType: 'fitting', description: 'flange', barred: true } as const;
-  const pairTwins = new Set(pairs.flatMap((box) => overlapping(box).filter((symbol) => boxIou(symbol, box) >= 0.5)));
-  const flanges = pairs
-    .filter((box) => !overlapping(box).some((symbol) => pairTwins.has(symbol)))
-    .map((box): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 }));
-  const flangeBars = new Set(flanges.flatMap(overlapping));
+  const pairTwins = new Set(pairs.flatMap(({ box, over }) => over.filter((symbol) => boxIou(symbol, box) >= 0.5)));
+  const newPairs = pairs.filter(({ over }) => !over.some((symbol) => pairTwins.has(symbol)));
+  const flanges = newPairs.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 }));
+  const flangeBars = new Set(newPairs.flatMap(({ over }) => over));
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   const { symbols: classified, stubs: splitStubs } = await classifySymbols(
     image,
@@ -593,9 +590,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // bubbles are settled: an oval instrument taken for equipment has no nozzles.)
   const nozzleOf = new Map<DetectedSymbol, DetectedSymbol>();
   const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
+  const others = symbols.filter((symbol) => symbol.elementType !== 'equipment');
   for (const nozzle of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
-    const taken = [...symbols.filter((symbol) => symbol.elementType !== 'equipment'), ...nozzleOf.keys()];
-    if (taken.some((symbol) => overlapArea(symbol, nozzle.box) > 0)) continue;
+    if ([...others, ...nozzleOf.keys()].some((symbol) => overlapArea(symbol, nozzle.box) > 0)) continue;
     nozzleOf.set({ ...nozzle.box, elementType: 'fitting', description: 'nozzle', confidence: 0.6 }, nozzle.equipment);
   }
   symbols.push(...nozzleOf.keys());

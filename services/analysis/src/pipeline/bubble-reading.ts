@@ -93,6 +93,14 @@ export function withoutMarks(symbols: DetectedSymbol[]): DetectedSymbol[] {
   return symbols.filter((symbol) => (symbol.elementType !== 'instrument' && symbol.elementType !== 'equipment') || side(symbol) >= least);
 }
 
+/** Whether a text's centre lies strictly inside `symbol`: the text is written in it. */
+export const centredIn =
+  (symbol: Box) =>
+  (text: Box): boolean => {
+    const [cx, cy] = [(text.x0 + text.x1) / 2, (text.y0 + text.y1) / 2];
+    return cx > symbol.x0 && cx < symbol.x1 && cy > symbol.y0 && cy < symbol.y1;
+  };
+
 /**
  * Symbols whose inside texts fill them (half their width, a third of their height at least), as a bubble's tag
  * does: a bubble of an outline the classes do not know (an IEC 62424 oval), read from a PDF's text layer.
@@ -100,10 +108,7 @@ export function withoutMarks(symbols: DetectedSymbol[]): DetectedSymbol[] {
 export function filledByText(symbols: DetectedSymbol[], texts: Box[]): DetectedSymbol[] {
   return symbols.filter((symbol) => {
     if (symbol.elementType === 'instrument' || symbol.elementType === 'text') return false;
-    const inside = texts.filter((text) => {
-      const [cx, cy] = [(text.x0 + text.x1) / 2, (text.y0 + text.y1) / 2];
-      return cx > symbol.x0 && cx < symbol.x1 && cy > symbol.y0 && cy < symbol.y1;
-    });
+    const inside = texts.filter(centredIn(symbol));
     if (inside.length === 0) return false;
     const span = inside.reduce(unionBox);
     return boxWidth(span) >= 0.5 * boxWidth(symbol) && boxHeight(span) >= 0.33 * boxHeight(symbol);

@@ -121,7 +121,7 @@ function headHalves(groups: Box[], segments: Segment[], groupAt: (s: Segment, en
     return Math.abs(c - lo) <= tolerance ? 'low' : Math.abs(c - hi) <= tolerance ? 'high' : undefined;
   };
   for (const pieces of endToEnd(segments.filter((s) => !s.stub))) {
-    const s = { ...pieces[0], start: pieces[0].start, end: pieces[pieces.length - 1].end };
+    const s = { ...pieces[0], end: pieces[pieces.length - 1].end };
     const [a, b] = [groupAt(s, 'start'), groupAt(s, 'end')];
     if (a < 0 || b < 0 || a === b || halves.has(a) || halves.has(b)) continue;
     // A head's flat part is short beside its halves; a vessel's side joins its two heads along their edges too.
