@@ -44,6 +44,25 @@ describe('text scoring', () => {
     expect(scoreText({ symbols: [symbol], texts: [] }, [right], new Map()).tags).toEqual({ truth: 1, exact: 0 });
   });
 
+  it('reads a truth tag that is a loop number alone (DEXPI) from an instrument tag of that loop, not of another', () => {
+    const symbol: TruthSymbol = {
+      id: 't1',
+      elementType: 'instrument',
+      className: 'field_instrument',
+      bbox: [0, 0, 50, 50],
+      tag: '275003A',
+    };
+    const tags = (name: string) =>
+      scoreText(
+        { symbols: [symbol], texts: [] },
+        [predicted('p1', [0, 0, 50, 50], { elementType: 'instrument', name })],
+        new Map([['p1', 't1']]),
+      ).tags.exact;
+    expect(tags('PIZ-275003A')).toBe(1);
+    expect(tags('PIZ-275003')).toBe(0);
+    expect(tags('P-275003A')).toBe(0);
+  });
+
   it("scores the parts of a bubble's tag through the bubble, once, and a symbol's name read beside it where it was read", () => {
     const bubble: TruthSymbol = { id: 't1', elementType: 'instrument', className: 'field_instrument', bbox: [0, 0, 60, 60], tag: 'FT-627' };
     const letters: TruthText = { string: 'FT', bbox: [15, 10, 45, 28], role: 'tag' };

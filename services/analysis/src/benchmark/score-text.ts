@@ -1,5 +1,6 @@
 import type { TruthSheet, TruthText } from './ground-truth';
 import { coverage, iou } from './geometry';
+import { parseIsaTag } from '../tags/isa-tag';
 import type { PredictedElement } from './predictions';
 
 export interface TextScore {
@@ -12,6 +13,15 @@ export interface TextScore {
 /** Case, whitespace and the separators `-`, `_`, `.` do not count: `fic-101` = `FIC 101` = `FIC101`. */
 export function normaliseTag(value: string): string {
   return value.toUpperCase().replace(/[\s\-_.]/g, '');
+}
+
+/** A loop number alone: DEXPI keeps an instrument's number apart from its letters. */
+const LOOP_NUMBER = /^\d+[A-Z]?$/;
+
+/** Whether a predicted name reads a truth tag: the same tag, or for a bare loop number an instrument tag of that loop (`PISZA-275003` reads `275003`). */
+function reads(name: string, tag: string): boolean {
+  if (normaliseTag(name) === normaliseTag(tag)) return true;
+  return LOOP_NUMBER.test(tag.trim()) && parseIsaTag(name)?.loop === tag.trim();
 }
 
 const carriesText = (element: PredictedElement) => element.elementType === 'text' || element.name.trim() !== '';
@@ -46,7 +56,7 @@ export function scoreText(
       (a, p) => (!a || iou(text.bbox, p.bbox) > iou(text.bbox, a.bbox) ? p : a),
       undefined,
     );
-    if (best && normaliseTag(best.name) === normaliseTag(text.string)) exact++;
+    if (best && reads(best.name, text.string)) exact++;
   }
   const byTruthId = new Map([...symbolMatches].map(([predictedId, truthId]) => [truthId, predictedId]));
   const names = new Map(elements.map((p) => [p.id, p.name]));
@@ -54,7 +64,7 @@ export function scoreText(
     if (!symbol.tag) continue;
     tags++;
     const predictedId = byTruthId.get(symbol.id);
-    if (predictedId !== undefined && normaliseTag(names.get(predictedId) ?? '') === normaliseTag(symbol.tag)) exact++;
+    if (predictedId !== undefined && reads(names.get(predictedId) ?? '', symbol.tag)) exact++;
   }
   return { detection: { truth: truth.texts.length, found }, tags: { truth: tags, exact } };
 }

@@ -88,4 +88,15 @@ describe('attachTexts', () => {
     expect(result.tags.get(column)?.text).toBe('K-2750');
     expect(result.free.map((r) => r.text)).toEqual(['200/150']);
   });
+
+  it('names a nozzle by the mark beside it (`N1`), which names nothing else', () => {
+    const column = symbol(300, 100, 400, 900, 'equipment');
+    const nozzle = { ...symbol(400, 480, 430, 490, 'fitting'), description: 'nozzle' };
+    const valve = symbol(600, 470, 630, 500, 'valve');
+    const result = attachTexts([column, nozzle, valve], [read('N1', 410, 450), read('H2', 600, 510)]);
+    expect(result.tags.get(nozzle)?.text).toBe('N1');
+    expect(result.tags.has(column)).toBe(false);
+    expect(result.tags.has(valve)).toBe(false);
+    expect(result.free.map((r) => r.text)).toEqual(['H2']);
+  });
 });

@@ -12,6 +12,11 @@ const ITEM_TAG = /^[A-Z]{1,4}-?\d{2,5}[A-Z]{0,2}$/;
 /** Equipment tags: one letter for the kind (pump, exchanger, vessel, column), then the number. */
 const EQUIPMENT_TAG = /^[A-Z]-\d/;
 
+/** A nozzle's mark on its equipment: `N1`, `H2`, `M12`, `N3A`; it names nozzles only. */
+const NOZZLE_MARK = /^[A-Z]{1,2}\d{1,2}[A-Z]?$/;
+
+const isNozzle = (symbol: DetectedSymbol) => symbol.description === 'nozzle';
+
 export interface ReadLine {
   line: TextLine;
   text: string;
@@ -41,7 +46,7 @@ export function normaliseTag(text: string, { exact = false } = {}): string | und
 
 /**
  * Gives each read line its meaning: a line number (pipe), a tag naming the nearest symbol without one
- * (within three text heights, five for equipment), or free text. Nearest first, so two tags between two pumps go to the right
+ * (within three text heights, five for equipment; a nozzle mark only a nozzle), or free text. Nearest first, so two tags between two pumps go to the right
  * pumps.
  */
 export function attachTexts(
@@ -60,7 +65,13 @@ export function attachTexts(
       lineNumbers.push({ read, parsed });
       continue;
     }
-    const tag = !read.text ? undefined : read.exact ? normaliseTag(read.text, { exact: true }) : parseAmidNoise(read.text, normaliseTag);
+    const itemTag = !read.text
+      ? undefined
+      : read.exact
+        ? normaliseTag(read.text, { exact: true })
+        : parseAmidNoise(read.text, normaliseTag);
+    const nozzleMark = !itemTag && NOZZLE_MARK.test(read.text.trim()) ? read.text.trim() : undefined;
+    const tag = itemTag ?? nozzleMark;
     if (!tag) {
       free.push(read);
       continue;
@@ -72,7 +83,7 @@ export function attachTexts(
     const instrumentTag = parseIsaTag(tag, { exact: read.exact }) !== undefined;
     const named = (symbol: DetectedSymbol) => symbol.elementType === 'instrument' && (namedBubbles.has(symbol) || instrumentTag);
     const inReach = symbols
-      .filter((symbol) => symbol.elementType !== 'text' && !named(symbol))
+      .filter((symbol) => symbol.elementType !== 'text' && !named(symbol) && (!nozzleMark || isNozzle(symbol)))
       .map((symbol) => ({ read: { ...read, text: tag }, symbol, gap: boxGap(symbol, read.line) }))
       .filter(({ symbol, gap }) => gap <= reach(symbol));
     // A one-letter prefix (`P-605A`, `E-601`) tags equipment: it goes to the equipment in reach, not to a valve
