@@ -1,7 +1,7 @@
 /**
  * Marks a sheet draws that are no symbol, for the classifier's negatives: flow arrows, dimension and elevation
  * marks (arrows pointing at a line from both sides), strokes meeting at an angle (diagonal pipes, leaders, a
- * tundish's two arms) and leaders ending in an arrow. Generated sheets draw few of them, real sheets many; a
+ * tundish's two arms), leaders ending in an arrow and arrows pointing at a line (a note's or a spec break's). Generated sheets draw few of them, real sheets many; a
  * classifier that has never seen one calls it whatever symbol it looks most like.
  */
 import type { PixelBox } from '../benchmark/ground-truth';
@@ -9,7 +9,7 @@ import type { PdfCanvas } from '../synthetic';
 import { boundsOf, type Point } from '../synthetic/geometry';
 import type { Prng } from '../synthetic/prng';
 
-export const CLUTTER_KINDS = ['flow-arrow', 'dimension', 'angle', 'leader'] as const;
+export const CLUTTER_KINDS = ['flow-arrow', 'dimension', 'angle', 'leader', 'pointer'] as const;
 export type ClutterKind = (typeof CLUTTER_KINDS)[number];
 
 /** A mark of `kind` at `center`, turned by a random angle; answers the box a candidate would have around it. */
@@ -87,6 +87,23 @@ export function drawClutterMark(canvas: PdfCanvas, kind: ClutterKind, center: Po
       const bend: Point = [rng.range(0.6, 1.4), rng.range(-1.2, -0.5)];
       stroke([[0, 0], bend, [bend[0] + rng.range(0.6, 1.4), bend[1]]]);
       arrowhead([0, 0], Math.atan2(-bend[1], -bend[0]), rng.chance(0.5));
+      break;
+    }
+    case 'pointer': {
+      // The line it points at runs on beyond the candidate: only its stretch under the arrow counts.
+      const reach = rng.range(1.5, 3);
+      stroke(
+        [
+          [-reach, 0],
+          [reach, 0],
+        ],
+        { counted: false },
+      );
+      stroke([
+        [0, 0],
+        [0, -rng.range(0.8, 2)],
+      ]);
+      arrowhead([0, 0], Math.PI / 2, rng.chance(0.7));
       break;
     }
   }

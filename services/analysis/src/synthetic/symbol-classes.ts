@@ -612,10 +612,30 @@ const diamond = (r: number): Primitive =>
     [-r, 0],
   ]);
 
+/** IEC 62424's oval: a stadium `2·OVAL_HALF_WIDTH` wide and `2·OVAL_HALF_HEIGHT` high (DEXPI exports draw it). */
+const OVAL_HALF_HEIGHT = 0.8 * R;
+const OVAL_HALF_WIDTH = 2 * OVAL_HALF_HEIGHT;
+const stadium = (): Primitive[] => {
+  const [straight, r] = [OVAL_HALF_WIDTH - OVAL_HALF_HEIGHT, OVAL_HALF_HEIGHT];
+  return [
+    line(-straight, -r, straight, -r),
+    line(-straight, r, straight, r),
+    arc(-straight, 0, r, r, 90, 270),
+    arc(straight, 0, r, r, -90, 90),
+  ];
+};
+const ovalPorts: PortDefinition[] = [
+  signal('top', 0, -OVAL_HALF_HEIGHT, 0, -1),
+  signal('bottom', 0, OVAL_HALF_HEIGHT, 0, 1),
+  signal('left', -OVAL_HALF_WIDTH, 0, -1, 0),
+  signal('right', OVAL_HALF_WIDTH, 0, 1, 0),
+];
+
 const instruments: SymbolClass[] = [
   instrument('field_instrument', [
     variant('circle', [circle(0, 0, R)], bubblePorts(R)),
     variant('circle-thin', [circle(0, 0, R, thin)], bubblePorts(R)),
+    variant('oval', stadium(), ovalPorts),
   ]),
   instrument('panel_instrument', [
     variant('bar', [circle(0, 0, R), line(-R, 0, R, 0)], bubblePorts(R)),
@@ -624,6 +644,7 @@ const instruments: SymbolClass[] = [
       [circle(0, 0, R), line(-R + 0.02, -0.12, R - 0.02, -0.12, thin), line(-R + 0.02, 0.12, R - 0.02, 0.12, thin)],
       bubblePorts(R),
     ),
+    variant('oval-bar', [...stadium(), line(-OVAL_HALF_WIDTH, 0, OVAL_HALF_WIDTH, 0)], ovalPorts),
   ]),
   instrument('dcs_instrument', [
     variant('circle-in-square', [rect(-R, -R, 2 * R, 2 * R), circle(0, 0, R), line(-R, 0, R, 0)], bubblePorts(R)),
@@ -632,6 +653,8 @@ const instruments: SymbolClass[] = [
   instrument('plc_instrument', [
     variant('diamond-in-square', [rect(-R, -R, 2 * R, 2 * R), diamond(R), line(-R, 0, R, 0)], bubblePorts(R)),
     variant('diamond-in-square-plain', [rect(-R, -R, 2 * R, 2 * R, thin), diamond(R)], bubblePorts(R)),
+    // ISA-5.1's interlock logic: the diamond alone.
+    variant('interlock-diamond', [diamond(R)], bubblePorts(R)),
   ]),
 ];
 
@@ -659,6 +682,18 @@ const fittings: SymbolClass[] = [
           [0.6, -0.6],
           [0.6, 0.1],
           [-0.6, 0.6],
+        ]),
+      ],
+      inlinePorts(0.6),
+    ),
+    // A cone seen from the side, as DEXPI exports draw it: small, pointing along the pipe.
+    variant(
+      'triangle',
+      [
+        polygon([
+          [-0.6, -0.4],
+          [0.6, 0],
+          [-0.6, 0.4],
         ]),
       ],
       inlinePorts(0.6),
@@ -753,6 +788,21 @@ const offPageConnector: SymbolClass = {
         ]),
       ],
       [port('left', -1.2, 0, -1, 0), port('right', 2, 0, 1, 0)],
+    ),
+    variant(
+      'block-arrow',
+      [
+        polygon([
+          [-2, -0.6],
+          [0.8, -0.6],
+          [0.8, -1.1],
+          [2, 0],
+          [0.8, 1.1],
+          [0.8, 0.6],
+          [-2, 0.6],
+        ]),
+      ],
+      [port('left', -2, 0, -1, 0), port('right', 2, 0, 1, 0)],
     ),
   ],
 };
