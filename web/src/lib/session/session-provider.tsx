@@ -104,9 +104,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const markEmailVerified = useCallback(
     (verifiedUser?: User) => {
-      queryClient.setQueryData<User>(authKeys.currentUser(), (current) =>
-        current ? { ...current, ...(verifiedUser?._id === current._id ? verifiedUser : {}), isEmailVerified: true } : current,
-      );
+      const key = authKeys.currentUser();
+      // A user load still in flight may have been answered before the verification and would undo it: it is
+      // dropped, and the user loaded again.
+      void queryClient.cancelQueries({ queryKey: key }).then(() => {
+        queryClient.setQueryData<User>(key, (current) =>
+          current ? { ...current, ...(verifiedUser?._id === current._id ? verifiedUser : {}), isEmailVerified: true } : current,
+        );
+        return queryClient.invalidateQueries({ queryKey: key });
+      });
     },
     [queryClient],
   );

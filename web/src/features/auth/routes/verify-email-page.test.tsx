@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signIn, stubApi } from '../../../test/api-stub';
+import type { User } from '@pid/contracts';
+import { authKeys } from '../../../lib/session/api/query-keys';
+import { jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 
 describe('verify-email page (spec §2, §4)', () => {
@@ -33,9 +35,13 @@ describe('verify-email page (spec §2, §4)', () => {
 
   it('marks the signed-in user verified, so verified-only pages open', async () => {
     signIn();
+    let verified = false;
     stubApi({
-      'GET /api/auth/me': [200, makeUser({ isEmailVerified: false })],
-      'GET /api/auth/verify-email/tok-1': [200, { msg: 'Email verified successfully' }],
+      'GET /api/auth/me': () => jsonResponse(200, makeUser({ isEmailVerified: verified })),
+      'GET /api/auth/verify-email/tok-1': () => {
+        verified = true;
+        return jsonResponse(200, { msg: 'Email verified successfully' });
+      },
       'GET /api/payments/subscription-status': [200, { isActive: false, subscriptionId: null, status: null }],
     });
     const user = userEvent.setup();
@@ -44,6 +50,29 @@ describe('verify-email page (spec §2, §4)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Email Verified Successfully!' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Continue to Pricing' }));
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/pricing$/));
+  });
+
+  it('stays verified when a user load sent before the verification is answered after it', async () => {
+    signIn();
+    let verified = false;
+    let answerStaleLoad: (response: Response) => void = () => undefined;
+    const { calls } = stubApi({
+      'GET /api/auth/me': () =>
+        calls.filter((call) => call === 'GET /api/auth/me').length === 1
+          ? new Promise<Response>((resolve) => (answerStaleLoad = resolve))
+          : jsonResponse(200, makeUser({ isEmailVerified: verified })),
+      'GET /api/auth/verify-email/tok-2': () => {
+        verified = true;
+        return jsonResponse(200, { msg: 'Email verified successfully' });
+      },
+    });
+    const { queryClient } = renderRoute('/verify-email?token=tok-2');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email Verified Successfully!' })).toBeInTheDocument();
+    answerStaleLoad(jsonResponse(200, makeUser({ isEmailVerified: false })));
+    await waitFor(() => expect(queryClient.getQueryData<User>(authKeys.currentUser())?.isEmailVerified).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queryClient.getQueryData<User>(authKeys.currentUser())?.isEmailVerified).toBe(true);
   });
 
   it('failure: "Verification Failed" with the message and a resend button', async () => {
