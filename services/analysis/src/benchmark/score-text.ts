@@ -18,7 +18,10 @@ export function normaliseTag(value: string): string {
 /** A loop number alone: DEXPI keeps an instrument's number apart from its letters. */
 const LOOP_NUMBER = /^\d+[A-Z]?$/;
 
-/** Whether a predicted name reads a truth tag: the same tag, or for a bare loop number an instrument tag of that loop (`PISZA-275003` reads `275003`). */
+/**
+ * Whether a predicted name reads a truth tag: the same tag, or for a bare loop number an instrument tag of that
+ * loop (`PISZA-275003` reads `275003`).
+ */
 function reads(name: string, tag: string): boolean {
   if (normaliseTag(name) === normaliseTag(tag)) return true;
   return LOOP_NUMBER.test(tag.trim()) && parseIsaTag(name)?.loop === tag.trim();

@@ -1,8 +1,9 @@
 /**
  * Marks a sheet draws that are no symbol, for the classifier's negatives: flow arrows, dimension and elevation
  * marks (arrows pointing at a line from both sides), strokes meeting at an angle (diagonal pipes, leaders, a
- * tundish's two arms), leaders ending in an arrow and arrows pointing at a line (a note's or a spec break's). Generated sheets draw few of them, real sheets many; a
- * classifier that has never seen one calls it whatever symbol it looks most like.
+ * tundish's two arms), leaders ending in an arrow and arrows pointing at a line (a note's or a spec break's).
+ * Generated sheets draw few of them, real sheets many; a classifier that has never seen one calls it whatever
+ * symbol it looks most like.
  */
 import type { PixelBox } from '../benchmark/ground-truth';
 import type { PdfCanvas } from '../synthetic';

@@ -45,9 +45,9 @@ export function normaliseTag(text: string, { exact = false } = {}): string | und
 }
 
 /**
- * Gives each read line its meaning: a line number (pipe), a tag naming the nearest symbol without one
- * (within three text heights, five for equipment; a nozzle mark only a nozzle), or free text. Nearest first, so two tags between two pumps go to the right
- * pumps.
+ * Gives each read line its meaning: a line number (pipe), a tag naming the nearest symbol without one (within
+ * three text heights, five for equipment; a nozzle mark names only a nozzle), or free text. Nearest first, so two
+ * tags between two pumps go to the right pumps.
  */
 export function attachTexts(
   symbols: DetectedSymbol[],
