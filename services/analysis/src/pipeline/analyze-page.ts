@@ -34,7 +34,7 @@ import {
 import { findTables, insideAny } from './tables';
 import { withStackedParts } from './equipment-parts';
 import { flangePairs } from './flange-pairs';
-import { findNozzles } from './nozzles';
+import { findNozzles, NOZZLE } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
@@ -590,10 +590,12 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // bubbles are settled: an oval instrument taken for equipment has no nozzles.)
   const nozzleOf = new Map<DetectedSymbol, DetectedSymbol>();
   const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
-  const others = symbols.filter((symbol) => symbol.elementType !== 'equipment');
+  // Where another symbol or a nozzle already stands, none is added.
+  const taken: Box[] = symbols.filter((symbol) => symbol.elementType !== 'equipment');
   for (const nozzle of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
-    if ([...others, ...nozzleOf.keys()].some((symbol) => overlapArea(symbol, nozzle.box) > 0)) continue;
-    nozzleOf.set({ ...nozzle.box, elementType: 'fitting', description: 'nozzle', confidence: 0.6 }, nozzle.equipment);
+    if (taken.some((box) => overlapArea(box, nozzle.box) > 0)) continue;
+    nozzleOf.set({ ...nozzle.box, elementType: 'fitting', description: NOZZLE, confidence: 0.6 }, nozzle.equipment);
+    taken.push(nozzle.box);
   }
   symbols.push(...nozzleOf.keys());
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));

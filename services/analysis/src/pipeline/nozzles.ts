@@ -2,6 +2,9 @@ import type { Box, InkImage } from './components';
 import { indexAlong, segmentLength, type Segment } from './lines';
 import { acrossProfile, barsAcross, pipeCentre } from './pipe-profile';
 
+/** The description a nozzle is given as a symbol (a fitting), by which later steps know it. */
+export const NOZZLE = 'nozzle';
+
 export interface Nozzle<T extends Box> {
   box: Box;
   /** The piece of equipment it is on. */

@@ -3,6 +3,7 @@ import { parseIsaTag } from '../tags/isa-tag';
 import { parseLineNumber, type LineNumber } from '../tags/line-number';
 import { parseAmidNoise } from '../tags/ocr-noise';
 import { boxGap, type Box } from './components';
+import { NOZZLE } from './nozzles';
 import type { DetectedSymbol } from './symbols';
 import type { TextLine } from './text-lines';
 
@@ -15,7 +16,7 @@ const EQUIPMENT_TAG = /^[A-Z]-\d/;
 /** A nozzle's mark on its equipment: `N1`, `H2`, `M12`, `N3A`; it names nozzles only. */
 const NOZZLE_MARK = /^[A-Z]{1,2}\d{1,2}[A-Z]?$/;
 
-const isNozzle = (symbol: DetectedSymbol) => symbol.description === 'nozzle';
+const isNozzle = (symbol: DetectedSymbol) => symbol.description === NOZZLE;
 
 export interface ReadLine {
   line: TextLine;
