@@ -34,7 +34,9 @@ beforeAll(async () => {
   // The service's own worker is off: each test starts the workers it needs.
   service = await startServiceHarness(analysisServiceDefinition, {
     ANALYSIS_WORKER_ENABLED: 'false',
-    ANALYSIS_ACK_WAIT_MS: '1500',
+    // Short, for the crashed-worker tests' redeliveries; long enough that a stage blocking the event loop on a
+    // loaded CI machine does not outlast it between heartbeats (an extra delivery fails the delivery counts).
+    ANALYSIS_ACK_WAIT_MS: '5000',
     ANALYSIS_MAX_DELIVER: '3',
     ANALYSIS_CONCURRENCY: '1',
   });
@@ -226,11 +228,7 @@ describe('analysis worker', () => {
     const maxResultBytes = 3_000;
     const deliveries: number[] = [];
     await startWorker({ maxResultBytes, beforeJob: (_job, context) => void deliveries.push(context.deliveryCount) });
-    const completed = () =>
-      waitFor(async () => {
-        console.log(await run(job.jobId), deliveries, (await streamed(job.jobId)).results.length);
-        return (await run(job.jobId))?.status === 'completed' ? true : undefined;
-      }, 60_000);
+    const completed = () => waitFor(async () => ((await run(job.jobId))?.status === 'completed' ? true : undefined), 60_000);
     await completed();
     expect(deliveries).toEqual([2]);
     const first = (await streamed(job.jobId)).results;
