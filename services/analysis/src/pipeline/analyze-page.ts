@@ -15,6 +15,7 @@ import {
 } from './components';
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
 import { cutInTwo, pieceBoxes, trimmedBoxes } from './trimmed-candidates';
+import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
 import { cutStubs } from './stubs';
@@ -274,7 +275,9 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * side and piece by piece (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump
  * with its label touching it, a valve beside a flange's bar). One it names unsurely is read cut in two
  * (`pairsOf`): two halves both named surely, more surely than the whole, take its place (a valve and its blind
- * flange taken as one).
+ * flange taken as one). Both, no symbol or unsure, are read window by window along each pipe through them
+ * (`windowsOf`): symbols strung along a pipe, touching or glued by a label's leader, take their place where the
+ * classifier names them surely (two at least where the whole was named a symbol).
  */
 async function classifySymbols(
   image: PageImage,
@@ -282,6 +285,7 @@ async function classifySymbols(
   splitOf: (symbol: DetectedSymbol) => BareStrokeSplit | undefined,
   trimsOf: (symbol: DetectedSymbol) => Box[],
   pairsOf: (symbol: DetectedSymbol) => Array<[Box, Box]>,
+  windowsOf: (symbol: DetectedSymbol) => AxisWindow[],
   options: AnalyzeOptions,
 ): Promise<{ symbols: DetectedSymbol[]; stubs: Segment[] }> {
   const candidates = symbols.filter((symbol) => symbol.elementType !== 'text' || symbol.textOnPipe);
@@ -300,22 +304,47 @@ async function classifySymbols(
   const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
   const partVerdict = new Map(parts.map((part, i) => [part, predictions[candidates.length + i]]));
   // Shapes found as ink alone may be cut: not outlines, bars, bubbles, PDF paths or candidates split already.
-  const cuttable = candidates.filter(
-    (symbol) => !symbol.outlined && !symbol.barred && !symbol.provisional && !splits.has(symbol) && symbol.elementType !== 'instrument',
+  const whole = candidates.filter(
+    (symbol) => !symbol.outlined && !symbol.barred && !symbol.provisional && symbol.elementType !== 'instrument',
   );
+  const cuttable = whole.filter((symbol) => !splits.has(symbol));
   const none = (prediction: SymbolPrediction) => prediction.elementType === 'none';
+  const doubtful = (symbol: DetectedSymbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE;
   // A candidate surely no symbol may be one with a label or a mark stuck to a side, or beside another: read it
   // cut back, and piece by piece.
   const trims = cuttable
     .filter((symbol) => none(verdict.get(symbol)!) && verdict.get(symbol)!.confidence >= NOT_A_SYMBOL_CONFIDENCE)
     .flatMap((symbol) => trimsOf(symbol).map((box) => ({ symbol, box })));
-  // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg).
-  const pairs = cuttable
-    .filter((symbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE)
-    .flatMap((symbol) => pairsOf(symbol).map((pair) => ({ symbol, pair })));
-  const cutBoxes = [...trims.map(({ box }) => box), ...pairs.flatMap(({ pair }) => pair)];
+  // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg), or
+  // symbols strung along a pipe.
+  const pairs = cuttable.filter(doubtful).flatMap((symbol) => pairsOf(symbol).map((pair) => ({ symbol, pair })));
+  // Also where bare strokes split it: the split may not be taken.
+  const unsure = whole.filter(doubtful);
+  const windows = unsure.flatMap((symbol) => windowsOf(symbol).map((window) => ({ ...window, symbol })));
+  const cutBoxes = [...trims.map(({ box }) => box), ...pairs.flatMap(({ pair }) => pair), ...windows.map(({ box }) => box)];
   const cutPredictions = cutBoxes.length > 0 ? await classifier.classify(image, cutBoxes) : [];
   const trimPredictions = cutPredictions.slice(0, trims.length);
+  const windowPrediction = new Map(windows.map((window, i) => [window, cutPredictions[trims.length + 2 * pairs.length + i]]));
+  const strung = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
+  for (const symbol of unsure) {
+    const whole = verdict.get(symbol)!;
+    const sure = (window: (typeof windows)[number]) => {
+      const prediction = windowPrediction.get(window)!;
+      const beats = prediction.elementType !== 'none' && prediction.confidence >= WINDOW_CONFIDENCE;
+      return beats && (none(whole) || prediction.confidence > whole.confidence) ? prediction.confidence : undefined;
+    };
+    const kept = bestWindows(
+      windows.filter((window) => window.symbol === symbol),
+      sure,
+    );
+    // One symbol found in a candidate that would go (surely no symbol); two at least in one kept as it is.
+    const dropped = none(whole) && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE;
+    if (kept.length >= (dropped ? 1 : 2))
+      strung.set(
+        symbol,
+        kept.map((window) => ({ box: window.box, prediction: windowPrediction.get(window)! })),
+      );
+  }
   const bestPair = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
   pairs.forEach(({ symbol, pair }, i) => {
     const read = pair.map((box, k) => ({ box, prediction: cutPredictions[trims.length + 2 * i + k] }));
@@ -365,10 +394,12 @@ async function classifySymbols(
             : [{ ...symbol, ...part, barred: false, confidence: 0.4 }],
       );
     }
-    const pair = bestPair.get(symbol);
-    if (pair) return pair.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box }, partPrediction));
+    // Of the ways to take it apart, the one whose symbols are named most surely in sum.
     const trimmed = bestTrim.get(symbol);
-    if (trimmed) return [withClass({ ...symbol, ...trimmed.box }, trimmed.prediction)];
+    const ways = [bestPair.get(symbol), strung.get(symbol), trimmed && [trimmed]].filter((way) => way !== undefined);
+    const total = (way: Array<{ prediction: SymbolPrediction }>) => way.reduce((sum, { prediction: p }) => sum + p.confidence, 0);
+    const apartAs = ways.sort((a, b) => total(b) - total(a))[0];
+    if (apartAs) return apartAs.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box }, partPrediction));
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
     if (symbol.elementType === 'text' && !sure) return [symbol];
     if (symbol.provisional && !sure) return [];
@@ -443,6 +474,9 @@ const PROVISIONAL_CONFIDENCE = 0.6;
 
 /** How sure the classifier must be of both halves of a candidate cut in two, and the whole no surer. */
 const PAIR_CONFIDENCE = 0.95;
+
+/** How sure the classifier must be of a window along a pipe through a candidate (symbols strung on it). */
+const WINDOW_CONFIDENCE = 0.8;
 
 /** How sure the classifier must be of a candidate cut back from a side (a symbol with its label stuck on). */
 const TRIM_CONFIDENCE = 0.99;
@@ -555,6 +589,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)],
     (symbol) => cutInTwo(symbol, restInk, 4 * unit),
+    (symbol) => axisWindows(symbol, restInk, solidLines, unit),
     options,
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.

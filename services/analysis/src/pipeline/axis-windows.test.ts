@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
+import { boxIou, type Box, type InkImage } from './components';
+import type { Segment } from './lines';
+
+const W = 200;
+const H = 100;
+
+function inkWith(...boxes: Array<[number, number, number, number]>): InkImage {
+  const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+  for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y <= y1; y++) ink.mask.fill(1, y * W + x0, y * W + x1 + 1);
+  return ink;
+}
+
+const pipe = (start: number, end: number): Segment => ({ orientation: 'horizontal', start, end, lo: 49, hi: 51, dashed: false });
+
+// On a pipe at y 49..51: a box-like symbol x 60..91, y 38..62 (bars at its ends, edges along the top and bottom),
+// touching a second one x 92..129 of the same height; a label x 62..88, y 20..30 above the first, glued to it by a
+// leader. Line removal left them one candidate; the pipe was found outside it only.
+const chain = inkWith(
+  [60, 38, 61, 62],
+  [90, 38, 91, 62],
+  [60, 38, 91, 39],
+  [60, 61, 91, 62],
+  [92, 38, 93, 62],
+  [128, 38, 129, 62],
+  [92, 49, 129, 51],
+  [62, 20, 88, 30],
+  [75, 31, 75, 37],
+);
+const candidate: Box = { x0: 60, y0: 20, x1: 129, y1: 62 };
+const unit = 2;
+
+describe('axisWindows', () => {
+  it('gives a window for each symbol strung along a pipe through a candidate, the label beside one left out', () => {
+    const windows = axisWindows(candidate, chain, [pipe(0, 58), pipe(131, 199)], unit);
+    const boxes = windows.map((window) => window.box);
+    // Touching, the two share their end bars: a window may end a stroke short of its symbol's own.
+    for (const symbol of [
+      { x0: 60, y0: 38, x1: 91, y1: 62 },
+      { x0: 92, y0: 38, x1: 129, y1: 62 },
+    ]) {
+      expect(Math.max(...boxes.map((box) => boxIou(box, symbol)))).toBeGreaterThan(0.9);
+    }
+    // All on the one axis, inside the candidate, none twice.
+    expect(new Set(windows.map((window) => window.axis)).size).toBe(1);
+    for (const { box } of windows) expect(box.x0 >= 60 && box.x1 <= 129 && box.y0 >= 20 && box.y1 <= 62).toBe(true);
+    expect(new Set(boxes.map((box) => JSON.stringify(box))).size).toBe(boxes.length);
+  });
+
+  it('gives none where the line ends inside the candidate (a signal line into a bubble) or misses it', () => {
+    expect(axisWindows(candidate, chain, [pipe(0, 58)], unit)).toEqual([]);
+    const beside: Segment = { orientation: 'horizontal', start: 0, end: 199, lo: 90, hi: 92, dashed: false };
+    expect(axisWindows(candidate, chain, [beside], unit)).toEqual([]);
+  });
+});
+
+describe('bestWindows', () => {
+  const window = (axis: string, from: number, to: number, box: Box): AxisWindow => ({ box, axis, from, to, slack: 2 });
+  const a = window('h', 0, 30, { x0: 0, y0: 0, x1: 30, y1: 20 });
+  const b = window('h', 31, 60, { x0: 31, y0: 0, x1: 60, y1: 20 });
+  const ab = window('h', 0, 60, { x0: 0, y0: 0, x1: 60, y1: 20 });
+  const across = window('v', 10, 40, { x0: 40, y0: 10, x1: 50, y1: 40 });
+
+  it('keeps the windows on one axis that do not overlap with the greatest summed score', () => {
+    const score = new Map([
+      [a, 0.9],
+      [b, 0.85],
+      [ab, 0.95],
+    ]);
+    expect(bestWindows([ab, a, b], (w) => score.get(w))).toEqual([a, b]);
+    // No score: no symbol there.
+    expect(bestWindows([ab, a, b], (w) => (w === b ? undefined : score.get(w)))).toEqual([ab]);
+  });
+
+  it('drops a window that overlaps a better one on another axis', () => {
+    const score = new Map([
+      [a, 0.9],
+      [b, 0.85],
+      [across, 0.99],
+    ]);
+    expect(bestWindows([a, b, across], (w) => score.get(w))).toEqual([across, a]);
+  });
+});

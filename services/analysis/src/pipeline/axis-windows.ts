@@ -1,0 +1,179 @@
+import { boxHeight, boxWidth, type Box, type InkImage } from './components';
+import { indexAlong, segmentCenter, segmentThickness, type Segment } from './lines';
+import { inkBox } from './trimmed-candidates';
+
+/** A stretch of a candidate along a pipe through it, where one inline symbol may stand. */
+export interface AxisWindow {
+  box: Box;
+  /** The pipe's centre line it lies on (orientation and across coordinate): windows on one axis exclude each other. */
+  axis: string;
+  from: number;
+  to: number;
+  /** How far windows on one axis may overlap along it: a stroke (touching symbols share an edge). */
+  slack: number;
+}
+
+/** How far across a pipe a symbol on it is looked for, in strokes each way. */
+const BAND = 14;
+/** At most this many windows per candidate (a long chain of symbols gives many). */
+const MAX_WINDOWS = 160;
+
+/**
+ * Symbols strung along one pipe and touching (a reducer, a control valve, a reducer; a valve with its flanges), or
+ * glued to it by a label's leader, come out of line removal as one blob that is no symbol as a whole. Along each
+ * pipe that runs into `box` from outside and out again on the other side, the blob's ink across the pipe (its envelope, within
+ * `BAND` strokes) shows where symbols may start and end: where only the pipe is left, and at bars across it (a
+ * reducer's or a valve's ends). Every stretch between two such places that could hold one symbol is a window, boxed
+ * to its ink; the classifier says which windows are symbols (`bestWindows`).
+ */
+export function axisWindows(box: Box, ink: InkImage, pipes: Segment[], unit: number): AxisWindow[] {
+  const windows: AxisWindow[] = [];
+  const axes = new Set<string>();
+  for (const pipe of pipes) {
+    if (pipe.dashed) continue;
+    const horizontal = pipe.orientation === 'horizontal';
+    const [alongLo, alongHi] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
+    const [acrossLo, acrossHi] = horizontal ? [box.y0, box.y1] : [box.x0, box.x1];
+    const centre = Math.round(segmentCenter(pipe));
+    // The pipe crosses the candidate well inside its sides, and goes on out of both its ends (a leader or a signal
+    // line ending in a bubble does not: its text is no string of symbols).
+    if (centre <= acrossLo + 2 * unit || centre >= acrossHi - 2 * unit) continue;
+    const onAxis = pipes.filter(
+      (other) => !other.dashed && other.orientation === pipe.orientation && Math.abs(segmentCenter(other) - centre) <= unit + 1,
+    );
+    const near = (other: Segment) => other.end >= alongLo - 2 * unit && other.start <= alongHi + 2 * unit;
+    const before = onAxis.some((other) => near(other) && other.start < alongLo + unit);
+    const after = onAxis.some((other) => near(other) && other.end > alongHi - unit);
+    if (!near(pipe) || !before || !after) continue;
+    const key = `${pipe.orientation}:${Math.round(centre / (2 * unit))}`;
+    if (axes.has(key)) continue;
+    axes.add(key);
+    windows.push(...windowsOnAxis(box, ink, pipe, centre, alongLo, alongHi, unit, key));
+  }
+  return windows.slice(0, MAX_WINDOWS);
+}
+
+function windowsOnAxis(
+  box: Box,
+  ink: InkImage,
+  pipe: Segment,
+  centre: number,
+  alongLo: number,
+  alongHi: number,
+  unit: number,
+  axis: string,
+): AxisWindow[] {
+  const horizontal = pipe.orientation === 'horizontal';
+  const at = indexAlong(ink.width, horizontal);
+  const [acrossLo, acrossHi] = horizontal ? [box.y0, box.y1] : [box.x0, box.x1];
+  const band = BAND * unit;
+  const [lo, hi] = [Math.max(acrossLo, centre - band), Math.min(acrossHi, centre + band)];
+  const thickness = segmentThickness(pipe);
+  const inked = (along: number, across: number) => ink.mask[at(along, across)] === 1;
+  // Per place along: the farthest ink each way within the band, and the unbroken ink through the centre line.
+  const up: number[] = [];
+  const down: number[] = [];
+  // The unbroken ink through the centre line, as reaches each way (0 where the centre line is paper).
+  const runUp: number[] = [];
+  const runDown: number[] = [];
+  for (let along = alongLo; along <= alongHi; along++) {
+    let [u, d] = [0, 0];
+    for (let across = lo; across < centre; across++) if (inked(along, across)) u = Math.max(u, centre - across);
+    for (let across = hi; across > centre; across--) if (inked(along, across)) d = Math.max(d, across - centre);
+    let [a, b] = [centre + 1, centre];
+    if (inked(along, centre)) {
+      [a, b] = [centre, centre];
+      while (a - 1 >= lo && inked(along, a - 1)) a--;
+      while (b + 1 <= hi && inked(along, b + 1)) b++;
+    }
+    up.push(u);
+    down.push(d);
+    runUp.push(centre - a);
+    runDown.push(b - centre);
+  }
+  const length = up.length;
+  const span = (i: number) => up[i] + down[i] + 1;
+  const bare = (i: number) => span(i) <= thickness + 2;
+  const through = (i: number) => runUp[i] + runDown[i] + 1;
+  const bar = (i: number) => through(i) >= Math.max(3 * thickness, 0.6 * span(i)) && span(i) >= 4 * unit;
+  // Where symbols may start or end: the candidate's ends, either end of a bare stretch, the outer sides of a bar.
+  const cuts = new Set<number>([0, length - 1]);
+  for (let i = 1; i < length; i++) {
+    if (bare(i) !== bare(i - 1)) cuts.add(bare(i) ? i - 1 : i);
+    if (bar(i) !== bar(i - 1)) cuts.add(bar(i) ? i : i - 1);
+  }
+  const places = [...cuts].sort((a, b) => a - b);
+  const windows: AxisWindow[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < places.length; i++) {
+    for (let j = i + 1; j < places.length; j++) {
+      const [from, to] = [places[i], places[j]];
+      // Across, as far as the ink reaches in the band; and, where bars cross the pipe (a reducer's or a valve's
+      // ends), as far as the bars reach: a label or a leader beside the symbol is then left out.
+      let [u, d, barUp, barDown] = [0, 0, 0, 0];
+      for (let k = from; k <= to; k++) {
+        [u, d] = [Math.max(u, up[k]), Math.max(d, down[k])];
+        if (bar(k)) [barUp, barDown] = [Math.max(barUp, runUp[k]), Math.max(barDown, runDown[k])];
+      }
+      const long = to - from + 1;
+      const reaches =
+        barUp + barDown > 0 && (barUp < u || barDown < d)
+          ? [
+              [u, d],
+              [barUp, barDown],
+            ]
+          : [[u, d]];
+      for (const [reachUp, reachDown] of reaches) {
+        const across = reachUp + reachDown + 1;
+        // Something beyond the pipe, and of a symbol's proportions: no longer than three times its height.
+        if (across < Math.max(4 * unit, 3 * thickness) || long < 4 * unit || long > 3 * across) continue;
+        const [a0, a1] = [alongLo + from, alongLo + to];
+        const region = horizontal
+          ? { x0: a0, y0: centre - reachUp, x1: a1, y1: centre + reachDown }
+          : { x0: centre - reachUp, y0: a0, x1: centre + reachDown, y1: a1 };
+        const tight = inkBox(region, ink);
+        if (!tight || Math.max(boxWidth(tight), boxHeight(tight)) < 4 * unit) continue;
+        const key = `${tight.x0},${tight.y0},${tight.x1},${tight.y1}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        windows.push({ box: tight, axis, from: a0, to: a1, slack: unit });
+      }
+    }
+  }
+  return windows;
+}
+
+/**
+ * The windows to keep: on each axis, the set that does not overlap along it (a stroke's width of overlap allowed:
+ * `slack`) with the greatest summed score; then, across axes, a window overlapping a better one on another axis
+ * goes. `score` is undefined for windows that are no symbol.
+ */
+export function bestWindows<W extends AxisWindow>(windows: W[], score: (window: W) => number | undefined): W[] {
+  const byAxis = new Map<string, Array<{ window: W; score: number }>>();
+  for (const window of windows) {
+    const value = score(window);
+    if (value === undefined) continue;
+    byAxis.set(window.axis, [...(byAxis.get(window.axis) ?? []), { window, score: value }]);
+  }
+  const chosen: Array<{ window: W; score: number }> = [];
+  for (const scored of byAxis.values()) {
+    // Weighted interval scheduling: best[k] is the best set among the first k windows by end.
+    scored.sort((a, b) => a.window.to - b.window.to);
+    const best: Array<{ total: number; picks: number[] }> = [{ total: 0, picks: [] }];
+    scored.forEach(({ window, score: value }, k) => {
+      let previous = k;
+      while (previous > 0 && scored[previous - 1].window.to > window.from + window.slack) previous--;
+      const take = best[previous].total + value;
+      best.push(take > best[k].total ? { total: take, picks: [...best[previous].picks, k] } : best[k]);
+    });
+    chosen.push(...best[scored.length].picks.map((k) => scored[k]));
+  }
+  chosen.sort((a, b) => b.score - a.score);
+  const kept: Array<{ window: W; score: number }> = [];
+  for (const pick of chosen) {
+    if (!kept.some((other) => other.window.axis !== pick.window.axis && overlaps(other.window.box, pick.window.box))) kept.push(pick);
+  }
+  return kept.map(({ window }) => window);
+}
+
+const overlaps = (a: Box, b: Box) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
