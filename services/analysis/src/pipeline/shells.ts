@@ -12,6 +12,8 @@ export interface Shell {
   heads: number[];
   /** Segments that are its sides and flat ends. */
   outline: Segment[];
+  /** Which way its sides run, and from where to where along them (the heads lie beyond). */
+  sides: { orientation: Segment['orientation']; start: number; end: number };
 }
 
 /**
@@ -99,6 +101,11 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
       connector,
       heads: [...heads, ...joined.map((part) => part.group)],
       outline: [...sides, ...caps.flatMap((cap) => ('line' in cap ? [cap.line] : [])), ...joined.flatMap((part) => part.lines)],
+      sides: {
+        orientation: sides[0].orientation,
+        start: Math.min(...sides.map((side) => side.start)),
+        end: Math.max(...sides.map((side) => side.end)),
+      },
     });
   }
   return shells.filter(({ box }) => boxWidth(box) > 4 * unit && boxHeight(box) > 4 * unit);

@@ -10,8 +10,10 @@ import {
   unionBox,
   type Box,
   type Component,
+  type InkImage,
 } from './components';
 import { segmentBox, segmentCenter, segmentLength, segmentThickness, type Segment } from './lines';
+import { cutAtNecks } from './shell-necks';
 import { findShells } from './shells';
 import { findTextLines, maxTextSize, textLine, type TextLine } from './text-lines';
 
@@ -749,11 +751,12 @@ export function findSymbols(
       !crossing(g),
   );
 
+  const inkImage: InkImage = { mask: ink, width, height };
   const shells = findShells(
     groups,
     segments.filter((s) => !outlines.has(s)),
     unit,
-  );
+  ).map((shell) => ({ ...shell, ...cutAtNecks(shell, inkImage, unit) }));
   const absorbed = new Set(shells.flatMap((shell) => shell.heads));
   for (const shell of shells) shell.outline.forEach((side) => outlines.add(side));
 
@@ -780,6 +783,10 @@ export function findSymbols(
       shell.connector
         ? { ...shell.box, elementType: 'off_page_connector', description: 'off-page connector', confidence: 0.6, outlined: true }
         : { ...shell.box, elementType: 'equipment', description: 'equipment (vessel)', confidence: 0.55, outlined: true },
+    ),
+    // What hung on a stub beyond a shell's head: a symbol on the pipe leaving it.
+    ...shells.flatMap((shell) =>
+      shell.beyond.map((box): DetectedSymbol => ({ ...box, elementType: 'fitting', description: 'fitting', confidence: 0.4 })),
     ),
     ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, bubbleCircles)),
   ];
