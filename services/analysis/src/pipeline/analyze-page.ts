@@ -328,17 +328,19 @@ async function classifySymbols(
   const strung = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
   for (const symbol of unsure) {
     const whole = verdict.get(symbol)!;
+    // One symbol in a candidate that would go (surely no symbol), two at least in one kept as it is; each named as
+    // surely as a pair's halves where the whole was named a symbol (a valve barred at its waist is no two reducers).
+    const dropped = none(whole) && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE;
+    const least = none(whole) ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
     const sure = (window: (typeof windows)[number]) => {
       const prediction = windowPrediction.get(window)!;
-      const beats = prediction.elementType !== 'none' && prediction.confidence >= WINDOW_CONFIDENCE;
+      const beats = prediction.elementType !== 'none' && prediction.confidence >= least;
       return beats && (none(whole) || prediction.confidence > whole.confidence) ? prediction.confidence : undefined;
     };
     const kept = bestWindows(
       windows.filter((window) => window.symbol === symbol),
       sure,
     );
-    // One symbol found in a candidate that would go (surely no symbol); two at least in one kept as it is.
-    const dropped = none(whole) && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE;
     if (kept.length >= (dropped ? 1 : 2))
       strung.set(
         symbol,
@@ -475,7 +477,7 @@ const PROVISIONAL_CONFIDENCE = 0.6;
 /** How sure the classifier must be of both halves of a candidate cut in two, and the whole no surer. */
 const PAIR_CONFIDENCE = 0.95;
 
-/** How sure the classifier must be of a window along a pipe through a candidate (symbols strung on it). */
+/** How sure the classifier must be of a window along a pipe through a candidate it named no symbol (symbols strung on it). */
 const WINDOW_CONFIDENCE = 0.8;
 
 /** How sure the classifier must be of a candidate cut back from a side (a symbol with its label stuck on). */

@@ -96,12 +96,19 @@ function windowsOnAxis(
   const bare = (i: number) => span(i) <= thickness + 2;
   const through = (i: number) => runUp[i] + runDown[i] + 1;
   const bar = (i: number) => through(i) >= Math.max(3 * thickness, 0.6 * span(i)) && span(i) >= 4 * unit;
-  // Where symbols may start or end: the candidate's ends, either end of a bare stretch, the outer sides of a bar.
+  // Where symbols may start or end: the candidate's ends, either end of a stretch of bare pipe two strokes long
+  // at least (a bowtie's waist is no place between two symbols), the outer sides of a bar.
   const cuts = new Set<number>([0, length - 1]);
-  for (let i = 1; i < length; i++) {
-    if (bare(i) !== bare(i - 1)) cuts.add(bare(i) ? i - 1 : i);
-    if (bar(i) !== bar(i - 1)) cuts.add(bar(i) ? i : i - 1);
+  let bareFrom = -1;
+  for (let i = 0; i <= length; i++) {
+    if (i < length && bare(i)) {
+      if (bareFrom < 0) bareFrom = i;
+      continue;
+    }
+    if (bareFrom >= 0 && i - bareFrom >= 2 * unit) [bareFrom - 1, i].forEach((at) => at >= 0 && at < length && cuts.add(at));
+    bareFrom = -1;
   }
+  for (let i = 1; i < length; i++) if (bar(i) !== bar(i - 1)) cuts.add(bar(i) ? i : i - 1);
   const places = [...cuts].sort((a, b) => a - b);
   const windows: AxisWindow[] = [];
   const seen = new Set<string>();
