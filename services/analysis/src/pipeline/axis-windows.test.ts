@@ -48,6 +48,24 @@ describe('axisWindows', () => {
     expect(new Set(boxes.map((box) => JSON.stringify(box))).size).toBe(boxes.length);
   });
 
+  it('does not cut at a waist where only the pipe is left for less than two strokes (a bowtie), but at a stub', () => {
+    // End bars x 60..61 and 100..101, halves x 62..79 and 82..99 meeting at a waist of bare pipe x 80..81; then a stub of
+    // pipe x 102..111 and a second symbol x 112..129.
+    const bowtie = inkWith([60, 38, 61, 62], [100, 38, 101, 62], [62, 44, 79, 56], [82, 44, 99, 56], [80, 49, 81, 51]);
+    const stubbed = inkWith(
+      [60, 38, 61, 62],
+      [100, 38, 101, 62],
+      [62, 44, 79, 56],
+      [82, 44, 99, 56],
+      [80, 49, 111, 51],
+      [112, 40, 129, 60],
+    );
+    const ends = (ink: InkImage) =>
+      axisWindows({ x0: 60, y0: 38, x1: 129, y1: 62 }, ink, [pipe(0, 58), pipe(131, 199)], unit).map((w) => w.box.x1);
+    expect(ends(bowtie)).not.toContain(79);
+    expect(ends(stubbed)).toContain(101);
+  });
+
   it('gives none where the line ends inside the candidate (a signal line into a bubble) or misses it', () => {
     expect(axisWindows(candidate, chain, [pipe(0, 58)], unit)).toEqual([]);
     const beside: Segment = { orientation: 'horizontal', start: 0, end: 199, lo: 90, hi: 92, dashed: false };

@@ -22,8 +22,8 @@ const MAX_WINDOWS = 160;
  * Symbols strung along one pipe and touching (a reducer, a control valve, a reducer; a valve with its flanges), or
  * glued to it by a label's leader, come out of line removal as one blob that is no symbol as a whole. Along each
  * pipe that runs into `box` from outside and out again on the other side, the blob's ink across the pipe (its envelope, within
- * `BAND` strokes) shows where symbols may start and end: where only the pipe is left, and at bars across it (a
- * reducer's or a valve's ends). Every stretch between two such places that could hold one symbol is a window, boxed
+ * `BAND` strokes) shows where symbols may start and end: where only the pipe is left, and at thin bars across it
+ * (a reducer's or a valve's ends). Every stretch between two such places that could hold one symbol is a window, boxed
  * to its ink; the classifier says which windows are symbols (`bestWindows`).
  */
 export function axisWindows(box: Box, ink: InkImage, pipes: Segment[], unit: number): AxisWindow[] {
@@ -108,7 +108,14 @@ function windowsOnAxis(
     if (bareFrom >= 0 && i - bareFrom >= 2 * unit) [bareFrom - 1, i].forEach((at) => at >= 0 && at < length && cuts.add(at));
     bareFrom = -1;
   }
-  for (let i = 1; i < length; i++) if (bar(i) !== bar(i - 1)) cuts.add(bar(i) ? i : i - 1);
+  // A bar is thin along the pipe: a filled shape (a solid bowtie's half) crosses it all along, and is no end.
+  for (let i = 0; i < length; i++) {
+    if (!bar(i)) continue;
+    let j = i;
+    while (j + 1 < length && bar(j + 1)) j++;
+    if (j - i + 1 <= 3 * unit) [i, j].forEach((at) => cuts.add(at));
+    i = j;
+  }
   const places = [...cuts].sort((a, b) => a - b);
   const windows: AxisWindow[] = [];
   const seen = new Set<string>();
