@@ -303,11 +303,10 @@ async function classifySymbols(
   const predictions = await classifier.classify(image, [...candidates, ...parts]);
   const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
   const partVerdict = new Map(parts.map((part, i) => [part, predictions[candidates.length + i]]));
-  // Shapes found as ink alone may be cut: not outlines, bars, bubbles, PDF paths or candidates split already.
-  const whole = candidates.filter(
-    (symbol) => !symbol.outlined && !symbol.barred && !symbol.provisional && symbol.elementType !== 'instrument',
-  );
-  const cuttable = whole.filter((symbol) => !splits.has(symbol));
+  // Shapes found as ink alone (not outlines, bubbles or PDF paths) may be read along their pipes; cut, those that
+  // hold no bars and were not split already.
+  const inkShapes = candidates.filter((symbol) => !symbol.outlined && !symbol.provisional && symbol.elementType !== 'instrument');
+  const cuttable = inkShapes.filter((symbol) => !symbol.barred && !splits.has(symbol));
   const none = (prediction: SymbolPrediction) => prediction.elementType === 'none';
   const doubtful = (symbol: DetectedSymbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE;
   // A candidate surely no symbol may be one with a label or a mark stuck to a side, or beside another: read it
@@ -318,8 +317,9 @@ async function classifySymbols(
   // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg), or
   // symbols strung along a pipe.
   const pairs = cuttable.filter(doubtful).flatMap((symbol) => pairsOf(symbol).map((pair) => ({ symbol, pair })));
-  // Also where bare strokes split it: the split may not be taken.
-  const unsure = whole.filter(doubtful);
+  // Also where bare strokes split it (the split may not be taken), and where it holds bars across its pipe (the
+  // ends of symbols drawn touching, not only a butterfly valve's).
+  const unsure = inkShapes.filter(doubtful);
   const windows = unsure.flatMap((symbol) => windowsOf(symbol).map((window) => ({ ...window, symbol })));
   const cutBoxes = [...trims.map(({ box }) => box), ...pairs.flatMap(({ pair }) => pair), ...windows.map(({ box }) => box)];
   const cutPredictions = cutBoxes.length > 0 ? await classifier.classify(image, cutBoxes) : [];
@@ -330,7 +330,7 @@ async function classifySymbols(
     const whole = verdict.get(symbol)!;
     // One symbol in a candidate that would go (surely no symbol), two at least in one kept as it is; each named as
     // surely as a pair's halves where the whole was named a symbol (a valve barred at its waist is no two reducers).
-    const dropped = none(whole) && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE;
+    const dropped = none(whole) && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.barred;
     const least = none(whole) ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
     const sure = (window: (typeof windows)[number]) => {
       const prediction = windowPrediction.get(window)!;
