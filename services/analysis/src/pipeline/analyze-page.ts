@@ -591,7 +591,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)],
     (symbol) => cutInTwo(symbol, restInk, 4 * unit),
-    (symbol) => axisWindows(symbol, restInk, solidLines, unit),
+    // Not on a PDF's page: it draws each symbol as paths of its own (`withShapes`), and read window by window its
+    // hatched stretches of pipe were taken for valves (DEXPI C01V01).
+    (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit)),
     options,
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
