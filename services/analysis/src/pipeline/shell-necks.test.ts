@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { InkImage } from './components';
+import { inkWith as inkOf } from '../testing/ink';
 import { cutAtNecks } from './shell-necks';
 import type { Shell } from './shells';
 
 const W = 260;
 const H = 360;
 
-function inkWith(...boxes: Array<[number, number, number, number]>): InkImage {
-  const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
-  for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y <= y1; y++) ink.mask.fill(1, y * W + x0, y * W + x1 + 1);
-  return ink;
-}
+const inkWith = (...boxes: Array<[number, number, number, number]>) => inkOf(W, H, ...boxes);
 
 // A vertical vessel, sides x 100 and 160 from y 60 to 240 (found as lines, gone from the ink), heads above and
 // below; under the bottom head a stub x 129..131 down to a reducer x 115..145, y 301..330, all one blob of ink.

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { InkImage } from './components';
+import { inkWith as inkOf } from '../testing/ink';
 import { cutInTwo, inkBox, pieceBoxes, trimmedBoxes } from './trimmed-candidates';
 
 const W = 100;
 const H = 100;
 
-function inkWith(...boxes: Array<[number, number, number, number]>): InkImage {
-  const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
-  for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y <= y1; y++) ink.mask.fill(1, y * W + x0, y * W + x1 + 1);
-  return ink;
-}
+const inkWith = (...boxes: Array<[number, number, number, number]>) => inkOf(W, H, ...boxes);
 
 describe('trimmedBoxes', () => {
   it('gives the symbol nearly alone, shrunk to its ink, among the cuts of a candidate with a label stuck below', () => {
