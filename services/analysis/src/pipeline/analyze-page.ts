@@ -275,9 +275,9 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * side and piece by piece (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump
  * with its label touching it, a valve beside a flange's bar). One it names unsurely is read cut in two
  * (`pairsOf`): two halves both named surely, more surely than the whole, take its place (a valve and its blind
- * flange taken as one). Both, no symbol or unsure, are read window by window along each pipe through them
- * (`windowsOf`): symbols strung along a pipe, touching or glued by a label's leader, take their place where the
- * classifier names them surely (two at least where the whole was named a symbol).
+ * flange taken as one). A candidate named no symbol or unsurely, also one held together by bars, is read window by
+ * window along each pipe through it (`windowsOf`): symbols strung along a pipe, touching or glued by a label's
+ * leader, take its place where the classifier names them surely (two at least where it would stay).
  */
 async function classifySymbols(
   image: PageImage,
@@ -319,33 +319,33 @@ async function classifySymbols(
   const pairs = cuttable.filter(doubtful).flatMap((symbol) => pairsOf(symbol).map((pair) => ({ symbol, pair })));
   // Also where bare strokes split it (the split may not be taken), and where it holds bars across its pipe (the
   // ends of symbols drawn touching, not only a butterfly valve's).
-  const unsure = inkShapes.filter(doubtful);
-  const windows = unsure.flatMap((symbol) => windowsOf(symbol).map((window) => ({ ...window, symbol })));
+  const doubtfulShapes = inkShapes.filter(doubtful);
+  const windowsOfShape = new Map(doubtfulShapes.map((symbol) => [symbol, windowsOf(symbol)]));
+  const windows = [...windowsOfShape.values()].flat();
   const cutBoxes = [...trims.map(({ box }) => box), ...pairs.flatMap(({ pair }) => pair), ...windows.map(({ box }) => box)];
   const cutPredictions = cutBoxes.length > 0 ? await classifier.classify(image, cutBoxes) : [];
   const trimPredictions = cutPredictions.slice(0, trims.length);
   const windowPrediction = new Map(windows.map((window, i) => [window, cutPredictions[trims.length + 2 * pairs.length + i]]));
   const strung = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
-  for (const symbol of unsure) {
+  for (const [symbol, its] of windowsOfShape) {
     const whole = verdict.get(symbol)!;
-    // One symbol in a candidate that would go (surely no symbol), two at least in one kept as it is; each named as
-    // surely as a pair's halves where the whole was named a symbol (a valve barred at its waist is no two reducers).
-    const dropped = none(whole) && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.barred;
-    const least = none(whole) ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
-    const sure = (window: (typeof windows)[number]) => {
+    // One symbol in a candidate that would go (surely no symbol; text stays), two at least in one kept as it is;
+    // each named as surely as a pair's halves where the whole was named a symbol (a valve barred at its waist is no
+    // two reducers).
+    const dropped = none(whole) && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.barred && symbol.elementType !== 'text';
+    const minConfidence = none(whole) ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
+    const score = (window: AxisWindow) => {
       const prediction = windowPrediction.get(window)!;
-      const beats = prediction.elementType !== 'none' && prediction.confidence >= least;
-      return beats && (none(whole) || prediction.confidence > whole.confidence) ? prediction.confidence : undefined;
+      const named = prediction.elementType !== 'none' && prediction.confidence >= minConfidence;
+      return named && (none(whole) || prediction.confidence > whole.confidence) ? prediction.confidence : undefined;
     };
-    const kept = bestWindows(
-      windows.filter((window) => window.symbol === symbol),
-      sure,
-    );
-    if (kept.length >= (dropped ? 1 : 2))
+    const chosen = bestWindows(its, score);
+    if (chosen.length >= (dropped ? 1 : 2)) {
       strung.set(
         symbol,
-        kept.map((window) => ({ box: window.box, prediction: windowPrediction.get(window)! })),
+        chosen.map((window) => ({ box: window.box, prediction: windowPrediction.get(window)! })),
       );
+    }
   }
   const bestPair = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
   pairs.forEach(({ symbol, pair }, i) => {
@@ -396,11 +396,12 @@ async function classifySymbols(
             : [{ ...symbol, ...part, barred: false, confidence: 0.4 }],
       );
     }
-    // Of the ways to take it apart, the one whose symbols are named most surely in sum.
+    // Taken apart along its pipe where that finds more symbols than cutting it in two or back (a chain of symbols
+    // drawn touching), else in two, else cut back.
     const trimmed = bestTrim.get(symbol);
-    const ways = [bestPair.get(symbol), strung.get(symbol), trimmed && [trimmed]].filter((way) => way !== undefined);
-    const total = (way: Array<{ prediction: SymbolPrediction }>) => way.reduce((sum, { prediction: p }) => sum + p.confidence, 0);
-    const apartAs = ways.sort((a, b) => total(b) - total(a))[0];
+    const cut = bestPair.get(symbol) ?? (trimmed ? [trimmed] : undefined);
+    const along = strung.get(symbol);
+    const apartAs = along && along.length > (cut?.length ?? 0) ? along : cut;
     if (apartAs) return apartAs.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box }, partPrediction));
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
     if (symbol.elementType === 'text' && !sure) return [symbol];

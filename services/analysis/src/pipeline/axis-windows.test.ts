@@ -45,6 +45,16 @@ describe('axisWindows', () => {
     expect(new Set(boxes.map((box) => JSON.stringify(box))).size).toBe(boxes.length);
   });
 
+  it('reads a vertical pipe the same way', () => {
+    // The same drawing turned a quarter: x and y swapped.
+    const turned = inkOf(H, W);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) turned.mask[x * H + y] = chain.mask[y * W + x];
+    const down = (start: number, end: number): Segment => ({ ...pipe(start, end), orientation: 'vertical' });
+    const swap = ({ x0, y0, x1, y1 }: Box): Box => ({ x0: y0, y0: x0, x1: y1, y1: x1 });
+    const boxes = axisWindows(swap(candidate), turned, [down(0, 58), down(131, 199)], unit).map((window) => window.box);
+    expect(Math.max(...boxes.map((box) => boxIou(box, swap({ x0: 60, y0: 38, x1: 91, y1: 62 }))))).toBeGreaterThan(0.9);
+  });
+
   it('does not cut at a waist where only the pipe is left for less than two strokes (a bowtie), but at a stub', () => {
     // End bars x 60..61 and 100..101, halves x 62..79 and 82..99 meeting at a waist of bare pipe x 80..81; then a stub of
     // pipe x 102..111 and a second symbol x 112..129.
@@ -85,6 +95,13 @@ describe('bestWindows', () => {
     expect(bestWindows([ab, a, b], (w) => score.get(w))).toEqual([a, b]);
     // No score: no symbol there.
     expect(bestWindows([ab, a, b], (w) => (w === b ? undefined : score.get(w)))).toEqual([ab]);
+  });
+
+  it('keeps two windows that share an edge (a stroke of overlap at most), not two that overlap more', () => {
+    const touching = window('h', 30, 60, { x0: 30, y0: 0, x1: 60, y1: 20 });
+    const over = window('h', 25, 60, { x0: 25, y0: 0, x1: 60, y1: 20 });
+    expect(bestWindows([a, touching], () => 0.9)).toEqual([a, touching]);
+    expect(bestWindows([a, over], (w) => (w === a ? 0.9 : 0.85))).toEqual([a]);
   });
 
   it('drops a window that overlaps a better one on another axis', () => {

@@ -15,7 +15,7 @@ export interface AxisWindow {
 
 /** How far across a pipe a symbol on it is looked for, in strokes each way. */
 const BAND = 14;
-/** At most this many windows per candidate (a long chain of symbols gives many). */
+/** At most this many windows are made per candidate (a long chain of symbols gives many). */
 const MAX_WINDOWS = 160;
 
 /**
@@ -28,29 +28,29 @@ const MAX_WINDOWS = 160;
  */
 export function axisWindows(box: Box, ink: InkImage, pipes: Segment[], unit: number): AxisWindow[] {
   const windows: AxisWindow[] = [];
-  const axes = new Set<string>();
+  const axes: Array<{ orientation: Segment['orientation']; centre: number }> = [];
   for (const pipe of pipes) {
     if (pipe.dashed) continue;
     const horizontal = pipe.orientation === 'horizontal';
     const [alongLo, alongHi] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
     const [acrossLo, acrossHi] = horizontal ? [box.y0, box.y1] : [box.x0, box.x1];
     const centre = Math.round(segmentCenter(pipe));
+    const near = (other: Segment) => other.end >= alongLo - 2 * unit && other.start <= alongHi + 2 * unit;
     // The pipe crosses the candidate well inside its sides, and goes on out of both its ends (a leader or a signal
     // line ending in a bubble does not: its text is no string of symbols).
-    if (centre <= acrossLo + 2 * unit || centre >= acrossHi - 2 * unit) continue;
-    const onAxis = pipes.filter(
-      (other) => !other.dashed && other.orientation === pipe.orientation && Math.abs(segmentCenter(other) - centre) <= unit + 1,
-    );
-    const near = (other: Segment) => other.end >= alongLo - 2 * unit && other.start <= alongHi + 2 * unit;
-    const before = onAxis.some((other) => near(other) && other.start < alongLo + unit);
-    const after = onAxis.some((other) => near(other) && other.end > alongHi - unit);
-    if (!near(pipe) || !before || !after) continue;
-    const key = `${pipe.orientation}:${Math.round(centre / (2 * unit))}`;
-    if (axes.has(key)) continue;
-    axes.add(key);
-    windows.push(...windowsOnAxis(box, ink, pipe, centre, alongLo, alongHi, unit, key));
+    if (!near(pipe) || centre <= acrossLo + 2 * unit || centre >= acrossHi - 2 * unit) continue;
+    // One axis per line: a skewed scan's pipe comes in pieces a pixel apart.
+    const sameLine = (orientation: Segment['orientation'], at: number) =>
+      orientation === pipe.orientation && Math.abs(at - centre) <= unit + 1;
+    if (axes.some((axis) => sameLine(axis.orientation, axis.centre))) continue;
+    const onAxis = pipes.filter((other) => !other.dashed && near(other) && sameLine(other.orientation, segmentCenter(other)));
+    if (!onAxis.some((other) => other.start < alongLo + unit) || !onAxis.some((other) => other.end > alongHi - unit)) continue;
+    axes.push({ orientation: pipe.orientation, centre });
+    const axis = `${pipe.orientation}:${centre}`;
+    windows.push(...windowsOnAxis(box, ink, pipe, centre, alongLo, alongHi, unit, axis, MAX_WINDOWS - windows.length));
+    if (windows.length >= MAX_WINDOWS) break;
   }
-  return windows.slice(0, MAX_WINDOWS);
+  return windows;
 }
 
 function windowsOnAxis(
@@ -62,6 +62,7 @@ function windowsOnAxis(
   alongHi: number,
   unit: number,
   axis: string,
+  atMost: number,
 ): AxisWindow[] {
   const horizontal = pipe.orientation === 'horizontal';
   const at = indexAlong(ink.width, horizontal);
@@ -70,10 +71,10 @@ function windowsOnAxis(
   const [lo, hi] = [Math.max(acrossLo, centre - band), Math.min(acrossHi, centre + band)];
   const thickness = segmentThickness(pipe);
   const inked = (along: number, across: number) => ink.mask[at(along, across)] === 1;
-  // Per place along: the farthest ink each way within the band, and the unbroken ink through the centre line.
+  // Per place along: the farthest ink each way within the band, and how far the unbroken ink through the centre
+  // line reaches each way (-1 where the centre line is paper).
   const up: number[] = [];
   const down: number[] = [];
-  // The unbroken ink through the centre line, as reaches each way (0 where the centre line is paper).
   const runUp: number[] = [];
   const runDown: number[] = [];
   for (let along = alongLo; along <= alongHi; along++) {
@@ -118,18 +119,22 @@ function windowsOnAxis(
   }
   const places = [...cuts].sort((a, b) => a - b);
   const windows: AxisWindow[] = [];
-  const seen = new Set<string>();
-  for (let i = 0; i < places.length; i++) {
-    for (let j = i + 1; j < places.length; j++) {
+  const seen = new Set<string>([`${box.x0},${box.y0},${box.x1},${box.y1}`]);
+  // No window is longer than three times the band is wide.
+  const longest = 3 * (hi - lo + 1);
+  for (let i = 0; i < places.length && windows.length < atMost; i++) {
+    // Across, as far as the ink reaches in the band; and, where bars cross the pipe (a reducer's or a valve's ends),
+    // as far as the bars reach: a label or a leader beside the symbol is then left out. Kept as `to` grows.
+    let [u, d, barUp, barDown] = [0, 0, 0, 0];
+    let reached = places[i];
+    for (let j = i + 1; j < places.length && windows.length < atMost; j++) {
       const [from, to] = [places[i], places[j]];
-      // Across, as far as the ink reaches in the band; and, where bars cross the pipe (a reducer's or a valve's
-      // ends), as far as the bars reach: a label or a leader beside the symbol is then left out.
-      let [u, d, barUp, barDown] = [0, 0, 0, 0];
-      for (let k = from; k <= to; k++) {
-        [u, d] = [Math.max(u, up[k]), Math.max(d, down[k])];
-        if (bar(k)) [barUp, barDown] = [Math.max(barUp, runUp[k]), Math.max(barDown, runDown[k])];
-      }
       const long = to - from + 1;
+      if (long > longest) break;
+      for (; reached <= to; reached++) {
+        [u, d] = [Math.max(u, up[reached]), Math.max(d, down[reached])];
+        if (bar(reached)) [barUp, barDown] = [Math.max(barUp, runUp[reached]), Math.max(barDown, runDown[reached])];
+      }
       const reaches =
         barUp + barDown > 0 && (barUp < u || barDown < d)
           ? [
@@ -147,6 +152,7 @@ function windowsOnAxis(
           : { x0: centre - reachUp, y0: a0, x1: centre + reachDown, y1: a1 };
         const tight = inkBox(region, ink);
         if (!tight || Math.max(boxWidth(tight), boxHeight(tight)) < 4 * unit) continue;
+        // Once each; the candidate itself is what the classifier read already.
         const key = `${tight.x0},${tight.y0},${tight.x1},${tight.y1}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -190,4 +196,5 @@ export function bestWindows<W extends AxisWindow>(windows: W[], score: (window: 
   return kept.map(({ window }) => window);
 }
 
+/** Whether two boxes share more than an edge's row or column (windows on two pipes may meet at a corner). */
 const overlaps = (a: Box, b: Box) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);

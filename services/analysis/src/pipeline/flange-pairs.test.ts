@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inkWith } from '../testing/ink';
 import { flangePairs } from './flange-pairs';
 import type { Segment } from './lines';
 
@@ -6,15 +7,7 @@ const [width, height] = [240, 100];
 const pipe: Segment = { orientation: 'horizontal', start: 0, end: 139, lo: 49, hi: 51, dashed: false };
 
 /** A page with a pipe along rows 49–51 from x 0 to 139 (ending there) and the given filled boxes. */
-function page(...boxes: Array<[number, number, number, number]>) {
-  const mask = new Uint8Array(width * height);
-  const fill = (x0: number, y0: number, x1: number, y1: number) => {
-    for (let y = y0; y <= y1; y++) mask.fill(1, y * width + x0, y * width + x1 + 1);
-  };
-  fill(0, 49, 139, 51);
-  boxes.forEach((box) => fill(...box));
-  return { mask, width, height };
-}
+const page = (...boxes: Array<[number, number, number, number]>) => inkWith(width, height, [0, 49, 139, 51], ...boxes);
 
 describe('flangePairs', () => {
   it('finds two short bars across a pipe, inline or at its end', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inkWith } from '../testing/ink';
 import { findNozzles } from './nozzles';
 import type { Segment } from './lines';
 
@@ -6,16 +7,8 @@ const [width, height] = [300, 200];
 const vessel = { x0: 100, y0: 20, x1: 180, y1: 180 };
 
 /** A page with a vessel's walls (x 100 and 180, y 20..180) and the given filled boxes. */
-function page(...boxes: Array<[number, number, number, number]>) {
-  const mask = new Uint8Array(width * height);
-  const fill = (x0: number, y0: number, x1: number, y1: number) => {
-    for (let y = y0; y <= y1; y++) mask.fill(1, y * width + x0, y * width + x1 + 1);
-  };
-  fill(99, 20, 101, 180);
-  fill(179, 20, 181, 180);
-  boxes.forEach((box) => fill(...box));
-  return { mask, width, height };
-}
+const page = (...boxes: Array<[number, number, number, number]>) =>
+  inkWith(width, height, [99, 20, 101, 180], [179, 20, 181, 180], ...boxes);
 
 const pipe = (start: number, end: number): Segment => ({ orientation: 'horizontal', start, end, lo: 99, hi: 101, dashed: false });
 

@@ -31,6 +31,17 @@ describe('cutAtNecks', () => {
     });
   });
 
+  it('does not take the two walls of a hollow head, close to its apex, for the stub', () => {
+    // A conical bottom head, its walls 2 px thick meeting at (130, 271), then the stub and the reducer.
+    const walls: Array<[number, number, number, number]> = [];
+    for (let y = 241; y <= 271; y++) walls.push([100 + (y - 241), y, 101 + (y - 241), y], [159 - (y - 241), y, 160 - (y - 241), y]);
+    const ink = inkWith(heads[0], ...walls, [129, 272, 131, 300], [115, 301, 145, 330]);
+    const { box, beyond } = cutAtNecks(shellOver(330), ink, 2);
+    expect(beyond).toEqual([{ x0: 115, y0: 301, x1: 145, y1: 330 }]);
+    expect(box.y1).toBeGreaterThanOrEqual(265);
+    expect(box.y1).toBeLessThanOrEqual(272);
+  });
+
   it('leaves a shell whose heads are no deeper than it is wide, or whose head only narrows, as it is', () => {
     // A stub and a small mark close under the head: within the shell's width of its side.
     const near = inkWith(...heads, [129, 259, 131, 270], [120, 271, 140, 290]);
