@@ -309,6 +309,13 @@ async function classifySymbols(
   const cuttable = inkShapes.filter((symbol) => !symbol.barred && !splits.has(symbol));
   const none = (prediction: SymbolPrediction) => prediction.elementType === 'none';
   const doubtful = (symbol: DetectedSymbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE;
+  // Named surely no symbol, it goes, unless drawn with lines or bars (shapes no stray mark makes) or text (it stays).
+  const goes = (symbol: DetectedSymbol, prediction: SymbolPrediction) =>
+    none(prediction) &&
+    prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE &&
+    !symbol.outlined &&
+    !symbol.barred &&
+    symbol.elementType !== 'text';
   // A candidate surely no symbol may be one with a label or a mark stuck to a side, or beside another: read it
   // cut back, and piece by piece.
   const trims = cuttable
@@ -329,10 +336,9 @@ async function classifySymbols(
   const strung = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
   for (const [symbol, its] of windowsOfShape) {
     const whole = verdict.get(symbol)!;
-    // One symbol in a candidate that would go (surely no symbol; text stays), two at least in one kept as it is;
-    // each named as surely as a pair's halves where the whole was named a symbol (a valve barred at its waist is no
-    // two reducers).
-    const dropped = none(whole) && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.barred && symbol.elementType !== 'text';
+    // One symbol in a candidate that would go, two at least in one kept as it is; each named as surely as a pair's
+    // halves where the whole was named a symbol (a valve barred at its waist is no two reducers).
+    const dropped = goes(symbol, whole);
     const minConfidence = none(whole) ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
     const score = (window: AxisWindow) => {
       const prediction = windowPrediction.get(window)!;
@@ -409,8 +415,7 @@ async function classifySymbols(
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
-    if (prediction.elementType === 'none')
-      return prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE && !symbol.outlined && !symbol.barred ? [] : [symbol];
+    if (prediction.elementType === 'none') return goes(symbol, prediction) ? [] : [symbol];
     const named = withClass(symbol, prediction);
     if (symbol.outlined) drawn.set(named, symbol);
     return [named];

@@ -21,10 +21,10 @@ const MAX_WINDOWS = 160;
 /**
  * Symbols strung along one pipe and touching (a reducer, a control valve, a reducer; a valve with its flanges), or
  * glued to it by a label's leader, come out of line removal as one blob that is no symbol as a whole. Along each
- * pipe that runs into `box` from outside and out again on the other side, the blob's ink across the pipe (its envelope, within
- * `BAND` strokes) shows where symbols may start and end: where only the pipe is left, and at thin bars across it
- * (a reducer's or a valve's ends). Every stretch between two such places that could hold one symbol is a window, boxed
- * to its ink; the classifier says which windows are symbols (`bestWindows`).
+ * pipe that runs into `box` from outside and out again on the other side, the blob's ink across the pipe (its
+ * envelope, within `BAND` strokes) shows where symbols may start and end: where only the pipe is left, and at thin
+ * bars across it (a reducer's or a valve's ends). Every stretch between two such places that could hold one symbol
+ * is a window, boxed to its ink; the classifier says which windows are symbols (`bestWindows`).
  */
 export function axisWindows(box: Box, ink: InkImage, pipes: Segment[], unit: number): AxisWindow[] {
   const windows: AxisWindow[] = [];
@@ -47,25 +47,17 @@ export function axisWindows(box: Box, ink: InkImage, pipes: Segment[], unit: num
     if (!onAxis.some((other) => other.start < alongLo + unit) || !onAxis.some((other) => other.end > alongHi - unit)) continue;
     axes.push({ orientation: pipe.orientation, centre });
     const axis = `${pipe.orientation}:${centre}`;
-    windows.push(...windowsOnAxis(box, ink, pipe, centre, alongLo, alongHi, unit, axis, MAX_WINDOWS - windows.length));
+    windows.push(...windowsOnAxis(box, ink, pipe, centre, unit, axis, MAX_WINDOWS - windows.length));
     if (windows.length >= MAX_WINDOWS) break;
   }
   return windows;
 }
 
-function windowsOnAxis(
-  box: Box,
-  ink: InkImage,
-  pipe: Segment,
-  centre: number,
-  alongLo: number,
-  alongHi: number,
-  unit: number,
-  axis: string,
-  atMost: number,
-): AxisWindow[] {
+/** The windows in `box` along the pipe's centre line `centre` (at most `atMost`). */
+function windowsOnAxis(box: Box, ink: InkImage, pipe: Segment, centre: number, unit: number, axis: string, atMost: number): AxisWindow[] {
   const horizontal = pipe.orientation === 'horizontal';
   const at = indexAlong(ink.width, horizontal);
+  const [alongLo, alongHi] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
   const [acrossLo, acrossHi] = horizontal ? [box.y0, box.y1] : [box.x0, box.x1];
   const band = BAND * unit;
   const [lo, hi] = [Math.max(acrossLo, centre - band), Math.min(acrossHi, centre + band)];
@@ -173,7 +165,9 @@ export function bestWindows<W extends AxisWindow>(windows: W[], score: (window: 
   for (const window of windows) {
     const value = score(window);
     if (value === undefined) continue;
-    byAxis.set(window.axis, [...(byAxis.get(window.axis) ?? []), { window, score: value }]);
+    const onAxis = byAxis.get(window.axis) ?? [];
+    onAxis.push({ window, score: value });
+    byAxis.set(window.axis, onAxis);
   }
   const chosen: Array<{ window: W; score: number }> = [];
   for (const scored of byAxis.values()) {
