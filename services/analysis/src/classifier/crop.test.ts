@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CROP_SIZE, cropSquare, cropSymbol } from './crop';
+import { CROP_CHANNELS, CROP_SIZE, cropSquare, cropSymbol, mirrorCrop } from './crop';
 
 /** A white page with a black rectangle outline, `stroke` px wide, from (x0, y0) to (x1, y1). */
 function pageWithRectangle(width: number, height: number, [x0, y0, x1, y1]: number[], stroke: number) {
@@ -10,12 +10,14 @@ function pageWithRectangle(width: number, height: number, [x0, y0, x1, y1]: numb
   return { gray, width, height };
 }
 
-/** Rows (or columns) of the crop that hold ink. */
-function inkedLines(crop: Float32Array, byRow: boolean): number[] {
+/** Rows (or columns) of one channel of the crop that hold ink. */
+function inkedLines(crop: Float32Array, byRow: boolean, channel = 0): number[] {
   const lines: number[] = [];
   for (let a = 0; a < CROP_SIZE; a++) {
     let dark = 0;
-    for (let b = 0; b < CROP_SIZE; b++) dark = Math.max(dark, 1 - crop[byRow ? a * CROP_SIZE + b : b * CROP_SIZE + a]);
+    for (let b = 0; b < CROP_SIZE; b++) {
+      dark = Math.max(dark, 1 - crop[(byRow ? a * CROP_SIZE + b : b * CROP_SIZE + a) * CROP_CHANNELS + channel]);
+    }
     if (dark > 0.1) lines.push(a);
   }
   return lines;
@@ -53,5 +55,32 @@ describe('crop convention', () => {
     // 4 px in a 32.5-px crop pixel: averaged over the footprint it stays visible, where point sampling could miss it.
     const rows = inkedLines(crop, true);
     expect([rows[0], rows[rows.length - 1]]).toEqual([3, 28]);
+  });
+
+  it('shows the central half of the square at twice the resolution in the second channel', () => {
+    // The 260-px square of a 200 × 100 box is x 85…345, y 20…280; its central half x 150…280, y 85…215 holds the
+    // top and bottom edges but neither side.
+    const page = pageWithRectangle(400, 300, [100, 100, 300, 200], 4);
+    const crop = cropSymbol(page, { x0: 100, y0: 100, x1: 300, y1: 200 });
+    const rows = inkedLines(crop, true, 1);
+    expect(rows[0]).toBeCloseTo(((100 - 85) / 130) * CROP_SIZE, -0.5);
+    expect(rows[rows.length - 1]).toBeCloseTo(((200 - 85) / 130) * CROP_SIZE - 1, -0.5);
+    expect(inkedLines(crop, false, 1)).toHaveLength(CROP_SIZE);
+    // The whole view has the sides, at half the scale.
+    expect(inkedLines(crop, false, 0)[0]).toBeCloseTo(((100 - 85) / 260) * CROP_SIZE, -0.5);
+  });
+
+  it('mirrors a crop as if the page were mirrored, in both channels', () => {
+    // An L: ink on the left and bottom of its box.
+    const page = pageWithRectangle(200, 200, [50, 50, 150, 150], 6);
+    for (let y = 50; y < 150; y++) for (let x = 100; x < 150; x++) if (y < 144) page.gray[y * 200 + x] = 255;
+    const mirrored = { ...page, gray: new Uint8Array(page.gray.length) };
+    for (let y = 0; y < 200; y++) for (let x = 0; x < 200; x++) mirrored.gray[y * 200 + x] = page.gray[y * 200 + 199 - x];
+    const crops = new Float32Array(2 * CROP_SIZE * CROP_SIZE * CROP_CHANNELS);
+    crops.set(cropSymbol(page, { x0: 40, y0: 50, x1: 150, y1: 150 }), crops.length / 2);
+    mirrorCrop(crops, 1);
+    const expected = cropSymbol(mirrored, { x0: 50, y0: 50, x1: 160, y1: 150 });
+    expect(Math.max(...crops.subarray(crops.length / 2).map((v, i) => Math.abs(v - expected[i])))).toBeLessThan(1e-4);
+    expect(Math.max(...crops.subarray(0, crops.length / 2))).toBe(0);
   });
 });

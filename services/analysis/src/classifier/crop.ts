@@ -1,10 +1,18 @@
 /**
  * The one crop convention of the symbol classifier, shared by training and inference: the candidate box padded
- * on every side, made square about its centre, resampled to CROP_SIZE × CROP_SIZE, paper 1 and ink 0.
+ * on every side, made square about its centre, resampled to CROP_SIZE × CROP_SIZE, paper 1 and ink 0; and a
+ * second channel with the central half of that square at twice the resolution.
  */
 
 /** Side of the network input, in pixels (small enough for a 2-core CPU). */
 export const CROP_SIZE = 32;
+/**
+ * Channels per pixel (interleaved): the whole padded square, then its central half. What tells a globe valve's
+ * ring from a plug valve's square is a few pixels in the middle of the body, which the whole view blurs together.
+ */
+export const CROP_CHANNELS = 2;
+/** Values per crop. */
+export const CROP_VALUES = CROP_SIZE * CROP_SIZE * CROP_CHANNELS;
 /** Share of the box's longer side added on each side, so the outline and a bit of its pipes are in view. */
 export const CROP_PADDING = 0.15;
 
@@ -28,12 +36,21 @@ export function cropSquare(box: CropBox): { x: number; y: number; side: number }
 }
 
 /**
- * Writes the crop of `box` into `out` at `offset` (CROP_SIZE² values, row-major). Each output pixel is the mean
- * of k × k bilinear samples over its footprint, k growing with the scale, so thin strokes survive shrinking.
+ * Writes the crop of `box` into `out` at `offset` (CROP_VALUES values: rows, pixels, channels): the padded square
+ * in channel 0, its central half in channel 1.
  */
 export function cropInto(image: GrayImage, box: CropBox, out: Float32Array, offset = 0): void {
-  const { gray, width, height } = image;
   const { x, y, side } = cropSquare(box);
+  resampleInto(image, x, y, side, out, offset);
+  resampleInto(image, x + side / 4, y + side / 4, side / 2, out, offset + 1);
+}
+
+/**
+ * Resamples the square (x, y, side) of the page into one channel of a crop. Each output pixel is the mean of
+ * k × k bilinear samples over its footprint, k growing with the scale, so thin strokes survive shrinking.
+ */
+function resampleInto(image: GrayImage, x: number, y: number, side: number, out: Float32Array, offset: number): void {
+  const { gray, width, height } = image;
   const step = side / CROP_SIZE;
   const k = Math.min(8, Math.max(1, Math.ceil(step)));
   const pixel = (px: number, py: number) => (px < 0 || py < 0 || px >= width || py >= height ? 255 : gray[py * width + px]);
@@ -55,13 +72,27 @@ export function cropInto(image: GrayImage, box: CropBox, out: Float32Array, offs
       for (let j = 0; j < k; j++) {
         for (let i = 0; i < k; i++) sum += sample(x + (ox + (i + 0.5) / k) * step, y + (oy + (j + 0.5) / k) * step);
       }
-      out[offset + oy * CROP_SIZE + ox] = sum / (k * k * 255);
+      out[offset + (oy * CROP_SIZE + ox) * CROP_CHANNELS] = sum / (k * k * 255);
+    }
+  }
+}
+
+/** Mirrors the `index`-th crop of `crops` left to right, in place, every channel. */
+export function mirrorCrop(crops: Float32Array, index: number): void {
+  for (let row = 0; row < CROP_SIZE; row++) {
+    const start = index * CROP_VALUES + row * CROP_SIZE * CROP_CHANNELS;
+    for (let left = 0, right = CROP_SIZE - 1; left < right; left++, right--) {
+      for (let c = 0; c < CROP_CHANNELS; c++) {
+        const a = start + left * CROP_CHANNELS + c;
+        const b = start + right * CROP_CHANNELS + c;
+        [crops[a], crops[b]] = [crops[b], crops[a]];
+      }
     }
   }
 }
 
 export function cropSymbol(image: GrayImage, box: CropBox): Float32Array {
-  const out = new Float32Array(CROP_SIZE * CROP_SIZE);
+  const out = new Float32Array(CROP_VALUES);
   cropInto(image, box, out);
   return out;
 }

@@ -2,12 +2,12 @@
  * Scores a saved classifier on the held-out split of a training run (same seed and counts as its training:
  * see TRAINING.md) and prints the per-class table, as the training did, read back from the files.
  *
- * node services/analysis/dist/classifier/evaluate.js [--model <dir>] [--seed 1] [--sheets 30] [--library-pages 40]
+ * node services/analysis/dist/classifier/evaluate.js [--model <dir>] [--seed 1] [--sheets 30] [--library-pages 60]
  */
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { CROP_SIZE } from './crop';
+import { CROP_CHANNELS, CROP_SIZE } from './crop';
 import { accuracyTable, evaluate } from './evaluation';
 import { DEFAULT_MODEL_DIR, loadModel } from './model-files';
 import { cropSources } from './training-data';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
       model: { type: 'string', default: DEFAULT_MODEL_DIR },
       seed: { type: 'string' },
       sheets: { type: 'string', default: '30' },
-      'library-pages': { type: 'string', default: '40' },
+      'library-pages': { type: 'string', default: '60' },
     },
   });
   await tf.setBackend('wasm');
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const labels: number[] = [];
   for (const source of cropSources(seed, Number(values.sheets), Number(values['library-pages'])).filter((s) => s.heldOut)) {
     const { samples, pixels } = await source.crops();
-    const output = tf.tidy(() => model.predict(tf.tensor4d(pixels, [samples.length, CROP_SIZE, CROP_SIZE, 1])) as tf.Tensor);
+    const output = tf.tidy(() => model.predict(tf.tensor4d(pixels, [samples.length, CROP_SIZE, CROP_SIZE, CROP_CHANNELS])) as tf.Tensor);
     for (const value of await output.data()) scores.push(value);
     output.dispose();
     for (const sample of samples) labels.push(classNames.indexOf(sample.className));

@@ -59,6 +59,7 @@ export interface ReportInput {
   backend: string;
   architecture: Architecture;
   cropSize: number;
+  cropChannels: number;
 }
 
 export function formatReport(input: ReportInput): string {
@@ -68,7 +69,7 @@ export function formatReport(input: ReportInput): string {
 
 - Command: \`${input.command}\` (seed ${input.seed}; same seed, same data, weights and shuffles)
 - Backend: ${input.backend}; training took ${(input.seconds / 60).toFixed(1)} min, data generation included
-- Network: ${input.cropSize} × ${input.cropSize} grey crops; 3 × 3 convolutions of ${architecture.filters.join(', ')} filters (2 × 2 max pooling between); dense ${architecture.denseUnits} (dropout ${architecture.dropout}); softmax
+- Network: ${input.cropSize} × ${input.cropSize} grey crops of ${input.cropChannels} channels (the padded box; its central half at twice the resolution); 3 × 3 convolutions of ${architecture.filters.join(', ')} filters (2 × 2 max pooling between); dense ${architecture.denseUnits} (dropout ${architecture.dropout}); softmax
 - Weights: ${(input.modelBytes / 1024).toFixed(0)} KiB (\`weights.bin\`)
 - Data: ${JSON.stringify(input.counts)}
 - Held-out split: every fifth training sheet and library page (by sheet seed, never by crop)

@@ -12,6 +12,8 @@ export interface ModelMetadata {
   /** Output order of the network; `elementType` 'none' for `not_a_symbol`. */
   classes: Array<{ className: string; elementType: string }>;
   cropSize: number;
+  /** Channels of a crop (`CROP_CHANNELS`). */
+  cropChannels: number;
   cropPadding: number;
   /** Softmax temperature fitted on the held-out split, already folded into the model. */
   temperature: number;

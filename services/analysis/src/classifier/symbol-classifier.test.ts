@@ -1,3 +1,6 @@
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PDF_RENDER_DPI } from '@pid/contracts';
 import { renderPdfPage } from '@pid/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +8,7 @@ import { loadPageImage, type PageImage } from '../ingest/page-image';
 import { PdfCanvas } from '../synthetic';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import type { CropBox } from './crop';
+import { DEFAULT_MODEL_DIR } from './model-files';
 import { loadSymbolClassifier, type SymbolClassifier, type SymbolPrediction } from './symbol-classifier';
 import { libraryPage, NOT_A_SYMBOL, type Sample } from './training-data';
 
@@ -85,5 +89,22 @@ describe('symbol classifier', () => {
 
   it('answers nothing for no boxes', async () => {
     expect(await wasm.classify(library.image, [])).toEqual([]);
+  });
+
+  it('refuses a model that takes other crops than the crop code makes', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'classifier-'));
+    try {
+      const json = JSON.parse(await readFile(path.join(DEFAULT_MODEL_DIR, 'model.json'), 'utf8')) as {
+        userDefinedMetadata: { cropChannels: number };
+      };
+      json.userDefinedMetadata.cropChannels = 1;
+      await writeFile(path.join(dir, 'model.json'), JSON.stringify(json));
+      await copyFile(path.join(DEFAULT_MODEL_DIR, 'weights.bin'), path.join(dir, 'weights.bin'));
+      await expect(loadSymbolClassifier(dir, { backend: 'wasm' })).rejects.toThrow(
+        'takes 32-px crops of 1 channels, the crop code makes 32 px of 2',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

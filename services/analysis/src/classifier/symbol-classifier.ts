@@ -6,7 +6,7 @@
 import type { ElementType } from '@pid/contracts';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { CROP_SIZE, cropInto, type CropBox, type GrayImage } from './crop';
+import { CROP_CHANNELS, CROP_SIZE, CROP_VALUES, cropInto, type CropBox, type GrayImage } from './crop';
 import { DEFAULT_MODEL_DIR, loadModel } from './model-files';
 
 export interface SymbolPrediction {
@@ -60,9 +60,12 @@ async function useBackend(wanted?: ClassifierBackend): Promise<string> {
 export async function loadSymbolClassifier(modelDir = DEFAULT_MODEL_DIR, options: ClassifierOptions = {}): Promise<SymbolClassifier> {
   const backend = await useBackend(options.backend);
   const { model, metadata } = await loadModel(tf, modelDir);
-  if (metadata.cropSize !== CROP_SIZE) throw new Error(`The model takes ${metadata.cropSize}-px crops, the crop code makes ${CROP_SIZE}`);
+  if (metadata.cropSize !== CROP_SIZE || metadata.cropChannels !== CROP_CHANNELS) {
+    throw new Error(
+      `The model takes ${metadata.cropSize}-px crops of ${metadata.cropChannels} channels, the crop code makes ${CROP_SIZE} px of ${CROP_CHANNELS}`,
+    );
+  }
   const { classes } = metadata;
-  const pixels = CROP_SIZE * CROP_SIZE;
   return {
     backend,
     async classify(image, boxes) {
@@ -71,9 +74,9 @@ export async function loadSymbolClassifier(modelDir = DEFAULT_MODEL_DIR, options
       const predictions: SymbolPrediction[] = [];
       for (let start = 0; start < boxes.length; start += BATCH) {
         const batch = boxes.slice(start, start + BATCH);
-        const input = new Float32Array(batch.length * pixels);
-        batch.forEach((box, i) => cropInto(image, box, input, i * pixels));
-        const output = tf.tidy(() => model.predict(tf.tensor4d(input, [batch.length, CROP_SIZE, CROP_SIZE, 1])) as tf.Tensor);
+        const input = new Float32Array(batch.length * CROP_VALUES);
+        batch.forEach((box, i) => cropInto(image, box, input, i * CROP_VALUES));
+        const output = tf.tidy(() => model.predict(tf.tensor4d(input, [batch.length, CROP_SIZE, CROP_SIZE, CROP_CHANNELS])) as tf.Tensor);
         const probabilities = await output.data();
         output.dispose();
         for (let i = 0; i < batch.length; i++) {

@@ -2,7 +2,7 @@
  * Trains the symbol classifier from generated training sheets and library symbols, prints per-class accuracy
  * on a split held out by sheet, calibrates a temperature there and writes the model and its report.
  *
- * npm run train:classifier -- [--seed 1] [--sheets 30] [--library-pages 40] [--epochs 10] [--out <dir>]
+ * npm run train:classifier -- [--seed 1] [--sheets 30] [--library-pages 60] [--epochs 12] [--out <dir>]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -11,13 +11,12 @@ import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { Prng } from '../synthetic/prng';
-import { CROP_PADDING, CROP_SIZE } from './crop';
+import { CROP_CHANNELS, CROP_PADDING, CROP_SIZE, CROP_VALUES, mirrorCrop } from './crop';
 import { evaluate, formatReport, type Evaluation } from './evaluation';
 import { DEFAULT_MODEL_DIR, saveModel, type ModelMetadata } from './model-files';
 import { TrainableNet } from './trainable-net';
 import { classifierClasses, cropSources, NOT_A_SYMBOL, type CropSet, type Sample } from './training-data';
 
-const PIXELS = CROP_SIZE * CROP_SIZE;
 const BATCH = 64;
 const LEARNING_RATE = 0.002;
 
@@ -42,7 +41,7 @@ interface Dataset {
 
 function join(sets: CropSet[], classIndex: Map<string, number>): Dataset {
   const samples = sets.flatMap((set) => set.samples);
-  const pixels = new Float32Array(samples.length * PIXELS);
+  const pixels = new Float32Array(samples.length * CROP_VALUES);
   let offset = 0;
   for (const set of sets) {
     pixels.set(set.pixels, offset);
@@ -52,14 +51,18 @@ function join(sets: CropSet[], classIndex: Map<string, number>): Dataset {
 }
 
 function subset(data: Dataset, indices: number[]): Dataset {
-  const pixels = new Float32Array(indices.length * PIXELS);
-  indices.forEach((from, to) => pixels.set(data.pixels.subarray(from * PIXELS, (from + 1) * PIXELS), to * PIXELS));
+  const pixels = new Float32Array(indices.length * CROP_VALUES);
+  indices.forEach((from, to) => pixels.set(data.pixels.subarray(from * CROP_VALUES, (from + 1) * CROP_VALUES), to * CROP_VALUES));
   return { samples: indices.map((i) => data.samples[i]), pixels, labels: Int32Array.from(indices, (i) => data.labels[i]) };
 }
 
-function batchTensor(data: Dataset, indices: number[]): { x: tf.Tensor4D; y: tf.Tensor1D } {
+function batchTensor(data: Dataset, indices: number[], mirrorRng?: Prng): { x: tf.Tensor4D; y: tf.Tensor1D } {
   const batch = subset(data, indices);
-  return { x: tf.tensor4d(batch.pixels, [indices.length, CROP_SIZE, CROP_SIZE, 1]), y: tf.tensor1d(batch.labels, 'int32') };
+  indices.forEach((_, i) => {
+    // Every class stays itself in a mirror, and sheets draw both hands.
+    if (mirrorRng?.chance(0.5)) mirrorCrop(batch.pixels, i);
+  });
+  return { x: tf.tensor4d(batch.pixels, [indices.length, CROP_SIZE, CROP_SIZE, CROP_CHANNELS]), y: tf.tensor1d(batch.labels, 'int32') };
 }
 
 /** Held-out logits, batch by batch. */
@@ -97,8 +100,8 @@ async function main(): Promise<void> {
     options: {
       seed: { type: 'string', default: '1' },
       sheets: { type: 'string', default: '30' },
-      'library-pages': { type: 'string', default: '40' },
-      epochs: { type: 'string', default: '10' },
+      'library-pages': { type: 'string', default: '60' },
+      epochs: { type: 'string', default: '12' },
       out: { type: 'string', default: DEFAULT_MODEL_DIR },
     },
   });
@@ -141,7 +144,7 @@ async function main(): Promise<void> {
     for (let step = 0; step < steps; step++) {
       const indices = order.slice(step * BATCH, (step + 1) * BATCH);
       const loss = tf.tidy(() => {
-        const { x, y } = batchTensor(train, indices);
+        const { x, y } = batchTensor(train, indices, rng);
         const oneHot = tf.oneHot(y, classes.length);
         return optimizer.minimize(() => tf.losses.softmaxCrossEntropy(oneHot, net.logits(x, epoch * steps + step)), true) as tf.Scalar;
       });
@@ -167,7 +170,14 @@ async function main(): Promise<void> {
     classes.map((c) => c.className),
   );
   const model = net.toLayersModel(temperature);
-  const metadata: ModelMetadata = { classes, cropSize: CROP_SIZE, cropPadding: CROP_PADDING, temperature, seed };
+  const metadata: ModelMetadata = {
+    classes,
+    cropSize: CROP_SIZE,
+    cropChannels: CROP_CHANNELS,
+    cropPadding: CROP_PADDING,
+    temperature,
+    seed,
+  };
   const outDir = path.resolve(values.out);
   await mkdir(outDir, { recursive: true });
   const size = await saveModel(model, metadata, outDir);
@@ -191,6 +201,7 @@ async function main(): Promise<void> {
     backend: tf.getBackend(),
     architecture: net.architecture,
     cropSize: CROP_SIZE,
+    cropChannels: CROP_CHANNELS,
   });
   await writeFile(path.join(outDir, 'TRAINING.md'), report);
   formatWithPrettier([path.join(outDir, 'model.json'), path.join(outDir, 'TRAINING.md')]);

@@ -7,7 +7,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { Prng } from '../synthetic/prng';
-import { CROP_SIZE } from './crop';
+import { CROP_CHANNELS, CROP_SIZE } from './crop';
 
 export interface Architecture {
   /** Filters of each 3 × 3 convolution; 2 × 2 max pooling follows every one but the last. */
@@ -63,7 +63,7 @@ export class TrainableNet {
     const prng = new Prng(seed).fork('weights');
     const { filters, denseUnits } = architecture;
     let side = CROP_SIZE;
-    let channels = 1;
+    let channels = CROP_CHANNELS;
     filters.forEach((count, i) => {
       this.kernels.push(glorot(prng, [KERNEL, KERNEL, channels, count], KERNEL * KERNEL * channels, KERNEL * KERNEL * count));
       this.biases.push(tf.variable(tf.zeros([count])));
@@ -80,7 +80,7 @@ export class TrainableNet {
     ];
   }
 
-  /** Logits for a batch [n, CROP_SIZE, CROP_SIZE, 1]; `dropoutSeed` turns dropout on (training). */
+  /** Logits for a batch [n, CROP_SIZE, CROP_SIZE, CROP_CHANNELS]; `dropoutSeed` turns dropout on (training). */
   logits(x: tf.Tensor4D, dropoutSeed?: number): tf.Tensor2D {
     let h = x;
     this.kernels.forEach((kernel, i) => {
@@ -100,7 +100,7 @@ export class TrainableNet {
     filters.forEach((count, i) => {
       model.add(
         tf.layers.conv2d({
-          inputShape: i === 0 ? [CROP_SIZE, CROP_SIZE, 1] : undefined,
+          inputShape: i === 0 ? [CROP_SIZE, CROP_SIZE, CROP_CHANNELS] : undefined,
           filters: count,
           kernelSize: KERNEL,
           activation: 'relu',

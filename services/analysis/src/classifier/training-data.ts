@@ -27,7 +27,7 @@ import {
 } from '../synthetic';
 import { Prng } from '../synthetic/prng';
 import { CLUTTER_KINDS, drawClutterMark } from './clutter-marks';
-import { CROP_SIZE, cropInto, type CropBox, type GrayImage } from './crop';
+import { CROP_VALUES, cropInto, type CropBox, type GrayImage } from './crop';
 
 export const NOT_A_SYMBOL = 'not_a_symbol';
 
@@ -47,7 +47,7 @@ export interface Sample {
   box: CropBox;
 }
 
-/** Crops of one page image: pixels CROP_SIZE² each, in the order of `samples`. */
+/** Crops of one page image: CROP_VALUES each, in the order of `samples`. */
 export interface CropSet {
   samples: Sample[];
   pixels: Float32Array;
@@ -61,8 +61,8 @@ const NEGATIVE_IOU = 0.25;
 const toBox = ([x0, y0, x1, y1]: PixelBox): CropBox => ({ x0, y0, x1, y1 });
 
 export function cropAll(image: GrayImage, samples: Sample[]): CropSet {
-  const pixels = new Float32Array(samples.length * CROP_SIZE * CROP_SIZE);
-  samples.forEach((sample, i) => cropInto(image, sample.box, pixels, i * CROP_SIZE * CROP_SIZE));
+  const pixels = new Float32Array(samples.length * CROP_VALUES);
+  samples.forEach((sample, i) => cropInto(image, sample.box, pixels, i * CROP_VALUES));
   return { samples, pixels };
 }
 

@@ -485,7 +485,24 @@ const valves: SymbolClass[] = [
       ],
       inlinePorts(),
     ),
-    variant('small-stem', [...bowtie(0.8, 0.45), line(0, 0, 0, -0.8), line(-0.3, -0.8, 0.3, -0.8)], inlinePorts(0.8)),
+    // The needle on its stem, point down into the body. A gate valve's handwheel (a stem with a bar across) is
+    // another class: a stem alone, drawn small, would be that.
+    variant(
+      'needle-stem',
+      [
+        ...bowtie(),
+        line(0, -1, 0, -0.35),
+        polygon(
+          [
+            [-0.18, -0.4],
+            [0.18, -0.4],
+            [0, 0],
+          ],
+          { fill: true },
+        ),
+      ],
+      inlinePorts(),
+    ),
   ]),
   inlineClass('three_way_valve', 'valve', [
     variant(
