@@ -101,7 +101,7 @@ describe('symbol classifier', () => {
       await writeFile(path.join(dir, 'model.json'), JSON.stringify(json));
       await copyFile(path.join(DEFAULT_MODEL_DIR, 'weights.bin'), path.join(dir, 'weights.bin'));
       await expect(loadSymbolClassifier(dir, { backend: 'wasm' })).rejects.toThrow(
-        'takes 32-px crops of 1 channels, the crop code makes 32 px of 2',
+        'takes 32-px crops with 1 channel(s), the crop code makes 32-px crops with 2',
       );
     } finally {
       await rm(dir, { recursive: true, force: true });

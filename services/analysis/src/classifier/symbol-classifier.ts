@@ -62,7 +62,7 @@ export async function loadSymbolClassifier(modelDir = DEFAULT_MODEL_DIR, options
   const { model, metadata } = await loadModel(tf, modelDir);
   if (metadata.cropSize !== CROP_SIZE || metadata.cropChannels !== CROP_CHANNELS) {
     throw new Error(
-      `The model takes ${metadata.cropSize}-px crops of ${metadata.cropChannels} channels, the crop code makes ${CROP_SIZE} px of ${CROP_CHANNELS}`,
+      `The model takes ${metadata.cropSize}-px crops with ${metadata.cropChannels} channel(s), the crop code makes ${CROP_SIZE}-px crops with ${CROP_CHANNELS}`,
     );
   }
   const { classes } = metadata;

@@ -485,8 +485,8 @@ const valves: SymbolClass[] = [
       ],
       inlinePorts(),
     ),
-    // The needle on its stem, point down into the body. A gate valve's handwheel (a stem with a bar across) is
-    // another class: a stem alone, drawn small, would be that.
+    // The needle on its stem, point down into the body. A stem with a bar across is a gate valve's handwheel,
+    // however small the valve is drawn.
     variant(
       'needle-stem',
       [
