@@ -13,6 +13,11 @@ export const CROP_SIZE = 32;
 export const CROP_CHANNELS = 2;
 /** Values per crop. */
 export const CROP_VALUES = CROP_SIZE * CROP_SIZE * CROP_CHANNELS;
+
+/** The network's input shape for `count` crops laid end to end. */
+export function cropBatchShape(count: number): [number, number, number, number] {
+  return [count, CROP_SIZE, CROP_SIZE, CROP_CHANNELS];
+}
 /** Share of the box's longer side added on each side, so the outline and a bit of its pipes are in view. */
 export const CROP_PADDING = 0.15;
 

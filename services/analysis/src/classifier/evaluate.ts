@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { CROP_CHANNELS, CROP_SIZE } from './crop';
+import { cropBatchShape } from './crop';
 import { accuracyTable, evaluate } from './evaluation';
 import { DEFAULT_MODEL_DIR, loadModel } from './model-files';
 import { cropSources } from './training-data';
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const labels: number[] = [];
   for (const source of cropSources(seed, Number(values.sheets), Number(values['library-pages'])).filter((s) => s.heldOut)) {
     const { samples, pixels } = await source.crops();
-    const output = tf.tidy(() => model.predict(tf.tensor4d(pixels, [samples.length, CROP_SIZE, CROP_SIZE, CROP_CHANNELS])) as tf.Tensor);
+    const output = tf.tidy(() => model.predict(tf.tensor4d(pixels, cropBatchShape(samples.length))) as tf.Tensor);
     for (const value of await output.data()) scores.push(value);
     output.dispose();
     for (const sample of samples) labels.push(classNames.indexOf(sample.className));

@@ -6,7 +6,7 @@
 import type { ElementType } from '@pid/contracts';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { CROP_CHANNELS, CROP_SIZE, CROP_VALUES, cropInto, type CropBox, type GrayImage } from './crop';
+import { CROP_CHANNELS, CROP_SIZE, CROP_VALUES, cropBatchShape, cropInto, type CropBox, type GrayImage } from './crop';
 import { DEFAULT_MODEL_DIR, loadModel } from './model-files';
 
 export interface SymbolPrediction {
@@ -76,7 +76,7 @@ export async function loadSymbolClassifier(modelDir = DEFAULT_MODEL_DIR, options
         const batch = boxes.slice(start, start + BATCH);
         const input = new Float32Array(batch.length * CROP_VALUES);
         batch.forEach((box, i) => cropInto(image, box, input, i * CROP_VALUES));
-        const output = tf.tidy(() => model.predict(tf.tensor4d(input, [batch.length, CROP_SIZE, CROP_SIZE, CROP_CHANNELS])) as tf.Tensor);
+        const output = tf.tidy(() => model.predict(tf.tensor4d(input, cropBatchShape(batch.length))) as tf.Tensor);
         const probabilities = await output.data();
         output.dispose();
         for (let i = 0; i < batch.length; i++) {

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { Prng } from '../synthetic/prng';
-import { CROP_CHANNELS, CROP_PADDING, CROP_SIZE, CROP_VALUES, mirrorCrop } from './crop';
+import { CROP_CHANNELS, CROP_PADDING, CROP_SIZE, CROP_VALUES, cropBatchShape, mirrorCrop } from './crop';
 import { evaluate, formatReport, type Evaluation } from './evaluation';
 import { DEFAULT_MODEL_DIR, saveModel, type ModelMetadata } from './model-files';
 import { TrainableNet } from './trainable-net';
@@ -62,7 +62,7 @@ function batchTensor(data: Dataset, indices: number[], mirrorRng?: Prng): { x: t
     // Every class stays itself in a mirror, and sheets draw both hands.
     if (mirrorRng?.chance(0.5)) mirrorCrop(batch.pixels, i);
   });
-  return { x: tf.tensor4d(batch.pixels, [indices.length, CROP_SIZE, CROP_SIZE, CROP_CHANNELS]), y: tf.tensor1d(batch.labels, 'int32') };
+  return { x: tf.tensor4d(batch.pixels, cropBatchShape(indices.length)), y: tf.tensor1d(batch.labels, 'int32') };
 }
 
 /** Held-out logits, batch by batch. */

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CROP_CHANNELS, CROP_SIZE } from './crop';
+import { cropBatchShape } from './crop';
 import { convolve, TrainableNet } from './trainable-net';
 
 const maxDifference = (a: tf.Tensor, b: tf.Tensor) => tf.tidy(() => tf.max(tf.abs(tf.sub(a, b))).dataSync()[0]);
@@ -34,7 +34,7 @@ describe('trainable classifier network', () => {
 
   it('saves as a layers model that computes what it trained, temperature folded in', () => {
     const net = new TrainableNet(5, 3, { filters: [4, 6, 8], denseUnits: 12, dropout: 0.3 });
-    const x = tf.randomUniform([2, CROP_SIZE, CROP_SIZE, CROP_CHANNELS], 0, 1, 'float32', 4);
+    const x = tf.randomUniform(cropBatchShape(2), 0, 1, 'float32', 4);
     const model = net.toLayersModel(2);
     const saved = model.predict(x) as tf.Tensor;
     const trained = tf.softmax(tf.div(net.logits(x as tf.Tensor4D), 2));
@@ -45,7 +45,7 @@ describe('trainable classifier network', () => {
 
   it('learns: a few steps lower the loss on a batch', () => {
     const net = new TrainableNet(3, 5, { filters: [4, 6, 8], denseUnits: 12, dropout: 0 });
-    const x = tf.randomUniform([6, CROP_SIZE, CROP_SIZE, CROP_CHANNELS], 0, 1, 'float32', 6);
+    const x = tf.randomUniform(cropBatchShape(6), 0, 1, 'float32', 6);
     const labels = tf.oneHot(tf.tensor1d([0, 1, 2, 0, 1, 2], 'int32'), 3);
     const optimizer = tf.train.adam(0.01);
     const step = () => optimizer.minimize(() => tf.losses.softmaxCrossEntropy(labels, net.logits(x as tf.Tensor4D)), true) as tf.Scalar;
