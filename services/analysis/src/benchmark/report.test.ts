@@ -10,7 +10,8 @@ const score = (matched: number): SheetScore => ({
     byType: Object.fromEntries(
       SCORED_TYPES.map((type) => [type, type === 'valve' ? { truth: 4, predicted: 5, matched } : { truth: 0, predicted: 0, matched: 0 }]),
     ),
-    byClass: {},
+    byClass: { gate_valve: { truth: 4, predicted: 5, matched } },
+    naming: { gate_valve: { located: 4, named: matched } },
   },
   calibration: { symbols: [0, 1, 2, 3].map((i) => ({ predicted: i, correct: 0 })) },
   found: { elements: 5, connections: 0 },
@@ -46,5 +47,17 @@ describe('benchmark tables', () => {
     ]);
     expect(lines.find((l) => l.startsWith('three'))).toMatch(/analyze exited with 1$/);
     expect(lines.find((l) => l.startsWith('valve'))?.split(/\s+/)).toEqual(['valve', '8', '10', '4', '0.40', '0.50', '0.44']);
+    // Of the 8 gate valves found by some symbol, 4 were named gate valves.
+    expect(lines.find((l) => l.startsWith('gate_valve'))?.split(/\s+/)).toEqual([
+      'gate_valve',
+      '8',
+      '10',
+      '4',
+      '0.40',
+      '0.50',
+      '0.44',
+      '8',
+      '0.50',
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import type { AnalysisSource } from '@pid/contracts';
 import { fraction, precisionRecallF1, sheetFigures } from './figures';
 import { CONFIDENCE_BANDS, type BandCounts } from './score-calibration';
 import { addScores, type SheetScore } from './score-sheet';
-import { SCORED_TYPES, type MatchCounts } from './score-symbols';
+import { SCORED_TYPES, type MatchCounts, type NamingCounts } from './score-symbols';
 import { formatTable, ratio } from './table';
 import type { RunStats } from './run-analyze';
 
@@ -80,12 +80,32 @@ function overviewRow(
   ];
 }
 
+function countsRow(name: string, counts: MatchCounts): string[] {
+  const { precision, recall, f1 } = precisionRecallF1(counts);
+  return [name, String(counts.truth), String(counts.predicted), String(counts.matched), ratio(precision), ratio(recall), ratio(f1)];
+}
+
+const COUNTS = ['truth', 'found', 'matched', 'P', 'R', 'F1'];
+
 function countsTable(title: string, records: [string, MatchCounts][]): string {
-  const rows = records.map(([name, counts]) => {
-    const { precision, recall, f1 } = precisionRecallF1(counts);
-    return [name, String(counts.truth), String(counts.predicted), String(counts.matched), ratio(precision), ratio(recall), ratio(f1)];
-  });
-  return formatTable([title, 'truth', 'found', 'matched', 'P', 'R', 'F1'], rows);
+  return formatTable(
+    [title, ...COUNTS],
+    records.map(([name, counts]) => countsRow(name, counts)),
+  );
+}
+
+/**
+ * Per class: detection of the class (a symbol of that class on the truth's box), then how the class's truth symbols
+ * that were found by any symbol are named: `located`, and `acc`, the share of those named the truth's class.
+ */
+function classTable(records: [string, MatchCounts][], naming: Record<string, NamingCounts>): string {
+  return formatTable(
+    ['symbol class', ...COUNTS, 'located', 'acc'],
+    records.map(([name, counts]) => {
+      const { located = 0, named = 0 } = naming[name] ?? {};
+      return [...countsRow(name, counts), String(located), ratio(fraction(named, located))];
+    }),
+  );
 }
 
 /** One dataset's tables: per drawing and in all, symbols per type and class, calibration. */
@@ -100,7 +120,7 @@ export function datasetTables(result: DatasetResult): string {
     const types = SCORED_TYPES.map((type): [string, MatchCounts] => [type, symbols.byType[type]]);
     if (types.some(([, counts]) => counts.truth > 0)) parts.push(countsTable('element type', types));
     const classes = Object.entries(symbols.byClass).sort(([a], [b]) => a.localeCompare(b));
-    if (classes.length > 0) parts.push(countsTable('symbol class', classes));
+    if (classes.length > 0) parts.push(classTable(classes, symbols.naming));
   }
   const calibration = result.total?.calibration;
   if (calibration?.symbols || calibration?.connections) {

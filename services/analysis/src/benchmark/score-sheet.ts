@@ -3,12 +3,17 @@ import { isSymbol, type Prediction } from './predictions';
 import { calibrate, type BandCounts } from './score-calibration';
 import { scoreConnections } from './score-connections';
 import { scorePipes, type PipeScore } from './score-pipes';
-import { scoreSymbols, type MatchCounts } from './score-symbols';
+import { scoreSymbols, type MatchCounts, type NamingCounts } from './score-symbols';
 import { scoreText, type TextScore } from './score-text';
 
 /** Every figure of one drawing, as counts so that a dataset adds its drawings up; absent = not measurable. */
 export interface SheetScore {
-  symbols?: { all: MatchCounts; byType: Record<string, MatchCounts>; byClass: Record<string, MatchCounts> };
+  symbols?: {
+    all: MatchCounts;
+    byType: Record<string, MatchCounts>;
+    byClass: Record<string, MatchCounts>;
+    naming: Record<string, NamingCounts>;
+  };
   text?: TextScore['detection'];
   tags?: TextScore['tags'];
   pipes?: PipeScore;
@@ -26,7 +31,7 @@ export function scoreSheet(truth: TruthSheet | undefined, prediction: Prediction
   const { complete } = truth;
   const symbols = scoreSymbols(truth.symbols, prediction.elements);
   if (complete.symbols) {
-    score.symbols = { all: symbols.all, byType: symbols.byType, byClass: symbols.byClass };
+    score.symbols = { all: symbols.all, byType: symbols.byType, byClass: symbols.byClass, naming: symbols.naming };
     score.calibration.symbols = calibrate(
       prediction.elements.filter(isSymbol).map((p) => ({ confidence: p.confidence, correct: symbols.matches.has(p.id) })),
     );
@@ -61,7 +66,7 @@ function addNumbers<T extends object>(a: T | undefined, b: T | undefined): T | u
   return sum as T;
 }
 
-function addRecords(a: Record<string, MatchCounts>, b: Record<string, MatchCounts>): Record<string, MatchCounts> {
+function addRecords<T extends object>(a: Record<string, T>, b: Record<string, T>): Record<string, T> {
   const sum = { ...a };
   for (const key of Object.keys(b)) sum[key] = addNumbers(sum[key], b[key])!;
   return sum;
@@ -81,6 +86,7 @@ export function addScores(a: SheetScore, b: SheetScore): SheetScore {
             all: addNumbers(a.symbols.all, b.symbols.all)!,
             byType: addRecords(a.symbols.byType, b.symbols.byType),
             byClass: addRecords(a.symbols.byClass, b.symbols.byClass),
+            naming: addRecords(a.symbols.naming, b.symbols.naming),
           }
         : (a.symbols ?? b.symbols),
     text: addNumbers(a.text, b.text),

@@ -43,11 +43,22 @@ function counts(truth: Boxed[], predicted: Boxed[]): MatchCounts {
   return { truth: truth.length, predicted: predicted.length, matched: matchBoxes(truth, predicted).size };
 }
 
+/**
+ * How well a class is named once found: `located` truth symbols of the class matched by any symbol (class-agnostic),
+ * `named` of those matched by a symbol of the same class. named / located is the class's accuracy.
+ */
+export interface NamingCounts {
+  located: number;
+  named: number;
+}
+
 export interface SymbolScore {
   all: MatchCounts;
   byType: Record<string, MatchCounts>;
   /** Only when the pipeline names symbol classes (`metadata.symbol_class`). */
   byClass: Record<string, MatchCounts>;
+  /** Per truth class, alongside `byClass`. */
+  naming: Record<string, NamingCounts>;
   /** Class-agnostic matches, predicted id → truth id: the ends of connections, tags, calibration. */
   matches: Map<string, string>;
 }
@@ -63,6 +74,7 @@ export function scoreSymbols(truth: TruthSymbol[], elements: PredictedElement[])
     );
   }
   const byClass: Record<string, MatchCounts> = {};
+  const naming: Record<string, NamingCounts> = {};
   const classified = predicted.filter((p) => p.hasSymbolClass);
   if (classified.length > 0) {
     for (const className of new Set([...truth.map((t) => t.className), ...classified.map((p) => p.className)])) {
@@ -70,7 +82,15 @@ export function scoreSymbols(truth: TruthSymbol[], elements: PredictedElement[])
         truth.filter((t) => t.className === className),
         classified.filter((p) => p.className === className),
       );
+      naming[className] = { located: 0, named: 0 };
+    }
+    const classOf = new Map(truth.map((t) => [t.id, t.className]));
+    for (const p of predicted) {
+      const truthClass = classOf.get(matches.get(p.id) ?? '');
+      if (truthClass === undefined) continue;
+      naming[truthClass].located++;
+      if (p.hasSymbolClass && p.className === truthClass) naming[truthClass].named++;
     }
   }
-  return { all: { truth: truth.length, predicted: predicted.length, matched: matches.size }, byType, byClass, matches };
+  return { all: { truth: truth.length, predicted: predicted.length, matched: matches.size }, byType, byClass, naming, matches };
 }
