@@ -44,6 +44,25 @@ describe('loadPageImage', () => {
     expect(await darkPixels(image)).toBeGreaterThan(500);
   });
 
+  it('reads coloured lines as ink, a yellow one too (its luminance is near paper)', async () => {
+    const colour = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#fff"/>` +
+          `<rect x="50" y="50" width="300" height="4" fill="#ffff00"/><rect x="50" y="150" width="300" height="4" fill="#00c000"/>` +
+          `<rect x="50" y="250" width="300" height="4" fill="#808080"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const image = await loadPageImage(colour, options);
+    const row = (y: number) => image.gray.subarray(y * 400 + 60, y * 400 + 340);
+    expect(Math.max(...row(52))).toBeLessThan(40);
+    expect(Math.max(...row(152))).toBeLessThan(40);
+    expect(Math.min(...row(100))).toBe(255);
+    // Grey stays its own level.
+    expect(Math.max(...row(252))).toBe(128);
+  });
+
   it('turns a JPEG as its EXIF orientation says, like the drawing service', async () => {
     const rotated = await sharp(await png())
       .jpeg()

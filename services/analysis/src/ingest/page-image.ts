@@ -73,7 +73,7 @@ export function pdfRenderOptions(options: Omit<IngestOptions, 'page'>): PdfRende
   return { ...options.pdf, maxPixels: Math.min(options.pdf.maxPixels, options.maxImagePixels ?? MAX_IMAGE_PIXELS) };
 }
 
-/** Reads a PDF page (rendered as the drawing service renders it) or a raster into one grayscale image. */
+/** Reads a PDF page (rendered as the drawing service renders it) or a raster into one grey image (`colourToGrey`). */
 export async function loadPageImage(bytes: Buffer, options: IngestOptions): Promise<PageImage> {
   const maxImagePixels = options.maxImagePixels ?? MAX_IMAGE_PIXELS;
   let raster = bytes;
@@ -101,8 +101,8 @@ export async function loadPageImage(bytes: Buffer, options: IngestOptions): Prom
   try {
     let pipeline = sharp(raster, { limitInputPixels: maxImagePixels, failOn: 'error' }).autoOrient().flatten({ background: '#ffffff' });
     if (scale < 1) pipeline = pipeline.resize(targetWidth, targetHeight, { fit: 'fill', kernel: 'lanczos3' });
-    const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
-    gray = info.channels === 1 ? new Uint8Array(data.buffer, data.byteOffset, data.length) : firstChannel(data, info.channels);
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    gray = info.channels < 3 ? firstChannel(data, info.channels) : colourToGrey(data, info.channels);
     size = { width: info.width, height: info.height };
   } catch {
     throw new UnusableFileError(MESSAGES.unreadable);
@@ -113,7 +113,26 @@ export async function loadPageImage(bytes: Buffer, options: IngestOptions): Prom
 }
 
 function firstChannel(data: Buffer, channels: number): Uint8Array {
+  if (channels === 1) return new Uint8Array(data.buffer, data.byteOffset, data.length);
   const out = new Uint8Array(data.length / channels);
   for (let i = 0; i < out.length; i++) out[i] = data[i * channels];
+  return out;
+}
+
+/** How far apart a pixel's channels must be for it to count as coloured rather than grey with JPEG noise. */
+const COLOURED = 48;
+
+/**
+ * A colour page as grey: a coloured pixel by its darkest channel, not its luminance (CAD exports draw in colour,
+ * and a yellow or light green line, near paper in luminance, is ink in every channel but one); a grey pixel by its
+ * luminance, so that a monochrome scan reads as it always did.
+ */
+function colourToGrey(data: Buffer, channels: number): Uint8Array {
+  const out = new Uint8Array(data.length / channels);
+  for (let i = 0, j = 0; i < out.length; i++, j += channels) {
+    const [r, g, b] = [data[j], data[j + 1], data[j + 2]];
+    const darkest = Math.min(r, g, b);
+    out[i] = Math.max(r, g, b) - darkest >= COLOURED ? darkest : (54 * r + 183 * g + 19 * b) >> 8;
+  }
   return out;
 }

@@ -19,9 +19,43 @@ describe('findNozzles', () => {
     const left = findNozzles(page([10, 99, 100, 101], [86, 92, 87, 108], [82, 92, 83, 108]), [pipe(10, 100)], [vessel], 3);
     // A flange pair: both bars are the nozzle's.
     expect(left.map((n) => n.box)).toEqual([{ x0: 82, y0: 92, x1: 100, y1: 108 }]);
+    // A second bar far longer than the first is something else's (a spectacle blind's arm): not the nozzle's.
+    const arm = findNozzles(page([10, 99, 100, 101], [86, 92, 87, 108], [82, 72, 83, 108]), [pipe(10, 100)], [vessel], 3);
+    expect(arm.map((n) => n.box)).toEqual([{ x0: 86, y0: 92, x1: 100, y1: 108 }]);
     // An open nozzle: no pipe past its flange, a bar short against the stub.
     const open = findNozzles(page([180, 99, 195, 101], [194, 95, 195, 105]), [pipe(180, 195)], [vessel], 3);
     expect(open.map((n) => n.box)).toEqual([{ x0: 180, y0: 95, x1: 195, y1: 105 }]);
+  });
+
+  it('finds the stub where the pipe stops short of the vessel at a flange pair, the line broken between its bars', () => {
+    // Stub 180..189, bars at 188..189 and 194..195 with paper between them on the centre line, pipe from 196 on.
+    const flangePair: Array<[number, number, number, number]> = [
+      [188, 92, 189, 108],
+      [194, 92, 195, 108],
+      [196, 99, 280, 101],
+    ];
+    const broken = findNozzles(page([180, 99, 189, 101], ...flangePair), [pipe(196, 280)], [vessel], 3);
+    expect(broken.map((n) => n.box)).toEqual([{ x0: 180, y0: 92, x1: 195, y1: 108 }]);
+    // No stub between the side and the pipe: nothing leaves the vessel there.
+    expect(findNozzles(page(...flangePair), [pipe(196, 280)], [vessel], 3)).toEqual([]);
+  });
+
+  it('starts the stub at the wall where the wall curves away inside the box (a nozzle on a dome off its crown)', () => {
+    // The box's right side is x 180; at y 100 the wall stands at x 172..173 and the stub runs from it.
+    const dome = inkWith(width, height, [99, 20, 101, 180], [172, 90, 173, 110], [174, 99, 280, 101], [188, 92, 189, 108]);
+    expect(findNozzles(dome, [pipe(180, 280)], [vessel], 3).map((n) => n.box)).toEqual([{ x0: 172, y0: 92, x1: 189, y1: 108 }]);
+    // A bar inside the box is the equipment's own drawing, no flange.
+    const within = inkWith(width, height, [99, 20, 101, 180], [160, 90, 161, 110], [162, 99, 280, 101], [170, 92, 171, 108]);
+    expect(findNozzles(within, [pipe(180, 280)], [vessel], 3)).toEqual([]);
+    // A pipe drawn on inside the equipment from its side: the wall is at the side.
+    const inside = inkWith(width, height, [99, 20, 101, 180], [179, 20, 181, 180], [110, 99, 280, 101], [190, 92, 191, 108]);
+    expect(findNozzles(inside, [pipe(180, 280)], [vessel], 3).map((n) => n.box)).toEqual([{ x0: 180, y0: 92, x1: 191, y1: 108 }]);
+  });
+
+  it("takes a flange's bar longer than 16 strokes against a vessel that large", () => {
+    // Strokes of 2 px: a 36-px bar is 18 strokes, under a quarter of the vessel's 160 px across the pipe.
+    const long = findNozzles(page([180, 99, 280, 101], [188, 82, 189, 117]), [pipe(180, 280)], [vessel], 2);
+    expect(long.map((n) => n.box)).toEqual([{ x0: 180, y0: 82, x1: 189, y1: 117 }]);
   });
 
   it('takes no valve beside the vessel and no pipe that does not leave it for a nozzle', () => {
@@ -31,5 +65,8 @@ describe('findNozzles', () => {
     expect(findNozzles(page([220, 99, 280, 101], [232, 92, 233, 108]), [pipe(220, 280)], [vessel], 3)).toEqual([]);
     // A leg ending at a foot as long as itself.
     expect(findNozzles(page([180, 99, 195, 101], [194, 88, 195, 112]), [pipe(180, 195)], [vessel], 3)).toEqual([]);
+    // Also where the leg starts at a wall inside the box (a dome's side): the leg outside the box is measured.
+    const domeLeg = inkWith(width, height, [99, 20, 101, 180], [170, 90, 171, 110], [172, 99, 195, 101], [194, 91, 195, 108]);
+    expect(findNozzles(domeLeg, [pipe(180, 195)], [vessel], 3)).toEqual([]);
   });
 });

@@ -19,6 +19,27 @@ function centreInked(ink: InkImage, pipe: Segment, from: number, to: number): bo
   return true;
 }
 
+/**
+ * Where a nozzle's stub meets its equipment's wall, going from the equipment box's `side` into the box (`inward`):
+ * the side itself, unless the stub's ink runs on inside further than a wall is thick (`wall`) and ends before
+ * `limit` (a nozzle on a dome away from its crown meets the curve inside the box; ink running on further is a
+ * pipe drawn inside the equipment, and the wall is at the side).
+ */
+function wallAlong(ink: InkImage, pipe: Segment, side: number, inward: number, wall: number, limit: number): number {
+  const at = indexAlong(ink.width, pipe.orientation === 'horizontal');
+  const centre = pipeCentre(pipe);
+  const end = pipe.orientation === 'horizontal' ? ink.width : ink.height;
+  let run = 0;
+  while (
+    run < limit &&
+    side + inward * (run + 1) >= 0 &&
+    side + inward * (run + 1) < end &&
+    ink.mask[at(side + inward * (run + 1), centre)]
+  )
+    run++;
+  return run > wall && run < limit ? side + inward * run : side;
+}
+
 /** How far from an equipment's side a nozzle's flange may stand, in strokes. */
 const REACH = 16;
 /** The longest nozzle, as a share of its equipment's extent along it. */
@@ -26,10 +47,11 @@ const SHORT = 0.25;
 
 /**
  * Nozzles: where a pipe leaves a piece of equipment through a flange (a column's `N1` on its dome), the stub from
- * the equipment's side to the flange's bar, as wide as the bar. A pipe that reaches a side of an equipment's box
- * (within two strokes) and runs on away from it, with a bar across it (`barsAcross`, reaching a stroke past it)
- * within 16 strokes of the side, and a quarter of the equipment's extent along the pipe; a second bar right after
- * the first (a flange pair) is the nozzle's too.
+ * the equipment's wall to the flange's bar, as wide as the bar. A pipe that reaches a side of an equipment's box
+ * (within two strokes) and runs on away from it, or starts within 32 strokes of the side with a stub between
+ * (too short to be a line of its own; the flanges' bars break the line), with a bar across it (`barsAcross`, reaching a stroke past it) within 16
+ * strokes of the side, and a quarter of the equipment's extent along the pipe; a second bar right after the first
+ * (a flange pair) is the nozzle's too.
  */
 export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equipment: T[], unit: number): Array<Nozzle<T>> {
   const nozzles: Array<Nozzle<T>> = [];
@@ -43,38 +65,53 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       const [lo, hi] = horizontal ? [box.y0, box.y1] : [box.x0, box.x1];
       if (centre < lo + near || centre > hi - near) continue;
       const [first, last] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
-      // The side the pipe leaves by, and which way along the pipe is away from the equipment.
+      // The side the pipe leaves by, and which way along the pipe is away from the equipment: the pipe reaches the
+      // side, or stops short of it where a stub too short to be found as a line goes on to the side (a flange pair
+      // breaks the line between them).
+      const stubAt = (side: number, outward: number) =>
+        outward > 0
+          ? side + near <= limit && centreInked(ink, pipe, side + 1, side + near)
+          : side - near >= 0 && centreInked(ink, pipe, side - near, side - 1);
       const leaves = [
-        { side: last, outward: 1, reaches: pipe.start <= last + near && pipe.end > last + near },
-        { side: first, outward: -1, reaches: pipe.end >= first - near && pipe.start < first - near },
+        { side: last, outward: 1, short: false, reaches: pipe.start <= last + near && pipe.end > last + near },
+        { side: first, outward: -1, short: false, reaches: pipe.end >= first - near && pipe.start < first - near },
+        { side: last, outward: 1, short: true, reaches: pipe.start > last && pipe.start <= last + 2 * REACH * unit && stubAt(last, 1) },
+        { side: first, outward: -1, short: true, reaches: pipe.end < first && pipe.end >= first - 2 * REACH * unit && stubAt(first, -1) },
       ].find((way) => way.reaches);
       if (!leaves) continue;
-      const { side, outward } = leaves;
+      const { side, outward, short } = leaves;
+      const wall = wallAlong(ink, pipe, side, -outward, near, REACH * unit);
       // The equipment's own outline at its side (a dome's flat top) is no flange.
       const [from, to] =
         outward > 0 ? [side + near, Math.min(limit, side + REACH * unit)] : [Math.max(0, side - REACH * unit), side - near];
       const profile = acrossProfile(ink, pipe, from, to);
-      const bars = barsAcross(profile, from, pipe, unit, unit);
+      // A flange's bar may be longer than a bar on a bare pipe, against a large vessel (not its own edge: from `near`).
+      const bars = barsAcross(profile, from, pipe, unit, unit, Math.max(16 * unit, 0.25 * (hi - lo)));
       if (bars.length === 0) continue;
       const ordered = outward > 0 ? bars : [...bars].reverse();
       const [bar, next] = ordered;
       const length = bar.up + bar.down + 1;
       const gap = next ? (outward > 0 ? next.from - bar.to - 1 : bar.from - next.to - 1) : Infinity;
-      const flange = next && gap <= 0.5 * length ? [bar, next] : [bar];
+      // A flange pair's bars are alike (a line drawn on from the second is no part of it: a spectacle blind's arm).
+      const alike = next && Math.abs(next.up + next.down + 1 - length) <= 0.3 * length;
+      const flange = next && alike && gap <= 0.5 * length ? [bar, next] : [bar];
       const up = Math.max(centre - pipe.lo, ...flange.map((b) => b.up));
       const down = Math.max(pipe.hi - centre, ...flange.map((b) => b.down));
       const ends = flange.flatMap((b) => [b.from, b.to]);
+      // The stub outside the box, from its side to the flange's far end, is measured; the nozzle runs from the wall.
       const [along0, along1] = outward > 0 ? [side, Math.max(...ends)] : [Math.min(...ends), side];
       // Short against its equipment: a pump's outlet drawn as a stub is no nozzle.
       if (along1 - along0 > SHORT * (last - first)) continue;
       // A stub ending at its bar (an open nozzle) has a bar short against it: a vessel's leg ends at a foot as long.
       const [past0, past1] = outward > 0 ? [along1 + 1, along1 + 2 * unit] : [along0 - 2 * unit, along0 - 1];
-      const runsOn = past0 >= 0 && past1 <= limit && centreInked(ink, pipe, past0, past1);
+      // (A pipe that stops short of the side runs on past the stub.)
+      const runsOn = short || (past0 >= 0 && past1 <= limit && centreInked(ink, pipe, past0, past1));
       if (!runsOn && up + down + 1 > 0.75 * (along1 - along0 + 1)) continue;
+      const [start, end] = outward > 0 ? [wall, along1] : [along0, wall];
       nozzles.push({
         box: horizontal
-          ? { x0: along0, y0: centre - up, x1: along1, y1: centre + down }
-          : { x0: centre - up, y0: along0, x1: centre + down, y1: along1 },
+          ? { x0: start, y0: centre - up, x1: end, y1: centre + down }
+          : { x0: centre - up, y0: start, x1: centre + down, y1: end },
         equipment: box,
       });
     }

@@ -38,9 +38,9 @@ export const pipeCentre = (pipe: Segment) => Math.round((pipe.lo + pipe.hi) / 2)
 /**
  * The bars across `pipe` in its profile (read from `from` on): runs reaching `reach` past the pipe on both sides,
  * thin (2.5 strokes at most along the pipe) and even in length along the run (a valve's triangle widens from
- * its base), and short (16 strokes at most: a vessel's edge across a pipe is no bar).
+ * its base), and short (`maxLength`, 16 strokes unless told: a vessel's edge across a pipe is no bar).
  */
-export function barsAcross(profile: Across[], from: number, pipe: Segment, unit: number, reach: number): Bar[] {
+export function barsAcross(profile: Across[], from: number, pipe: Segment, unit: number, reach: number, maxLength = 16 * unit): Bar[] {
   const centre = pipeCentre(pipe);
   const [edgeUp, edgeDown] = [centre - pipe.lo, pipe.hi - centre];
   const crossing = ([up, down]: Across) => up >= edgeUp + reach && down >= edgeDown + reach;
@@ -52,7 +52,7 @@ export function barsAcross(profile: Across[], from: number, pipe: Segment, unit:
     const run = profile.slice(i, j + 1);
     const lengths = run.map(([up, down]) => up + down + 1);
     const even = Math.min(...lengths) >= 0.6 * Math.max(...lengths);
-    if (j - i + 1 <= 2.5 * unit && even && Math.max(...lengths) <= 16 * unit) {
+    if (j - i + 1 <= 2.5 * unit && even && Math.max(...lengths) <= maxLength) {
       bars.push({ from: from + i, to: from + j, up: Math.max(...run.map((p) => p[0])), down: Math.max(...run.map((p) => p[1])) });
     }
     i = j;
