@@ -7,7 +7,8 @@ const centreX = (box: Box) => (box.x0 + box.x1) / 2;
 /**
  * Parts drawn apart above or below an equipment box (a rectangle drawn with lines), on its axis and off every
  * pipe (an air cooler's fan and its motor), are that equipment's: the box grows over them and they are no
- * symbols of their own.
+ * symbols of their own. So is a roof: a flat part as wide as the box standing on its top or bottom edge (a
+ * tank's dome drawn as a path of its own on a PDF), pipes into it or not.
  */
 export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], unit: number): DetectedSymbol[] {
   const solid = pipes.filter((pipe) => !pipe.dashed).map(segmentBox);
@@ -28,15 +29,19 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
     const reach = Math.max(3 * unit, equipment.y1 - equipment.y0 + 1);
     let box: Box = equipment;
     for (let found = true; found;) {
+      const stacked = (symbol: DetectedSymbol) =>
+        boxWidth(symbol) <= 0.7 * width && boxGap(symbol, box) <= reach && (symbol.y1 < box.y0 || symbol.y0 > box.y1) && loose(symbol);
+      const roof = (symbol: DetectedSymbol) =>
+        (symbol.elementType === 'fitting' || symbol.elementType === 'equipment') &&
+        Math.abs(boxWidth(symbol) - width) <= 0.1 * width + unit &&
+        symbol.y1 - symbol.y0 + 1 <= 0.5 * width &&
+        (Math.abs(symbol.y1 - box.y0) <= 2 * unit || Math.abs(symbol.y0 - box.y1) <= 2 * unit);
       const part = symbols.find(
         (symbol) =>
           symbol !== equipment &&
           !absorbed.has(symbol) &&
-          boxWidth(symbol) <= 0.7 * width &&
           Math.abs(centreX(symbol) - centreX(equipment)) <= 0.1 * width + unit &&
-          boxGap(symbol, box) <= reach &&
-          (symbol.y1 < box.y0 || symbol.y0 > box.y1) &&
-          loose(symbol),
+          (stacked(symbol) || roof(symbol)),
       );
       found = part !== undefined;
       if (part) {
