@@ -119,20 +119,20 @@ function firstChannel(data: Buffer, channels: number): Uint8Array {
   return out;
 }
 
-/** How far apart a pixel's channels must be for it to count as coloured rather than grey with JPEG noise. */
-const COLOURED = 48;
-
 /**
  * A colour page as grey: a coloured pixel by its darkest channel, not its luminance (CAD exports draw in colour,
  * and a yellow or light green line, near paper in luminance, is ink in every channel but one); a grey pixel by its
- * luminance, so that a monochrome scan reads as it always did.
+ * luminance, so that a monochrome scan reads as it did. Between the two, by how far apart the channels are (24 to
+ * 72 levels), so that JPEG colour noise and tinted paper make no step in the grey.
  */
 function colourToGrey(data: Buffer, channels: number): Uint8Array {
   const out = new Uint8Array(data.length / channels);
   for (let i = 0, j = 0; i < out.length; i++, j += channels) {
     const [r, g, b] = [data[j], data[j + 1], data[j + 2]];
     const darkest = Math.min(r, g, b);
-    out[i] = Math.max(r, g, b) - darkest >= COLOURED ? darkest : (54 * r + 183 * g + 19 * b) >> 8;
+    const luminance = (54 * r + 183 * g + 19 * b) >> 8;
+    const coloured = Math.min(1, Math.max(0, (Math.max(r, g, b) - darkest - 24) / 48));
+    out[i] = Math.round(luminance + (darkest - luminance) * coloured);
   }
   return out;
 }

@@ -52,12 +52,16 @@ describe('withStackedParts', () => {
   it("takes a roof as wide as the box on its top edge, a pipe into it or not (a tank's dome)", () => {
     const box = symbol(100, 300, 264, 444, { elementType: 'equipment', description: 'equipment (box)', outlined: true });
     const dome = symbol(100, 270, 264, 303, { elementType: 'fitting', description: 'fitting' });
-    const intoDome = [pipe('vertical', 100, 271, 180)];
+    // A pipe far longer than the dome is wide: one the stacked parts would not take.
+    const intoDome = [pipe('vertical', -300, 271, 180)];
     const result = withStackedParts([box, dome], intoDome, 4);
     expect(result).toHaveLength(1);
     expect(result[0]).toMatchObject({ x0: 100, y0: 270, x1: 264, y1: 444 });
     // Narrower than the box, or standing off it, it is no roof.
     expect(withStackedParts([box, { ...dome, x0: 140, x1: 224 }], intoDome, 4)).toHaveLength(2);
     expect(withStackedParts([box, { ...dome, y0: 230, y1: 262 }], intoDome, 4)).toHaveLength(2);
+    // On the bottom edge too; a drawn box as wide is no roof.
+    expect(withStackedParts([box, { ...dome, y0: 441, y1: 474 }], intoDome, 4)[0]).toMatchObject({ y0: 300, y1: 474 });
+    expect(withStackedParts([box, { ...dome, outlined: true }], intoDome, 4)).toHaveLength(2);
   });
 });

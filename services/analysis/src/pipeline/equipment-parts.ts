@@ -1,4 +1,4 @@
-import { boxesTouch, boxGap, boxWidth, unionBox, type Box } from './components';
+import { boxesTouch, boxGap, boxHeight, boxWidth, unionBox, type Box } from './components';
 import { segmentBox, type Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
 
@@ -31,11 +31,13 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
     for (let found = true; found;) {
       const stacked = (symbol: DetectedSymbol) =>
         boxWidth(symbol) <= 0.7 * width && boxGap(symbol, box) <= reach && (symbol.y1 < box.y0 || symbol.y0 > box.y1) && loose(symbol);
+      // One roof on the box as drawn (not on a roof taken already), and no drawn box of its own.
       const roof = (symbol: DetectedSymbol) =>
         (symbol.elementType === 'fitting' || symbol.elementType === 'equipment') &&
+        !symbol.outlined &&
         Math.abs(boxWidth(symbol) - width) <= 0.1 * width + unit &&
-        symbol.y1 - symbol.y0 + 1 <= 0.5 * width &&
-        (Math.abs(symbol.y1 - box.y0) <= 2 * unit || Math.abs(symbol.y0 - box.y1) <= 2 * unit);
+        boxHeight(symbol) <= 0.5 * width &&
+        (Math.abs(symbol.y1 - equipment.y0) <= 2 * unit || Math.abs(symbol.y0 - equipment.y1) <= 2 * unit);
       const part = symbols.find(
         (symbol) =>
           symbol !== equipment &&

@@ -1,6 +1,6 @@
 import { boxArea, overlapArea, type Box, type InkImage } from './components';
 import { segmentLength, type Segment } from './lines';
-import { acrossProfile, barsAcross, pipeCentre, type Across } from './pipe-profile';
+import { acrossProfile, barsAcross, pairedBars, pipeCentre, type Across } from './pipe-profile';
 
 /**
  * Flanges drawn as two short bars across a pipe, close together, with nothing but the pipe between them
@@ -25,9 +25,8 @@ export function flangePairs(ink: InkImage, pipes: Segment[], unit: number): Box[
     const gapAfter = (k: number) => (k >= 0 && k + 1 < bars.length ? bars[k + 1].from - bars[k].to - 1 : Infinity);
     for (let k = 0; k + 1 < bars.length; k++) {
       const [a, b] = [bars[k], bars[k + 1]];
-      const [lengthA, lengthB] = [a.up + a.down + 1, b.up + b.down + 1];
+      if (!pairedBars(a, b)) continue;
       const gap = gapAfter(k);
-      if (gap < 1 || gap > 0.5 * Math.min(lengthA, lengthB) || Math.min(lengthA, lengthB) < 0.6 * Math.max(lengthA, lengthB)) continue;
       // Two bars alone: a third as close is another symbol's (a spectacle blind's, a line blind's).
       if (gapAfter(k - 1) <= 2 * gap || gapAfter(k + 1) <= 2 * gap) continue;
       // Between the bars, the pipe alone (or paper where it is broken).

@@ -38,6 +38,9 @@ describe('findNozzles', () => {
     expect(broken.map((n) => n.box)).toEqual([{ x0: 180, y0: 92, x1: 195, y1: 108 }]);
     // No stub between the side and the pipe: nothing leaves the vessel there.
     expect(findNozzles(page(...flangePair), [pipe(196, 280)], [vessel], 3)).toEqual([]);
+    // A pipe starting again only far past a bar as long as the stub (20 strokes): a leg and its foot, a pipe's end.
+    const foot = findNozzles(page([180, 99, 189, 101], [188, 92, 189, 108], [250, 99, 280, 101]), [pipe(250, 280)], [vessel], 3);
+    expect(foot).toEqual([]);
   });
 
   it('starts the stub at the wall where the wall curves away inside the box (a nozzle on a dome off its crown)', () => {
@@ -66,7 +69,7 @@ describe('findNozzles', () => {
     // A leg ending at a foot as long as itself.
     expect(findNozzles(page([180, 99, 195, 101], [194, 88, 195, 112]), [pipe(180, 195)], [vessel], 3)).toEqual([]);
     // Also where the leg starts at a wall inside the box (a dome's side): the leg outside the box is measured.
-    const domeLeg = inkWith(width, height, [99, 20, 101, 180], [170, 90, 171, 110], [172, 99, 195, 101], [194, 91, 195, 108]);
-    expect(findNozzles(domeLeg, [pipe(180, 195)], [vessel], 3)).toEqual([]);
+    const domeLeg = inkWith(width, height, [99, 20, 101, 180], [172, 90, 173, 110], [174, 99, 189, 101], [188, 95, 189, 105]);
+    expect(findNozzles(domeLeg, [pipe(180, 189)], [vessel], 3)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Box, InkImage } from './components';
 import { indexAlong, segmentLength, type Segment } from './lines';
-import { acrossProfile, barsAcross, pipeCentre } from './pipe-profile';
+import { acrossProfile, barsAcross, pairedBars, pipeCentre } from './pipe-profile';
 
 /** The description a nozzle is given as a symbol (a fitting), by which later steps know it. */
 export const NOZZLE = 'nozzle';
@@ -49,9 +49,9 @@ const SHORT = 0.25;
  * Nozzles: where a pipe leaves a piece of equipment through a flange (a column's `N1` on its dome), the stub from
  * the equipment's wall to the flange's bar, as wide as the bar. A pipe that reaches a side of an equipment's box
  * (within two strokes) and runs on away from it, or starts within 32 strokes of the side with a stub between
- * (too short to be a line of its own; the flanges' bars break the line), with a bar across it (`barsAcross`, reaching a stroke past it) within 16
- * strokes of the side, and a quarter of the equipment's extent along the pipe; a second bar right after the first
- * (a flange pair) is the nozzle's too.
+ * (too short to be a line of its own; the flanges' bars break the line), with a bar across it (`barsAcross`,
+ * reaching a stroke past it) within 16 strokes of the side, and a quarter of the equipment's extent along the
+ * pipe; a second bar paired with the first (`pairedBars`: a flange pair) is the nozzle's too.
  */
 export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equipment: T[], unit: number): Array<Nozzle<T>> {
   const nozzles: Array<Nozzle<T>> = [];
@@ -80,21 +80,21 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       ].find((way) => way.reaches);
       if (!leaves) continue;
       const { side, outward, short } = leaves;
-      const wall = wallAlong(ink, pipe, side, -outward, near, REACH * unit);
+      const wall = wallAlong(ink, pipe, side, -outward, near, Math.min(REACH * unit, last - first));
       // The equipment's own outline at its side (a dome's flat top) is no flange.
       const [from, to] =
         outward > 0 ? [side + near, Math.min(limit, side + REACH * unit)] : [Math.max(0, side - REACH * unit), side - near];
       const profile = acrossProfile(ink, pipe, from, to);
       // A flange's bar may be longer than a bar on a bare pipe, against a large vessel (not its own edge: from `near`).
-      const bars = barsAcross(profile, from, pipe, unit, unit, Math.max(16 * unit, 0.25 * (hi - lo)));
+      // Longer than a bar on a bare pipe, it stands across the pipe evenly (a line crossing near the vessel does not).
+      const bars = barsAcross(profile, from, pipe, unit, unit, Math.max(16 * unit, 0.25 * (hi - lo + 1))).filter(
+        (b) => b.up + b.down + 1 <= 16 * unit || Math.abs(b.up - b.down) <= 0.25 * (b.up + b.down + 1),
+      );
       if (bars.length === 0) continue;
       const ordered = outward > 0 ? bars : [...bars].reverse();
       const [bar, next] = ordered;
-      const length = bar.up + bar.down + 1;
-      const gap = next ? (outward > 0 ? next.from - bar.to - 1 : bar.from - next.to - 1) : Infinity;
       // A flange pair's bars are alike (a line drawn on from the second is no part of it: a spectacle blind's arm).
-      const alike = next && Math.abs(next.up + next.down + 1 - length) <= 0.3 * length;
-      const flange = next && alike && gap <= 0.5 * length ? [bar, next] : [bar];
+      const flange = next && (outward > 0 ? pairedBars(bar, next) : pairedBars(next, bar)) ? [bar, next] : [bar];
       const up = Math.max(centre - pipe.lo, ...flange.map((b) => b.up));
       const down = Math.max(pipe.hi - centre, ...flange.map((b) => b.down));
       const ends = flange.flatMap((b) => [b.from, b.to]);
@@ -104,8 +104,9 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       if (along1 - along0 > SHORT * (last - first)) continue;
       // A stub ending at its bar (an open nozzle) has a bar short against it: a vessel's leg ends at a foot as long.
       const [past0, past1] = outward > 0 ? [along1 + 1, along1 + 2 * unit] : [along0 - 2 * unit, along0 - 1];
-      // (A pipe that stops short of the side runs on past the stub.)
-      const runsOn = short || (past0 >= 0 && past1 <= limit && centreInked(ink, pipe, past0, past1));
+      // (A pipe that stops short of the side and starts again within 16 strokes past the flange runs on.)
+      const resumes = short && (outward > 0 ? pipe.start <= along1 + REACH * unit : pipe.end >= along0 - REACH * unit);
+      const runsOn = resumes || (past0 >= 0 && past1 <= limit && centreInked(ink, pipe, past0, past1));
       if (!runsOn && up + down + 1 > 0.75 * (along1 - along0 + 1)) continue;
       const [start, end] = outward > 0 ? [wall, along1] : [along0, wall];
       nozzles.push({

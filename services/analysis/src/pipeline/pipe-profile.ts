@@ -59,3 +59,13 @@ export function barsAcross(profile: Across[], from: number, pipe: Segment, unit:
   }
   return bars;
 }
+
+/**
+ * Whether two bars in order along a pipe are a flange pair: alike in length (the shorter 0.6 of the longer at
+ * least) and apart by paper or pipe of at most half the shorter's length.
+ */
+export function pairedBars(a: Bar, b: Bar): boolean {
+  const [lengthA, lengthB] = [a.up + a.down + 1, b.up + b.down + 1];
+  const gap = b.from - a.to - 1;
+  return gap >= 1 && gap <= 0.5 * Math.min(lengthA, lengthB) && Math.min(lengthA, lengthB) >= 0.6 * Math.max(lengthA, lengthB);
+}
