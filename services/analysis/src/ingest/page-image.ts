@@ -1,6 +1,7 @@
 import { MAX_IMAGE_PIXELS } from '@pid/contracts';
 import { PdfPasswordError, PdfUnreadableError, renderPdfPage, type PdfRenderOptions } from '@pid/platform';
 import sharp from 'sharp';
+import { colourToGrey } from './colour-grey';
 import { estimateSkew, rotateGray, unskewPoint } from './deskew';
 
 /** One page as 8-bit grayscale, possibly downscaled; `scale` maps back: original = processing / scale. */
@@ -102,7 +103,7 @@ export async function loadPageImage(bytes: Buffer, options: IngestOptions): Prom
     let pipeline = sharp(raster, { limitInputPixels: maxImagePixels, failOn: 'error' }).autoOrient().flatten({ background: '#ffffff' });
     if (scale < 1) pipeline = pipeline.resize(targetWidth, targetHeight, { fit: 'fill', kernel: 'lanczos3' });
     const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
-    gray = info.channels < 3 ? firstChannel(data, info.channels) : colourToGrey(data, info.channels);
+    gray = info.channels < 3 ? firstChannel(data, info.channels) : colourToGrey(data, info.width, info.height, info.channels);
     size = { width: info.width, height: info.height };
   } catch {
     throw new UnusableFileError(MESSAGES.unreadable);
@@ -116,23 +117,5 @@ function firstChannel(data: Buffer, channels: number): Uint8Array {
   if (channels === 1) return new Uint8Array(data.buffer, data.byteOffset, data.length);
   const out = new Uint8Array(data.length / channels);
   for (let i = 0; i < out.length; i++) out[i] = data[i * channels];
-  return out;
-}
-
-/**
- * A colour page as grey: a coloured pixel by its darkest channel, not its luminance (CAD exports draw in colour,
- * and a yellow or light green line, near paper in luminance, is ink in every channel but one); a grey pixel by its
- * luminance, so that a monochrome scan reads as it did. Between the two, by how far apart the channels are (24 to
- * 72 levels), so that JPEG colour noise and tinted paper make no step in the grey.
- */
-function colourToGrey(data: Buffer, channels: number): Uint8Array {
-  const out = new Uint8Array(data.length / channels);
-  for (let i = 0, j = 0; i < out.length; i++, j += channels) {
-    const [r, g, b] = [data[j], data[j + 1], data[j + 2]];
-    const darkest = Math.min(r, g, b);
-    const luminance = (54 * r + 183 * g + 19 * b) >> 8;
-    const coloured = Math.min(1, Math.max(0, (Math.max(r, g, b) - darkest - 24) / 48));
-    out[i] = Math.round(luminance + (darkest - luminance) * coloured);
-  }
   return out;
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { colourToGrey, opening } from './colour-grey';
+
+const [width, height] = [200, 200];
+
+/** An RGB page of white paper with the given filled boxes in colour. */
+function page(...boxes: Array<{ box: [number, number, number, number]; rgb: [number, number, number] }>): Uint8Array {
+  const data = new Uint8Array(width * height * 3).fill(255);
+  for (const { box, rgb } of boxes) {
+    const [x0, y0, x1, y1] = box;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data.set(rgb, (y * width + x) * 3);
+  }
+  return data;
+}
+
+const yellow: [number, number, number] = [255, 255, 0];
+const at = (grey: Uint8Array, x: number, y: number) => grey[y * width + x];
+
+describe('colourToGrey', () => {
+  it('reads thin coloured lines as ink, where they cross too, and grey by its luminance', () => {
+    const grey = colourToGrey(
+      page(
+        { box: [20, 50, 180, 52], rgb: yellow },
+        { box: [100, 20, 102, 180], rgb: yellow },
+        { box: [20, 150, 80, 152], rgb: [128, 128, 128] },
+      ),
+      width,
+      height,
+      3,
+    );
+    expect(at(grey, 60, 51)).toBe(0);
+    expect(at(grey, 101, 51)).toBe(0);
+    expect(at(grey, 101, 120)).toBe(0);
+    expect(at(grey, 50, 151)).toBe(128);
+    expect(at(grey, 150, 120)).toBe(255);
+  });
+
+  it("keeps a coloured area's luminance (a highlighter's band), and the black line through it", () => {
+    const band: [number, number, number] = [255, 250, 120];
+    const grey = colourToGrey(page({ box: [20, 60, 180, 100], rgb: band }, { box: [20, 79, 180, 80], rgb: [0, 0, 0] }), width, height, 3);
+    expect(at(grey, 100, 65)).toBeGreaterThan(200);
+    expect(at(grey, 21, 61)).toBeGreaterThan(200);
+    expect(at(grey, 100, 79)).toBe(0);
+  });
+});
+
+describe('opening', () => {
+  it('drops what is thinner than its square and keeps a thick part whole', () => {
+    const mask = new Uint8Array(width * height);
+    for (let x = 10; x <= 190; x++) for (let y = 10; y <= 12; y++) mask[y * width + x] = 1;
+    for (let x = 50; x <= 69; x++) for (let y = 50; y <= 69; y++) mask[y * width + x] = 1;
+    const open = opening(mask, width, height, 3);
+    expect(open.reduce((sum, v) => sum + v, 0)).toBe(400);
+    expect([open[50 * width + 50], open[69 * width + 69], open[11 * width + 100]]).toEqual([1, 1, 0]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * A colour page as grey. A coloured pixel is read by its darkest channel, not its luminance: CAD exports draw in
+ * colour, and a yellow or light green line, near paper in luminance, is ink in every channel but one. A grey pixel
+ * keeps its luminance, so a monochrome scan reads as it did; between the two by how far apart the channels are (24
+ * to 72 levels), so JPEG colour noise and tinted paper make no step. Coloured areas thicker than a line (a
+ * highlighter's band over a marked-up scan, a tinted zone) keep their luminance: they are no ink of their own, and
+ * taken as ink they would bury the lines drawn through them.
+ */
+export function colourToGrey(data: Uint8Array, width: number, height: number, channels: number): Uint8Array {
+  const size = width * height;
+  const grey = new Uint8Array(size);
+  const luminance = new Uint8Array(size);
+  const coloured = new Uint8Array(size);
+  for (let i = 0, j = 0; i < size; i++, j += channels) {
+    const [r, g, b] = [data[j], data[j + 1], data[j + 2]];
+    const darkest = Math.min(r, g, b);
+    const lum = (54 * r + 183 * g + 19 * b) >> 8;
+    const weight = Math.min(1, Math.max(0, (Math.max(r, g, b) - darkest - 24) / 48));
+    grey[i] = Math.round(lum + (darkest - lum) * weight);
+    luminance[i] = lum;
+    coloured[i] = lum - grey[i] >= 16 ? 1 : 0;
+  }
+  // Thicker than a line: what a square of this radius still fits in.
+  const radius = Math.max(3, Math.round(0.0008 * Math.max(width, height)));
+  const areas = opening(coloured, width, height, radius);
+  for (let i = 0; i < size; i++) if (areas[i]) grey[i] = luminance[i];
+  return grey;
+}
+
+/** The parts of `mask` a square of side 2·radius+1 fits in: erosion, then dilation, each by rows then columns. */
+export function opening(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const eroded = alongColumns(alongRows(mask, width, height, radius, 'erode'), width, height, radius, 'erode');
+  return alongColumns(alongRows(eroded, width, height, radius, 'dilate'), width, height, radius, 'dilate');
+}
+
+type Step = 'erode' | 'dilate';
+
+/** Each run of set pixels along a line of `count` pixels (`get`, `set`) shrunk or grown by `radius`. */
+function runs(get: (k: number) => number, set: (k: number) => void, count: number, radius: number, step: Step): void {
+  for (let k = 0; k < count;) {
+    if (!get(k)) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end + 1 < count && get(end + 1)) end++;
+    const [from, to] = step === 'erode' ? [k + radius, end - radius] : [Math.max(0, k - radius), Math.min(count - 1, end + radius)];
+    for (let m = from; m <= to; m++) set(m);
+    k = end + 1;
+  }
+}
+
+function alongRows(mask: Uint8Array, width: number, height: number, radius: number, step: Step): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    runs(
+      (x) => mask[row + x],
+      (x) => (out[row + x] = 1),
+      width,
+      radius,
+      step,
+    );
+  }
+  return out;
+}
+
+function alongColumns(mask: Uint8Array, width: number, height: number, radius: number, step: Step): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let x = 0; x < width; x++)
+    runs(
+      (y) => mask[y * width + x],
+      (y) => (out[y * width + x] = 1),
+      height,
+      radius,
+      step,
+    );
+  return out;
+}
