@@ -12,6 +12,7 @@ const score = (matched: number): SheetScore => ({
     ),
     byClass: { gate_valve: { truth: 4, predicted: 5, matched } },
     naming: { gate_valve: { located: 4, named: matched } },
+    confusions: { 'gate_valve>globe_valve': 4 - matched },
   },
   calibration: { symbols: [0, 1, 2, 3].map((i) => ({ predicted: i, correct: 0 })) },
   found: { elements: 5, connections: 0 },
@@ -47,7 +48,7 @@ describe('benchmark tables', () => {
     ]);
     expect(lines.find((l) => l.startsWith('three'))).toMatch(/analyze exited with 1$/);
     expect(lines.find((l) => l.startsWith('valve'))?.split(/\s+/)).toEqual(['valve', '8', '10', '4', '0.40', '0.50', '0.44']);
-    // Of the 8 gate valves found by some symbol, 4 were named gate valves.
+    // Of the 8 gate valves found by some symbol, 4 were named gate valves, and 4 globe valves.
     expect(lines.find((l) => l.startsWith('gate_valve'))?.split(/\s+/)).toEqual([
       'gate_valve',
       '8',
@@ -58,6 +59,8 @@ describe('benchmark tables', () => {
       '0.44',
       '8',
       '0.50',
+      'globe_valve',
+      '×4',
     ]);
   });
 });

@@ -94,16 +94,25 @@ function countsTable(title: string, records: [string, MatchCounts][]): string {
   );
 }
 
+/** The class a truth class is most often named instead of its own, with how often (`name ×n`); '' if none. */
+function mostTakenFor(className: string, confusions: Record<string, number>): string {
+  const taken = Object.entries(confusions)
+    .filter(([key]) => key.startsWith(`${className}>`))
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
+  return taken.length > 0 ? `${taken[0][0].slice(className.length + 1)} ×${taken[0][1]}` : '';
+}
+
 /**
  * Per class: detection of the class (a symbol of that class on the truth's box), then how the class's truth symbols
- * that were found by any symbol are named: `located`, and `acc`, the share of those named the truth's class.
+ * that were found by any symbol are named: `located`, `acc` (the share of those named the truth's class) and what
+ * they are most often taken for.
  */
-function classTable(records: [string, MatchCounts][], naming: Record<string, NamingCounts>): string {
+function classTable(records: [string, MatchCounts][], naming: Record<string, NamingCounts>, confusions: Record<string, number>): string {
   return formatTable(
-    ['symbol class', ...COUNTS, 'located', 'acc'],
+    ['symbol class', ...COUNTS, 'located', 'acc', 'taken for'],
     records.map(([name, counts]) => {
       const { located = 0, named = 0 } = naming[name] ?? {};
-      return [...countsRow(name, counts), String(located), ratio(fraction(named, located))];
+      return [...countsRow(name, counts), String(located), ratio(fraction(named, located)), mostTakenFor(name, confusions)];
     }),
   );
 }
@@ -120,7 +129,7 @@ export function datasetTables(result: DatasetResult): string {
     const types = SCORED_TYPES.map((type): [string, MatchCounts] => [type, symbols.byType[type]]);
     if (types.some(([, counts]) => counts.truth > 0)) parts.push(countsTable('element type', types));
     const classes = Object.entries(symbols.byClass).sort(([a], [b]) => a.localeCompare(b));
-    if (classes.length > 0) parts.push(classTable(classes, symbols.naming));
+    if (classes.length > 0) parts.push(classTable(classes, symbols.naming, symbols.confusions));
   }
   const calibration = result.total?.calibration;
   if (calibration?.symbols || calibration?.connections) {

@@ -13,6 +13,7 @@ export interface SheetScore {
     byType: Record<string, MatchCounts>;
     byClass: Record<string, MatchCounts>;
     naming: Record<string, NamingCounts>;
+    confusions: Record<string, number>;
   };
   text?: TextScore['detection'];
   tags?: TextScore['tags'];
@@ -31,7 +32,8 @@ export function scoreSheet(truth: TruthSheet | undefined, prediction: Prediction
   const { complete } = truth;
   const symbols = scoreSymbols(truth.symbols, prediction.elements);
   if (complete.symbols) {
-    score.symbols = { all: symbols.all, byType: symbols.byType, byClass: symbols.byClass, naming: symbols.naming };
+    const { all, byType, byClass, naming, confusions } = symbols;
+    score.symbols = { all, byType, byClass, naming, confusions };
     score.calibration.symbols = calibrate(
       prediction.elements.filter(isSymbol).map((p) => ({ confidence: p.confidence, correct: symbols.matches.has(p.id) })),
     );
@@ -87,6 +89,7 @@ export function addScores(a: SheetScore, b: SheetScore): SheetScore {
             byType: addRecords(a.symbols.byType, b.symbols.byType),
             byClass: addRecords(a.symbols.byClass, b.symbols.byClass),
             naming: addRecords(a.symbols.naming, b.symbols.naming),
+            confusions: addNumbers(a.symbols.confusions, b.symbols.confusions)!,
           }
         : (a.symbols ?? b.symbols),
     text: addNumbers(a.text, b.text),

@@ -59,5 +59,6 @@ describe('symbol scoring', () => {
     expect(named.byClass.centrifugal_pump).toEqual({ truth: 1, predicted: 0, matched: 0 });
     // The pump was found by a symbol named a gate valve: located, not named.
     expect(named.naming).toEqual({ gate_valve: { located: 1, named: 1 }, centrifugal_pump: { located: 1, named: 0 } });
+    expect(named.confusions).toEqual({ 'centrifugal_pump>gate_valve': 1 });
   });
 });

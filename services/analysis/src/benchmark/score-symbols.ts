@@ -59,6 +59,8 @@ export interface SymbolScore {
   byClass: Record<string, MatchCounts>;
   /** Per truth class, alongside `byClass`. */
   naming: Record<string, NamingCounts>;
+  /** Located symbols named another class, by `truth class>predicted class`: what each class is taken for. */
+  confusions: Record<string, number>;
   /** Class-agnostic matches, predicted id → truth id: the ends of connections, tags, calibration. */
   matches: Map<string, string>;
 }
@@ -75,6 +77,7 @@ export function scoreSymbols(truth: TruthSymbol[], elements: PredictedElement[])
   }
   const byClass: Record<string, MatchCounts> = {};
   const naming: Record<string, NamingCounts> = {};
+  const confusions: Record<string, number> = {};
   const classified = predicted.filter((p) => p.hasSymbolClass);
   if (classified.length > 0) {
     for (const className of new Set([...truth.map((t) => t.className), ...classified.map((p) => p.className)])) {
@@ -90,7 +93,8 @@ export function scoreSymbols(truth: TruthSymbol[], elements: PredictedElement[])
       if (truthClass === undefined) continue;
       naming[truthClass].located++;
       if (p.hasSymbolClass && p.className === truthClass) naming[truthClass].named++;
+      else confusions[`${truthClass}>${p.className}`] = (confusions[`${truthClass}>${p.className}`] ?? 0) + 1;
     }
   }
-  return { all: { truth: truth.length, predicted: predicted.length, matched: matches.size }, byType, byClass, naming, matches };
+  return { all: { truth: truth.length, predicted: predicted.length, matched: matches.size }, byType, byClass, naming, confusions, matches };
 }
