@@ -62,7 +62,11 @@ describe('symbol classifier', () => {
     const instrument = predictions[library.samples.findIndex((s) => s.className === 'field_instrument')];
     expect(instrument.elementType).toBe('instrument');
     expect(instrument.alternatives).toHaveLength(3);
-    expect(instrument.alternatives[0]).toEqual({ className: instrument.className, confidence: instrument.confidence });
+    expect(instrument.alternatives[0]).toEqual({
+      className: instrument.className,
+      elementType: instrument.elementType,
+      confidence: instrument.confidence,
+    });
     for (const p of predictions) expect(p.alternatives.reduce((sum, a) => sum + a.confidence, 0)).toBeLessThanOrEqual(1.0001);
   });
 

@@ -15,7 +15,7 @@ export interface SymbolPrediction {
   /** Softmax probability of `className` (temperature-calibrated on the held-out split). */
   confidence: number;
   /** The three most probable classes, best first (the prediction included), for review. */
-  alternatives: Array<{ className: string; confidence: number }>;
+  alternatives: Array<{ className: string; elementType: ElementType | 'none'; confidence: number }>;
 }
 
 export interface SymbolClassifier {
@@ -89,7 +89,13 @@ export async function loadSymbolClassifier(modelDir = DEFAULT_MODEL_DIR, options
             className: best.className,
             elementType: classes[best.index].elementType as ElementType | 'none',
             confidence: best.confidence,
-            alternatives: ranked.slice(0, 3).map(({ className, confidence }) => ({ className, confidence })),
+            alternatives: ranked
+              .slice(0, 3)
+              .map(({ className, confidence, index }) => ({
+                className,
+                elementType: classes[index].elementType as ElementType | 'none',
+                confidence,
+              })),
           });
         }
       }

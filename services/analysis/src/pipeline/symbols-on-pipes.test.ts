@@ -25,12 +25,10 @@ const verticalValve = (x: number, y: number, size = 16) =>
 const namingAll = (className: string): SymbolClassifier => ({
   backend: 'cpu',
   classify: async (_image, boxes) =>
-    boxes.map(() => ({
-      className,
-      elementType: className === 'not_a_symbol' ? 'none' : 'valve',
-      confidence: 0.9,
-      alternatives: [{ className, confidence: 0.9 }],
-    })),
+    boxes.map(() => {
+      const elementType = className === 'not_a_symbol' ? 'none' : 'valve';
+      return { className, elementType, confidence: 0.9, alternatives: [{ className, elementType, confidence: 0.9 }] };
+    }),
   dispose: () => undefined,
 });
 
@@ -347,6 +345,31 @@ describe('bars across a pipe', () => {
     expectOneAcross(symbols, 191, 219);
     expect(symbols[0].boundingBox.y).toBeLessThan(80);
   });
+
+  it('name the symbol they keep by the class of its type the classifier ranks next, as unsurely', async () => {
+    const noneThenButterfly: SymbolClassifier = {
+      backend: 'cpu',
+      classify: async (_image, boxes) =>
+        boxes.map(() => ({
+          className: 'not_a_symbol',
+          elementType: 'none',
+          confidence: 0.9,
+          alternatives: [
+            { className: 'not_a_symbol', elementType: 'none', confidence: 0.9 },
+            { className: 'reducer', elementType: 'fitting', confidence: 0.06 },
+            { className: 'butterfly_valve', elementType: 'valve', confidence: 0.03 },
+          ],
+        })),
+      dispose: () => undefined,
+    };
+    const page = await svgPage(WIDE, 260, butterfly);
+    const [valve] = (await analyzePage(page, { symbolClassifier: async () => noneThenButterfly })).elements.filter(
+      (e) => e.elementType !== 'text',
+    );
+    expect(valve).toMatchObject({ elementType: 'valve', description: 'butterfly valve' });
+    expect(valve.metadata).toMatchObject({ symbol_class: 'butterfly_valve' });
+    expect(valve.metadata.confidence).toBeLessThan(0.5);
+  });
 });
 
 describe('bars across a pipe, drawn by several paths', () => {
@@ -463,7 +486,8 @@ describe('valves strung on a leg too short to be a line', () => {
       boxes.map((box) => {
         const valveSized = box.y1 - box.y0 <= 60;
         const className = valveSized ? 'gate_valve' : 'not_a_symbol';
-        return { className, elementType: valveSized ? 'valve' : 'none', confidence: 0.9, alternatives: [{ className, confidence: 0.9 }] };
+        const elementType = valveSized ? 'valve' : 'none';
+        return { className, elementType, confidence: 0.9, alternatives: [{ className, elementType, confidence: 0.9 }] };
       }),
     dispose: () => undefined,
   };
@@ -504,7 +528,12 @@ describe('symbols drawn touching along one pipe', () => {
         const [className, elementType] =
           width > 50 ? ['not_a_symbol', 'none'] : width <= 34 ? ['reducer', 'fitting'] : ['gate_valve', 'valve'];
         const confidence = className === 'not_a_symbol' ? 0.99 : 0.9;
-        return { className, elementType: elementType as 'none', confidence, alternatives: [{ className, confidence }] };
+        return {
+          className,
+          elementType: elementType as 'none',
+          confidence,
+          alternatives: [{ className, elementType: elementType as 'none', confidence }],
+        };
       }),
     dispose: () => undefined,
   };
