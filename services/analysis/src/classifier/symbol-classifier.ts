@@ -89,13 +89,11 @@ export async function loadSymbolClassifier(modelDir = DEFAULT_MODEL_DIR, options
             className: best.className,
             elementType: classes[best.index].elementType as ElementType | 'none',
             confidence: best.confidence,
-            alternatives: ranked
-              .slice(0, 3)
-              .map(({ className, confidence, index }) => ({
-                className,
-                elementType: classes[index].elementType as ElementType | 'none',
-                confidence,
-              })),
+            alternatives: ranked.slice(0, 3).map(({ className, confidence, index }) => ({
+              className,
+              elementType: classes[index].elementType as ElementType | 'none',
+              confidence,
+            })),
           });
         }
       }
