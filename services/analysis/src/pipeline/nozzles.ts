@@ -85,8 +85,8 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       const [from, to] =
         outward > 0 ? [side + near, Math.min(limit, side + REACH * unit)] : [Math.max(0, side - REACH * unit), side - near];
       const profile = acrossProfile(ink, pipe, from, to);
-      // A flange's bar may be longer than a bar on a bare pipe, against a large vessel (not its own edge: from `near`).
-      // Longer than a bar on a bare pipe, it stands across the pipe evenly (a line crossing near the vessel does not).
+      // Against a large vessel a flange's bar may be longer than one on a bare pipe, if it stands evenly across the
+      // pipe (a line crossing near the vessel does not; the vessel's own edge lies before `from`).
       const bars = barsAcross(profile, from, pipe, unit, unit, Math.max(16 * unit, 0.25 * (hi - lo + 1))).filter(
         (b) => b.up + b.down + 1 <= 16 * unit || Math.abs(b.up - b.down) <= 0.25 * (b.up + b.down + 1),
       );
