@@ -93,7 +93,10 @@ export function scoreSymbols(truth: TruthSymbol[], elements: PredictedElement[])
       if (truthClass === undefined) continue;
       naming[truthClass].located++;
       if (p.hasSymbolClass && p.className === truthClass) naming[truthClass].named++;
-      else confusions[`${truthClass}>${p.className}`] = (confusions[`${truthClass}>${p.className}`] ?? 0) + 1;
+      else {
+        const key = `${truthClass}>${p.className}`;
+        confusions[key] = (confusions[key] ?? 0) + 1;
+      }
     }
   }
   return { all: { truth: truth.length, predicted: predicted.length, matched: matches.size }, byType, byClass, naming, confusions, matches };

@@ -9,23 +9,28 @@
 export function colourToGrey(data: Uint8Array, width: number, height: number, channels: number): Uint8Array {
   const size = width * height;
   const grey = new Uint8Array(size);
-  const luminance = new Uint8Array(size);
   const coloured = new Uint8Array(size);
+  let anyColoured = false;
   for (let i = 0, j = 0; i < size; i++, j += channels) {
     const [r, g, b] = [data[j], data[j + 1], data[j + 2]];
     const darkest = Math.min(r, g, b);
-    const lum = (54 * r + 183 * g + 19 * b) >> 8;
+    const lum = luminance(data, j);
     const weight = Math.min(1, Math.max(0, (Math.max(r, g, b) - darkest - 24) / 48));
     grey[i] = Math.round(lum + (darkest - lum) * weight);
-    luminance[i] = lum;
-    coloured[i] = lum - grey[i] >= 16 ? 1 : 0;
+    if (lum - grey[i] >= 16) coloured[i] = 1;
+    anyColoured ||= coloured[i] === 1;
   }
+  // A grey page (a scan stored as RGB) has no coloured areas to look for.
+  if (!anyColoured) return grey;
   // Thicker than a line: what a square of this radius still fits in.
   const radius = Math.max(3, Math.round(0.0008 * Math.max(width, height)));
   const areas = opening(coloured, width, height, radius);
-  for (let i = 0; i < size; i++) if (areas[i]) grey[i] = luminance[i];
+  for (let i = 0; i < size; i++) if (areas[i]) grey[i] = luminance(data, i * channels);
   return grey;
 }
+
+/** Rec. 709 luminance of the RGB pixel at `j`, in integers. */
+const luminance = (data: Uint8Array, j: number) => (54 * data[j] + 183 * data[j + 1] + 19 * data[j + 2]) >> 8;
 
 /** The parts of `mask` a square of side 2·radius+1 fits in: erosion, then dilation, each by rows then columns. */
 export function opening(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {

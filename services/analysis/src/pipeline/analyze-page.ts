@@ -415,17 +415,15 @@ async function classifySymbols(
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
-    if (prediction.elementType === 'none') {
-      if (goes(symbol, prediction)) return [];
-      // Kept for its drawing though the classifier calls it no symbol: named by the class of its type that the
-      // classifier ranks next, as unsurely as it does (a butterfly valve's bars, a blind flange's plate).
-      const next = prediction.alternatives.find((alternative) => alternative.elementType === symbol.elementType);
-      if (!next) return [symbol];
-      const named = withClass(symbol, { ...prediction, ...next });
-      if (symbol.outlined) drawn.set(named, symbol);
-      return [named];
-    }
-    const named = withClass(symbol, prediction);
+    if (prediction.elementType === 'none' && goes(symbol, prediction)) return [];
+    // Kept for its drawing though the classifier calls it no symbol: named by the class of its type that the
+    // classifier ranks next, as unsurely as it does (a butterfly valve's bars, a blind flange's plate).
+    const nameAs =
+      prediction.elementType === 'none'
+        ? prediction.alternatives.find((alternative) => alternative.elementType === symbol.elementType)
+        : prediction;
+    if (!nameAs) return [symbol];
+    const named = withClass(symbol, { ...prediction, ...nameAs });
     if (symbol.outlined) drawn.set(named, symbol);
     return [named];
   });

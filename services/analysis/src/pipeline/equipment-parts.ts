@@ -27,17 +27,17 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
     const width = boxWidth(equipment);
     // As far as the box is high: the motor is taken though the fan between was lost.
     const reach = Math.max(3 * unit, equipment.y1 - equipment.y0 + 1);
+    // One roof on the box as drawn (not on a roof taken already), and no drawn box of its own.
+    const roof = (symbol: DetectedSymbol) =>
+      (symbol.elementType === 'fitting' || symbol.elementType === 'equipment') &&
+      !symbol.outlined &&
+      Math.abs(boxWidth(symbol) - width) <= 0.1 * width + unit &&
+      boxHeight(symbol) <= 0.5 * width &&
+      (Math.abs(symbol.y1 - equipment.y0) <= 2 * unit || Math.abs(symbol.y0 - equipment.y1) <= 2 * unit);
     let box: Box = equipment;
     for (let found = true; found;) {
       const stacked = (symbol: DetectedSymbol) =>
         boxWidth(symbol) <= 0.7 * width && boxGap(symbol, box) <= reach && (symbol.y1 < box.y0 || symbol.y0 > box.y1) && loose(symbol);
-      // One roof on the box as drawn (not on a roof taken already), and no drawn box of its own.
-      const roof = (symbol: DetectedSymbol) =>
-        (symbol.elementType === 'fitting' || symbol.elementType === 'equipment') &&
-        !symbol.outlined &&
-        Math.abs(boxWidth(symbol) - width) <= 0.1 * width + unit &&
-        boxHeight(symbol) <= 0.5 * width &&
-        (Math.abs(symbol.y1 - equipment.y0) <= 2 * unit || Math.abs(symbol.y0 - equipment.y1) <= 2 * unit);
       const part = symbols.find(
         (symbol) =>
           symbol !== equipment &&
