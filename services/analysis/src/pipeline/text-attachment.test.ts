@@ -89,6 +89,18 @@ describe('attachTexts', () => {
     expect(result.free.map((r) => r.text)).toEqual(['200/150']);
   });
 
+  it("names equipment by the upper of two tags stacked beside it, though the lower one's wider line is nearer", () => {
+    const column = symbol(300, 100, 400, 900, 'equipment');
+    const exact = (text: string, x0: number, y0: number): ReadLine => ({ ...read(text, x0, y0), exact: true });
+    // `K 2750` ends 40 px from the column, `KX 2750` right under it 30 px.
+    const result = attachTexts([column], [exact('K 2750', 200, 300), exact('KX 2750', 200, 321)]);
+    expect(result.tags.get(column)?.text).toBe('K-2750');
+    expect(result.free.map((r) => r.text)).toEqual(['KX-2750']);
+    // Apart (not one line under the other), the nearer one names it.
+    const apart = attachTexts([column], [exact('K 2750', 200, 300), exact('KX 2750', 200, 360)]);
+    expect(apart.tags.get(column)?.text).toBe('KX-2750');
+  });
+
   it('names a nozzle by the mark beside it (`N1`), which names nothing else', () => {
     const column = symbol(300, 100, 400, 900, 'equipment');
     const nozzle = { ...symbol(400, 480, 430, 490, 'fitting'), description: 'nozzle' };

@@ -94,7 +94,11 @@ export function attachTexts(
     if (near.length === 0) free.push({ ...read, text: tag });
     offers.push(...near);
   }
-  offers.sort((a, b) => a.gap - b.gap);
+  // Of two tags stacked beside a piece of equipment the upper names it (a column's `K 2750` over its section's
+  // `KX 2750`): it goes first, however near the lower one stands.
+  const under = ({ symbol, read }: (typeof offers)[number]) =>
+    symbol.elementType === 'equipment' && offers.some((other) => other.symbol === symbol && stackedOver(other.read.line, read.line));
+  offers.sort((a, b) => Number(under(a)) - Number(under(b)) || a.gap - b.gap);
   const placed = new Set<TextLine>();
   for (const offer of offers) {
     if (placed.has(offer.read.line) || tags.has(offer.symbol)) continue;
@@ -110,6 +114,14 @@ export function attachTexts(
   }
   if (area) attachHeaderTags(symbols, tags, free, area);
   return { tags, lineNumbers, free };
+}
+
+/** Whether horizontal line `upper` stands right over `lower`: the next line up, sharing most of its width. */
+function stackedOver(upper: TextLine, lower: TextLine): boolean {
+  if (upper === lower || upper.orientation !== 'horizontal' || lower.orientation !== 'horizontal') return false;
+  const gap = lower.y0 - upper.y1;
+  const shared = Math.min(upper.x1, lower.x1) - Math.max(upper.x0, lower.x0);
+  return gap >= -0.3 * lower.size && gap <= lower.size && shared >= 0.5 * Math.min(upper.x1 - upper.x0, lower.x1 - lower.x0);
 }
 
 /** The share of the drawing area's height, at its top and at its bottom, where equipment callouts stand. */
