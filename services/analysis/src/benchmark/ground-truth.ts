@@ -16,6 +16,8 @@ export interface TruthSymbol {
   bbox: PixelBox;
   /** The tag it carries (`FIC-101`, `P-101A`), as a reviewer would type it; absent when it has none. */
   tag?: string;
+  /** One flange of a joint (`–||–`): the joint's box, the symbol as drawn (what the classifier learns to name). */
+  joint?: PixelBox;
 }
 
 export type TextRole = 'tag' | 'line_number' | 'label';

@@ -1,7 +1,8 @@
 /**
  * Marks a sheet draws that are no symbol, for the classifier's negatives: flow arrows, dimension and elevation
  * marks (arrows pointing at a line from both sides), strokes meeting at an angle (diagonal pipes, leaders, a
- * tundish's two arms), leaders ending in an arrow and arrows pointing at a line (a note's or a spec break's).
+ * tundish's two arms), leaders ending in an arrow, arrows pointing at a line (a note's or a spec break's) and
+ * insulation or tracing marks on a pipe.
  * Generated sheets draw few of them, real sheets many; a classifier that has never seen one calls it whatever
  * symbol it looks most like.
  */
@@ -10,7 +11,7 @@ import type { PdfCanvas } from '../synthetic';
 import { boundsOf, type Point } from '../synthetic/geometry';
 import type { Prng } from '../synthetic/prng';
 
-export const CLUTTER_KINDS = ['flow-arrow', 'dimension', 'angle', 'leader', 'pointer'] as const;
+export const CLUTTER_KINDS = ['flow-arrow', 'dimension', 'angle', 'leader', 'pointer', 'insulation'] as const;
 export type ClutterKind = (typeof CLUTTER_KINDS)[number];
 
 /** A mark of `kind` at `center`, turned by a random angle; answers the box a candidate would have around it. */
@@ -105,6 +106,33 @@ export function drawClutterMark(canvas: PdfCanvas, kind: ClutterKind, center: Po
         [0, -rng.range(0.8, 2)],
       ]);
       arrowhead([0, 0], Math.PI / 2, rng.chance(0.7));
+      break;
+    }
+    case 'insulation': {
+      // Lines along the pipe either side of it, hatched between (DEXPI's insulation mark); the pipe runs on through.
+      const reach = rng.range(1.5, 3);
+      stroke(
+        [
+          [-reach, 0],
+          [reach, 0],
+        ],
+        { counted: false },
+      );
+      const [half, off] = [rng.range(0.5, 1.2), rng.range(0.12, 0.3)];
+      for (const side of [-1, 1])
+        stroke([
+          [-half, side * off],
+          [half, side * off],
+        ]);
+      const hatches = rng.int(3, 5);
+      const slant = off * rng.range(0.5, 1.2);
+      for (let i = 0; i < hatches; i++) {
+        const x = -half + ((i + 0.5) * 2 * half) / hatches;
+        stroke([
+          [x - slant, off],
+          [x + slant, -off],
+        ]);
+      }
       break;
     }
   }

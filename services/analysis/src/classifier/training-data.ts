@@ -91,11 +91,23 @@ export function trainingSheets(count: number, seed: number): SyntheticOptions[] 
   });
 }
 
-/** Labels a box by the truth symbol it matches; undefined when it is neither clearly one nor clearly none. */
-function labelOf(box: PixelBox, truth: TruthSheet): string | undefined {
+/** The symbols as drawn: a flange joint once, whole, though the truth lists its two flanges. */
+function drawnSymbols(truth: TruthSheet): { className: string; bbox: PixelBox }[] {
+  const joints = new Set<string>();
+  return truth.symbols.flatMap(({ className, bbox, joint }) => {
+    if (!joint) return [{ className, bbox }];
+    const key = joint.join();
+    if (joints.has(key)) return [];
+    joints.add(key);
+    return [{ className, bbox: joint }];
+  });
+}
+
+/** Labels a box by the drawn symbol it matches; undefined when it is neither clearly one nor clearly none. */
+function labelOf(box: PixelBox, symbols: { className: string; bbox: PixelBox }[]): string | undefined {
   let best = 0;
   let className = NOT_A_SYMBOL;
-  for (const symbol of truth.symbols) {
+  for (const symbol of symbols) {
     const overlap = iou(box, symbol.bbox);
     if (overlap > best) [best, className] = [overlap, symbol.className];
   }
@@ -106,7 +118,7 @@ function labelOf(box: PixelBox, truth: TruthSheet): string | undefined {
 const around = (x: number, y: number, half: number): PixelBox => [x - half, y - half, x + half, y + half];
 
 /** Negatives where false candidates come from, kept only where they do not overlap a symbol. */
-function truthNegatives(truth: TruthSheet, unit: number, rng: Prng): PixelBox[] {
+function truthNegatives(truth: TruthSheet, symbols: { bbox: PixelBox }[], unit: number, rng: Prng): PixelBox[] {
   const boxes: PixelBox[] = [];
   for (const text of truth.texts) {
     const [x0, y0, x1, y1] = text.bbox;
@@ -146,7 +158,7 @@ function truthNegatives(truth: TruthSheet, unit: number, rng: Prng): PixelBox[] 
     const y = rng.chance(0.5) ? y0 : y1 - h;
     boxes.push([x, y, x + w, y + h]);
   }
-  return boxes.filter((box) => truth.symbols.every((symbol) => iou(box, symbol.bbox) < NEGATIVE_IOU / 2));
+  return boxes.filter((box) => symbols.every((symbol) => iou(box, symbol.bbox) < NEGATIVE_IOU / 2));
 }
 
 function jitter([x0, y0, x1, y1]: PixelBox, rng: Prng, amount: number): PixelBox {
@@ -166,19 +178,20 @@ export async function sheetCrops(options: SyntheticOptions): Promise<CropSet> {
   const samples: Sample[] = [];
   const add = (box: PixelBox, className: string, source: SampleSource) => samples.push({ className, source, box: toBox(box) });
 
+  const drawn = drawnSymbols(truth);
   const analysis = await analyzePage(image, {});
   for (const element of analysis.elements) {
     const { x, y, width, height } = element.boundingBox;
     const box: PixelBox = [x, y, x + width, y + height];
-    const label = labelOf(box, truth);
+    const label = labelOf(box, drawn);
     if (label) add(box, label, 'candidate');
   }
-  for (const symbol of truth.symbols) {
+  for (const symbol of drawn) {
     add(symbol.bbox, symbol.className, 'truth');
     add(jitter(symbol.bbox, rng, 0.06), symbol.className, 'truth');
   }
   const unit = DRAFTING_STYLES.find((style) => style.name === drawing.options.style)?.unit ?? 20;
-  for (const box of truthNegatives(truth, unit, rng)) add(box, NOT_A_SYMBOL, 'negative');
+  for (const box of truthNegatives(truth, drawn, unit, rng)) add(box, NOT_A_SYMBOL, 'negative');
   return cropAll(image, samples);
 }
 

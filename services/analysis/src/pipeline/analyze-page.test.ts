@@ -128,6 +128,36 @@ describe('analyzePage', () => {
     expect(result.connections).toHaveLength(1);
   });
 
+  it('reports a flange joint as its two flanges, connected to each other and each to the box on its side', async () => {
+    // Bars 12 px apart (centres) across the line at x 314 and 326.
+    const joint = line(314, 175, 314, 215) + line(326, 175, 326, 215);
+    const result = await analyzePage(
+      await svgPage(W, H, box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195) + joint),
+    );
+    const flanges = result.elements.filter((e) => e.description === 'flange');
+    expect(flanges.map((e) => e.boundingBox.x + e.boundingBox.width / 2).sort((a, b) => a - b)).toEqual([
+      expect.closeTo(308, -1),
+      expect.closeTo(332, -1),
+    ]);
+    const [left, right, faceLeft, faceRight] = [
+      keyAt(result, 100, 190),
+      keyAt(result, 500, 190),
+      keyAt(result, 306, 195),
+      keyAt(result, 334, 195),
+    ];
+    expect(pairs(result)).toEqual([pair(left, faceLeft), pair(faceLeft, faceRight), pair(faceRight, right)].sort());
+    // With an impulse line leaving from between the bars it is an orifice plate, whole.
+    const tapped = await analyzePage(
+      await svgPage(
+        W,
+        H,
+        box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195) + joint + line(320, 172, 320, 60, true),
+      ),
+    );
+    expect(tapped.elements.filter((e) => e.description === 'flange')).toEqual([]);
+    expect(tapped.elements.filter((e) => e.description === 'orifice plate')).toHaveLength(1);
+  });
+
   it('maps coordinates back to the original pixels when the page is downscaled', async () => {
     const shapes = box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195);
     const full = await analyzePage(await svgPage(W, H, shapes));

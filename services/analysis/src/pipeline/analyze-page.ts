@@ -34,6 +34,7 @@ import {
 } from './lines';
 import { findTables, insideAny } from './tables';
 import { withStackedParts } from './equipment-parts';
+import { readJoint } from './flange-faces';
 import { flangePairs } from './flange-pairs';
 import { findNozzles, NOZZLE } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
@@ -644,12 +645,32 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
   // Where another symbol or a nozzle already stands, none is added.
   const taken: Box[] = symbols.filter((symbol) => symbol.elementType !== 'equipment');
-  for (const nozzle of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
-    if (taken.some((box) => overlapArea(box, nozzle.box) > 0)) continue;
-    nozzleOf.set({ ...nozzle.box, elementType: 'fitting', description: NOZZLE, confidence: 0.6 }, nozzle.equipment);
-    taken.push(nozzle.box);
+  // Flanges face to face (a joint's, a nozzle's and its mate's), connected to each other.
+  const joints: Array<{ faces: DetectedSymbol[]; between: PathSegment }> = [];
+  const mates: DetectedSymbol[] = [];
+  for (const { box, equipment: on, mate } of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
+    if (taken.some((other) => overlapArea(other, box) > 0)) continue;
+    const nozzle: DetectedSymbol = { ...box, elementType: 'fitting', description: NOZZLE, confidence: 0.6 };
+    nozzleOf.set(nozzle, on);
+    taken.push(box);
+    if (!mate || taken.some((other) => overlapArea(other, mate.box) > 0)) continue;
+    const flange: DetectedSymbol = { ...mate.box, elementType: 'fitting', description: 'flange', symbolClass: 'flange', confidence: 0.6 };
+    mates.push(flange);
+    joints.push({ faces: [nozzle, flange], between: mate.between });
+    taken.push(mate.box);
   }
   symbols.push(...nozzleOf.keys());
+  // A flange joint is two flanges, each an element of its own; one with a tap line is an orifice plate (the line
+  // may stop a dash and a gap short of it).
+  for (const joint of symbols.filter((symbol) => symbol.description === 'flange')) {
+    const read = readJoint({ mask, width, height }, joint, 2 * (2 * unit + 3));
+    if (read?.kind === 'orifice plate') Object.assign(joint, { description: 'orifice plate', symbolClass: 'orifice_plate' });
+    if (read?.kind !== 'flanges') continue;
+    const faces = read.faces.map((face) => ({ ...joint, ...face }));
+    symbols.splice(symbols.indexOf(joint), 1, ...faces);
+    joints.push({ faces, between: read.between });
+  }
+  symbols.push(...mates);
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
   for (const symbol of attached.tags.keys()) {
     // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.
@@ -664,12 +685,20 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     (segment) => !outlines.has(segment) && kept(segmentBox(segment)),
   );
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
-  const traced = traceConnections(
-    pipes,
-    nodes.map(({ symbol }) => symbol),
-    dots,
-    unit,
-  ).filter(({ source, target }) => !partOf(nodes[source].symbol, nodes[target].symbol));
+  const nodeOf = (symbol: DetectedSymbol) => nodes.findIndex((node) => node.symbol === symbol);
+  const jointOf = (a: DetectedSymbol, b: DetectedSymbol) => joints.some(({ faces }) => faces.includes(a) && faces.includes(b));
+  const traced = [
+    ...traceConnections(
+      pipes,
+      nodes.map(({ symbol }) => symbol),
+      dots,
+      unit,
+    ).filter(({ source, target }) => {
+      const [a, b] = [nodes[source].symbol, nodes[target].symbol];
+      return !partOf(a, b) && !jointOf(a, b);
+    }),
+    ...joints.map(({ faces: [a, b], between }) => ({ source: nodeOf(a), target: nodeOf(b), path: [between], dashed: false, junctions: 0 })),
+  ];
 
   const page = options.page ? { page: options.page } : {};
   const elements: AnalysisElement[] = symbols.map((symbol, index) => {

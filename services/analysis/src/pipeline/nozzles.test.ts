@@ -17,11 +17,24 @@ describe('findNozzles', () => {
     const right = findNozzles(page([180, 99, 280, 101], [192, 92, 193, 108]), [pipe(180, 280)], [vessel], 3);
     expect(right).toEqual([{ box: { x0: 180, y0: 92, x1: 193, y1: 108 }, equipment: vessel }]);
     const left = findNozzles(page([10, 99, 100, 101], [86, 92, 87, 108], [82, 92, 83, 108]), [pipe(10, 100)], [vessel], 3);
-    // A flange pair: both bars are the nozzle's.
-    expect(left.map((n) => n.box)).toEqual([{ x0: 82, y0: 92, x1: 100, y1: 108 }]);
+    // A flange pair: the nozzle ends at its own flange (x 86..87); the other bar is the mate's face, its hub reaching
+    // out as far as the faces are apart (4 px), and the two meet across the gap between the bars.
+    expect(left).toEqual([
+      {
+        box: { x0: 86, y0: 92, x1: 100, y1: 108 },
+        equipment: vessel,
+        mate: {
+          box: { x0: 78, y0: 92, x1: 83, y1: 108 },
+          between: { orientation: 'horizontal', start: [86, 100], end: [83, 100] },
+        },
+      },
+    ]);
     // A second bar far longer than the first is something else's (a spectacle blind's arm): not the nozzle's.
     const arm = findNozzles(page([10, 99, 100, 101], [86, 92, 87, 108], [82, 72, 83, 108]), [pipe(10, 100)], [vessel], 3);
-    expect(arm.map((n) => n.box)).toEqual([{ x0: 86, y0: 92, x1: 100, y1: 108 }]);
+    expect(arm).toEqual([{ box: { x0: 86, y0: 92, x1: 100, y1: 108 }, equipment: vessel }]);
+    // A manhole: a short stub closed by a flange and its blind, bars long against it; the blind is the nozzle's.
+    const manhole = findNozzles(page([180, 99, 189, 101], [186, 80, 187, 120], [190, 80, 191, 120]), [pipe(180, 189)], [vessel], 3);
+    expect(manhole).toEqual([{ box: { x0: 180, y0: 80, x1: 191, y1: 120 }, equipment: vessel }]);
     // An open nozzle: no pipe past its flange, a bar short against the stub.
     const open = findNozzles(page([180, 99, 195, 101], [194, 95, 195, 105]), [pipe(180, 195)], [vessel], 3);
     expect(open.map((n) => n.box)).toEqual([{ x0: 180, y0: 95, x1: 195, y1: 105 }]);
@@ -35,7 +48,12 @@ describe('findNozzles', () => {
       [196, 99, 280, 101],
     ];
     const broken = findNozzles(page([180, 99, 189, 101], ...flangePair), [pipe(196, 280)], [vessel], 3);
-    expect(broken.map((n) => n.box)).toEqual([{ x0: 180, y0: 92, x1: 195, y1: 108 }]);
+    expect(broken.map((n) => [n.box, n.mate?.box])).toEqual([
+      [
+        { x0: 180, y0: 92, x1: 189, y1: 108 },
+        { x0: 194, y0: 92, x1: 201, y1: 108 },
+      ],
+    ]);
     // No stub between the side and the pipe: nothing leaves the vessel there.
     expect(findNozzles(page(...flangePair), [pipe(196, 280)], [vessel], 3)).toEqual([]);
     // A pipe starting again only far past a bar as long as the stub (20 strokes): a leg and its foot, a pipe's end.

@@ -1,6 +1,7 @@
+import type { PathSegment } from '@pid/contracts';
 import type { Box, InkImage } from './components';
 import { indexAlong, segmentLength, type Segment } from './lines';
-import { acrossProfile, barsAcross, pairedBars, pipeCentre } from './pipe-profile';
+import { acrossProfile, barsAcross, pairedBars, pipeCentre, type Bar } from './pipe-profile';
 
 /** The description a nozzle is given as a symbol (a fitting), by which later steps know it. */
 export const NOZZLE = 'nozzle';
@@ -9,6 +10,8 @@ export interface Nozzle<T extends Box> {
   box: Box;
   /** The piece of equipment it is on. */
   equipment: T;
+  /** The flange bolted to the nozzle's own (a flange pair's second bar): its face with the hub behind it. */
+  mate?: { box: Box; between: PathSegment };
 }
 
 /** Whether the pipe's centre line is ink all the way from `from` to `to`. */
@@ -51,7 +54,8 @@ const SHORT = 0.25;
  * (within two strokes) and runs on away from it, or starts within 32 strokes of the side with a stub between
  * (too short to be a line of its own; the flanges' bars break the line), with a bar across it (`barsAcross`,
  * reaching a stroke past it) within 16 strokes of the side, and a quarter of the equipment's extent along the
- * pipe; a second bar paired with the first (`pairedBars`: a flange pair) is the nozzle's too.
+ * pipe. A second bar paired with the first (`pairedBars`: a flange pair) is the face of the flange bolted to it
+ * (`mate`) where the pipe runs on, else the blind closing it (a manhole), part of the nozzle.
  */
 export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equipment: T[], unit: number): Array<Nozzle<T>> {
   const nozzles: Array<Nozzle<T>> = [];
@@ -93,8 +97,10 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       if (bars.length === 0) continue;
       const ordered = outward > 0 ? bars : [...bars].reverse();
       const [bar, next] = ordered;
-      // A flange pair's bars are alike (a line drawn on from the second is no part of it: a spectacle blind's arm).
-      const flange = next && (outward > 0 ? pairedBars(bar, next) : pairedBars(next, bar)) ? [bar, next] : [bar];
+      // A flange pair's bars are alike (a line drawn on from the second is no part of it: a spectacle blind's arm);
+      // the second is the mating flange's face.
+      const mate = next && (outward > 0 ? pairedBars(bar, next) : pairedBars(next, bar)) ? next : undefined;
+      const flange = mate ? [bar, mate] : [bar];
       const up = Math.max(centre - pipe.lo, ...flange.map((b) => b.up));
       const down = Math.max(pipe.hi - centre, ...flange.map((b) => b.down));
       const ends = flange.flatMap((b) => [b.from, b.to]);
@@ -107,14 +113,36 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       // (A pipe that stops short of the side and starts again within 16 strokes past the flange runs on.)
       const resumes = short && (outward > 0 ? pipe.start <= along1 + REACH * unit : pipe.end >= along0 - REACH * unit);
       const runsOn = resumes || (past0 >= 0 && past1 <= limit && centreInked(ink, pipe, past0, past1));
-      if (!runsOn && up + down + 1 > 0.75 * (along1 - along0 + 1)) continue;
-      const [start, end] = outward > 0 ? [wall, along1] : [along0, wall];
-      nozzles.push({
-        box: horizontal
-          ? { x0: start, y0: centre - up, x1: end, y1: centre + down }
-          : { x0: centre - up, y0: start, x1: centre + down, y1: end },
+      // (A pair of bars ending it is a flange and its blind: a manhole, closed.)
+      if (!runsOn && !mate && up + down + 1 > 0.75 * (along1 - along0 + 1)) continue;
+      // Along the pipe from `from` to `to`, across as far as the pipe or `face` reaches.
+      const span = ([from, to]: number[], face: Bar): Box => {
+        const [up, down] = [Math.max(centre - pipe.lo, face.up), Math.max(pipe.hi - centre, face.down)];
+        return horizontal
+          ? { x0: from, y0: centre - up, x1: to, y1: centre + down }
+          : { x0: centre - up, y0: from, x1: centre + down, y1: to };
+      };
+      const point = (along: number): [number, number] => (horizontal ? [along, centre] : [centre, along]);
+      // A closed nozzle takes its blind in; an open one ends at its own flange's face, bolted to the mate.
+      const nozzle: Nozzle<T> = {
+        box: runsOn
+          ? span(outward > 0 ? [wall, bar.to] : [bar.from, wall], bar)
+          : span(outward > 0 ? [wall, along1] : [along0, wall], { ...bar, up, down }),
         equipment: box,
-      });
+      };
+      if (mate && runsOn) {
+        // The mate's hub reaches out as deep as the faces are apart.
+        const depth = Math.round(Math.abs(mate.from + mate.to - bar.from - bar.to) / 2);
+        nozzle.mate = {
+          box: span(outward > 0 ? [mate.from, Math.min(limit, mate.to + depth)] : [Math.max(0, mate.from - depth), mate.to], mate),
+          between: {
+            orientation: pipe.orientation,
+            start: point(outward > 0 ? bar.to : bar.from),
+            end: point(outward > 0 ? mate.from : mate.to),
+          },
+        };
+      }
+      nozzles.push(nozzle);
     }
   }
   return nozzles;

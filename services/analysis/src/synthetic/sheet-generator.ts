@@ -21,6 +21,7 @@ import { cutRunsIntoPieces } from './run-pieces';
 import { SheetBuilder, type SheetSymbol } from './sheet-builder';
 import { drawSheetFrame } from './sheet-frame';
 import { renderSheet } from './sheet-renderer';
+import { jointFaces } from './symbol-library';
 
 /** Landscape pages in whole pixels at 200 dpi (A3 420 × 297 mm, A1 841 × 594 mm). */
 export const PAPER_PIXELS = { A3: { width: 3307, height: 2339 }, A1: { width: 6622, height: 4677 } } as const;
@@ -92,26 +93,40 @@ function byDistance(symbols: SheetSymbol[], to: SheetSymbol): SheetSymbol[] {
   return [...symbols].sort((a, b) => far(a) - far(b));
 }
 
+/**
+ * A symbol as the truth lists it: itself, or for a joint its two flanges (`jointFaces`), each with the port on its
+ * side, connected to each other.
+ */
+function truthSymbols(symbol: SheetSymbol): { id: string; box: Box; ports: Point[]; joint?: Box }[] {
+  const ports = symbol.ports.map((port) => port.at);
+  if (!symbol.cls.joint) return [{ id: symbol.id, box: symbol.box, ports }];
+  const faces = jointFaces(symbol.variant, symbol.placement);
+  const nearest = (box: Box) => ports.filter((port) => distanceTo(port, box) === Math.min(...faces.map((face) => distanceTo(port, face))));
+  return faces.map((box, i) => ({ id: `${symbol.id}${'ab'[i]}`, box, ports: nearest(box), joint: symbol.box }));
+}
+
+const distanceTo = ([x, y]: Point, box: Box) => Math.hypot(x - (box[0] + box[2]) / 2, y - (box[1] + box[3]) / 2);
+
 function sheetTruth(builder: SheetBuilder, name: string): TruthSheet {
   const pipes = builder.pieces.map((piece) => ({ id: piece.id, style: piece.style, polyline: piece.polyline.map(roundPoint) }));
+  const symbols = builder.symbols.flatMap((symbol) => truthSymbols(symbol).map((part) => ({ symbol, ...part })));
+  const joints = builder.symbols
+    .filter((symbol) => symbol.cls.joint)
+    .map((symbol) => ({ sourceId: `${symbol.id}a`, targetId: `${symbol.id}b`, relationshipType: 'connects to' as const }));
   const connections = connectionTruth(
-    builder.symbols.map((symbol) => ({
-      id: symbol.id,
-      elementType: symbol.cls.elementType,
-      className: symbol.cls.className,
-      ports: symbol.ports.map((port) => port.at),
-    })),
+    symbols.map(({ symbol, id, ports }) => ({ id, elementType: symbol.cls.elementType, className: symbol.cls.className, ports })),
     builder.pieces,
   );
   return {
     name,
     imageSize: { width: builder.canvas.width, height: builder.canvas.height },
-    symbols: builder.symbols.map((symbol) => ({
-      id: symbol.id,
+    symbols: symbols.map(({ symbol, id, box, joint }) => ({
+      id,
       elementType: symbol.cls.elementType,
       className: symbol.cls.className,
-      bbox: roundBox(symbol.box),
+      bbox: roundBox(box),
       ...(symbol.tag ? { tag: symbol.tag } : {}),
+      ...(joint ? { joint: roundBox(joint) } : {}),
     })),
     texts: builder.texts.map((text) => ({
       string: text.string,
@@ -120,7 +135,7 @@ function sheetTruth(builder: SheetBuilder, name: string): TruthSheet {
       ...(text.ownerId ? { ownerId: text.ownerId } : {}),
     })),
     pipes,
-    connections,
+    connections: [...connections, ...joints],
     complete: { symbols: true, texts: true, pipes: true, connections: true },
   };
 }

@@ -34,6 +34,8 @@ export interface SymbolClass {
   variants: SymbolVariant[];
   /** Quarter turns (clockwise) it may be drawn at: inline symbols follow their pipe. */
   quarterTurns: number[];
+  /** Two bars meeting across the pipe (a flange pair): in the truth, two flanges (`jointFaces`). */
+  joint?: true;
 }
 
 const port = (name: string, x: number, y: number, dx: number, dy: number, role?: 'in' | 'out'): PortDefinition => ({
@@ -716,10 +718,13 @@ const fittings: SymbolClass[] = [
       inlinePorts(0.6),
     ),
   ]),
-  inlineClass('flange', 'fitting', [
-    variant('pair', [line(-0.15, -0.6, -0.15, 0.6), line(0.15, -0.6, 0.15, 0.6)], inlinePorts(0.15)),
-    variant('pair-tall', [line(-0.2, -0.8, -0.2, 0.8, { weight: 1.4 }), line(0.2, -0.8, 0.2, 0.8, { weight: 1.4 })], inlinePorts(0.2)),
-  ]),
+  {
+    ...inlineClass('flange', 'fitting', [
+      variant('pair', [line(-0.15, -0.6, -0.15, 0.6), line(0.15, -0.6, 0.15, 0.6)], inlinePorts(0.15)),
+      variant('pair-tall', [line(-0.2, -0.8, -0.2, 0.8, { weight: 1.4 }), line(0.2, -0.8, 0.2, 0.8, { weight: 1.4 })], inlinePorts(0.2)),
+    ]),
+    joint: true,
+  },
   {
     className: 'blind_flange',
     elementType: 'fitting',
@@ -747,10 +752,12 @@ const fittings: SymbolClass[] = [
     variant('basket', [rect(-0.7, -0.5, 1.4, 1.4), rect(-0.4, -0.2, 0.8, 0.9, { dashed: true, weight: 0.6 })], inlinePorts(0.7)),
   ]),
   inlineClass('orifice_plate', 'fitting', [
+    // The plate between two flanges, its taps' impulse line leaving from between them (drawn on to the
+    // transmitter where one is placed): what tells it from a flange joint.
     variant(
       'plate-taps',
-      [line(-0.15, -0.7, -0.15, 0.7), line(0.15, -0.7, 0.15, 0.7)],
-      [...inlinePorts(0.15), signal('taps', 0, -0.7, 0, -1)],
+      [line(-0.15, -0.7, -0.15, 0.7), line(0.15, -0.7, 0.15, 0.7), line(0, -0.7, 0, -1, { weight: 0.8 })],
+      [...inlinePorts(0.15), signal('taps', 0, -1, 0, -1)],
     ),
     variant(
       'venturi',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas } from './pdf-canvas';
-import { drawSymbol, placedPorts, symbolBox, symbolClass, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
+import { drawSymbol, jointFaces, placedPorts, symbolBox, symbolClass, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
 
 describe('symbol library', () => {
   it('has at least 30 snake_case classes of the contract taxonomy, each with two or more variants and ports', () => {
@@ -61,6 +61,22 @@ describe('symbol library', () => {
       expect(inkIn([x0, y0, x1, y0 + strip]), `${name} top`).toBeGreaterThan(0);
       expect(inkIn([x0, y1 - strip, x1, y1]), `${name} bottom`).toBeGreaterThan(0);
     }
+  });
+
+  it('lists a flange joint as its two flanges: each bar with the hub behind it, turned with the symbol', () => {
+    const [pair] = symbolClass('flange').variants;
+    const placement: SymbolPlacement = { center: [100, 100], unit: 20, quarterTurns: 0, lineWidth: 2 };
+    // Bars at x 97 and 103, 1 px each side of their line; each hub reaches 6 px (the bars' distance) outwards.
+    const near = (boxes: Box[]) => boxes.map((box) => box.map((v) => Math.round(v * 1000) / 1000));
+    expect(near(jointFaces(pair, placement))).toEqual([
+      [90, 87, 98, 113],
+      [102, 87, 110, 113],
+    ]);
+    expect(near(jointFaces(pair, { ...placement, quarterTurns: 1 }))).toEqual([
+      [87, 90, 113, 98],
+      [87, 102, 113, 110],
+    ]);
+    expect(() => jointFaces(symbolClass('gate_valve').variants[0], placement)).toThrow(/two bars/);
   });
 
   it('stretches a symbol along its local x, turned with it, its ports still leaving along an axis', () => {

@@ -58,6 +58,32 @@ export function symbolBox(variant: SymbolVariant, placement: SymbolPlacement): B
   return boundsOf(points, widest);
 }
 
+/**
+ * A joint's two flanges, as the pipeline reports them (`pipeline/flange-faces.ts`): each bar (its face) with the
+ * hub behind it, away from the other bar, as deep as the bars are apart. In the order of the variant's bars.
+ */
+export function jointFaces(variant: SymbolVariant, placement: SymbolPlacement): [Box, Box] {
+  const bars = variant.primitives.filter((primitive) => primitive.kind === 'line');
+  if (bars.length !== 2) throw new Error(`A joint is two bars; variant ${variant.name} has ${bars.length}`);
+  const boxes = bars.map((bar) =>
+    boundsOf(
+      primitivePoints(bar).points.map((point) => toPage(point, placement)),
+      (placement.lineWidth * (bar.weight ?? 1)) / 2,
+    ),
+  );
+  const centre = (box: Box): Point => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  const [a, b] = boxes.map(centre);
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  // Each face's hub reaches out by the bars' distance, on its side away from the other.
+  const hub = (box: Box, side: 1 | -1): Box => [
+    box[0] + Math.min(0, side * dx),
+    box[1] + Math.min(0, side * dy),
+    box[2] + Math.max(0, side * dx),
+    box[3] + Math.max(0, side * dy),
+  ];
+  return [hub(boxes[0], -1), hub(boxes[1], 1)];
+}
+
 export function placedPorts(variant: SymbolVariant, placement: SymbolPlacement): PlacedPort[] {
   return variant.ports.map((definition) => ({
     ...definition,

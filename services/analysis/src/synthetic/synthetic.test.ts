@@ -82,9 +82,13 @@ describe('generateSyntheticDrawing', () => {
       expect(links.length, `${symbol.className} ${symbol.id}`).toBeGreaterThanOrEqual(2);
     }
     const ids = new Set(symbols.map((s) => s.id));
+    const joint = new Map(symbols.map((s) => [s.id, s.joint?.join()]));
     for (const connection of connections) {
       expect(ids.has(connection.sourceId) && ids.has(connection.targetId)).toBe(true);
-      expect(pipes.some((pipe) => pipe.id === connection.pipeId)).toBe(true);
+      // The two flanges of a joint meet face to face, with no pipe between.
+      if (joint.get(connection.sourceId) && joint.get(connection.sourceId) === joint.get(connection.targetId))
+        expect(connection.pipeId).toBeUndefined();
+      else expect(pipes.some((pipe) => pipe.id === connection.pipeId)).toBe(true);
     }
     expect(pipes.filter((pipe) => pipe.style === 'dashed').length).toBeGreaterThan(0);
     for (const pipe of pipes) {
@@ -92,6 +96,19 @@ describe('generateSyntheticDrawing', () => {
         const [[ax, ay], [bx, by]] = [pipe.polyline[i - 1], pipe.polyline[i]];
         expect(ax === bx || ay === by, `${pipe.id} is orthogonal`).toBe(true);
       }
+    }
+  });
+
+  it('lists a flange joint as its two flanges, connected face to face and each to the pipe on its side', async () => {
+    const { truth } = await generateSyntheticDrawing({ seed: 21, density: 'dense', style: 'iso-modern' });
+    const faces = truth.symbols.filter((s) => s.className === 'flange');
+    expect(faces.length).toBeGreaterThan(0);
+    for (const face of faces) {
+      const mate = faces.find((other) => other !== face && other.joint?.join() === face.joint?.join());
+      expect(mate, face.id).toBeDefined();
+      const links = truth.connections.filter((c) => c.sourceId === face.id || c.targetId === face.id);
+      expect(links.filter((c) => c.pipeId === undefined).map((c) => [c.sourceId, c.targetId].sort())).toEqual([[face.id, mate!.id].sort()]);
+      expect(links.filter((c) => c.pipeId !== undefined)).toHaveLength(1);
     }
   });
 

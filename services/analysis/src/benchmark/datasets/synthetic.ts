@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateSyntheticDrawing, heldOutSet, resolveOptions, sheetName, type SyntheticOptions } from '../../synthetic';
 import type { TruthSheet } from '../ground-truth';
 import type { BenchDrawing } from './bench-drawing';
 
-/** Generated sheets are kept under the repository's `var/bench/synthetic/`, named by their options. */
+/** Generated sheets are kept under the repository's `var/bench/synthetic/`, named by their options and the generator's code. */
 const CACHE_DIR = path.resolve(__dirname, '../../../../../var/bench/synthetic');
 
 interface CachedSheet {
@@ -15,9 +15,24 @@ interface CachedSheet {
   truth: TruthSheet;
 }
 
+/** The generator's own code, next to this file once compiled (`.ts` under vitest). */
+const GENERATOR_DIR = path.resolve(__dirname, '../../synthetic');
+
+/** A digest of the generator's code: a sheet cached before the generator changed is drawn again. */
+async function generatorDigest(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of (await readdir(GENERATOR_DIR)).filter((f) => /\.(js|ts)$/.test(f) && !/\.(test|d)\./.test(f)).sort())
+    hash.update(file).update(await readFile(path.join(GENERATOR_DIR, file)));
+  return hash.digest('hex');
+}
+
 async function cachedSheet(options: SyntheticOptions): Promise<CachedSheet> {
   const used = resolveOptions(options);
-  const key = `${sheetName(used)}-${createHash('sha256').update(JSON.stringify(used)).digest('hex').slice(0, 8)}`;
+  const digest = createHash('sha256')
+    .update(JSON.stringify(used))
+    .update(await generatorDigest())
+    .digest('hex');
+  const key = `${sheetName(used)}-${digest.slice(0, 8)}`;
   const truthFile = path.join(CACHE_DIR, `${key}.truth.json`);
   if (existsSync(truthFile)) return JSON.parse(await readFile(truthFile, 'utf8')) as CachedSheet;
   const drawing = await generateSyntheticDrawing(used);

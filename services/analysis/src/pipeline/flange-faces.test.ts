@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { inkWith } from '../testing/ink';
+import { readJoint } from './flange-faces';
+
+const [width, height] = [200, 200];
+
+describe('readJoint', () => {
+  it('splits a joint across a horizontal pipe into its two flanges, each hub away from the other', () => {
+    // Bars at x 60–61 and 68–69 (centres 8 apart) across a pipe along rows 49–51.
+    const ink = inkWith(width, height, [0, 49, 199, 51], [60, 38, 61, 62], [68, 38, 69, 62]);
+    expect(readJoint(ink, { x0: 60, y0: 38, x1: 69, y1: 62 }, 6)).toEqual({
+      kind: 'flanges',
+      faces: [
+        { x0: 52, y0: 38, x1: 61, y1: 62 },
+        { x0: 68, y0: 38, x1: 77, y1: 62 },
+      ],
+      between: { orientation: 'horizontal', start: [61, 50], end: [68, 50] },
+    });
+  });
+
+  it('splits one across a vertical pipe, and keeps the hubs on the page', () => {
+    const ink = inkWith(width, height, [99, 0, 101, 199], [88, 2, 112, 3], [88, 12, 112, 13]);
+    expect(readJoint(ink, { x0: 88, y0: 2, x1: 112, y1: 13 }, 6)).toEqual({
+      kind: 'flanges',
+      faces: [
+        { x0: 88, y0: 0, x1: 112, y1: 3 },
+        { x0: 88, y0: 12, x1: 112, y1: 23 },
+      ],
+      between: { orientation: 'vertical', start: [100, 3], end: [100, 12] },
+    });
+  });
+
+  it('leaves whole what is not two bars: one bar, three, a bar too short to span the box', () => {
+    const pipe: [number, number, number, number] = [0, 49, 199, 51];
+    expect(readJoint(inkWith(width, height, pipe, [60, 38, 61, 62]), { x0: 56, y0: 38, x1: 65, y1: 62 }, 6)).toBeUndefined();
+    const three = inkWith(width, height, pipe, [60, 38, 61, 62], [66, 38, 67, 62], [72, 38, 73, 62]);
+    expect(readJoint(three, { x0: 60, y0: 38, x1: 73, y1: 62 }, 6)).toBeUndefined();
+    const short = inkWith(width, height, pipe, [60, 38, 61, 62], [68, 44, 69, 56]);
+    expect(readJoint(short, { x0: 60, y0: 38, x1: 69, y1: 62 }, 6)).toBeUndefined();
+  });
+
+  it("takes a stroke leaving from between the bars, across the pipe, for an orifice plate's tap", () => {
+    const joint = { x0: 60, y0: 38, x1: 69, y1: 62 };
+    const bars: Array<[number, number, number, number]> = [
+      [0, 49, 199, 51],
+      [60, 38, 61, 62],
+      [68, 38, 69, 62],
+    ];
+    // A dash of the impulse line starting 3 px past the bars' ends, above or below.
+    expect(readJoint(inkWith(width, height, ...bars, [64, 20, 65, 34]), joint, 6)).toEqual({ kind: 'orifice plate' });
+    expect(readJoint(inkWith(width, height, ...bars, [64, 66, 65, 80]), joint, 6)).toEqual({ kind: 'orifice plate' });
+    // Beyond reach, or beside a bar rather than between the bars: flanges.
+    expect(readJoint(inkWith(width, height, ...bars, [64, 20, 65, 30]), joint, 6)?.kind).toBe('flanges');
+    expect(readJoint(inkWith(width, height, ...bars, [52, 20, 53, 36]), joint, 6)?.kind).toBe('flanges');
+  });
+});
