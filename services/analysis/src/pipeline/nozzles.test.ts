@@ -32,6 +32,19 @@ describe('findNozzles', () => {
     // A second bar far longer than the first is something else's (a spectacle blind's arm): not the nozzle's.
     const arm = findNozzles(page([10, 99, 100, 101], [86, 92, 87, 108], [82, 72, 83, 108]), [pipe(10, 100)], [vessel], 3);
     expect(arm).toEqual([{ box: { x0: 86, y0: 92, x1: 100, y1: 108 }, equipment: vessel }]);
+    // The mate's bar may stand past the 16 strokes (32 px) the nozzle's own may (a vessel 160 px wide).
+    const wide = { ...vessel, x0: 20 };
+    const farPage = inkWith(
+      width,
+      height,
+      [19, 20, 21, 180],
+      [179, 20, 181, 180],
+      [180, 99, 280, 101],
+      [207, 92, 208, 108],
+      [213, 92, 214, 108],
+    );
+    const far = findNozzles(farPage, [pipe(180, 280)], [wide], 2);
+    expect(far.map((n) => [n.box.x1, n.mate?.box])).toEqual([[208, { x0: 213, y0: 92, x1: 220, y1: 108 }]]);
     // A manhole: a short stub closed by a flange and its blind, bars long against it; the blind is the nozzle's.
     const manhole = findNozzles(page([180, 99, 189, 101], [186, 80, 187, 120], [190, 80, 191, 120]), [pipe(180, 189)], [vessel], 3);
     expect(manhole).toEqual([{ box: { x0: 180, y0: 80, x1: 191, y1: 120 }, equipment: vessel }]);

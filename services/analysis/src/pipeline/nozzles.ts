@@ -43,8 +43,9 @@ function wallAlong(ink: InkImage, pipe: Segment, side: number, inward: number, w
   return run > wall && run < limit ? side + inward * run : side;
 }
 
-/** How far from an equipment's side a nozzle's flange may stand, in strokes. */
+/** How far from an equipment's side a nozzle's flange may stand, in strokes; its mate's, 8 more. */
 const REACH = 16;
+const MATE_REACH = 8;
 /** The longest nozzle, as a share of its equipment's extent along it. */
 const SHORT = 0.25;
 
@@ -85,17 +86,20 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       if (!leaves) continue;
       const { side, outward, short } = leaves;
       const wall = wallAlong(ink, pipe, side, -outward, near, Math.min(REACH * unit, last - first));
-      // The equipment's own outline at its side (a dome's flat top) is no flange.
+      // The equipment's own outline at its side (a dome's flat top) is no flange. The mate's bar may stand past the
+      // reach, up to half a bar's length (8 strokes) beyond.
       const [from, to] =
-        outward > 0 ? [side + near, Math.min(limit, side + REACH * unit)] : [Math.max(0, side - REACH * unit), side - near];
+        outward > 0
+          ? [side + near, Math.min(limit, side + (REACH + MATE_REACH) * unit)]
+          : [Math.max(0, side - (REACH + MATE_REACH) * unit), side - near];
       const profile = acrossProfile(ink, pipe, from, to);
       // Against a large vessel a flange's bar may be longer than one on a bare pipe, if it stands evenly across the
       // pipe (a line crossing near the vessel does not; the vessel's own edge lies before `from`).
       const bars = barsAcross(profile, from, pipe, unit, unit, Math.max(16 * unit, 0.25 * (hi - lo + 1))).filter(
         (b) => b.up + b.down + 1 <= 16 * unit || Math.abs(b.up - b.down) <= 0.25 * (b.up + b.down + 1),
       );
-      if (bars.length === 0) continue;
       const ordered = outward > 0 ? bars : [...bars].reverse();
+      if (ordered.length === 0 || Math.abs(ordered[0].from + ordered[0].to - 2 * side) / 2 > REACH * unit) continue;
       const [bar, next] = ordered;
       // A flange pair's bars are alike (a line drawn on from the second is no part of it: a spectacle blind's arm);
       // the second is the mating flange's face.
