@@ -580,15 +580,19 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // kept as such; smaller ones on a pair are its bars, and the pair replaces them.
   const overlapping = (box: Box) =>
     candidates.filter((symbol) => symbol.elementType !== 'text' && overlapArea(symbol, box) >= 0.3 * boxArea(box));
-  const pairs = flangePairs({ mask, width, height }, solidLines, unit)
-    .filter(kept)
-    .map((box) => ({ box, over: overlapping(box) }))
+  // A joint with a plate between its flanges is read by its bars alone (the classifier knows no such joint): the
+  // candidates within it are its parts; a larger one is the blind the plate belongs to, drawn beside it.
+  const joints = flangePairs({ mask, width, height }, solidLines, unit)
+    .filter(({ box }) => kept(box))
+    .map(({ box, plate }) => ({ box, plate, over: overlapping(box).filter((symbol) => !plate || boxArea(symbol) <= 2 * boxArea(box)) }))
     .filter(({ box, over }) => over.every((symbol) => boxArea(symbol) <= 2 * boxArea(box)));
+  const pairs = joints.filter(({ plate }) => !plate);
   const flange = { elementType: 'fitting', description: 'flange', barred: true } as const;
   const pairTwins = new Set(pairs.flatMap(({ box, over }) => over.filter((symbol) => boxIou(symbol, box) >= 0.5)));
   const newPairs = pairs.filter(({ over }) => !over.some((symbol) => pairTwins.has(symbol)));
+  const plated = joints.filter(({ plate }) => plate);
   const flanges = newPairs.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 }));
-  const flangeBars = new Set(newPairs.flatMap(({ over }) => over));
+  const flangeBars = new Set([...newPairs, ...plated].flatMap(({ over }) => over));
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   const { symbols: classified, stubs: splitStubs } = await classifySymbols(
     image,
@@ -612,6 +616,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   const symbols = withStackedParts(withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text')), lineSegments, unit);
+  const platedJoints = plated.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 }));
+  symbols.push(...platedJoints);
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
   const { dots, outlines } = found;
 
@@ -645,8 +651,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
   // Where another symbol or a nozzle already stands, none is added.
   const taken: Box[] = symbols.filter((symbol) => symbol.elementType !== 'equipment');
-  // Flanges face to face (a joint's, a nozzle's and its mate's), connected to each other.
-  const joints: Array<{ faces: DetectedSymbol[]; between: PathSegment }> = [];
+  // Flanges face to face (a joint's, maybe with a plate between, a nozzle's and its mate's), connected in order.
+  const bolted: Array<{ parts: DetectedSymbol[]; links: PathSegment[] }> = [];
   const mates: DetectedSymbol[] = [];
   for (const { box, equipment: on, mate } of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
     if (taken.some((other) => overlapArea(other, box) > 0)) continue;
@@ -656,19 +662,21 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     if (!mate || taken.some((other) => overlapArea(other, mate.box) > 0)) continue;
     const flange: DetectedSymbol = { ...mate.box, elementType: 'fitting', description: 'flange', symbolClass: 'flange', confidence: 0.6 };
     mates.push(flange);
-    joints.push({ faces: [nozzle, flange], between: mate.between });
+    bolted.push({ parts: [nozzle, flange], links: [mate.between] });
     taken.push(mate.box);
   }
   symbols.push(...nozzleOf.keys());
   // A flange joint is two flanges, each an element of its own; one with a tap line is an orifice plate (the line
   // may stop a dash and a gap short of it).
   for (const joint of symbols.filter((symbol) => symbol.description === 'flange')) {
-    const read = readJoint({ mask, width, height }, joint, 2 * (2 * unit + 3));
+    const read = readJoint({ mask, width, height }, joint, 2 * (2 * unit + 3), platedJoints.includes(joint));
     if (read?.kind === 'orifice plate') Object.assign(joint, { description: 'orifice plate', symbolClass: 'orifice_plate' });
     if (read?.kind !== 'flanges') continue;
-    const faces = read.faces.map((face) => ({ ...joint, ...face }));
-    symbols.splice(symbols.indexOf(joint), 1, ...faces);
-    joints.push({ faces, between: read.between });
+    const [faceA, faceB] = read.faces.map((face) => ({ ...joint, ...face }));
+    const plate = read.plate && { ...joint, ...read.plate, description: 'spectacle blind', symbolClass: 'spectacle_blind' };
+    const parts = plate ? [faceA, plate, faceB] : [faceA, faceB];
+    symbols.splice(symbols.indexOf(joint), 1, ...parts);
+    bolted.push({ parts, links: read.links });
   }
   symbols.push(...mates);
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
@@ -686,7 +694,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   );
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const nodeOf = (symbol: DetectedSymbol) => nodes.findIndex((node) => node.symbol === symbol);
-  const jointOf = (a: DetectedSymbol, b: DetectedSymbol) => joints.some(({ faces }) => faces.includes(a) && faces.includes(b));
+  const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
   const traced = [
     ...traceConnections(
       pipes,
@@ -695,9 +703,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       unit,
     ).filter(({ source, target }) => {
       const [a, b] = [nodes[source].symbol, nodes[target].symbol];
-      return !partOf(a, b) && !jointOf(a, b);
+      return !partOf(a, b) && !boltedTogether(a, b);
     }),
-    ...joints.map(({ faces: [a, b], between }) => ({ source: nodeOf(a), target: nodeOf(b), path: [between], dashed: false, junctions: 0 })),
+    ...bolted.flatMap(({ parts, links }) =>
+      links.map((link, i) => ({ source: nodeOf(parts[i]), target: nodeOf(parts[i + 1]), path: [link], dashed: false, junctions: 0 })),
+    ),
   ];
 
   const page = options.page ? { page: options.page } : {};

@@ -14,7 +14,7 @@ describe('readJoint', () => {
         { x0: 52, y0: 38, x1: 61, y1: 62 },
         { x0: 68, y0: 38, x1: 77, y1: 62 },
       ],
-      between: { orientation: 'horizontal', start: [61, 50], end: [68, 50] },
+      links: [{ orientation: 'horizontal', start: [61, 50], end: [68, 50] }],
     });
   });
 
@@ -26,15 +26,50 @@ describe('readJoint', () => {
         { x0: 88, y0: 0, x1: 112, y1: 3 },
         { x0: 88, y0: 12, x1: 112, y1: 23 },
       ],
-      between: { orientation: 'vertical', start: [100, 3], end: [100, 12] },
+      links: [{ orientation: 'vertical', start: [100, 3], end: [100, 12] }],
     });
   });
 
-  it('leaves whole what is not two bars: one bar, three, a bar too short to span the box', () => {
+  it('reads three bars as two flanges with a plate between them, each hub as deep as its face is from the plate', () => {
+    // Bar centres 60.5, 67 and 74.5: hubs 7 and 8 px deep.
+    const three = inkWith(width, height, [0, 49, 199, 51], [60, 38, 61, 62], [66, 38, 68, 62], [74, 38, 75, 62]);
+    expect(readJoint(three, { x0: 60, y0: 38, x1: 75, y1: 62 }, 6)).toEqual({
+      kind: 'flanges',
+      faces: [
+        { x0: 53, y0: 38, x1: 61, y1: 62 },
+        { x0: 74, y0: 38, x1: 83, y1: 62 },
+      ],
+      plate: { x0: 66, y0: 38, x1: 68, y1: 62 },
+      links: [
+        { orientation: 'horizontal', start: [61, 50], end: [66, 50] },
+        { orientation: 'horizontal', start: [68, 50], end: [74, 50] },
+      ],
+    });
+  });
+
+  it('reads two bars with a plate between them that spans no bar (a figure-8 blind edge on) when told so', () => {
+    const ink = inkWith(width, height, [0, 49, 199, 51], [60, 38, 61, 62], [64, 50, 66, 90], [68, 38, 69, 62]);
+    const joint = { x0: 60, y0: 38, x1: 69, y1: 62 };
+    expect(readJoint(ink, joint, 6, true)).toMatchObject({
+      kind: 'flanges',
+      plate: { x0: 62, y0: 38, x1: 67, y1: 62 },
+      links: [
+        { orientation: 'horizontal', start: [61, 50], end: [62, 50] },
+        { orientation: 'horizontal', start: [67, 50], end: [68, 50] },
+      ],
+    });
+    // Not told, more than the pipe between the bars: no joint of two flanges, it stays whole.
+    expect(readJoint(ink, joint, 6)).toBeUndefined();
+  });
+
+  it('leaves whole what is not two or three bars: one bar, four, a bar too short to span the box', () => {
     const pipe: [number, number, number, number] = [0, 49, 199, 51];
     expect(readJoint(inkWith(width, height, pipe, [60, 38, 61, 62]), { x0: 56, y0: 38, x1: 65, y1: 62 }, 6)).toBeUndefined();
-    const three = inkWith(width, height, pipe, [60, 38, 61, 62], [66, 38, 67, 62], [72, 38, 73, 62]);
-    expect(readJoint(three, { x0: 60, y0: 38, x1: 73, y1: 62 }, 6)).toBeUndefined();
+    // A butterfly valve's disc between its end bars: more than the pipe between them.
+    const disc = inkWith(width, height, pipe, [60, 38, 61, 62], [63, 42, 66, 58], [68, 38, 69, 62]);
+    expect(readJoint(disc, { x0: 60, y0: 38, x1: 69, y1: 62 }, 6)).toBeUndefined();
+    const four = inkWith(width, height, pipe, [60, 38, 61, 62], [66, 38, 67, 62], [72, 38, 73, 62], [78, 38, 79, 62]);
+    expect(readJoint(four, { x0: 60, y0: 38, x1: 79, y1: 62 }, 6)).toBeUndefined();
     const short = inkWith(width, height, pipe, [60, 38, 61, 62], [68, 44, 69, 56]);
     expect(readJoint(short, { x0: 60, y0: 38, x1: 69, y1: 62 }, 6)).toBeUndefined();
   });

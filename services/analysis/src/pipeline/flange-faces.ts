@@ -3,20 +3,27 @@ import type { Box, InkImage } from './components';
 
 /** Share of a joint's box across the pipe that ink must span for a run along it to be one of its bars. */
 const BAR_SPAN = 0.7;
-
-/** What two bars across a pipe are: two flanges face to face, or an orifice plate between flanges (its taps). */
-export type Joint = { kind: 'flanges'; faces: [Box, Box]; between: PathSegment } | { kind: 'orifice plate' };
+/** The most of it the pipe between two faces spans. */
+const PIPE_SPAN = 0.3;
 
 /**
- * Reads a flange joint (`–||–`). Its bars stand across the pipe, so the box is narrow along it; they are the runs
- * along it where ink spans the box across. Anything but two bars: undefined, the joint stays whole.
- * - A stroke leaving from between the bars across the pipe, within `reach` of their ends, is an orifice plate's
- *   tap (its impulse line): a flange joint has none.
+ * What bars across a pipe are: two flanges face to face, maybe with a plate between them (a figure-8 blind's, a
+ * spacer's); or an orifice plate between flanges (its taps). `links`: the pipe from part to part in order (face,
+ * plate, face), the paths of their connections.
+ */
+export type Joint = { kind: 'flanges'; faces: [Box, Box]; plate?: Box; links: PathSegment[] } | { kind: 'orifice plate' };
+
+/**
+ * Reads a flange joint (`–||–`, `–|▌|–`). Its bars stand across the pipe, so the box is narrow along it; they are
+ * the runs along it where ink spans the box across. Anything but two or three bars: undefined, the joint stays
+ * whole. `plated`: a plate stands between two bars though it spans no bar (a figure-8 blind's edge and handle).
+ * - A stroke leaving from between two bars across the pipe, within `reach` of their ends, is an orifice plate's
+ *   tap (its impulse line): a flange joint has none (unless `plated`).
  * - Otherwise two flanges, each on its own: a bill of materials counts flanges, and real drawings' truths
  *   (kr_refinery, DEXPI) box each one, its face (the bar) with the hub behind it, away from its mate, as deep as
- *   the two faces are apart. `between`: the pipe from face to face, the path of their connection.
+ *   the next bar is from it. A middle bar is the plate between them.
  */
-export function readJoint(ink: InkImage, joint: Box, reach: number): Joint | undefined {
+export function readJoint(ink: InkImage, joint: Box, reach: number, plated = false): Joint | undefined {
   const horizontal = joint.x1 - joint.x0 <= joint.y1 - joint.y0;
   const [alongLo, alongHi, acrossLo, acrossHi] = horizontal
     ? [joint.x0, joint.x1, joint.y0, joint.y1]
@@ -25,31 +32,48 @@ export function readJoint(ink: InkImage, joint: Box, reach: number): Joint | und
   const inked = (along: number, across: number) =>
     across >= 0 && across <= limitAcross && ink.mask[horizontal ? across * ink.width + along : along * ink.width + across] !== 0;
   const bars: Array<[number, number]> = [];
+  const counts: number[] = [];
   for (let along = alongLo; along <= alongHi; along++) {
     let count = 0;
     for (let across = acrossLo; across <= acrossHi; across++) if (inked(along, across)) count++;
+    counts.push(count);
     if (count < BAR_SPAN * (acrossHi - acrossLo + 1)) continue;
     const last = bars[bars.length - 1];
     if (last && last[1] === along - 1) last[1] = along;
     else bars.push([along, along]);
   }
-  if (bars.length !== 2) return undefined;
-  const [[aFrom, aTo], [bFrom, bTo]] = bars;
-  const middle = Math.round((aTo + bFrom) / 2);
-  const tapAt = (step: 1 | -1) => {
-    const edge = step > 0 ? acrossHi : acrossLo;
-    for (let k = 1; k <= reach; k++) if (inked(middle, edge + step * k)) return true;
-    return false;
-  };
-  if (bFrom - aTo > 1 && (tapAt(1) || tapAt(-1))) return { kind: 'orifice plate' };
-  const depth = Math.round((bFrom + bTo - aFrom - aTo) / 2);
-  const face = (from: number, to: number): Box =>
+  if (bars.length !== 2 && bars.length !== 3) return undefined;
+  if (bars.length === 2 && !plated) {
+    // Between a joint's faces, the pipe alone (a butterfly valve's disc, a ball valve's ball are no joint's).
+    const between = counts.slice(bars[0][1] + 1 - alongLo, bars[1][0] - alongLo);
+    if (between.some((count) => count > PIPE_SPAN * (acrossHi - acrossLo + 1))) return undefined;
+    const middle = Math.round((bars[0][1] + bars[1][0]) / 2);
+    const tapAt = (step: 1 | -1) => {
+      const edge = step > 0 ? acrossHi : acrossLo;
+      for (let k = 1; k <= reach; k++) if (inked(middle, edge + step * k)) return true;
+      return false;
+    };
+    if (bars[1][0] - bars[0][1] > 1 && (tapAt(1) || tapAt(-1))) return { kind: 'orifice plate' };
+  }
+  const part = (from: number, to: number): Box =>
     horizontal ? { x0: from, y0: acrossLo, x1: to, y1: acrossHi } : { x0: acrossLo, y0: from, x1: acrossHi, y1: to };
+  const apart = (a: [number, number], b: [number, number]) => Math.round((b[0] + b[1] - a[0] - a[1]) / 2);
   const centre = Math.round((acrossLo + acrossHi) / 2);
   const point = (along: number): [number, number] => (horizontal ? [along, centre] : [centre, along]);
+  const [first, last] = [bars[0], bars[bars.length - 1]];
+  // In order along the pipe: face, plate (a middle bar, or what stands between two bars), face.
+  const pieces = plated && bars.length === 2 ? [first, [first[1] + 1, last[0] - 1] as [number, number], last] : bars;
   return {
     kind: 'flanges',
-    faces: [face(Math.max(0, aFrom - depth), aTo), face(bFrom, Math.min(limitAlong, bTo + depth))],
-    between: { orientation: horizontal ? 'horizontal' : 'vertical', start: point(aTo), end: point(bFrom) },
+    faces: [
+      part(Math.max(0, first[0] - apart(first, bars[1])), first[1]),
+      part(last[0], Math.min(limitAlong, last[1] + apart(bars[bars.length - 2], last))),
+    ],
+    ...(pieces.length === 3 ? { plate: part(...pieces[1]) } : {}),
+    links: pieces.slice(1).map((piece, i) => ({
+      orientation: horizontal ? 'horizontal' : 'vertical',
+      start: point(pieces[i][1]),
+      end: point(piece[0]),
+    })),
   };
 }

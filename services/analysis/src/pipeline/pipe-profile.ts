@@ -65,7 +65,11 @@ export function barsAcross(profile: Across[], from: number, pipe: Segment, unit:
  * least) and apart by paper or pipe of at most half the shorter's length.
  */
 export function pairedBars(a: Bar, b: Bar): boolean {
-  const [lengthA, lengthB] = [a.up + a.down + 1, b.up + b.down + 1];
   const gap = b.from - a.to - 1;
-  return gap >= 1 && gap <= 0.5 * Math.min(lengthA, lengthB) && Math.min(lengthA, lengthB) >= 0.6 * Math.max(lengthA, lengthB);
+  return gap >= 1 && gap <= 0.5 * Math.min(barLength(a), barLength(b)) && alikeBars(a, b);
 }
+
+const barLength = (bar: Bar) => bar.up + bar.down + 1;
+
+/** Whether two bars are alike in length: the shorter 0.6 of the longer at least. */
+export const alikeBars = (a: Bar, b: Bar) => Math.min(barLength(a), barLength(b)) >= 0.6 * Math.max(barLength(a), barLength(b));
