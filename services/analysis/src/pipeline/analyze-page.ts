@@ -34,7 +34,7 @@ import {
 } from './lines';
 import { findTables, insideAny } from './tables';
 import { withStackedParts } from './equipment-parts';
-import { readJoint } from './flange-faces';
+import { splitJoints, type Bolted } from './flange-faces';
 import { flangePairs } from './flange-pairs';
 import { findNozzles, NOZZLE } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
@@ -616,7 +616,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   const symbols = withStackedParts(withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text')), lineSegments, unit);
-  const platedJoints = plated.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 }));
+  const platedJoints = new Set(plated.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 })));
   symbols.push(...platedJoints);
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
   const { dots, outlines } = found;
@@ -652,7 +652,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // Where another symbol or a nozzle already stands, none is added.
   const taken: Box[] = symbols.filter((symbol) => symbol.elementType !== 'equipment');
   // Flanges face to face (a joint's, maybe with a plate between, a nozzle's and its mate's), connected in order.
-  const bolted: Array<{ parts: DetectedSymbol[]; links: PathSegment[] }> = [];
+  const bolted: Bolted[] = [];
   const mates: DetectedSymbol[] = [];
   for (const { box, equipment: on, mate } of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
     if (taken.some((other) => overlapArea(other, box) > 0)) continue;
@@ -668,16 +668,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   symbols.push(...nozzleOf.keys());
   // A flange joint is two flanges, each an element of its own; one with a tap line is an orifice plate (the line
   // may stop a dash and a gap short of it).
-  for (const joint of symbols.filter((symbol) => symbol.description === 'flange')) {
-    const read = readJoint({ mask, width, height }, joint, 2 * (2 * unit + 3), platedJoints.includes(joint));
-    if (read?.kind === 'orifice plate') Object.assign(joint, { description: 'orifice plate', symbolClass: 'orifice_plate' });
-    if (read?.kind !== 'flanges') continue;
-    const [faceA, faceB] = read.faces.map((face) => ({ ...joint, ...face }));
-    const plate = read.plate && { ...joint, ...read.plate, description: 'spectacle blind', symbolClass: 'spectacle_blind' };
-    const parts = plate ? [faceA, plate, faceB] : [faceA, faceB];
-    symbols.splice(symbols.indexOf(joint), 1, ...parts);
-    bolted.push({ parts, links: read.links });
-  }
+  bolted.push(...splitJoints(symbols, { mask, width, height }, 2 * (2 * unit + 3), platedJoints));
   symbols.push(...mates);
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
   for (const symbol of attached.tags.keys()) {

@@ -1,5 +1,6 @@
 import type { PathSegment } from '@pid/contracts';
 import type { Box, InkImage } from './components';
+import type { DetectedSymbol } from './symbols';
 
 /** Share of a joint's box across the pipe that ink must span for a run along it to be one of its bars. */
 const BAR_SPAN = 0.7;
@@ -76,4 +77,30 @@ export function readJoint(ink: InkImage, joint: Box, reach: number, plated = fal
       end: point(piece[0]),
     })),
   };
+}
+
+/** Fittings bolted face to face in order along their pipe (a joint's faces and plate, a nozzle and its mate). */
+export interface Bolted {
+  parts: DetectedSymbol[];
+  /** The pipe from each part to the next. */
+  links: PathSegment[];
+}
+
+/**
+ * Reads each symbol named a flange as its joint (`readJoint`): replaced in `symbols` by its flanges and plate, or
+ * renamed an orifice plate. Answers the joints split. `plated`: joints known to hold a plate.
+ */
+export function splitJoints(symbols: DetectedSymbol[], ink: InkImage, reach: number, plated: ReadonlySet<DetectedSymbol>): Bolted[] {
+  const joints: Bolted[] = [];
+  for (const joint of symbols.filter((symbol) => symbol.description === 'flange')) {
+    const read = readJoint(ink, joint, reach, plated.has(joint));
+    if (read?.kind === 'orifice plate') Object.assign(joint, { description: 'orifice plate', symbolClass: 'orifice_plate' });
+    if (read?.kind !== 'flanges') continue;
+    const [faceA, faceB] = read.faces.map((face) => ({ ...joint, ...face }));
+    const plate = read.plate && { ...joint, ...read.plate, description: 'spectacle blind', symbolClass: 'spectacle_blind' };
+    const parts = plate ? [faceA, plate, faceB] : [faceA, faceB];
+    symbols.splice(symbols.indexOf(joint), 1, ...parts);
+    joints.push({ parts, links: read.links });
+  }
+  return joints;
 }
