@@ -96,7 +96,7 @@ export function splitJoints(symbols: DetectedSymbol[], ink: InkImage, reach: num
     const read = readJoint(ink, joint, reach, plated.has(joint));
     if (read?.kind === 'orifice plate') Object.assign(joint, { description: 'orifice plate', symbolClass: 'orifice_plate' });
     if (read?.kind !== 'flanges') continue;
-    const [faceA, faceB] = read.faces.map((face) => ({ ...joint, ...face }));
+    const [faceA, faceB] = read.faces.map((face) => ({ ...joint, ...face, symbolClass: 'flange' }));
     const plate = read.plate && { ...joint, ...read.plate, description: 'spectacle blind', symbolClass: 'spectacle_blind' };
     const parts = plate ? [faceA, plate, faceB] : [faceA, faceB];
     symbols.splice(symbols.indexOf(joint), 1, ...parts);
