@@ -87,16 +87,18 @@ export interface Bolted {
 }
 
 /**
- * Reads each symbol named a flange as its joint (`readJoint`): replaced in `symbols` by its flanges and plate, or
- * renamed an orifice plate. Answers the joints split. `plated`: joints known to hold a plate.
+ * Reads each symbol named a flange or an orifice plate as its joint (`readJoint`): replaced in `symbols` by its
+ * flanges and plate, or named an orifice plate. Answers the joints split. `plated`: joints known to hold a plate.
  */
 export function splitJoints(symbols: DetectedSymbol[], ink: InkImage, reach: number, plated: ReadonlySet<DetectedSymbol>): Bolted[] {
   const joints: Bolted[] = [];
-  for (const joint of symbols.filter((symbol) => symbol.description === 'flange')) {
+  // An orifice plate is a joint too, told apart by its taps: one named so without them is a joint of flanges.
+  for (const joint of symbols.filter((symbol) => symbol.description === 'flange' || symbol.description === 'orifice plate')) {
     const read = readJoint(ink, joint, reach, plated.has(joint));
-    if (read?.kind === 'orifice plate') Object.assign(joint, { description: 'orifice plate', symbolClass: 'orifice_plate' });
+    if (read?.kind === 'orifice plate')
+      Object.assign(joint, { elementType: 'fitting', description: 'orifice plate', symbolClass: 'orifice_plate' });
     if (read?.kind !== 'flanges') continue;
-    const [faceA, faceB] = read.faces.map((face) => ({ ...joint, ...face, symbolClass: 'flange' }));
+    const [faceA, faceB] = read.faces.map((face) => ({ ...joint, ...face, description: 'flange', symbolClass: 'flange' }));
     const plate = read.plate && { ...joint, ...read.plate, description: 'spectacle blind', symbolClass: 'spectacle_blind' };
     const parts = plate ? [faceA, plate, faceB] : [faceA, faceB];
     symbols.splice(symbols.indexOf(joint), 1, ...parts);

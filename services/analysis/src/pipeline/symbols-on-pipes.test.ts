@@ -338,6 +338,16 @@ const butterfly =
   line(220, 80, 380, 80);
 
 describe('bars across a pipe', () => {
+  it('are a joint of two flanges where the classifier names an orifice plate but no tap line leaves it', async () => {
+    const joint = line(20, 80, 380, 80) + line(194, 60, 194, 100) + line(206, 60, 206, 100);
+    const named = async (shapes: string) =>
+      (await analyzePage(await svgPage(400, 160, shapes), { symbolClassifier: async () => namingAll('orifice_plate') })).elements
+        .filter((e) => e.elementType !== 'text')
+        .map((e) => e.description);
+    expect(await named(joint)).toEqual(['flange', 'flange']);
+    expect(await named(joint + line(200, 58, 200, 20, true))).toEqual(['orifice plate']);
+  });
+
   it('keep a symbol the classifier calls none: a butterfly valve, bars too short to be lines on a large sheet', async () => {
     const stray = `<circle cx="300" cy="200" r="9" fill="none" stroke="#000" stroke-width="3"/>`;
     const none = async () => namingAll('not_a_symbol');
