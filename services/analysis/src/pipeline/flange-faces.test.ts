@@ -47,16 +47,16 @@ describe('readJoint', () => {
     });
   });
 
-  it('reads two bars with a plate between them that spans no bar (a figure-8 blind edge on) when told so', () => {
+  it('reads two bars with more than the pipe between them (a figure-8 blind edge on, its handle) as flanges when told so', () => {
     const ink = inkWith(width, height, [0, 49, 199, 51], [60, 38, 61, 62], [64, 50, 66, 90], [68, 38, 69, 62]);
     const joint = { x0: 60, y0: 38, x1: 69, y1: 62 };
-    expect(readJoint(ink, joint, 6, true)).toMatchObject({
+    expect(readJoint(ink, joint, 6, true)).toEqual({
       kind: 'flanges',
-      plate: { x0: 62, y0: 38, x1: 67, y1: 62 },
-      links: [
-        { orientation: 'horizontal', start: [61, 50], end: [62, 50] },
-        { orientation: 'horizontal', start: [67, 50], end: [68, 50] },
+      faces: [
+        { x0: 52, y0: 38, x1: 61, y1: 62 },
+        { x0: 68, y0: 38, x1: 77, y1: 62 },
       ],
+      links: [{ orientation: 'horizontal', start: [61, 50], end: [68, 50] }],
     });
     // Not told, more than the pipe between the bars: no joint of two flanges, it stays whole.
     expect(readJoint(ink, joint, 6)).toBeUndefined();

@@ -17,7 +17,8 @@ export type Joint = { kind: 'flanges'; faces: [Box, Box]; plate?: Box; links: Pa
 /**
  * Reads a flange joint (`–||–`, `–|▌|–`). Its bars stand across the pipe, so the box is narrow along it; they are
  * the runs along it where ink spans the box across. Anything but two or three bars: undefined, the joint stays
- * whole. `plated`: a plate stands between two bars though it spans no bar (a figure-8 blind's edge and handle).
+ * whole. `plated`: more than the pipe stands between two bars (a figure-8 blind's plate edge on, and its handle,
+ * left to the blind drawn beside it), but they are a joint.
  * - A stroke leaving from between two bars across the pipe, within `reach` of their ends, is an orifice plate's
  *   tap (its impulse line): a flange joint has none (unless `plated`).
  * - Otherwise two flanges, each on its own: a bill of materials counts flanges, and real drawings' truths
@@ -62,19 +63,19 @@ export function readJoint(ink: InkImage, joint: Box, reach: number, plated = fal
   const centre = Math.round((acrossLo + acrossHi) / 2);
   const point = (along: number): [number, number] => (horizontal ? [along, centre] : [centre, along]);
   const [first, last] = [bars[0], bars[bars.length - 1]];
-  // In order along the pipe: face, plate (a middle bar, or what stands between two bars), face.
-  const pieces = plated && bars.length === 2 ? [first, [first[1] + 1, last[0] - 1] as [number, number], last] : bars;
+  // In order along the pipe: face, plate (a middle bar), face. A plate drawn edge on with its handle between two
+  // bars is left to the blind drawn beside it.
   return {
     kind: 'flanges',
     faces: [
       part(Math.max(0, first[0] - apart(first, bars[1])), first[1]),
       part(last[0], Math.min(limitAlong, last[1] + apart(bars[bars.length - 2], last))),
     ],
-    ...(pieces.length === 3 ? { plate: part(...pieces[1]) } : {}),
-    links: pieces.slice(1).map((piece, i) => ({
+    ...(bars.length === 3 ? { plate: part(...bars[1]) } : {}),
+    links: bars.slice(1).map((bar, i) => ({
       orientation: horizontal ? 'horizontal' : 'vertical',
-      start: point(pieces[i][1]),
-      end: point(piece[0]),
+      start: point(bars[i][1]),
+      end: point(bar[0]),
     })),
   };
 }
