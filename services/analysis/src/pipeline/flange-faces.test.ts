@@ -84,6 +84,8 @@ describe('readJoint', () => {
     // A dash of the impulse line starting 3 px past the bars' ends, above or below.
     expect(readJoint(inkWith(width, height, ...bars, [64, 20, 65, 34]), joint, 6)).toEqual({ kind: 'orifice plate' });
     expect(readJoint(inkWith(width, height, ...bars, [64, 66, 65, 80]), joint, 6)).toEqual({ kind: 'orifice plate' });
+    // A tap's stub alone, inside the box a candidate drew around it all.
+    expect(readJoint(inkWith(width, height, ...bars, [64, 33, 65, 37]), { ...joint, y0: 33 }, 6)).toEqual({ kind: 'orifice plate' });
     // Beyond reach, or beside a bar rather than between the bars: flanges.
     expect(readJoint(inkWith(width, height, ...bars, [64, 20, 65, 30]), joint, 6)?.kind).toBe('flanges');
     expect(readJoint(inkWith(width, height, ...bars, [52, 20, 53, 36]), joint, 6)?.kind).toBe('flanges');

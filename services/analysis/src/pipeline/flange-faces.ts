@@ -19,7 +19,7 @@ export type Joint = { kind: 'flanges'; faces: [Box, Box]; plate?: Box; links: Pa
  * the runs along it where ink spans the box across. Anything but two or three bars: undefined, the joint stays
  * whole. `plated`: more than the pipe stands between two bars (a figure-8 blind's plate edge on, and its handle,
  * left to the blind drawn beside it), but they are a joint.
- * - A stroke leaving from between two bars across the pipe, within `reach` of their ends, is an orifice plate's
+ * - A stroke leaving from between two bars across the pipe, within `reach` of the bars' ends, is an orifice plate's
  *   tap (its impulse line): a flange joint has none (unless `plated`).
  * - Otherwise two flanges, each on its own: a bill of materials counts flanges, and real drawings' truths
  *   (kr_refinery, DEXPI) box each one, its face (the bar) with the hub behind it, away from its mate, as deep as
@@ -34,11 +34,9 @@ export function readJoint(ink: InkImage, joint: Box, reach: number, plated = fal
   const inked = (along: number, across: number) =>
     across >= 0 && across <= limitAcross && ink.mask[horizontal ? across * ink.width + along : along * ink.width + across] !== 0;
   const bars: Array<[number, number]> = [];
-  const counts: number[] = [];
   for (let along = alongLo; along <= alongHi; along++) {
     let count = 0;
     for (let across = acrossLo; across <= acrossHi; across++) if (inked(along, across)) count++;
-    counts.push(count);
     if (count < BAR_SPAN * (acrossHi - acrossLo + 1)) continue;
     const last = bars[bars.length - 1];
     if (last && last[1] === along - 1) last[1] = along;
@@ -46,13 +44,23 @@ export function readJoint(ink: InkImage, joint: Box, reach: number, plated = fal
   }
   if (bars.length !== 2 && bars.length !== 3) return undefined;
   if (bars.length === 2 && !plated) {
+    // How far the first bar reaches across (the box may hold more: a tap's stub).
+    const barAt = Math.round((bars[0][0] + bars[0][1]) / 2);
+    let [barLo, barHi] = [acrossHi, acrossLo];
+    for (let across = acrossLo; across <= acrossHi; across++) {
+      if (!inked(barAt, across)) continue;
+      [barLo, barHi] = [Math.min(barLo, across), Math.max(barHi, across)];
+    }
     // Between a joint's faces, the pipe alone (a butterfly valve's disc, a ball valve's ball are no joint's).
-    const between = counts.slice(bars[0][1] + 1 - alongLo, bars[1][0] - alongLo);
-    if (between.some((count) => count > PIPE_SPAN * (acrossHi - acrossLo + 1))) return undefined;
+    for (let along = bars[0][1] + 1; along < bars[1][0]; along++) {
+      let count = 0;
+      for (let across = barLo; across <= barHi; across++) if (inked(along, across)) count++;
+      if (count > PIPE_SPAN * (barHi - barLo + 1)) return undefined;
+    }
     const middle = Math.round((bars[0][1] + bars[1][0]) / 2);
     const tapAt = (step: 1 | -1) => {
-      const edge = step > 0 ? acrossHi : acrossLo;
-      for (let k = 1; k <= reach; k++) if (inked(middle, edge + step * k)) return true;
+      const end = step > 0 ? barHi : barLo;
+      for (let k = 1; k <= reach; k++) if (inked(middle, end + step * k)) return true;
       return false;
     };
     if (bars[1][0] - bars[0][1] > 1 && (tapAt(1) || tapAt(-1))) return { kind: 'orifice plate' };
