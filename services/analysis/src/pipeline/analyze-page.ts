@@ -35,7 +35,7 @@ import {
 import { findTables, insideAny } from './tables';
 import { withStackedParts } from './equipment-parts';
 import { splitJoints, type Bolted } from './flange-faces';
-import { flangePairs } from './flange-pairs';
+import { flangeJoints } from './flange-joints';
 import { findNozzles, NOZZLE } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
@@ -582,7 +582,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     candidates.filter((symbol) => symbol.elementType !== 'text' && overlapArea(symbol, box) >= 0.3 * boxArea(box));
   // A joint with a plate between its flanges is read by its bars alone (the classifier knows no such joint): the
   // candidates within it are its parts; a larger one is the blind the plate belongs to, drawn beside it.
-  const joints = flangePairs({ mask, width, height }, solidLines, unit)
+  const joints = flangeJoints({ mask, width, height }, solidLines, unit)
     .filter(({ box }) => kept(box))
     .map(({ box, plate }) => ({ box, plate, over: overlapping(box).filter((symbol) => !plate || boxArea(symbol) <= 2 * boxArea(box)) }))
     .filter(({ box, over }) => over.every((symbol) => boxArea(symbol) <= 2 * boxArea(box)));

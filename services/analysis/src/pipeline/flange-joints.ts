@@ -16,7 +16,7 @@ export interface FlangeJoint {
  * flange alone. Bars (`barsAcross`) reach two strokes past the pipe on both sides, are alike in length and stand at
  * most half their length apart.
  */
-export function flangePairs(ink: InkImage, pipes: Segment[], unit: number): FlangeJoint[] {
+export function flangeJoints(ink: InkImage, pipes: Segment[], unit: number): FlangeJoint[] {
   const joints: FlangeJoint[] = [];
   for (const pipe of pipes) {
     if (pipe.dashed || segmentLength(pipe) < 6 * unit) continue;
