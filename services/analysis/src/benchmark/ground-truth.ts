@@ -53,4 +53,9 @@ export interface TruthSheet {
   connections: TruthConnection[];
   /** Which parts are fully annotated: a metric is only computed on a complete part. */
   complete: { symbols: boolean; texts: boolean; pipes: boolean; connections: boolean };
+  /**
+   * The dataset boxes a flange joint (two flanges, any plate between) as one symbol, where others box each flange:
+   * the prediction is scored with its joints whole (`jointsWhole`).
+   */
+  jointsWhole?: boolean;
 }

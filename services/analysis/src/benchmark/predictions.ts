@@ -11,7 +11,12 @@ export interface ResultDocument {
     name: string;
     description: string;
     boundingBox: { x: number; y: number; width: number; height: number };
-    metadata?: { confidence?: number; symbol_class?: string; tag_box?: { x: number; y: number; width: number; height: number } };
+    metadata?: {
+      confidence?: number;
+      symbol_class?: string;
+      tag_box?: { x: number; y: number; width: number; height: number };
+      joint_box?: { x: number; y: number; width: number; height: number };
+    };
   }[];
   connections: {
     _id: string;
@@ -32,6 +37,8 @@ export interface PredictedElement {
   bbox: PixelBox;
   /** Where the element's name was read when that is beside it (a valve's tag), from `metadata.tag_box`. */
   tagBox?: PixelBox;
+  /** One flange or the plate of a joint: the joint as drawn, from `metadata.joint_box`. */
+  joint?: PixelBox;
   confidence: number;
 }
 
@@ -64,16 +71,22 @@ export function readPrediction(document: ResultDocument, truthSize: { width: num
       const { x, y, width, height } = element.boundingBox;
       const symbolClass = element.metadata?.symbol_class;
       const tagBox = element.metadata?.tag_box;
+      const joint = element.metadata?.joint_box;
+      const box = (b: { x: number; y: number; width: number; height: number }): PixelBox => [
+        b.x * sx,
+        b.y * sy,
+        (b.x + b.width) * sx,
+        (b.y + b.height) * sy,
+      ];
       return {
         id: element._id,
         elementType: element.elementType,
         className: symbolClass ?? element.description,
         hasSymbolClass: symbolClass !== undefined,
         name: element.name,
-        bbox: [x * sx, y * sy, (x + width) * sx, (y + height) * sy],
-        ...(tagBox
-          ? { tagBox: [tagBox.x * sx, tagBox.y * sy, (tagBox.x + tagBox.width) * sx, (tagBox.y + tagBox.height) * sy] as PixelBox }
-          : {}),
+        bbox: box({ x, y, width, height }),
+        ...(tagBox ? { tagBox: box(tagBox) } : {}),
+        ...(joint ? { joint: box(joint) } : {}),
         confidence: element.metadata?.confidence ?? 0,
       };
     }),
@@ -83,5 +96,30 @@ export function readPrediction(document: ResultDocument, truthSize: { width: num
       path: (connection.metadata?.path_data?.path ?? []).map((segment) => [point(segment.start), point(segment.end)]),
       confidence: connection.metadata?.confidence ?? 0,
     })),
+  };
+}
+
+/**
+ * The prediction as a dataset that boxes a flange joint as one symbol counts it: the flanges (and plate) of each
+ * joint become one element, the joint as drawn, named a flange; their connections to each other go, those to
+ * anything else are the joint's.
+ */
+export function jointsWhole(prediction: Prediction): Prediction {
+  const jointOf = new Map<string, PredictedElement>();
+  const joints = new Map<string, PredictedElement>();
+  for (const element of prediction.elements) {
+    if (!element.joint) continue;
+    const key = element.joint.join();
+    const whole = joints.get(key) ?? { ...element, id: `joint:${key}`, className: 'flange', bbox: element.joint, joint: undefined };
+    whole.confidence = Math.max(whole.confidence, element.confidence);
+    joints.set(key, whole);
+    jointOf.set(element.id, whole);
+  }
+  const idOf = (id: string) => jointOf.get(id)?.id ?? id;
+  return {
+    elements: [...prediction.elements.filter((element) => !jointOf.has(element.id)), ...joints.values()],
+    connections: prediction.connections
+      .map((connection) => ({ ...connection, sourceId: idOf(connection.sourceId), targetId: idOf(connection.targetId) }))
+      .filter((connection) => connection.sourceId !== connection.targetId),
   };
 }

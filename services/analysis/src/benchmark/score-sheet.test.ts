@@ -68,4 +68,28 @@ describe('a sheet’s score', () => {
     expect(twice.symbols?.byType.valve).toEqual({ truth: 2, predicted: 4, matched: 2 });
     expect(twice.connections).toEqual({ truth: 2, predicted: 2, matched: 2 });
   });
+
+  it("scores a joint's flanges as one symbol where the dataset boxes joints whole, and as two where it boxes flanges", () => {
+    const joint: [number, number, number, number] = [100, 0, 110, 20];
+    const faces = {
+      elements: [
+        predicted('a', [0, 0, 20, 20], { elementType: 'equipment' }),
+        predicted('f1', [94, 0, 102, 20], { elementType: 'fitting', className: 'flange', hasSymbolClass: true, joint }),
+        predicted('f2', [108, 0, 116, 20], { elementType: 'fitting', className: 'flange', hasSymbolClass: true, joint }),
+      ],
+      connections: [predictedConnection('a', 'f1'), predictedConnection('f1', 'f2')],
+    };
+    const truth: TruthSheet = {
+      ...sheet,
+      symbols: [sheet.symbols[0], { id: 'flange', elementType: 'fitting', className: 'flange', bbox: joint }],
+      connections: [{ sourceId: 'pump', targetId: 'flange', relationshipType: 'connects to' }],
+      complete: { symbols: true, texts: false, pipes: false, connections: true },
+    };
+    const whole = scoreSheet({ ...truth, jointsWhole: true }, faces);
+    expect(whole.symbols?.all).toEqual({ truth: 2, predicted: 2, matched: 2 });
+    expect(whole.symbols?.naming.flange).toEqual({ located: 1, named: 1 });
+    expect(whole.connections).toEqual({ truth: 1, predicted: 1, matched: 1 });
+    // Boxed flange by flange, the joint's box is no flange's.
+    expect(scoreSheet(truth, faces).symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 1 });
+  });
 });

@@ -1,5 +1,5 @@
 import type { TruthSheet } from './ground-truth';
-import { isSymbol, type Prediction } from './predictions';
+import { isSymbol, jointsWhole, type Prediction } from './predictions';
 import { calibrate, type BandCounts } from './score-calibration';
 import { scoreConnections } from './score-connections';
 import { scorePipes, type PipeScore } from './score-pipes';
@@ -23,7 +23,8 @@ export interface SheetScore {
   found: { elements: number; connections: number };
 }
 
-export function scoreSheet(truth: TruthSheet | undefined, prediction: Prediction): SheetScore {
+export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction): SheetScore {
+  const prediction = truth?.jointsWhole ? jointsWhole(predicted) : predicted;
   const score: SheetScore = {
     calibration: {},
     found: { elements: prediction.elements.length, connections: prediction.connections.length },

@@ -139,6 +139,14 @@ describe('analyzePage', () => {
       expect.closeTo(308, -1),
       expect.closeTo(332, -1),
     ]);
+    // Each keeps the joint as drawn, bar to bar (what a dataset boxing joints whole counts).
+    for (const { metadata } of flanges)
+      expect(metadata.joint_box).toEqual({
+        x: expect.closeTo(312, -0.5),
+        y: expect.any(Number),
+        width: expect.closeTo(16, -0.5),
+        height: expect.any(Number),
+      });
     const [left, right, faceLeft, faceRight] = [
       keyAt(result, 100, 190),
       keyAt(result, 500, 190),

@@ -719,6 +719,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
         ...(bubble ? { text_confidence: round(bubble.confidence) } : {}),
         ...(isa ? { isa } : {}),
         ...(tag ? { text_confidence: round(tag.confidence), tag_box: toOriginalBox(image, tag.line) } : {}),
+        ...(symbol.joint ? { joint_box: toOriginalBox(image, symbol.joint) } : {}),
       },
     };
   });

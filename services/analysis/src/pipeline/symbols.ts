@@ -31,6 +31,8 @@ export interface DetectedSymbol extends Box {
   provisional?: boolean;
   /** Read as text, but a pipe reaches it: a symbol where the classifier names one. */
   textOnPipe?: boolean;
+  /** One flange (or the plate) of a joint: the joint as drawn, which some drawings' truths box as one symbol. */
+  joint?: Box;
 }
 
 export interface SymbolResult {

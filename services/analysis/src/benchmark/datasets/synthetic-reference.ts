@@ -43,6 +43,8 @@ export async function syntheticReferenceDrawings(dir: string): Promise<BenchDraw
           pipes: [],
           connections: [],
           complete: { ...NOTHING_COMPLETE, symbols: true },
+          // Dataset-P&ID boxes a flange pair as one `flange`.
+          jointsWhole: true,
         },
       };
     },
