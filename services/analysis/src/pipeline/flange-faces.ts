@@ -63,7 +63,7 @@ export function readJoint(ink: InkImage, joint: Box, reach: number, plated = fal
       for (let k = 1; k <= reach; k++) if (inked(middle, end + step * k)) return true;
       return false;
     };
-    if (bars[1][0] - bars[0][1] > 1 && (tapAt(1) || tapAt(-1))) return { kind: 'orifice plate' };
+    if (tapAt(1) || tapAt(-1)) return { kind: 'orifice plate' };
   }
   const part = (from: number, to: number): Box =>
     horizontal ? { x0: from, y0: acrossLo, x1: to, y1: acrossHi } : { x0: acrossLo, y0: from, x1: acrossHi, y1: to };

@@ -96,9 +96,13 @@ export function attachTexts(
   }
   // Of two tags stacked beside a piece of equipment the upper names it (a column's `K 2750` over its section's
   // `KX 2750`): it goes first, however near the lower one stands.
-  const under = ({ symbol, read }: (typeof offers)[number]) =>
-    symbol.elementType === 'equipment' && offers.some((other) => other.symbol === symbol && stackedOver(other.read.line, read.line));
-  offers.sort((a, b) => Number(under(a)) - Number(under(b)) || a.gap - b.gap);
+  const under = new Set(
+    offers.filter(
+      ({ symbol, read }) =>
+        symbol.elementType === 'equipment' && offers.some((other) => other.symbol === symbol && stackedOver(other.read.line, read.line)),
+    ),
+  );
+  offers.sort((a, b) => Number(under.has(a)) - Number(under.has(b)) || a.gap - b.gap);
   const placed = new Set<TextLine>();
   for (const offer of offers) {
     if (placed.has(offer.read.line) || tags.has(offer.symbol)) continue;

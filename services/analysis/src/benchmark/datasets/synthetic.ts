@@ -18,12 +18,20 @@ interface CachedSheet {
 /** The generator's own code, next to this file once compiled (`.ts` under vitest). */
 const GENERATOR_DIR = path.resolve(__dirname, '../../synthetic');
 
-/** A digest of the generator's code: a sheet cached before the generator changed is drawn again. */
-async function generatorDigest(): Promise<string> {
+/**
+ * A digest of the generator's code: a sheet cached before the generator changed is drawn again. (Its compiled
+ * `.js` from `dist`, its `.ts` under vitest: the two never share a cache entry.)
+ */
+const generatorDigest = once(async (): Promise<string> => {
   const hash = createHash('sha256');
   for (const file of (await readdir(GENERATOR_DIR)).filter((f) => /\.(js|ts)$/.test(f) && !/\.(test|d)\./.test(f)).sort())
     hash.update(file).update(await readFile(path.join(GENERATOR_DIR, file)));
   return hash.digest('hex');
+});
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
 
 async function cachedSheet(options: SyntheticOptions): Promise<CachedSheet> {
