@@ -34,8 +34,8 @@ const luminance = (data: Uint8Array, j: number) => (54 * data[j] + 183 * data[j 
 
 /** The parts of `mask` a square of side 2·radius+1 fits in: erosion, then dilation, each by rows then columns. */
 export function opening(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const eroded = alongColumns(alongRows(mask, width, height, radius, 'erode'), width, height, radius, 'erode');
-  return alongColumns(alongRows(eroded, width, height, radius, 'dilate'), width, height, radius, 'dilate');
+  const eroded = pass(pass(mask, width, height, radius, 'erode', true), width, height, radius, 'erode', false);
+  return pass(pass(eroded, width, height, radius, 'dilate', true), width, height, radius, 'dilate', false);
 }
 
 type Step = 'erode' | 'dilate';
@@ -55,30 +55,19 @@ function runs(get: (k: number) => number, set: (k: number) => void, count: numbe
   }
 }
 
-function alongRows(mask: Uint8Array, width: number, height: number, radius: number, step: Step): Uint8Array {
+/** `runs` along every row (`byRows`) or every column of the mask. */
+function pass(mask: Uint8Array, width: number, height: number, radius: number, step: Step, byRows: boolean): Uint8Array {
   const out = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
+  const [lines, length] = byRows ? [height, width] : [width, height];
+  for (let line = 0; line < lines; line++) {
+    const at = (k: number) => (byRows ? line * width + k : k * width + line);
     runs(
-      (x) => mask[row + x],
-      (x) => (out[row + x] = 1),
-      width,
+      (k) => mask[at(k)],
+      (k) => (out[at(k)] = 1),
+      length,
       radius,
       step,
     );
   }
-  return out;
-}
-
-function alongColumns(mask: Uint8Array, width: number, height: number, radius: number, step: Step): Uint8Array {
-  const out = new Uint8Array(mask.length);
-  for (let x = 0; x < width; x++)
-    runs(
-      (y) => mask[y * width + x],
-      (y) => (out[y * width + x] = 1),
-      height,
-      radius,
-      step,
-    );
   return out;
 }

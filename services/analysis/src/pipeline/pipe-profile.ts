@@ -60,10 +60,7 @@ export function barsAcross(profile: Across[], from: number, pipe: Segment, unit:
   return bars;
 }
 
-/**
- * Whether two bars in order along a pipe are a flange pair: alike in length (the shorter 0.6 of the longer at
- * least) and apart by paper or pipe of at most half the shorter's length.
- */
+/** Whether two bars in order along a pipe are a flange pair: alike (`alikeBars`), at most half the shorter's length apart. */
 export function pairedBars(a: Bar, b: Bar): boolean {
   const gap = b.from - a.to - 1;
   return gap >= 1 && gap <= 0.5 * Math.min(barLength(a), barLength(b)) && alikeBars(a, b);

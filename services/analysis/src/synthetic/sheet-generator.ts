@@ -109,10 +109,12 @@ const distanceTo = ([x, y]: Point, box: Box) => Math.hypot(x - (box[0] + box[2])
 
 function sheetTruth(builder: SheetBuilder, name: string): TruthSheet {
   const pipes = builder.pieces.map((piece) => ({ id: piece.id, style: piece.style, polyline: piece.polyline.map(roundPoint) }));
-  const symbols = builder.symbols.flatMap((symbol) => truthSymbols(symbol).map((part) => ({ symbol, ...part })));
-  const joints = builder.symbols
-    .filter((symbol) => symbol.cls.joint)
-    .map((symbol) => ({ sourceId: `${symbol.id}a`, targetId: `${symbol.id}b`, relationshipType: 'connects to' as const }));
+  const listed = builder.symbols.map((symbol) => truthSymbols(symbol).map((part) => ({ symbol, ...part })));
+  const symbols = listed.flat();
+  // A joint's two flanges meet face to face.
+  const joints = listed
+    .filter((parts) => parts.length === 2)
+    .map(([a, b]) => ({ sourceId: a.id, targetId: b.id, relationshipType: 'connects to' as const }));
   const connections = connectionTruth(
     symbols.map(({ symbol, id, ports }) => ({ id, elementType: symbol.cls.elementType, className: symbol.cls.className, ports })),
     builder.pieces,
