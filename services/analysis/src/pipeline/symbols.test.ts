@@ -74,6 +74,19 @@ describe('findSymbols', () => {
     expect(dots.map((d) => [d.x0, d.x1])).toEqual([[54, 66]]);
   });
 
+  it('takes no flow arrow head drawn down from a pipe it crosses for a junction dot, though its ink is balanced', () => {
+    const ink = new Uint8Array(W * H);
+    // The crossing pipe's band (y 99..101) kept where the head meets it, then the head below it: 11 rows, x 95..105
+    // tapering to 6 wide (as a synthetic sheet draws one on a vertical pipe broken for the crossing).
+    const widths = [10, 10, 10, 10, 10, 10, 9, 8, 7, 6, 6];
+    widths.forEach((w, row) => ink.fill(1, (99 + row) * W + 100 - Math.floor(w / 2), (99 + row) * W + 100 + Math.ceil(w / 2) + 1));
+    // A true junction dot on the same pipe, centred on it.
+    for (let y = 94; y <= 106; y++) for (let x = 54; x <= 66; x++) if ((x - 60) ** 2 + (y - 100) ** 2 <= 42) ink[y * W + x] = 1;
+    const segments = [lineSegment('horizontal', 100, 0, 199), lineSegment('vertical', 100, 20, 96), lineSegment('vertical', 100, 112, 190)];
+    const { dots } = findSymbols(connectedComponents(ink, W, H), segments, W, H, 3, ink);
+    expect(dots.map((d) => [d.x0, d.x1])).toEqual([[54, 66]]);
+  });
+
   describe('boxes drawn with lines', () => {
     const boxes = (segments: Segment[]) =>
       findSymbols([], segments, W, H, 2, new Uint8Array(W * H)).symbols.filter((s) => s.description === 'equipment (box)');
