@@ -55,6 +55,24 @@ describe('traceConnections', () => {
     expect(pairs(traceConnections(segments, [left, right, upper, lower], [dot], 3))).toHaveLength(6);
   });
 
+  it('takes a slightly askew line found in two overlapping pieces for one line, not a junction where a piece ends', () => {
+    // Pumps left and right on the pipe y 200; valves above and below on the line x 150, found as one piece from the
+    // upper valve to y 260 and one a pixel aside from y 203 (just below the pipe) to the lower valve.
+    const [left, right] = [
+      { x0: 0, y0: 180, x1: 19, y1: 220 },
+      { x0: 281, y0: 180, x1: 300, y1: 220 },
+    ];
+    const [upper, lower] = [
+      { x0: 135, y0: 40, x1: 165, y1: 59 },
+      { x0: 135, y0: 341, x1: 165, y1: 360 },
+    ];
+    const segments = [horizontal(20, 280, 200), vertical(60, 260, 150), vertical(203, 340, 151)];
+    expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 3))).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+  });
+
   it('takes a pipe stopping short of a gap crossing, with a valve as far beyond, on into that valve', () => {
     // Pumps at both ends of the crossed pipe (y 100); a valve just above it, a flange below, the pipe between
     // them broken 6 px each side of the crossed pipe's middle.

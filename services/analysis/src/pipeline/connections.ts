@@ -105,10 +105,31 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
       pieces.push(piece);
     }
   }
+  // Pieces by orientation and the row or column of their centre, to find a line's continuation.
+  const byLine = new Map<string, Piece[]>();
+  for (const piece of pieces) {
+    const key = `${piece.orientation}:${Math.round(piece.center)}`;
+    if (!byLine.has(key)) byLine.set(key, []);
+    byLine.get(key)!.push(piece);
+  }
+  // The other pieces on a piece's line (centres a stroke apart, solid with solid, dashed with dashed).
+  const alongside = (piece: Piece) => {
+    const found: Piece[] = [];
+    for (let c = Math.round(piece.center) - unit; c <= Math.round(piece.center) + unit; c++) {
+      for (const other of byLine.get(`${piece.orientation}:${c}`) ?? [])
+        if (other !== piece && other.dashed === piece.dashed) found.push(other);
+    }
+    return found;
+  };
+  // A line drawn a little askew (a scan's leftover skew) is found in pieces side by side that overlap: where one
+  // piece stops, the line runs on in the other. Such an end is no end.
+  const runsOn = (piece: Piece, along: number) =>
+    alongside(piece).some((other) => other.start < along - reachOf(piece) && other.end > along + reachOf(piece));
   // A pipe's end that reaches a symbol ends there: a line passing close by is not joined to it.
   const nearEnd = (piece: Piece, along: number) =>
-    (Math.abs(along - piece.start) <= reachOf(piece) && piece.atStart < 0) ||
-    (Math.abs(along - piece.end) <= reachOf(piece) && piece.atEnd < 0);
+    ((Math.abs(along - piece.start) <= reachOf(piece) && piece.atStart < 0) ||
+      (Math.abs(along - piece.end) <= reachOf(piece) && piece.atEnd < 0)) &&
+    !runsOn(piece, along);
   // A signal line's short jog aside is too short for the dash finder: two parallel dashed runs a little
   // apart, one ending where the other begins, are one line (where neither end reaches a symbol).
   const signalJog = (first: Piece, second: Piece): [number, number] | undefined => {
@@ -142,13 +163,6 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
     }
     return undefined;
   };
-  // Pieces by orientation and the row or column of their centre, to find a line's continuation.
-  const byLine = new Map<string, Piece[]>();
-  for (const piece of pieces) {
-    const key = `${piece.orientation}:${Math.round(piece.center)}`;
-    if (!byLine.has(key)) byLine.set(key, []);
-    byLine.get(key)!.push(piece);
-  }
   // A line stopping at a pipe that runs on past it, and going on straight from the pipe's other side, crosses
   // it (drawn broken at the crossing), unless a dot marks a junction.
   const crosses = (piece: Piece, crossed: Piece): boolean => {
@@ -156,18 +170,11 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
     if (crossed.start > piece.center - reach || crossed.end < piece.center + reach) return false;
     const [before, after] = [Math.abs(piece.end - crossed.center) <= reach, Math.abs(piece.start - crossed.center) <= reach];
     if (before === after) return false;
-    for (let c = Math.round(piece.center) - unit; c <= Math.round(piece.center) + unit; c++) {
-      for (const other of byLine.get(`${piece.orientation}:${c}`) ?? []) {
-        if (other === piece || other.dashed !== piece.dashed) continue;
-        if (
-          before
-            ? Math.abs(other.start - crossed.center) <= reach && other.end > crossed.center + reach
-            : Math.abs(other.end - crossed.center) <= reach && other.start < crossed.center - reach
-        )
-          return true;
-      }
-    }
-    return false;
+    return alongside(piece).some((other) =>
+      before
+        ? Math.abs(other.start - crossed.center) <= reach && other.end > crossed.center + reach
+        : Math.abs(other.end - crossed.center) <= reach && other.start < crossed.center - reach,
+    );
   };
   for (let a = 0; a < pieces.length; a++) {
     for (let b = a + 1; b < pieces.length; b++) {
@@ -182,10 +189,10 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
           second.neighbours.push({ piece: a, point: jog });
           continue;
         }
-        // A line broken by a gap (or by a junction dot) continues.
+        // A line broken by a gap (or by a junction dot) continues, and one found in overlapping pieces.
         if (Math.abs(first.center - second.center) > unit) continue;
         const gap = Math.max(first.start, second.start) - Math.min(first.end, second.end);
-        if (gap < 0 || gap > reachOf(first)) continue;
+        if (gap > reachOf(first)) continue;
         const along = (Math.max(first.start, second.start) + Math.min(first.end, second.end)) / 2;
         const point = pointOf(first, along);
         // Symbols stop the walk: a pipe continues beyond an inline symbol as another connection.

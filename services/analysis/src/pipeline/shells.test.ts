@@ -35,6 +35,22 @@ describe('findShells', () => {
     for (const piece of pieces) expect(shells[0].outline).toContain(piece);
   });
 
+  it('closes a tank at its flat bottom, not at the tag written just under it', () => {
+    // A dome roof over sides x 100 and x 160, a flat bottom (y 240) running on past both sides, and the tag's
+    // words under it, each within reach of one side's end.
+    const words = [
+      { x0: 90, y0: 244, x1: 130, y1: 252 },
+      { x0: 150, y0: 244, x1: 162, y1: 252 },
+    ];
+    const bottom = horizontal(240, 92, 168);
+    const shells = findShells([top, ...words], [...sides, bottom], 2);
+    expect(shells.map((shell) => shell.box)).toEqual([{ x0: 99, y0: 40, x1: 161, y1: 241 }]);
+    expect(shells[0].outline).toContain(bottom);
+    // A stub cut between a side's top and the roof is no flat end: the roof is still the head.
+    const stubs = [horizontal(61, 98, 102, true), horizontal(61, 158, 162, true)];
+    expect(findShells([top, ...words], [...sides, bottom, ...stubs], 2).map((shell) => shell.heads)).toEqual([[0]]);
+  });
+
   it('does not join two groups through a pipe cut between them, nor through one longer than they are wide', () => {
     expect(findShells([top, left, right], [...sides, horizontal(257, 120, 140, true)], 2)).toEqual([]);
     const [wideTop, far] = [

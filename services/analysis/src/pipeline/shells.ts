@@ -1,5 +1,5 @@
 import { boxHeight, boxWidth, containsPoint, unionBox, type Box } from './components';
-import { segmentBox, segmentCenter, type Segment } from './lines';
+import { segmentBox, segmentCenter, segmentLength, type Segment } from './lines';
 
 /** What closes one end of a shell: a head drawn as a shape (a group of ink), or a straight line (a flat bottom). */
 type Cap = { group: number } | { line: Segment };
@@ -36,8 +36,6 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
   const capAt = (s: Segment, end: 'start' | 'end'): Cap | undefined => {
     const along = s[end];
     const c = segmentCenter(s);
-    const group = groupAt(s, end);
-    if (group >= 0) return { group: headOf(group) };
     const line = solid.find(
       (p) =>
         p.orientation !== s.orientation &&
@@ -45,6 +43,15 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
         p.start - tolerance <= c &&
         p.end + tolerance >= c,
     );
+    const group = groupAt(s, end);
+    // A group wholly past a flat end (a tank's tag written under its bottom) is no head; a flat end is a long
+    // line (a stub cut between a side and its head is none).
+    const past = (g: Box, flat: Segment) => {
+      const [lo, hi] = s.orientation === 'horizontal' ? [g.x0, g.x1] : [g.y0, g.y1];
+      const long = !flat.stub && segmentLength(flat) > 2 * tolerance;
+      return long && (end === 'end' ? lo > segmentCenter(flat) : hi < segmentCenter(flat));
+    };
+    if (group >= 0 && !(line && past(groups[group], line))) return { group: headOf(group) };
     return line ? { line } : undefined;
   };
   const key = (cap: Cap) => ('group' in cap ? `g${cap.group}` : `s${segments.indexOf(cap.line)}`);
