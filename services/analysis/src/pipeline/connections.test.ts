@@ -73,6 +73,15 @@ describe('traceConnections', () => {
     ]);
   });
 
+  it('counts no junction along a line found in many overlapping pieces', () => {
+    const [upper, lower] = [
+      { x0: 135, y0: 40, x1: 165, y1: 59 },
+      { x0: 135, y0: 341, x1: 165, y1: 360 },
+    ];
+    const segments = [vertical(60, 250, 150), vertical(100, 280, 151), vertical(150, 310, 152), vertical(200, 340, 153)];
+    expect(traceConnections(segments, [upper, lower], [], 3).map((c) => [c.source, c.target, c.junctions])).toEqual([[0, 1, 0]]);
+  });
+
   it('takes a pipe stopping short of a gap crossing, with a valve as far beyond, on into that valve', () => {
     // Pumps at both ends of the crossed pipe (y 100); a valve just above it, a flange below, the pipe between
     // them broken 6 px each side of the crossed pipe's middle.

@@ -14,7 +14,8 @@ interface Piece {
   /** Symbol index attached at each end, or -1. */
   atStart: number;
   atEnd: number;
-  neighbours: Array<{ piece: number; point: [number, number] }>;
+  /** Pieces joined to it, and where; `overlap`: another piece of the same line found beside it (no junction). */
+  neighbours: Array<{ piece: number; point: [number, number]; overlap?: boolean }>;
 }
 
 export interface TracedConnection {
@@ -197,8 +198,9 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
         const point = pointOf(first, along);
         // Symbols stop the walk: a pipe continues beyond an inline symbol as another connection.
         if (symbols.some((box) => containsPoint(box, point[0], point[1]))) continue;
-        first.neighbours.push({ piece: b, point });
-        second.neighbours.push({ piece: a, point });
+        const overlap = gap < 0;
+        first.neighbours.push({ piece: b, point, overlap });
+        second.neighbours.push({ piece: a, point, overlap });
         continue;
       }
       const [h, v] = first.orientation === 'horizontal' ? [first, second] : [second, first];
@@ -269,7 +271,7 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
         for (let step = previous.get(current)!; step.from >= 0; step = previous.get(step.from)!) {
           points.unshift(previous.get(step.from)!.point);
           dashed ||= pieces[step.from].dashed;
-          if (pieces[step.from].neighbours.length > 2) junctions++;
+          if (pieces[step.from].neighbours.filter(({ overlap }) => !overlap).length > 2) junctions++;
         }
         connections.set(key, { source, target, path: toPath(points), dashed, junctions });
       }

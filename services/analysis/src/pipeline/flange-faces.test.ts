@@ -6,15 +6,26 @@ const [width, height] = [200, 200];
 
 describe('readJoint', () => {
   it('splits a joint across a horizontal pipe into its two flanges, each hub away from the other', () => {
-    // Bars at x 60–61 and 68–69 (centres 8 apart) across a pipe along rows 49–51.
-    const ink = inkWith(width, height, [0, 49, 199, 51], [60, 38, 61, 62], [68, 38, 69, 62]);
-    expect(readJoint(ink, { x0: 60, y0: 38, x1: 69, y1: 62 }, 6)).toEqual({
+    // Bars at x 60–61 and 68–69 (centres 8 apart, 17 long) across a pipe along rows 49–51.
+    const ink = inkWith(width, height, [0, 49, 199, 51], [60, 42, 61, 58], [68, 42, 69, 58]);
+    expect(readJoint(ink, { x0: 60, y0: 42, x1: 69, y1: 58 }, 6)).toEqual({
       kind: 'flanges',
       faces: [
-        { x0: 52, y0: 38, x1: 61, y1: 62 },
-        { x0: 68, y0: 38, x1: 77, y1: 62 },
+        { x0: 52, y0: 42, x1: 61, y1: 58 },
+        { x0: 68, y0: 42, x1: 77, y1: 58 },
       ],
       links: [{ orientation: 'horizontal', start: [61, 50], end: [68, 50] }],
+    });
+  });
+
+  it('makes a hub about a third of its face across (0.35) at the least, however close the faces are drawn', () => {
+    // Bars 6 apart, 25 long: hubs 9 deep (kr_refinery boxes flanges 17 by 48 whose bars stand 7 apart).
+    const ink = inkWith(width, height, [0, 49, 199, 51], [60, 38, 61, 62], [66, 38, 67, 62]);
+    expect(readJoint(ink, { x0: 60, y0: 38, x1: 67, y1: 62 }, 6)).toMatchObject({
+      faces: [
+        { x0: 51, y0: 38, x1: 61, y1: 62 },
+        { x0: 66, y0: 38, x1: 76, y1: 62 },
+      ],
     });
   });
 
@@ -32,14 +43,14 @@ describe('readJoint', () => {
 
   it('reads three bars as two flanges with a plate between them, each hub as deep as its face is from the plate', () => {
     // Bar centres 60.5, 67 and 74.5: hubs 7 and 8 px deep.
-    const three = inkWith(width, height, [0, 49, 199, 51], [60, 38, 61, 62], [66, 38, 68, 62], [74, 38, 75, 62]);
-    expect(readJoint(three, { x0: 60, y0: 38, x1: 75, y1: 62 }, 6)).toEqual({
+    const three = inkWith(width, height, [0, 49, 199, 51], [60, 42, 61, 58], [66, 42, 68, 58], [74, 42, 75, 58]);
+    expect(readJoint(three, { x0: 60, y0: 42, x1: 75, y1: 58 }, 6)).toEqual({
       kind: 'flanges',
       faces: [
-        { x0: 53, y0: 38, x1: 61, y1: 62 },
-        { x0: 74, y0: 38, x1: 83, y1: 62 },
+        { x0: 53, y0: 42, x1: 61, y1: 58 },
+        { x0: 74, y0: 42, x1: 83, y1: 58 },
       ],
-      plate: { x0: 66, y0: 38, x1: 68, y1: 62 },
+      plate: { x0: 66, y0: 42, x1: 68, y1: 58 },
       links: [
         { orientation: 'horizontal', start: [61, 50], end: [66, 50] },
         { orientation: 'horizontal', start: [68, 50], end: [74, 50] },
@@ -48,13 +59,13 @@ describe('readJoint', () => {
   });
 
   it('reads two bars with more than the pipe between them (a figure-8 blind edge on, its handle) as flanges when told so', () => {
-    const ink = inkWith(width, height, [0, 49, 199, 51], [60, 38, 61, 62], [64, 50, 66, 90], [68, 38, 69, 62]);
-    const joint = { x0: 60, y0: 38, x1: 69, y1: 62 };
+    const ink = inkWith(width, height, [0, 49, 199, 51], [60, 42, 61, 58], [64, 50, 66, 90], [68, 42, 69, 58]);
+    const joint = { x0: 60, y0: 42, x1: 69, y1: 58 };
     expect(readJoint(ink, joint, 6, true)).toEqual({
       kind: 'flanges',
       faces: [
-        { x0: 52, y0: 38, x1: 61, y1: 62 },
-        { x0: 68, y0: 38, x1: 77, y1: 62 },
+        { x0: 52, y0: 42, x1: 61, y1: 58 },
+        { x0: 68, y0: 42, x1: 77, y1: 58 },
       ],
       links: [{ orientation: 'horizontal', start: [61, 50], end: [68, 50] }],
     });

@@ -6,6 +6,18 @@ import type { DetectedSymbol } from './symbols';
 const BAR_SPAN = 0.7;
 /** The most of it the pipe between two faces spans. */
 const PIPE_SPAN = 0.3;
+/**
+ * How deep a flange's hub reaches behind its face, at the least, for how long its face is across the pipe (the
+ * generator's truth boxes flanges alike: `HUB_SHARE` in `synthetic/symbol-library.ts`).
+ */
+const HUB_SHARE = 0.35;
+
+/**
+ * How deep a flange is along its pipe behind its face: as far as its mate's face is from it, and never less than
+ * about a third of its face across (real sheets box a flange so however close the faces are drawn: kr_refinery's
+ * 17 px by 48 where the bars stand 7 px apart).
+ */
+export const hubDepth = (apart: number, across: number) => Math.max(apart, Math.round(HUB_SHARE * across));
 
 /**
  * What bars across a pipe are: two flanges face to face, maybe with a plate between them (a figure-8 blind's, a
@@ -22,8 +34,8 @@ export type Joint = { kind: 'flanges'; faces: [Box, Box]; plate?: Box; links: Pa
  * - A stroke leaving from between two bars across the pipe, within `reach` of the bars' ends, is an orifice plate's
  *   tap (its impulse line): a flange joint has none (unless `plated`).
  * - Otherwise two flanges, each on its own: a bill of materials counts flanges, and real drawings' truths
- *   (kr_refinery, DEXPI) box each one, its face (the bar) with the hub behind it, away from its mate, as deep as
- *   the next bar is from it. A middle bar is the plate between them.
+ *   (kr_refinery, DEXPI) box each one, its face (the bar) with the hub behind it, away from its mate (`hubDepth`).
+ *   A middle bar is the plate between them.
  */
 export function readJoint(ink: InkImage, joint: Box, reach: number, plated = false): Joint | undefined {
   const horizontal = joint.x1 - joint.x0 <= joint.y1 - joint.y0;
@@ -67,7 +79,8 @@ export function readJoint(ink: InkImage, joint: Box, reach: number, plated = fal
   }
   const part = (from: number, to: number): Box =>
     horizontal ? { x0: from, y0: acrossLo, x1: to, y1: acrossHi } : { x0: acrossLo, y0: from, x1: acrossHi, y1: to };
-  const apart = (a: [number, number], b: [number, number]) => Math.round((b[0] + b[1] - a[0] - a[1]) / 2);
+  const apart = (a: [number, number], b: [number, number]) =>
+    hubDepth(Math.round((b[0] + b[1] - a[0] - a[1]) / 2), acrossHi - acrossLo + 1);
   const centre = Math.round((acrossLo + acrossHi) / 2);
   const point = (along: number): [number, number] => (horizontal ? [along, centre] : [centre, along]);
   const [first, last] = [bars[0], bars[bars.length - 1]];

@@ -18,13 +18,13 @@ describe('findNozzles', () => {
     expect(right).toEqual([{ box: { x0: 180, y0: 92, x1: 193, y1: 108 }, equipment: vessel }]);
     const left = findNozzles(page([10, 99, 100, 101], [86, 92, 87, 108], [82, 92, 83, 108]), [pipe(10, 100)], [vessel], 3);
     // A flange pair: the nozzle ends at its own flange (x 86..87); the other bar is the mate's face, its hub reaching
-    // out as far as the faces are apart (4 px), and the two meet across the gap between the bars.
+    // out 0.35 of its face across (6 px; the faces are 4 px apart), and the two meet across the gap between the bars.
     expect(left).toEqual([
       {
         box: { x0: 86, y0: 92, x1: 100, y1: 108 },
         equipment: vessel,
         mate: {
-          box: { x0: 78, y0: 92, x1: 83, y1: 108 },
+          box: { x0: 76, y0: 92, x1: 83, y1: 108 },
           between: { orientation: 'horizontal', start: [86, 100], end: [83, 100] },
         },
       },

@@ -1,6 +1,7 @@
 import type { PathSegment } from '@pid/contracts';
 import type { Box, InkImage } from './components';
 import { indexAlong, segmentLength, type Segment } from './lines';
+import { hubDepth } from './flange-faces';
 import { acrossProfile, barsAcross, pairedBars, pipeCentre, type Bar } from './pipe-profile';
 
 /** The description a nozzle is given as a symbol (a fitting), by which later steps know it. */
@@ -135,8 +136,7 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
         equipment: box,
       };
       if (mate && runsOn) {
-        // The mate's hub reaches out as deep as the faces are apart.
-        const depth = Math.round(Math.abs(mate.from + mate.to - bar.from - bar.to) / 2);
+        const depth = hubDepth(Math.round(Math.abs(mate.from + mate.to - bar.from - bar.to) / 2), mate.up + mate.down + 1);
         nozzle.mate = {
           box: span(outward > 0 ? [mate.from, Math.min(limit, mate.to + depth)] : [Math.max(0, mate.from - depth), mate.to], mate),
           between: {

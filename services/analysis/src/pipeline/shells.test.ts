@@ -47,8 +47,14 @@ describe('findShells', () => {
     expect(shells.map((shell) => shell.box)).toEqual([{ x0: 99, y0: 40, x1: 161, y1: 241 }]);
     expect(shells[0].outline).toContain(bottom);
     // A stub cut between a side's top and the roof is no flat end: the roof is still the head.
-    const stubs = [horizontal(61, 98, 102, true), horizontal(61, 158, 162, true)];
+    const stubs = [horizontal(61, 84, 102, true), horizontal(61, 158, 176, true)];
     expect(findShells([top, ...words], [...sides, bottom, ...stubs], 2).map((shell) => shell.heads)).toEqual([[0]]);
+  });
+
+  it('keeps a head beyond a pipe entering a side near its end (the pipe does not reach across the head)', () => {
+    const bottom = { x0: 100, y0: 240, x1: 160, y1: 260 };
+    const pipe = horizontal(65, 20, 99);
+    expect(findShells([top, bottom], [...sides, pipe], 2).map((shell) => shell.box)).toEqual([{ x0: 99, y0: 40, x1: 161, y1: 260 }]);
   });
 
   it('does not join two groups through a pipe cut between them, nor through one longer than they are wide', () => {

@@ -44,12 +44,14 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
         p.end + tolerance >= c,
     );
     const group = groupAt(s, end);
-    // A group wholly past a flat end (a tank's tag written under its bottom) is no head; a flat end is a long
-    // line (a stub cut between a side and its head is none).
+    // A group wholly past a flat end, and no wider than it (a tank's tag written under its bottom), is no head. A
+    // flat end is a long line across the whole group (a stub cut between a side and its head, a pipe into the side
+    // near its end, reach across no head).
     const past = (g: Box, flat: Segment) => {
-      const [lo, hi] = s.orientation === 'horizontal' ? [g.x0, g.x1] : [g.y0, g.y1];
-      const long = !flat.stub && segmentLength(flat) > 2 * tolerance;
-      return long && (end === 'end' ? lo > segmentCenter(flat) : hi < segmentCenter(flat));
+      const [lo, hi, acrossLo, acrossHi] = s.orientation === 'horizontal' ? [g.x0, g.x1, g.y0, g.y1] : [g.y0, g.y1, g.x0, g.x1];
+      const long = segmentLength(flat) > 2 * tolerance;
+      const spans = flat.start - tolerance <= acrossLo && flat.end + tolerance >= acrossHi;
+      return long && spans && (end === 'end' ? lo > segmentCenter(flat) : hi < segmentCenter(flat));
     };
     if (group >= 0 && !(line && past(groups[group], line))) return { group: headOf(group) };
     return line ? { line } : undefined;

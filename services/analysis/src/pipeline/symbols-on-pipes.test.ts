@@ -59,7 +59,8 @@ describe('symbols strung on one pipe', () => {
     const shapes =
       line(200, 20, 200, 150) + line(186, 150, 214, 150) + line(186, 160, 214, 160) + line(200, 160, 200, 188) + line(200, 194, 200, 240);
     const symbols = await symbolsOf(WIDE, 260, shapes);
-    // The joint's two flanges, each hub as deep as the faces are apart (10 px): not stretched to the gap at 188.
+    // The joint's two flanges, each hub as deep as the faces are apart (10 px, more than 0.35 of the bars' 29 px): not
+    // stretched to the gap at 188.
     expect(symbols.map((e) => e.description)).toEqual(['flange', 'flange']);
     expect(Math.min(...symbols.map(({ boundingBox: b }) => b.y))).toBeGreaterThanOrEqual(136);
     expect(Math.max(...symbols.map(({ boundingBox: b }) => bottom(b)))).toBeLessThanOrEqual(174);

@@ -66,15 +66,16 @@ describe('symbol library', () => {
   it('lists a flange joint as its two flanges: each bar with the hub behind it, turned with the symbol', () => {
     const [pair] = symbolClass('flange').variants;
     const placement: SymbolPlacement = { center: [100, 100], unit: 20, quarterTurns: 0, lineWidth: 2 };
-    // Bars at x 97 and 103, 1 px each side of their line; each hub reaches 6 px (the bars' distance) outwards.
+    // Bars at x 97 and 103, 1 px each side of their line, 26 px long: each hub reaches outwards 0.35 of that (9.1 px,
+    // more than the bars' distance, 6 px).
     const near = (boxes: Box[]) => boxes.map((box) => box.map((v) => Math.round(v * 1000) / 1000));
     expect(near(jointFaces(pair, placement))).toEqual([
-      [90, 87, 98, 113],
-      [102, 87, 110, 113],
+      [86.9, 87, 98, 113],
+      [102, 87, 113.1, 113],
     ]);
     expect(near(jointFaces(pair, { ...placement, quarterTurns: 1 }))).toEqual([
-      [87, 90, 113, 98],
-      [87, 102, 113, 110],
+      [87, 86.9, 113, 98],
+      [87, 102, 113, 113.1],
     ]);
     expect(() => jointFaces(symbolClass('gate_valve').variants[0], placement)).toThrow(/two bars/);
   });

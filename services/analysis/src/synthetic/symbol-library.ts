@@ -59,8 +59,14 @@ export function symbolBox(variant: SymbolVariant, placement: SymbolPlacement): B
 }
 
 /**
+ * How deep a flange's hub reaches behind its face, at the least, for its face's length across the pipe: the truth's
+ * convention, as real sheets box flanges; the pipeline reads joints alike (`HUB_SHARE` in `pipeline/flange-faces.ts`).
+ */
+const HUB_SHARE = 0.35;
+
+/**
  * A joint's two flanges, as the pipeline reports them (`pipeline/flange-faces.ts`): each bar (its face) with the
- * hub behind it, away from the other bar, as deep as the bars are apart. In the order of the variant's bars.
+ * hub behind it, away from the other bar. In the order of the variant's bars.
  */
 export function jointFaces(variant: SymbolVariant, placement: SymbolPlacement): [Box, Box] {
   const bars = variant.primitives.filter((primitive) => primitive.kind === 'line');
@@ -73,8 +79,13 @@ export function jointFaces(variant: SymbolVariant, placement: SymbolPlacement): 
   );
   const centre = (box: Box): Point => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
   const [a, b] = boxes.map(centre);
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  // Each face's hub reaches out by the bars' distance, on its side away from the other.
+  const apart = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  // Each face's hub reaches out on its side away from the other, as deep as the bars are apart and never less than
+  // 0.35 of the bar's length (as real sheets box a flange: kr_refinery's are 17 px deep by 48 across).
+  const barLength = Math.max(boxes[0][2] - boxes[0][0], boxes[0][3] - boxes[0][1]);
+  if (apart === 0) throw new Error(`A joint's bars stand apart; variant ${variant.name} draws them on one line`);
+  const scale = Math.max(apart, HUB_SHARE * barLength) / apart;
+  const [dx, dy] = [(b[0] - a[0]) * scale, (b[1] - a[1]) * scale];
   const hub = (box: Box, side: 1 | -1): Box => [
     box[0] + Math.min(0, side * dx),
     box[1] + Math.min(0, side * dy),
