@@ -166,6 +166,19 @@ describe('analyzePage', () => {
     expect(tapped.elements.filter((e) => e.description === 'orifice plate')).toHaveLength(1);
   });
 
+  it('takes a flange joint close to a vessel for its nozzle bolted to the mating flange', async () => {
+    // A vessel x 60..260; its pipe leaves at y 200 through a joint whose bars stand at x 280 and 292.
+    const joint = line(280, 180, 280, 220) + line(292, 180, 292, 220);
+    const result = await analyzePage(
+      await svgPage(W, H, box(60, 100, 200, 200) + box(460, 150, 120, 90) + line(260, 200, 460, 200) + joint),
+    );
+    const fittings = result.elements.filter((e) => e.elementType === 'fitting');
+    expect(fittings.map((e) => [e.description, Math.round(e.boundingBox.x), Math.round(e.boundingBox.x + e.boundingBox.width)])).toEqual([
+      ['nozzle', expect.closeTo(260, -1), expect.closeTo(282, -1)],
+      ['flange', expect.closeTo(290, -1), expect.closeTo(306, -1)],
+    ]);
+  });
+
   it('maps coordinates back to the original pixels when the page is downscaled', async () => {
     const shapes = box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195);
     const full = await analyzePage(await svgPage(W, H, shapes));

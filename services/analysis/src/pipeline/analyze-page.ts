@@ -10,6 +10,7 @@ import {
   boxWithin,
   connectedComponents,
   overlapArea,
+  unionBox,
   type Box,
   type InkImage,
 } from './components';
@@ -655,7 +656,18 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const bolted: Bolted[] = [];
   const mates: DetectedSymbol[] = [];
   for (const { box, equipment: on, mate } of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
-    if (taken.some((other) => overlapArea(other, box) > 0)) continue;
+    // A flange joint found on the stub is the nozzle's flange bolted to its mate: the two take its place.
+    const joints = mate
+      ? symbols.filter(
+          (other) => other.description === 'flange' && overlapArea(other, box) > 0 && boxWithin(other, unionBox(box, mate.box), unit),
+        )
+      : [];
+    const isJoint = (other: Box) => joints.some((joint) => joint === other);
+    if (taken.some((other) => !isJoint(other) && overlapArea(other, box) > 0)) continue;
+    for (const joint of joints) {
+      symbols.splice(symbols.indexOf(joint), 1);
+      taken.splice(taken.indexOf(joint), 1);
+    }
     const nozzle: DetectedSymbol = { ...box, elementType: 'fitting', description: NOZZLE, confidence: 0.6 };
     nozzleOf.set(nozzle, on);
     taken.push(box);
