@@ -34,9 +34,8 @@ describe('traceConnections', () => {
     ]);
   });
 
-  it('takes a line drawn broken at a pipe it crosses, going on straight beyond, for a crossing, not two junctions', () => {
-    // Pumps left and right on the pipe y 200; valves above and below on the line x 150, which stops 4 px short of
-    // the pipe above it and starts at the pipe below it.
+  describe('a pipe crossing a line between two valves', () => {
+    // Pumps left and right on the pipe y 200; valves above and below on the line x 150.
     const [left, right] = [
       { x0: 0, y0: 180, x1: 19, y1: 220 },
       { x0: 281, y0: 180, x1: 300, y1: 220 },
@@ -45,41 +44,33 @@ describe('traceConnections', () => {
       { x0: 135, y0: 40, x1: 165, y1: 59 },
       { x0: 135, y0: 341, x1: 165, y1: 360 },
     ];
-    const segments = [horizontal(20, 280, 200), vertical(60, 195, 150), vertical(199, 340, 150)];
-    expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 3))).toEqual([
-      [0, 1],
-      [2, 3],
-    ]);
-    // With a dot there it is a junction: every pair of the four.
-    const dot = { x0: 145, y0: 195, x1: 155, y1: 205 };
-    expect(pairs(traceConnections(segments, [left, right, upper, lower], [dot], 3))).toHaveLength(6);
-  });
+    const pipe = horizontal(20, 280, 200);
 
-  it('takes a slightly askew line found in two overlapping pieces for one line, not a junction where a piece ends', () => {
-    // Pumps left and right on the pipe y 200; valves above and below on the line x 150, found as one piece from the
-    // upper valve to y 260 and one a pixel aside from y 203 (just below the pipe) to the lower valve.
-    const [left, right] = [
-      { x0: 0, y0: 180, x1: 19, y1: 220 },
-      { x0: 281, y0: 180, x1: 300, y1: 220 },
-    ];
-    const [upper, lower] = [
-      { x0: 135, y0: 40, x1: 165, y1: 59 },
-      { x0: 135, y0: 341, x1: 165, y1: 360 },
-    ];
-    const segments = [horizontal(20, 280, 200), vertical(60, 260, 150), vertical(203, 340, 151)];
-    expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 3))).toEqual([
-      [0, 1],
-      [2, 3],
-    ]);
-  });
+    it('takes the line drawn broken at the pipe, going on straight beyond, for a crossing, not two junctions', () => {
+      // The line stops 4 px short of the pipe above it and starts at the pipe below it.
+      const segments = [pipe, vertical(60, 195, 150), vertical(199, 340, 150)];
+      expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 3))).toEqual([
+        [0, 1],
+        [2, 3],
+      ]);
+      // With a dot there it is a junction: every pair of the four.
+      const dot = { x0: 145, y0: 195, x1: 155, y1: 205 };
+      expect(pairs(traceConnections(segments, [left, right, upper, lower], [dot], 3))).toHaveLength(6);
+    });
 
-  it('counts no junction along a line found in many overlapping pieces', () => {
-    const [upper, lower] = [
-      { x0: 135, y0: 40, x1: 165, y1: 59 },
-      { x0: 135, y0: 341, x1: 165, y1: 360 },
-    ];
-    const segments = [vertical(60, 250, 150), vertical(100, 280, 151), vertical(150, 310, 152), vertical(200, 340, 153)];
-    expect(traceConnections(segments, [upper, lower], [], 3).map((c) => [c.source, c.target, c.junctions])).toEqual([[0, 1, 0]]);
+    it('takes the line drawn slightly askew, found in two overlapping pieces, for one line, not a junction where a piece ends', () => {
+      // One piece from the upper valve to y 260, one a pixel aside from y 203 (just below the pipe) to the lower valve.
+      const segments = [pipe, vertical(60, 260, 150), vertical(203, 340, 151)];
+      expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 3))).toEqual([
+        [0, 1],
+        [2, 3],
+      ]);
+    });
+
+    it('counts no junction along the line found in many overlapping pieces', () => {
+      const segments = [vertical(60, 250, 150), vertical(100, 280, 151), vertical(150, 310, 152), vertical(200, 340, 153)];
+      expect(traceConnections(segments, [upper, lower], [], 3).map((c) => [c.source, c.target, c.junctions])).toEqual([[0, 1, 0]]);
+    });
   });
 
   it('takes a pipe stopping short of a gap crossing, with a valve as far beyond, on into that valve', () => {
