@@ -51,6 +51,13 @@ describe('findShells', () => {
     expect(findShells([top, ...words], [...sides, bottom, ...stubs], 2).map((shell) => shell.heads)).toEqual([[0]]);
   });
 
+  it('takes a flat back and a point for an arrow (a connector) where it is longer than wide, not a squat tank', () => {
+    const bottom = horizontal(240, 92, 168);
+    expect(findShells([top], [...sides, bottom], 2).map((shell) => shell.connector)).toEqual([true]);
+    const squat = [vertical(100, 60, 110), vertical(160, 60, 110)];
+    expect(findShells([top], [...squat, horizontal(110, 92, 168)], 2).map((shell) => shell.connector)).toEqual([false]);
+  });
+
   it('keeps a head beyond a pipe entering a side near its end (the pipe does not reach across the head)', () => {
     const bottom = { x0: 100, y0: 240, x1: 160, y1: 260 };
     const pipe = horizontal(65, 20, 99);

@@ -84,9 +84,12 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     };
     const flat = (cap: Cap) => depth(cap) <= 2 * unit + 2;
     const pointed = (cap: Cap) => !flat(cap) && depth(cap) <= 0.8 * (high - low);
+    // An arrow is longer than it is wide (a squat tank, its dome roof on a flat bottom, is none).
+    const long = Math.max(...sides.map((side) => side.end - side.start)) >= high - low;
     // Small with a point at each end: an arrow with a notched back. Vessels are larger.
     const connector =
-      (flat(caps[0]) && pointed(caps[1])) || (flat(caps[1]) && pointed(caps[0])) || (caps.every(pointed) && high - low < 10 * unit);
+      (long && ((flat(caps[0]) && pointed(caps[1])) || (flat(caps[1]) && pointed(caps[0])))) ||
+      (caps.every(pointed) && high - low < 10 * unit);
     // Vessels are large: small parallel strokes are a valve's end bars or a flange.
     if (!connector && (high - low < 10 * unit || sides.some((side) => side.end - side.start < 10 * unit))) continue;
     // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).
