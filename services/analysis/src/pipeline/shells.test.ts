@@ -58,6 +58,17 @@ describe('findShells', () => {
     expect(findShells([top], [...squat, horizontal(110, 92, 168)], 2).map((shell) => shell.connector)).toEqual([false]);
   });
 
+  it('takes a block arrow (a flat back, a short body, a head wider than the body on both sides) for a connector', () => {
+    // Body edges y 100 and 124 from x 100 to 148, the back a bar at x 98..102, the head x 148..172 across y 90..134.
+    const edges = [horizontal(100, 100, 148), horizontal(124, 100, 148)];
+    const back = { x0: 98, y0: 100, x1: 102, y1: 124 };
+    const head = { x0: 148, y0: 90, x1: 172, y1: 134 };
+    expect(findShells([back, head], edges, 2).map((shell) => shell.connector)).toEqual([true]);
+    // A head off to one side (a valve ending two pipes) is no arrow's.
+    const aside = { x0: 148, y0: 80, x1: 172, y1: 124 };
+    expect(findShells([back, aside], edges, 2).some((shell) => shell.connector)).toBe(false);
+  });
+
   it('keeps a head beyond a pipe entering a side near its end (the pipe does not reach across the head)', () => {
     const bottom = { x0: 100, y0: 240, x1: 160, y1: 260 };
     const pipe = horizontal(65, 20, 99);

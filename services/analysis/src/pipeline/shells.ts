@@ -83,9 +83,19 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
       return horizontal ? boxWidth(g) : boxHeight(g);
     };
     const flat = (cap: Cap) => depth(cap) <= 2 * unit + 2;
-    const pointed = (cap: Cap) => !flat(cap) && depth(cap) <= 0.8 * (high - low);
+    const length = Math.max(...sides.map((side) => side.end - side.start));
+    // A block arrow's head: wider than the short body it ends, as much past each side (a vessel's head is as wide
+    // as its shell; a valve at the end of two pipes stands off to one side).
+    const blockHead = (cap: Cap) => {
+      if ('line' in cap || length > 4 * (high - low)) return false;
+      const g = headBox(cap.group);
+      const [from, to] = horizontal ? [g.y0, g.y1] : [g.x0, g.x1];
+      return to - from >= 1.5 * (high - low) && Math.abs(from + to - low - high) / 2 <= 0.1 * (high - low);
+    };
+    // A point: shallow against the shape's width, or a block arrow's head.
+    const pointed = (cap: Cap) => !flat(cap) && (depth(cap) <= 0.8 * (high - low) || blockHead(cap));
     // An arrow is longer than it is wide (a squat tank, its dome roof on a flat bottom, is none).
-    const long = Math.max(...sides.map((side) => side.end - side.start)) >= high - low;
+    const long = length >= high - low;
     // Small with a point at each end: an arrow with a notched back. Vessels are larger.
     const connector =
       (long && ((flat(caps[0]) && pointed(caps[1])) || (flat(caps[1]) && pointed(caps[0])))) ||
