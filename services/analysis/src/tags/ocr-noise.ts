@@ -8,16 +8,23 @@ const isJunk = (token: string) => /[^A-Z0-9\-/"]/.test(token);
  */
 const mayBeNoise = (token: string) => token.replace(/[^A-Z0-9]/g, '').length <= 2 || /^[()[\]]/.test(token);
 
+/** Brackets a stroke before a text is read as, with the closer that would make one part of the text. */
+const CLOSERS: Record<string, string> = { '[': ']', '{': '}', '<': '>' };
+
 /**
  * An OCR reading of one line cleaned of what Tesseract makes of drawing strokes:
- * - a bar at either end is the pipe or box edge beside the text: `|006-N-391-3"-1CA1S01`;
+ * - a bar at either end is the pipe or box edge beside the text: `|006-N-391-3"-1CA1S01`; an exclamation mark
+ *   at its end a stroke after it (`FV-627!`); a bracket at its start that nothing closes, a stroke before it
+ *   (`< 006-HC-507…`, `[3"-FG-3623-D1E`);
  * - the `1` of CAD and typewriter fonts (a long flag and a foot) is read as `l`, or as both `l1`: in a word
  *   written otherwise in capitals, digits and separators (tags, line numbers: no prose), an `l` beside a digit
  *   is that `1`: `1CAl1S01` → `1CA1S01`, `FT-l01` → `FT-101`.
  */
 export function cleanReading(text: string): string {
-  return text
-    .replace(/^[|\s]+|[|\s]+$/g, '')
+  const unbarred = text.replace(/^[|\s]+|[|!\s]+$/g, '');
+  const opener = unbarred[0];
+  const unbracketed = opener in CLOSERS && !unbarred.includes(CLOSERS[opener]) ? unbarred.slice(1).trimStart() : unbarred;
+  return unbracketed
     .split(/(\s+)/)
     .map((word) => (/[a-km-z]/.test(word) ? word : word.replace(/l1|1l/g, '1').replace(/l(?=\d)|(?<=\d)l/g, '1')))
     .join('');
