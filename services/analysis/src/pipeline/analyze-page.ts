@@ -672,9 +672,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     nozzleOf.set(nozzle, on);
     taken.push(box);
     if (!mate || taken.some((other) => overlapArea(other, mate.box) > 0)) continue;
-    const flange: DetectedSymbol = { ...mate.box, elementType: 'fitting', description: 'flange', symbolClass: 'flange', confidence: 0.6 };
-    mates.push(flange);
-    bolted.push({ parts: [nozzle, flange], links: [mate.between] });
+    const mating: DetectedSymbol = { ...mate.box, elementType: 'fitting', description: 'flange', symbolClass: 'flange', confidence: 0.6 };
+    mates.push(mating);
+    bolted.push({ parts: [nozzle, mating], links: [mate.between] });
     taken.push(mate.box);
   }
   symbols.push(...nozzleOf.keys());

@@ -79,8 +79,8 @@ export function readJoint(ink: InkImage, joint: Box, reach: number, plated = fal
   }
   const part = (from: number, to: number): Box =>
     horizontal ? { x0: from, y0: acrossLo, x1: to, y1: acrossHi } : { x0: acrossLo, y0: from, x1: acrossHi, y1: to };
-  const apart = (a: [number, number], b: [number, number]) =>
-    hubDepth(Math.round((b[0] + b[1] - a[0] - a[1]) / 2), acrossHi - acrossLo + 1);
+  // A face's hub, for the bar it faces.
+  const hub = (a: [number, number], b: [number, number]) => hubDepth(Math.round((b[0] + b[1] - a[0] - a[1]) / 2), acrossHi - acrossLo + 1);
   const centre = Math.round((acrossLo + acrossHi) / 2);
   const point = (along: number): [number, number] => (horizontal ? [along, centre] : [centre, along]);
   const [first, last] = [bars[0], bars[bars.length - 1]];
@@ -89,8 +89,8 @@ export function readJoint(ink: InkImage, joint: Box, reach: number, plated = fal
   return {
     kind: 'flanges',
     faces: [
-      part(Math.max(0, first[0] - apart(first, bars[1])), first[1]),
-      part(last[0], Math.min(limitAlong, last[1] + apart(bars[bars.length - 2], last))),
+      part(Math.max(0, first[0] - hub(first, bars[1])), first[1]),
+      part(last[0], Math.min(limitAlong, last[1] + hub(bars[bars.length - 2], last))),
     ],
     ...(bars.length === 3 ? { plate: part(...bars[1]) } : {}),
     links: bars.slice(1).map((bar, i) => ({

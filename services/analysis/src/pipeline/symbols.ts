@@ -621,14 +621,12 @@ export function findSymbols(
   };
   // A junction dot is a disc on the lines it joins: it stands out alike on both sides of each (a flow arrow's
   // head drawn from a pipe's edge, where the pipe it points along breaks for a crossing, stands out on one side).
-  const centredOnLines = (c: Box) =>
-    segments
-      .filter((s) => containsPoint(segmentBox(s), (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2, unit))
-      .every((s) => {
-        const [lo, hi] = s.orientation === 'horizontal' ? [c.y0, c.y1] : [c.x0, c.x1];
-        const [before, after] = [s.lo - lo, hi - s.hi];
-        return Math.abs(before - after) <= Math.max(2, 0.5 * Math.max(before, after));
-      });
+  const centredOn = (c: Box, lines: Segment[]) =>
+    lines.every((s) => {
+      const [lo, hi] = s.orientation === 'horizontal' ? [c.y0, c.y1] : [c.x0, c.x1];
+      const [before, after] = [s.lo - lo, hi - s.hi];
+      return Math.abs(before - after) <= Math.max(2, 0.5 * Math.max(before, after));
+    });
   for (const c of components) {
     const w = boxWidth(c);
     const h = boxHeight(c);
@@ -636,11 +634,12 @@ export function findSymbols(
     const fill = c.area / (w * h);
     // A filled disc fills π/4 of its box; letters (E, B) fill less. A junction dot sits on a line; a
     // disc beside the line is part of a symbol (a spectacle blind's blank).
-    const onLine = () => segments.some((s) => containsPoint(segmentBox(s), (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2, unit));
+    const linesUnder = () => segments.filter((s) => containsPoint(segmentBox(s), (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2, unit));
     const round = fill >= 0.7 && w / h > 0.75 && w / h < 1.33 && size >= 2 * unit + 1 && size <= 6 * unit;
     // A flow arrow's head on a line is as round a blob but no junction, and no symbol either.
-    if (round && onLine()) {
-      if (balanced(c, inkMask) && centredOnLines(c)) dots.push(c);
+    const under = round ? linesUnder() : [];
+    if (under.length > 0) {
+      if (balanced(c, inkMask) && centredOn(c, under)) dots.push(c);
       continue;
     }
     // Specks smaller than a stroke are noise; small marks (a hyphen) only join words together.

@@ -80,10 +80,10 @@ export function jointFaces(variant: SymbolVariant, placement: SymbolPlacement): 
   const centre = (box: Box): Point => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
   const [a, b] = boxes.map(centre);
   const apart = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (apart === 0) throw new Error(`A joint's bars stand apart; variant ${variant.name} draws them on one line`);
   // Each face's hub reaches out on its side away from the other, as deep as the bars are apart and never less than
   // 0.35 of the bar's length (as real sheets box a flange: kr_refinery's are 17 px deep by 48 across).
   const barLength = Math.max(boxes[0][2] - boxes[0][0], boxes[0][3] - boxes[0][1]);
-  if (apart === 0) throw new Error(`A joint's bars stand apart; variant ${variant.name} draws them on one line`);
   const scale = Math.max(apart, HUB_SHARE * barLength) / apart;
   const [dx, dy] = [(b[0] - a[0]) * scale, (b[1] - a[1]) * scale];
   const hub = (box: Box, side: 1 | -1): Box => [
