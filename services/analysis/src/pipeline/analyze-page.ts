@@ -15,7 +15,8 @@ import {
   type InkImage,
 } from './components';
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
-import { cutInTwo, pieceBoxes, trimmedBoxes } from './trimmed-candidates';
+import { cutInTwo, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-candidates';
+import { closedOutline } from './closed-outlines';
 import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
@@ -42,7 +43,7 @@ import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-cl
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
 import { parseLineNumber } from '../tags/line-number';
-import type { TextLine } from './text-lines';
+import { maxTextSize, type TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
@@ -275,7 +276,9 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
  * as pipe stubs, to connect the parts. A candidate it is sure is no symbol is read again cut back from each
  * side and piece by piece (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump
- * with its label touching it, a valve beside a flange's bar). One it names unsurely is read cut in two
+ * with its label touching it, a valve beside a flange's bar); one it names unsurely is read without a loose mark
+ * beside it (`unmarkedOf`: a valve and a lone letter). One it names no symbol and that is big and closed by its
+ * outline (`outlineOf`) is kept as that shape. One it names unsurely is read cut in two
  * (`pairsOf`): two halves both named surely, more surely than the whole, take its place (a valve and its blind
  * flange taken as one). A candidate named no symbol or unsurely, also one held together by bars, is read window by
  * window along each pipe through it (`windowsOf`): symbols strung along a pipe, touching or glued by a label's
@@ -286,6 +289,8 @@ async function classifySymbols(
   symbols: DetectedSymbol[],
   splitOf: (symbol: DetectedSymbol) => BareStrokeSplit | undefined,
   trimsOf: (symbol: DetectedSymbol) => Box[],
+  unmarkedOf: (symbol: DetectedSymbol) => Box[],
+  outlineOf: (symbol: DetectedSymbol) => Box | undefined,
   pairsOf: (symbol: DetectedSymbol) => Array<[Box, Box]>,
   windowsOf: (symbol: DetectedSymbol) => AxisWindow[],
   options: AnalyzeOptions,
@@ -319,10 +324,19 @@ async function classifySymbols(
     !symbol.barred &&
     symbol.elementType !== 'text';
   // A candidate surely no symbol may be one with a label or a mark stuck to a side, or beside another: read it
-  // cut back, and piece by piece.
-  const trims = cuttable
-    .filter((symbol) => none(verdict.get(symbol)!) && verdict.get(symbol)!.confidence >= NOT_A_SYMBOL_CONFIDENCE)
-    .flatMap((symbol) => trimsOf(symbol).map((box) => ({ symbol, box })));
+  // cut back, and piece by piece. One named a symbol unsurely may be one with a loose mark beside it (a valve and a
+  // lone letter): read without it (a cut through its ink would halve the symbol).
+  const trims = cuttable.flatMap((symbol) => {
+    const whole = verdict.get(symbol)!;
+    const boxes = none(whole)
+      ? whole.confidence >= NOT_A_SYMBOL_CONFIDENCE
+        ? trimsOf(symbol)
+        : []
+      : whole.confidence < PAIR_CONFIDENCE
+        ? unmarkedOf(symbol)
+        : [];
+    return boxes.map((box) => ({ symbol, box }));
+  });
   // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg), or
   // symbols strung along a pipe.
   const pairs = cuttable.filter(doubtful).flatMap((symbol) => pairsOf(symbol).map((pair) => ({ symbol, pair })));
@@ -417,16 +431,20 @@ async function classifySymbols(
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
     // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
     if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
-    if (prediction.elementType === 'none' && goes(symbol, prediction)) return [];
+    // A big shape closed by its outline is drawn equipment the classifier does not know (a stepped pump casing).
+    const going = goes(symbol, prediction);
+    const outline = going ? outlineOf(symbol) : undefined;
+    if (going && !outline) return [];
+    const shape = outline ? { ...symbol, ...outline, outlined: true } : symbol;
     // Kept for its drawing though the classifier calls it no symbol: named by the class of its type that the
     // classifier ranks next, as unsurely as it does (a butterfly valve's bars, a blind flange's plate).
     const nameAs =
       prediction.elementType === 'none'
-        ? prediction.alternatives.find((alternative) => alternative.elementType === symbol.elementType)
+        ? prediction.alternatives.find((alternative) => alternative.elementType === shape.elementType)
         : prediction;
-    if (!nameAs) return [symbol];
-    const named = withClass(symbol, { ...prediction, ...nameAs });
-    if (symbol.outlined) drawn.set(named, symbol);
+    if (!nameAs) return [shape];
+    const named = withClass(shape, { ...prediction, ...nameAs });
+    if (shape.outlined) drawn.set(named, shape);
     return [named];
   });
   // A box or a shell drawn with lines is no valve or fitting but a strainer's basket: the classifier takes a plain
@@ -500,6 +518,9 @@ const TRIM_CONFIDENCE = 0.99;
 
 /** How sure the classifier must be that a candidate is no symbol before it is dropped. */
 const NOT_A_SYMBOL_CONFIDENCE = 0.85;
+
+/** How much of a big candidate's box the paper closed in by an outline fills, for the candidate to be that shape. */
+const OUTLINE_SHARE = 0.3;
 
 /** Lets timers and I/O run between the CPU-bound stages (heartbeats, progress events). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -609,6 +630,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     ],
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)],
+    (symbol) => unmarkedBoxes(symbol, restInk, 4 * unit, solidLines.map(segmentBox), unit),
+    (symbol) =>
+      Math.max(boxWidth(symbol), boxHeight(symbol)) >= 2 * maxTextSize(unit)
+        ? closedOutline(symbol, { mask, width, height }, unit, OUTLINE_SHARE)
+        : undefined,
     (symbol) => cutInTwo(symbol, restInk, 4 * unit),
     // Not on a PDF's page: it draws each symbol as paths of its own (`withShapes`), and read window by window its
     // hatched stretches of pipe were taken for valves (DEXPI C01V01).

@@ -569,3 +569,35 @@ describe('symbols drawn touching along one pipe', () => {
     }
   });
 });
+
+describe('a valve named unsurely with a loose mark beside it', () => {
+  // A valve on a vertical pipe and a letter D written just left of it, close enough to be grouped with it.
+  const letter = `<text x="174" y="127" font-family="DejaVu Sans" font-size="16">D</text>`;
+  const shapes = line(200, 20, 200, 104) + verticalValve(200, 120) + line(200, 136, 200, 240);
+  /** Names the valve alone (valve-sized, centred on its pipe) a gate valve surely, anything bigger unsurely. */
+  const valveAlone: SymbolClassifier = {
+    backend: 'cpu',
+    classify: async (_image, boxes) =>
+      boxes.map((box) => {
+        const [width, height] = [box.x1 - box.x0, box.y1 - box.y0];
+        const alone = Math.abs((box.x0 + box.x1) / 2 - 200) <= 3 && width > 16 && width <= 28 && height >= 30 && height <= 40;
+        const [className, elementType, confidence] = alone
+          ? ['gate_valve', 'valve', 0.995]
+          : width > 16
+            ? ['gate_valve', 'valve', 0.7]
+            : ['not_a_symbol', 'none', 0.99];
+        const prediction = { className, elementType: elementType as 'valve', confidence };
+        return { ...prediction, alternatives: [prediction] };
+      }),
+    dispose: () => undefined,
+  };
+
+  it('is read without the mark', async () => {
+    const analysis = await analyzePage(await svgPage(WIDE, 260, shapes + letter), { symbolClassifier: async () => valveAlone });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].metadata.symbol_class).toBe('gate_valve');
+    expect(symbols[0].boundingBox.x).toBeGreaterThanOrEqual(186);
+    expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(214);
+  });
+});

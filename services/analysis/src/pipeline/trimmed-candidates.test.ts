@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inkWith as inkOf } from '../testing/ink';
-import { cutInTwo, inkBox, pieceBoxes, trimmedBoxes } from './trimmed-candidates';
+import { cutInTwo, inkBox, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-candidates';
 
 const W = 100;
 const H = 100;
@@ -38,6 +38,30 @@ describe('pieceBoxes', () => {
     ]);
     // A candidate of one piece has no piece smaller than itself.
     expect(pieceBoxes({ x0: 26, y0: 40, x1: 70, y1: 60 }, ink, 8)).toEqual([]);
+  });
+});
+
+describe('unmarkedBoxes', () => {
+  // A valve x 40..69, y 20..79 (1800 px of ink) and a letter beside it x 26..35, y 40..59 (200 px): one candidate.
+  const ink = inkWith([40, 20, 69, 79], [26, 40, 35, 59]);
+  const candidate = { x0: 26, y0: 20, x1: 69, y1: 79 };
+  const valve = { x0: 40, y0: 20, x1: 69, y1: 79 };
+
+  it('gives the candidate without a loose mark no line reaches', () => {
+    // The pipe runs down into the valve's top.
+    const pipe = { x0: 54, y0: 0, x1: 55, y1: 19 };
+    expect(unmarkedBoxes(candidate, ink, 8, [pipe], 2)).toEqual([valve]);
+  });
+
+  it('keeps what a line reaches: the mark is a junction dot the symbol hangs from', () => {
+    // A header runs across through the "letter".
+    const header = { x0: 0, y0: 49, x1: 30, y1: 50 };
+    expect(unmarkedBoxes(candidate, ink, 8, [header], 2)).toEqual([]);
+  });
+
+  it('leaves no piece where the ink is shared more evenly (two halves of one symbol)', () => {
+    const halves = inkWith([20, 20, 49, 79], [56, 20, 85, 79]);
+    expect(unmarkedBoxes({ x0: 20, y0: 20, x1: 85, y1: 79 }, halves, 8, [], 2)).toEqual([]);
   });
 });
 

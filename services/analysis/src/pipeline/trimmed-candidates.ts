@@ -1,4 +1,4 @@
-import { boxArea, boxHeight, boxWidth, connectedComponents, type Box, type InkImage } from './components';
+import { boxArea, boxesTouch, boxHeight, boxWidth, connectedComponents, type Box, type InkImage } from './components';
 
 /** How much of a candidate's width or height a cut takes off one side. */
 const CUTS = [0.2, 0.35, 0.5];
@@ -33,16 +33,33 @@ export function trimmedBoxes(box: Box, ink: InkImage, minSide: number): Box[] {
 /**
  * Each piece of ink in a candidate alone (its connected parts within the box): a symbol grouped with a neighbour
  * whose box overlaps its own (a valve beside a flange's bar and the instrument stem above it). Pieces smaller
- * than `minSide` on their longer side, or nearly the whole candidate, are left out.
+ * than `minSide` on their longer side, holding less than `minInkShare` of the candidate's ink, or nearly the
+ * whole candidate, are left out.
  */
-export function pieceBoxes(box: Box, { mask, width }: InkImage, minSide: number): Box[] {
+export function pieceBoxes(box: Box, { mask, width }: InkImage, minSide: number, minInkShare = 0): Box[] {
   const [w, h] = [boxWidth(box), boxHeight(box)];
   const inside = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) inside.set(mask.subarray((box.y0 + y) * width + box.x0, (box.y0 + y) * width + box.x0 + w), y * w);
-  return connectedComponents(inside, w, h).flatMap((piece): Box[] =>
-    Math.max(boxWidth(piece), boxHeight(piece)) < minSide || boxArea(piece) > 0.8 * w * h
+  const pieces = connectedComponents(inside, w, h);
+  const ink = pieces.reduce((sum, piece) => sum + piece.area, 0);
+  return pieces.flatMap((piece): Box[] =>
+    Math.max(boxWidth(piece), boxHeight(piece)) < minSide || piece.area < minInkShare * ink || boxArea(piece) > 0.8 * w * h
       ? []
       : [{ x0: box.x0 + piece.x0, y0: box.y0 + piece.y0, x1: box.x0 + piece.x1, y1: box.y0 + piece.y1 }],
+  );
+}
+
+/** How much of a candidate's ink is left without a loose mark beside it (a letter by a valve). */
+const UNMARKED_INK_SHARE = 0.7;
+
+/**
+ * A candidate without a loose mark beside it (a lone letter by a valve): a piece of it holding most of its ink
+ * that every line reaching the candidate (within `reach`) reaches too, so that what it leaves lies off the lines
+ * (a junction dot the symbol hangs from is no mark).
+ */
+export function unmarkedBoxes(box: Box, ink: InkImage, minSide: number, lines: Box[], reach: number): Box[] {
+  return pieceBoxes(box, ink, minSide, UNMARKED_INK_SHARE).filter((piece) =>
+    lines.every((line) => !boxesTouch(line, box, reach) || boxesTouch(line, piece, 2 * reach)),
   );
 }
 
