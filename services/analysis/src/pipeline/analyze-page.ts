@@ -17,6 +17,7 @@ import {
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
 import { cutInTwo, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-candidates';
 import { closedOutline } from './closed-outlines';
+import { findSpectacleBlinds, flangesBeside } from './spectacle-blinds';
 import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
@@ -642,7 +643,14 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     options,
   );
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
-  const symbols = withStackedParts(withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text')), lineSegments, unit);
+  // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
+  const spectacles = findSpectacleBlinds(components, { mask, width, height }, solidLines, unit).filter(({ box }) => kept(box));
+  const partOfSpectacle = (symbol: Box) => spectacles.some(({ box }) => overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
+  const symbols = withStackedParts(
+    withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol))),
+    lineSegments,
+    unit,
+  );
   const platedJoints = new Set(plated.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 })));
   symbols.push(...platedJoints);
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
@@ -708,6 +716,23 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // may stop a dash and a gap short of it).
   bolted.push(...splitJoints(symbols, { mask, width, height }, 2 * (2 * unit + 3), platedJoints));
   symbols.push(...mates);
+  // After the nozzles: a blind bolted to a nozzle's flange touches the nozzle's box. The flanges either side of its
+  // plate are added where nothing stands (a nozzle's flange is the nozzle's).
+  for (const spectacle of spectacles) {
+    const faces = flangesBeside(spectacle, { mask, width, height }, unit).filter(
+      (face) => !symbols.some((symbol) => overlapArea(symbol, face) > 0.3 * boxArea(face)),
+    );
+    symbols.push(
+      { ...spectacle.box, elementType: 'fitting', description: 'spectacle blind', symbolClass: 'spectacle_blind', confidence: 0.7 },
+      ...faces.map((face): DetectedSymbol => ({
+        ...face,
+        elementType: 'fitting',
+        description: 'flange',
+        symbolClass: 'flange',
+        confidence: 0.6,
+      })),
+    );
+  }
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
   for (const symbol of attached.tags.keys()) {
     // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.
