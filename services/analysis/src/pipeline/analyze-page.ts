@@ -277,13 +277,13 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
  * as pipe stubs, to connect the parts. A candidate it is sure is no symbol is read again cut back from each
  * side and piece by piece (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump
- * with its label touching it, a valve beside a flange's bar); one it names unsurely is read without a loose mark
- * beside it (`unmarkedOf`: a valve and a lone letter). One it names no symbol and that is big and closed by its
- * outline (`outlineOf`) is kept as that shape. One it names unsurely is read cut in two
+ * with its label touching it, a valve beside a flange's bar). A candidate named a symbol unsurely is read without a
+ * loose mark beside it (`unmarkedOf`: a valve and a lone letter), and cut in two
  * (`pairsOf`): two halves both named surely, more surely than the whole, take its place (a valve and its blind
  * flange taken as one). A candidate named no symbol or unsurely, also one held together by bars, is read window by
  * window along each pipe through it (`windowsOf`): symbols strung along a pipe, touching or glued by a label's
- * leader, take its place where the classifier names them surely (two at least where it would stay).
+ * leader, take its place where the classifier names them surely (two at least where it would stay). A big candidate
+ * it names no symbol that an outline closes (`outlineOf`) stays as that outline, equipment.
  */
 async function classifySymbols(
   image: PageImage,
@@ -436,7 +436,7 @@ async function classifySymbols(
     const going = goes(symbol, prediction);
     const outline = going ? outlineOf(symbol) : undefined;
     if (going && !outline) return [];
-    const shape = outline ? { ...symbol, ...outline, outlined: true } : symbol;
+    const shape: DetectedSymbol = outline ? { ...symbol, ...outline, elementType: 'equipment', outlined: true } : symbol;
     // Kept for its drawing though the classifier calls it no symbol: named by the class of its type that the
     // classifier ranks next, as unsurely as it does (a butterfly valve's bars, a blind flange's plate).
     const nameAs =
@@ -598,6 +598,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       )
     : pixelSymbols;
   const solidLines = lineSegments.filter((segment) => !segment.dashed);
+  const solidLineBoxes = solidLines.map(segmentBox);
   // Flanges as two bars across a pipe: a symbol whatever the classifier thinks (it knows flanges inline, not at a
   // pipe's end). One inside a larger candidate is part of another symbol. A candidate that is the pair already is
   // kept as such; smaller ones on a pair are its bars, and the pair replaces them.
@@ -631,7 +632,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     ],
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)],
-    (symbol) => unmarkedBoxes(symbol, restInk, 4 * unit, solidLines.map(segmentBox), unit),
+    (symbol) => unmarkedBoxes(symbol, restInk, 4 * unit, solidLineBoxes, unit),
     (symbol) =>
       Math.max(boxWidth(symbol), boxHeight(symbol)) >= 2 * maxTextSize(unit)
         ? closedOutline(symbol, { mask, width, height }, unit, OUTLINE_SHARE)
@@ -642,7 +643,6 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit)),
     options,
   );
-  // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
   const spectacles = findSpectacleBlinds(components, { mask, width, height }, solidLines, unit).filter(({ box }) => kept(box));
   const partOfSpectacle = (symbol: Box) => spectacles.some(({ box }) => overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
@@ -653,6 +653,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   );
   const platedJoints = new Set(plated.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 })));
   symbols.push(...platedJoints);
+  // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
   const { dots, outlines } = found;
 

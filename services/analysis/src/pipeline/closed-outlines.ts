@@ -26,10 +26,16 @@ export function closedOutline(candidate: Box, { mask, width, height }: InkImage,
   const [lw, lh] = [boxWidth(limit), boxHeight(limit)];
   const local = (at: number) => (Math.floor(at / width) - limit.y0) * lw + (at % width) - limit.x0;
   const seen = new Uint8Array(lw * lh);
-  const queue = [start];
-  seen[local(start)] = 1;
+  const queue = new Int32Array(lw * lh);
+  let tail = 0;
+  const visit = (at: number) => {
+    if (mask[at] || seen[local(at)]) return;
+    seen[local(at)] = 1;
+    queue[tail++] = at;
+  };
+  visit(start);
   const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-  for (let head = 0; head < queue.length; head++) {
+  for (let head = 0; head < tail; head++) {
     const at = queue[head];
     const [x, y] = [at % width, Math.floor(at / width)];
     if (x <= limit.x0 || x >= limit.x1 || y <= limit.y0 || y >= limit.y1) return undefined;
@@ -37,14 +43,18 @@ export function closedOutline(candidate: Box, { mask, width, height }: InkImage,
     box.x1 = Math.max(box.x1, x);
     box.y0 = Math.min(box.y0, y);
     box.y1 = Math.max(box.y1, y);
-    for (const next of [at - 1, at + 1, at - width, at + width]) {
-      if (mask[next] || seen[local(next)]) continue;
-      seen[local(next)] = 1;
-      queue.push(next);
-    }
+    visit(at - 1);
+    visit(at + 1);
+    visit(at - width);
+    visit(at + width);
   }
-  if (queue.length < minShare * w * h) return undefined;
-  return { x0: box.x0 - stroke, y0: box.y0 - stroke, x1: box.x1 + stroke, y1: box.y1 + stroke };
+  if (tail < minShare * w * h) return undefined;
+  return {
+    x0: Math.max(0, box.x0 - stroke),
+    y0: Math.max(0, box.y0 - stroke),
+    x1: Math.min(width - 1, box.x1 + stroke),
+    y1: Math.min(height - 1, box.y1 + stroke),
+  };
 }
 
 /** The paper pixel nearest (x, y) within `radius`, as an index; undefined where all is ink. */

@@ -48,6 +48,13 @@ describe('spectacle blinds drawn as a figure 8 on a stem', () => {
     expect(blind.boundingBox.height).toBeLessThanOrEqual(34);
   });
 
+  it('drawn on the pipe itself have no flanges of their own: the sides of a circle are no bars', async () => {
+    const onPipe = line(40, 300, 296, 300) + disc(310, 300) + ring(310, 273) + line(324, 300, 600, 300);
+    const elements = (await analyzePage(await svgPage(W, H, onPipe))).elements;
+    expect(elements.filter((e) => e.metadata.symbol_class === 'spectacle_blind')).toHaveLength(1);
+    expect(elements.filter((e) => e.metadata.symbol_class === 'flange')).toEqual([]);
+  });
+
   it('are not two circles with no stem to a pipe, nor a square and a circle', async () => {
     expect(await spectacles(joint + ring(310, 120) + disc(310, 93))).toEqual([]);
     const square = `<rect x="296" y="174" width="28" height="28" fill="#000"/>`;

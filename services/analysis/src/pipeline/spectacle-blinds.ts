@@ -11,11 +11,13 @@ export interface SpectacleBlind {
   pipeAt: number;
   /** The circles' radius. */
   radius: number;
+  /** Drawn on the pipe itself (the pipe through its second circle), not on a stem beside it: no flanges of its own. */
+  onPipe: boolean;
 }
 
 /**
- * Spectacle blinds drawn as a figure 8 on a stem (ISO 10628, ISA): two circles of one size in a row, one or both
- * filled or ringed, and a stem on from them along the same axis to the pipe, where it is the plate between the
+ * Spectacle blinds drawn as a figure 8 on a stem (ISO 10628, ISA): two circles in a row (the second up to a third
+ * smaller), touching, one or both filled or ringed, and a stem on from them along the same axis to the pipe, where it is the plate between the
  * flanges. Found among the ink components left after line removal (`components`), tested on the whole ink (`ink`,
  * where the stem and plate may have been taken for lines). The box runs from the far circle's edge to the end of the
  * stem past the pipe, as wide as a circle.
@@ -34,7 +36,7 @@ export function findSpectacleBlinds(components: Component[], ink: InkImage, pipe
     for (const step of [1, -1]) {
       const end = step > 0 ? from : to;
       const at = (along: number): [number, number] => (upright ? [mid, along] : [along, mid]);
-      // Drawn circles come out a little oval and apart: each centre is looked for near where it would be.
+      // Drawn circles come out a little oval: each centre is looked for near where it would be.
       const first = near(end + step * r, 0.2 * r, (centre) => circleAt(ink, at(centre), r));
       if (first === undefined) continue;
       // The other circle may be drawn smaller (a ring beside a filled blank).
@@ -50,25 +52,23 @@ export function findSpectacleBlinds(components: Component[], ink: InkImage, pipe
       const [lo, hi] = step > 0 ? [end, stemEnd] : [stemEnd, end];
       // The pipe crosses the stem (a line across the axis meets it, or stops at the flanges either side of it), or
       // the second circle where the blind is drawn on the pipe itself.
-      const crossing = (from: number, to: number) =>
+      const crossing = (lowest: number, highest: number) =>
         pipes.find(
-          (pipe) =>
-            !pipe.dashed &&
-            (pipe.orientation === 'horizontal') === upright &&
-            pipe.start <= mid + r + unit &&
-            pipe.end >= mid - r - unit &&
-            segmentCenter(pipe) >= from &&
-            segmentCenter(pipe) <= to,
+          (line) =>
+            !line.dashed &&
+            (line.orientation === 'horizontal') === upright &&
+            line.start <= mid + r + unit &&
+            line.end >= mid - r - unit &&
+            segmentCenter(line) >= lowest &&
+            segmentCenter(line) <= highest,
         );
       const stem = Math.abs(stemEnd - second) - r2;
       const [stemFrom, stemTo] = step > 0 ? [second + r2, stemEnd] : [stemEnd, second - r2];
-      const pipe =
-        (stem >= 0.5 * r ? crossing(stemFrom - unit, stemTo + unit) : undefined) ?? crossing(second - 0.5 * r2, second + 0.5 * r2);
+      const stemPipe = stem >= 0.5 * r ? crossing(stemFrom - unit, stemTo + unit) : undefined;
+      const pipe = stemPipe ?? crossing(second - 0.5 * r2, second + 0.5 * r2);
       if (!pipe) continue;
-      const box = upright
-        ? { x0: Math.round(mid - r), x1: Math.round(mid + r), y0: lo, y1: hi }
-        : { x0: lo, x1: hi, y0: Math.round(mid - r), y1: Math.round(mid + r) };
-      found.push({ box, upright, stemAt: mid, pipeAt: segmentCenter(pipe), radius: r });
+      const box = upright ? { x0: component.x0, x1: component.x1, y0: lo, y1: hi } : { x0: lo, x1: hi, y0: component.y0, y1: component.y1 };
+      found.push({ box, upright, stemAt: mid, pipeAt: segmentCenter(pipe), radius: r, onPipe: !stemPipe });
       break;
     }
   }
@@ -116,7 +116,10 @@ function runAlong({ mask, width, height }: InkImage, upright: boolean, mid: numb
     const [x, y] = upright ? [across, along] : [along, across];
     if (x < 0 || y < 0 || x >= width || y >= height) break;
     // A stroke a pixel off the axis still runs on.
-    const hit = [-1, 0, 1].some((off) => (upright ? mask[y * width + x + off] : mask[(y + off) * width + x]) === 1);
+    const hit = [-1, 0, 1].some((off) => {
+      const [px, py] = upright ? [x + off, y] : [x, y + off];
+      return px >= 0 && py >= 0 && px < width && py < height && mask[py * width + px] === 1;
+    });
     if (!hit) break;
     last = along;
   }
@@ -128,7 +131,9 @@ function runAlong({ mask, width, height }: InkImage, upright: boolean, mid: numb
  * thin and with the pipe alone beyond it (a valve's wide end, its body running on, is none), boxed with its hub
  * behind it away from the plate (`hubDepth`), as far across as its ink reaches.
  */
-export function flangesBeside({ upright, stemAt, pipeAt, radius }: SpectacleBlind, ink: InkImage, unit: number): Box[] {
+export function flangesBeside({ upright, stemAt, pipeAt, radius, onPipe }: SpectacleBlind, ink: InkImage, unit: number): Box[] {
+  // A circle's sides on the pipe would read as bars.
+  if (onPipe) return [];
   // Along the pipe and across it; the pipe is horizontal where the stem is upright.
   const index = indexAlong(ink.width, upright);
   const [alongLimit, acrossLimit] = upright ? [ink.width, ink.height] : [ink.height, ink.width];
@@ -145,12 +150,15 @@ export function flangesBeside({ upright, stemAt, pipeAt, radius }: SpectacleBlin
   const full = 0.7 * radius;
   const faces: Box[] = [];
   for (const step of [1, -1]) {
-    // The outermost bar within reach (bars nearer the plate, and the plate, are the blind's own strokes).
+    // Where the plate's own stroke across the pipe ends (at the stem's axis where the stem stops at the pipe).
+    let plateEnd = plate;
+    while (span(plateEnd + step) >= full && Math.abs(plateEnd - plate) <= reach) plateEnd += step;
+    // The outermost bar within reach beyond it (bars nearer the plate are the blind's own strokes).
     let along = plate + step * reach;
-    while (span(along) < full && along !== plate) along -= step;
-    if (along === plate) continue;
+    while (span(along) < full && along !== plateEnd) along -= step;
+    if (along === plateEnd) continue;
     const barTo = along;
-    while (span(along - step) >= full && along - step !== plate) along -= step;
+    while (span(along - step) >= full && along - step !== plateEnd) along -= step;
     const barFrom = along;
     if (Math.abs(barTo - barFrom) + 1 > 2 * unit + 1 || span(barTo + step * (unit + 1)) > 0.3 * full) continue;
     let [lo, hi] = [pipe, pipe];

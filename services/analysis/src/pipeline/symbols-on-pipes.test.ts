@@ -574,11 +574,14 @@ describe('a valve named unsurely with a loose mark beside it', () => {
   // A valve on a vertical pipe and a letter D written just left of it, close enough to be grouped with it.
   const letter = `<text x="174" y="127" font-family="DejaVu Sans" font-size="16">D</text>`;
   const shapes = line(200, 20, 200, 104) + verticalValve(200, 120) + line(200, 136, 200, 240);
+  /** The boxes the classifier was shown. */
+  const shown: Array<{ x0: number; x1: number }> = [];
   /** Names the valve alone (valve-sized, centred on its pipe) a gate valve surely, anything bigger unsurely. */
   const valveAlone: SymbolClassifier = {
     backend: 'cpu',
     classify: async (_image, boxes) =>
       boxes.map((box) => {
+        shown.push(box);
         const [width, height] = [box.x1 - box.x0, box.y1 - box.y0];
         const alone = Math.abs((box.x0 + box.x1) / 2 - 200) <= 3 && width > 16 && width <= 28 && height >= 30 && height <= 40;
         const [className, elementType, confidence] = alone
@@ -594,6 +597,8 @@ describe('a valve named unsurely with a loose mark beside it', () => {
 
   it('is read without the mark', async () => {
     const analysis = await analyzePage(await svgPage(WIDE, 260, shapes + letter), { symbolClassifier: async () => valveAlone });
+    // The letter was grouped with the valve: one candidate held both.
+    expect(shown.some((box) => box.x0 <= 180 && box.x1 >= 208)).toBe(true);
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
     expect(symbols).toHaveLength(1);
     expect(symbols[0].metadata.symbol_class).toBe('gate_valve');

@@ -59,6 +59,13 @@ describe('unmarkedBoxes', () => {
     expect(unmarkedBoxes(candidate, ink, 8, [header], 2)).toEqual([]);
   });
 
+  it('keeps an actuator on its stem: a line joins it to the body', () => {
+    // A valve body x 40..69, y 40..79 and its actuator x 45..64, y 20..29 above, the stem between them a line.
+    const valveWithActuator = inkWith([40, 40, 69, 79], [45, 20, 64, 29]);
+    const stemLine = { x0: 54, y0: 30, x1: 55, y1: 39 };
+    expect(unmarkedBoxes({ x0: 40, y0: 20, x1: 69, y1: 79 }, valveWithActuator, 8, [stemLine], 2)).toEqual([]);
+  });
+
   it('leaves no piece where the ink is shared more evenly (two halves of one symbol)', () => {
     const halves = inkWith([20, 20, 49, 79], [56, 20, 85, 79]);
     expect(unmarkedBoxes({ x0: 20, y0: 20, x1: 85, y1: 79 }, halves, 8, [], 2)).toEqual([]);

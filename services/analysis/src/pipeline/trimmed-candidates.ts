@@ -1,4 +1,4 @@
-import { boxArea, boxesTouch, boxHeight, boxWidth, connectedComponents, type Box, type InkImage } from './components';
+import { boxArea, boxesTouch, boxHeight, boxWidth, boxWithin, connectedComponents, type Box, type InkImage } from './components';
 
 /** How much of a candidate's width or height a cut takes off one side. */
 const CUTS = [0.2, 0.35, 0.5];
@@ -49,17 +49,19 @@ export function pieceBoxes(box: Box, { mask, width }: InkImage, minSide: number,
   );
 }
 
-/** How much of a candidate's ink is left without a loose mark beside it (a letter by a valve). */
+/** At least how much of a candidate's ink is left without a loose mark beside it (a letter by a valve). */
 const UNMARKED_INK_SHARE = 0.7;
 
 /**
- * A candidate without a loose mark beside it (a lone letter by a valve): a piece of it holding most of its ink
- * that every line reaching the candidate (within `reach`) reaches too, so that what it leaves lies off the lines
- * (a junction dot the symbol hangs from is no mark).
+ * A candidate without a loose mark beside it (a lone letter by a valve): a piece of it holding most of its ink,
+ * where what it leaves touches no line (within `reach`): a junction dot the symbol hangs from, an actuator on its
+ * stem, are parts of it.
  */
 export function unmarkedBoxes(box: Box, ink: InkImage, minSide: number, lines: Box[], reach: number): Box[] {
-  return pieceBoxes(box, ink, minSide, UNMARKED_INK_SHARE).filter((piece) =>
-    lines.every((line) => !boxesTouch(line, box, reach) || boxesTouch(line, piece, 2 * reach)),
+  const pieces = pieceBoxes(box, ink, 1);
+  const onLine = (piece: Box) => lines.some((line) => boxesTouch(line, piece, reach));
+  return pieceBoxes(box, ink, minSide, UNMARKED_INK_SHARE).filter((kept) =>
+    pieces.every((piece) => boxWithin(piece, kept) || !onLine(piece)),
   );
 }
 
