@@ -633,10 +633,12 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
     (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)],
     (symbol) => unmarkedBoxes(symbol, restInk, 4 * unit, solidLineBoxes, unit),
-    (symbol) =>
-      Math.max(boxWidth(symbol), boxHeight(symbol)) >= 2 * maxTextSize(unit)
-        ? closedOutline(symbol, { mask, width, height }, unit, OUTLINE_SHARE)
-        : undefined,
+    // Big, and the outline big too (not a small closed shape the fill started in).
+    (symbol) => {
+      const big = (box: Box) => Math.max(boxWidth(box), boxHeight(box)) >= 2 * maxTextSize(unit);
+      const outline = big(symbol) ? closedOutline(symbol, { mask, width, height }, unit, OUTLINE_SHARE) : undefined;
+      return outline && big(outline) ? outline : undefined;
+    },
     (symbol) => cutInTwo(symbol, restInk, 4 * unit),
     // Not on a PDF's page: it draws each symbol as paths of its own (`withShapes`), and read window by window its
     // hatched stretches of pipe were taken for valves (DEXPI C01V01).
@@ -723,15 +725,12 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     const faces = flangesBeside(spectacle, { mask, width, height }, unit).filter(
       (face) => !symbols.some((symbol) => overlapArea(symbol, face) > 0.3 * boxArea(face)),
     );
+    // Blind and flanges keep the whole as drawn: some datasets box it as one symbol (Dataset-P&ID).
+    const joint = faces.length > 0 ? { joint: faces.reduce(unionBox, spectacle.box) } : {};
+    const fitting = { elementType: 'fitting', confidence: 0.7, ...joint } as const;
     symbols.push(
-      { ...spectacle.box, elementType: 'fitting', description: 'spectacle blind', symbolClass: 'spectacle_blind', confidence: 0.7 },
-      ...faces.map((face): DetectedSymbol => ({
-        ...face,
-        elementType: 'fitting',
-        description: 'flange',
-        symbolClass: 'flange',
-        confidence: 0.6,
-      })),
+      { ...spectacle.box, ...fitting, description: 'spectacle blind', symbolClass: 'spectacle_blind' },
+      ...faces.map((face): DetectedSymbol => ({ ...face, ...fitting, description: 'flange', symbolClass: 'flange', confidence: 0.6 })),
     );
   }
   const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));

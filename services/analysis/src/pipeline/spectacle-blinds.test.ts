@@ -37,6 +37,11 @@ describe('spectacle blinds drawn as a figure 8 on a stem', () => {
     expect(left.x).toBeLessThanOrEqual(294);
     expect(right.x).toBeGreaterThanOrEqual(315);
     expect(right.x + right.width).toBeGreaterThanOrEqual(326);
+    // Blind and flanges keep the whole as drawn, for datasets that box it as one symbol.
+    const joints = elements.filter((e) => /spectacle_blind|flange/.test(e.metadata.symbol_class ?? '')).map((e) => e.metadata.joint_box);
+    expect(joints).toHaveLength(3);
+    expect(joints[0]).toBeDefined();
+    expect(new Set(joints.map((joint) => JSON.stringify(joint))).size).toBe(1);
   });
 
   it('are found lying on their side, with the circles drawn alike', async () => {
