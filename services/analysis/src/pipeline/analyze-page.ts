@@ -17,6 +17,7 @@ import {
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
 import { cutInTwo, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-candidates';
 import { closedOutline } from './closed-outlines';
+import { clearOfHeads, findArrowheads, findSpecBreaks } from './spec-breaks';
 import { findSpectacleBlinds, flangesBeside } from './spectacle-blinds';
 import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
 import { findDashChains } from './dash-chains';
@@ -571,9 +572,10 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const area = drawingArea(allSegments, width, height);
   // Text the layer lacks (drawn as strokes, or in a scan on the page) is still found in the pixels, for OCR;
   // a "line" of pixels that reaches into a layer text is that text with a symbol beside it.
+  const faintInk: InkImage = { mask: binarize(image.gray, FAINT_LIFT), width, height };
   const pixelTextLines = vectorTexts
     ? found.textLines.filter((line) => textCover(line, layerLines) < 0.05)
-    : withFaintExtents(found.textLines, binarize(image.gray, FAINT_LIFT), width, height, allSegments, unit, 4 * lineOptions.minLength);
+    : withFaintExtents(found.textLines, faintInk.mask, width, height, allSegments, unit, 4 * lineOptions.minLength);
   const tables = findTables(allSegments, [...layerLines, ...pixelTextLines], unit);
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
   // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text; a
@@ -648,15 +650,33 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
   const spectacles = findSpectacleBlinds(components, { mask, width, height }, solidLines, unit).filter(({ box }) => kept(box));
   const partOfSpectacle = (symbol: Box) => spectacles.some(({ box }) => overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
+  // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line,
+  // and may be a spec break's specs.
+  const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
+  const specBreaks = findSpecBreaks(
+    findArrowheads(components, restInk, unit),
+    { faint: faintInk, letters: components },
+    { lines: [...layerLines, ...pixelTextLines], groups: textGroups },
+    unit,
+  ).filter(({ box }) => kept(box));
+  // What was read of a break's arrows (with a spec, maybe) is part of it.
+  const partOfSpecBreak = (symbol: Box) =>
+    specBreaks.some(({ box, arrows }) => overlapArea(symbol, arrows) > 0 && overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
   const symbols = withStackedParts(
-    withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol))),
+    withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol))),
     lineSegments,
     unit,
   );
+  const breakSymbols = specBreaks.map(({ box }): DetectedSymbol => ({
+    ...box,
+    elementType: 'fitting',
+    description: 'spec break',
+    symbolClass: 'spec_break',
+    confidence: 0.7,
+  }));
+  symbols.push(...breakSymbols);
   const platedJoints = new Set(plated.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 })));
   symbols.push(...platedJoints);
-  // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line.
-  const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
   const { dots, outlines } = found;
 
   await stage('text');
@@ -675,7 +695,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const readings = await readTexts(
     image,
     bubbleLike.filter((symbol) => !layer?.bubbles.has(symbol)),
-    [...pixelTextLines.filter(kept), ...textGroups],
+    // A line that took in a spec break's arrowhead as a letter is read without it.
+    [...pixelTextLines.filter(kept), ...textGroups].map((line) => clearOfHeads(line, specBreaks)),
     options,
   );
   if (layer) {
@@ -733,7 +754,14 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       ...faces.map((face): DetectedSymbol => ({ ...face, ...fitting, description: 'flange', symbolClass: 'flange', confidence: 0.6 })),
     );
   }
-  const attached = attachTexts(symbols, readings.lines, area, new Set(bubbleTags.keys()));
+  // A spec break carries the specs written beside it, not a tag.
+  const attached = attachTexts(
+    symbols.filter((symbol) => !breakSymbols.includes(symbol)),
+    readings.lines,
+    area,
+    new Set(bubbleTags.keys()),
+  );
+  const specsOf = new Map(breakSymbols.map((symbol) => [symbol, specsWithin(symbol, readings.lines)]));
   for (const symbol of attached.tags.keys()) {
     // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.
     if (symbol.elementType === 'instrument')
@@ -769,10 +797,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     const isa = bubbleTags.get(symbol);
     const tag = attached.tags.get(symbol);
     const bubble = tag ? undefined : readings.bubbles.get(symbol);
+    const specs = specsOf.get(symbol);
     return {
       key: `e${index + 1}`,
       elementType: symbol.elementType,
-      name: isa?.tag ?? bubble?.text ?? tag?.text ?? '',
+      name: isa?.tag ?? bubble?.text ?? tag?.text ?? specs?.join(' / ') ?? '',
       description: symbol.description,
       boundingBox: toOriginalBox(image, symbol),
       ...page,
@@ -783,6 +812,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
         ...(isa ? { isa } : {}),
         ...(tag ? { text_confidence: round(tag.confidence), tag_box: toOriginalBox(image, tag.line) } : {}),
         ...(symbol.joint ? { joint_box: toOriginalBox(image, symbol.joint) } : {}),
+        ...(specs ? { specs } : {}),
       },
     };
   });
@@ -858,6 +888,14 @@ function relationshipOf(a: DetectedSymbol, b: DetectedSymbol, dashed: boolean): 
   const other = instrument === a ? b : a;
   if (!instrument || other.elementType === 'instrument') return 'connects to';
   return other.elementType === 'valve' ? 'controls' : 'senses';
+}
+
+/** The texts read inside a spec break's box, in reading order (top to bottom, left to right). */
+function specsWithin(box: Box, lines: ReadLine[]): string[] {
+  return lines
+    .filter(({ line, text }) => text !== '' && overlapArea(line, box) >= 0.5 * boxArea(line))
+    .sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0)
+    .map(({ text }) => text);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -109,7 +109,14 @@ function circleAt({ mask, width, height }: InkImage, [cx, cy]: [number, number],
 }
 
 /** Where an unbroken run of ink along the axis through `mid`, from `start` in direction `step`, ends (at most `limit` on). */
-function runAlong({ mask, width, height }: InkImage, upright: boolean, mid: number, start: number, step: number, limit: number): number {
+export function runAlong(
+  { mask, width, height }: InkImage,
+  upright: boolean,
+  mid: number,
+  start: number,
+  step: number,
+  limit: number,
+): number {
   const across = Math.round(mid);
   let last = Math.round(start) - step;
   for (let along = Math.round(start); Math.abs(along - start) <= limit; along += step) {
