@@ -328,8 +328,14 @@ async function classifySymbols(
   // A candidate surely no symbol may be one with a label or a mark stuck to a side, or beside another: read it
   // cut back, and piece by piece. One named a symbol unsurely may be one with a loose mark beside it (a valve and a
   // lone letter): read without it (a cut through its ink would halve the symbol).
-  const trims = cuttable.flatMap((symbol) => {
+  // One kept for its bars though surely no symbol, with no class of its type to be named by, is read cut back too: a
+  // control valve with its actuator's box and a stroke of its signal line stuck on was kept as that, named no class.
+  // (Not an outline: a shape found by it is whole, an off-page connector a tag fills.)
+  const barredShapes = inkShapes.filter((symbol) => symbol.barred);
+  const trims = [...cuttable, ...barredShapes].flatMap((symbol) => {
     const whole = verdict.get(symbol)!;
+    const unnamed = none(whole) && !whole.alternatives.some((alternative) => alternative.elementType === symbol.elementType);
+    if (symbol.barred && !(unnamed && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE)) return [];
     const boxes = none(whole)
       ? whole.confidence >= NOT_A_SYMBOL_CONFIDENCE
         ? trimsOf(symbol)

@@ -231,6 +231,39 @@ describe('valves in a row', () => {
   });
 });
 
+describe('a candidate kept for its bars though named no symbol', () => {
+  // A butterfly valve (bars across a vertical pipe, the disc between) with a dash of a signal line stuck to its side.
+  const shapes =
+    line(200, 20, 200, 110) +
+    line(186, 110, 214, 110) +
+    line(200, 110, 200, 118) +
+    line(190, 140, 210, 120) +
+    dot(200, 130, 4) +
+    line(200, 142, 200, 150) +
+    line(186, 150, 214, 150) +
+    line(200, 150, 200, 240) +
+    line(214, 130, 234, 130);
+  // Sure the whole is no symbol, of no valve class either; sure of the valve without the dash.
+  const withoutDash: SymbolClassifier = {
+    backend: 'cpu',
+    classify: async (_image, boxes) =>
+      boxes.map((box) => {
+        const [className, elementType, confidence] =
+          box.x1 > 222 ? (['not_a_symbol', 'none', 0.95] as const) : (['butterfly_valve', 'valve', 0.995] as const);
+        return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
+      }),
+    dispose: () => undefined,
+  };
+
+  it('is read cut back: the symbol without the mark stuck on it, named', async () => {
+    const analysis = await analyzePage(await svgPage(400, 260, shapes), { symbolClassifier: async () => withoutDash });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
+    expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
+  });
+});
+
 describe('text a pipe reaches', () => {
   // A vent valve at a pipe's open end, its cones drawn apart: two parts side by side, wider than tall, like
   // two letters, reached on one side only.
