@@ -19,6 +19,7 @@ import { cutInTwo, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-can
 import { closedOutline } from './closed-outlines';
 import { clearOfHeads, findArrowheads, findSpecBreaks } from './spec-breaks';
 import { findSpectacleBlinds, flangesBeside } from './spectacle-blinds';
+import { joinStackedTags } from './stacked-tags';
 import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
@@ -709,6 +710,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     readings.lines.push(...layer.lines);
     for (const [symbol, reading] of layer.bubbles) readings.bubbles.set(symbol, reading);
   }
+  // An instrument tag written stacked, a part a line, is one text.
+  const readLines = joinStackedTags(readings.lines);
   const bubbleTags = settleBubbles([...bubbleLike, ...filled], readings.bubbles);
   // Pipes leave equipment through nozzles: parts of it, connected to their pipes and not to it. (After the
   // bubbles are settled: an oval instrument taken for equipment has no nozzles.)
@@ -763,11 +766,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // A spec break carries the specs written beside it, not a tag.
   const attached = attachTexts(
     symbols.filter((symbol) => !breakSymbols.includes(symbol)),
-    readings.lines,
+    readLines,
     area,
     new Set(bubbleTags.keys()),
   );
-  const specsOf = new Map(breakSymbols.map((symbol) => [symbol, specsWithin(symbol, readings.lines)]));
+  const specsOf = new Map(breakSymbols.map((symbol) => [symbol, specsWithin(symbol, readLines)]));
   for (const symbol of attached.tags.keys()) {
     // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.
     if (symbol.elementType === 'instrument')

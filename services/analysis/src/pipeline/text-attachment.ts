@@ -121,7 +121,7 @@ export function attachTexts(
 }
 
 /** Whether horizontal line `upper` stands right over `lower`: the next line up, sharing most of its width. */
-function stackedOver(upper: TextLine, lower: TextLine): boolean {
+export function stackedOver(upper: TextLine, lower: TextLine): boolean {
   if (upper === lower || upper.orientation !== 'horizontal' || lower.orientation !== 'horizontal') return false;
   const gap = lower.y0 - upper.y1;
   const shared = Math.min(upper.x1, lower.x1) - Math.max(upper.x0, lower.x0);
