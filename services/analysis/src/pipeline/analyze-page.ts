@@ -20,6 +20,7 @@ import { closedOutline } from './closed-outlines';
 import { clearOfHeads, findArrowheads, findSpecBreaks } from './spec-breaks';
 import { findSpectacleBlinds, flangesBeside } from './spectacle-blinds';
 import { joinStackedTags } from './stacked-tags';
+import { findHatchedBands } from './hatched-bands';
 import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
 import { findDashChains } from './dash-chains';
 import { FAINT_LIFT, withFaintExtents } from './faint-text';
@@ -608,6 +609,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     : pixelSymbols;
   const solidLines = lineSegments.filter((segment) => !segment.dashed);
   const solidLineBoxes = solidLines.map(segmentBox);
+  // Hatching between two lines (insulation, a wall, the ground) holds no symbol.
+  const hatched = findHatchedBands(solidLines, restInk, unit);
+  const inHatching = (box: Box) => hatched.some((band) => overlapArea(box, band) >= 0.5 * boxArea(box));
   // Flanges as two bars across a pipe: a symbol whatever the classifier thinks (it knows flanges inline, not at a
   // pipe's end). One inside a larger candidate is part of another symbol. A candidate that is the pair already is
   // kept as such; smaller ones on a pair are its bars, and the pair replaces them.
@@ -632,7 +636,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     [
       ...withStackedParts(
         candidates
-          .filter((symbol) => kept(symbol) && !flangeBars.has(symbol))
+          .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
           .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...flange } : symbol)),
         lineSegments,
         unit,
@@ -640,7 +644,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       ...flanges,
     ],
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
-    (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)],
+    // Parts of a candidate are read where no hatching holds them (read in windows along it, a wall's hatching
+    // looked like a row of exchangers).
+    (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)].filter((box) => !inHatching(box)),
     (symbol) => unmarkedBoxes(symbol, restInk, 4 * unit, solidLineBoxes, unit),
     // Big, and the outline big too (not a small closed shape the fill started in).
     (symbol) => {
@@ -651,7 +657,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     (symbol) => cutInTwo(symbol, restInk, 4 * unit),
     // Not on a PDF's page: it draws each symbol as paths of its own (`withShapes`), and read window by window its
     // hatched stretches of pipe were taken for valves (DEXPI C01V01).
-    (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit)),
+    (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit).filter(({ box }) => !inHatching(box))),
     options,
   );
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
