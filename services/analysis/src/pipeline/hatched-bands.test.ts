@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { namingAll } from '../testing/classifiers';
 import { inkWith } from '../testing/ink';
 import { lineSegment } from '../testing/segments';
 import { line, svgPage, valve } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 import { findHatchedBands } from './hatched-bands';
 import type { InkImage } from './components';
-import type { SymbolClassifier } from '../classifier/symbol-classifier';
 
 const W = 500;
 const H = 200;
@@ -45,18 +45,7 @@ describe('hatched bands', () => {
       line(40, 150, 460, 150) +
       valve(250, 150);
     // A classifier that names anything it is shown a valve: the hatching is never shown to it.
-    const namingAll: SymbolClassifier = {
-      backend: 'cpu',
-      classify: async (_image, boxes) =>
-        boxes.map(() => ({
-          className: 'gate_valve',
-          elementType: 'valve',
-          confidence: 0.99,
-          alternatives: [{ className: 'gate_valve', elementType: 'valve', confidence: 0.99 }],
-        })),
-      dispose: () => undefined,
-    };
-    const analysis = await analyzePage(await svgPage(W, H, wall), { symbolClassifier: async () => namingAll });
+    const analysis = await analyzePage(await svgPage(W, H, wall), { symbolClassifier: async () => namingAll('gate_valve', 'valve', 0.99) });
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
     expect(symbols).toHaveLength(1);
     expect(symbols[0].boundingBox.y).toBeGreaterThan(120);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { namingAll } from '../testing/classifiers';
 import { bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { analyzePage } from './analyze-page';
@@ -21,16 +22,16 @@ const bottom = (box: { y: number; height: number }) => box.y + box.height;
 const verticalValve = (x: number, y: number, size = 16) =>
   `<path d="M ${x - size / 1.5} ${y - size} L ${x + size / 1.5} ${y + size} L ${x - size / 1.5} ${y + size} L ${x + size / 1.5} ${y - size} Z"/>`;
 
-/** A classifier that names every candidate `className` (`not_a_symbol`: none), to test how its word is used. */
-const namingAll = (className: string): SymbolClassifier => ({
-  backend: 'cpu',
-  classify: async (_image, boxes) =>
-    boxes.map(() => {
-      const elementType = className === 'not_a_symbol' ? 'none' : 'valve';
-      return { className, elementType, confidence: 0.9, alternatives: [{ className, elementType, confidence: 0.9 }] };
-    }),
-  dispose: () => undefined,
-});
+/** A butterfly valve on a vertical pipe at x 200: bars across it at y 110 and 150, the disc between. */
+const barredButterfly =
+  line(200, 20, 200, 110) +
+  line(186, 110, 214, 110) +
+  line(200, 110, 200, 118) +
+  line(190, 140, 210, 120) +
+  dot(200, 130, 4) +
+  line(200, 142, 200, 150) +
+  line(186, 150, 214, 150) +
+  line(200, 150, 200, 240);
 
 /** A sheet wide enough that lines are at least 32 px long: valve sides and short stubs are not lines. */
 const WIDE = 4000;
@@ -88,16 +89,7 @@ describe('symbols strung on one pipe', () => {
   });
 
   it("finds a butterfly valve whole: its end bars, long enough to be lines, are the pipe's to reach on one side only", async () => {
-    const shapes =
-      line(200, 20, 200, 110) +
-      line(186, 110, 214, 110) +
-      line(200, 110, 200, 118) +
-      line(190, 140, 210, 120) +
-      dot(200, 130, 4) +
-      line(200, 142, 200, 150) +
-      line(186, 150, 214, 150) +
-      line(200, 150, 200, 240);
-    const symbols = await symbolsOf(400, 260, shapes);
+    const symbols = await symbolsOf(400, 260, barredButterfly);
     expect(symbols).toHaveLength(1);
     const [{ boundingBox }] = symbols;
     expect(boundingBox.y).toBeLessThanOrEqual(110);
@@ -232,17 +224,8 @@ describe('valves in a row', () => {
 });
 
 describe('a candidate kept for its bars though named no symbol', () => {
-  // A butterfly valve (bars across a vertical pipe, the disc between) with a dash of a signal line stuck to its side.
-  const shapes =
-    line(200, 20, 200, 110) +
-    line(186, 110, 214, 110) +
-    line(200, 110, 200, 118) +
-    line(190, 140, 210, 120) +
-    dot(200, 130, 4) +
-    line(200, 142, 200, 150) +
-    line(186, 150, 214, 150) +
-    line(200, 150, 200, 240) +
-    line(214, 130, 234, 130);
+  // With a dash of a signal line stuck to its side.
+  const shapes = barredButterfly + line(214, 130, 234, 130);
   // Sure the whole is no symbol, of no valve class either; sure of the valve without the dash.
   const withoutDash: SymbolClassifier = {
     backend: 'cpu',
