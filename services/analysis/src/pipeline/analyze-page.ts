@@ -332,8 +332,9 @@ async function classifySymbols(
   // lone letter): read without it (a cut through its ink would halve the symbol).
   // One kept for its bars though surely no symbol, with no class of its type to be named by, is read cut back too: a
   // control valve with its actuator's box and a stroke of its signal line stuck on was kept as that, named no class.
-  // (Not an outline: a shape found by it is whole, an off-page connector a tag fills.)
-  const barredShapes = inkShapes.filter((symbol) => symbol.barred);
+  // (Not an outline: a shape found by it is whole, an off-page connector a tag fills; nor a flange found as its
+  // bars, a symbol whatever the classifier says.)
+  const barredShapes = inkShapes.filter((symbol) => symbol.barred && symbol.description !== 'flange');
   const trims = [...cuttable, ...barredShapes].flatMap((symbol) => {
     const whole = verdict.get(symbol)!;
     const unnamed = none(whole) && !whole.alternatives.some((alternative) => alternative.elementType === symbol.elementType);
@@ -694,13 +695,15 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
 
   await stage('text');
   // Symbols of a bubble's size are read inside too: the classes miss bubbles of some styles.
-  const bubbleLike = [...symbols.filter((symbol) => symbol.elementType === 'instrument'), ...bubbleSized(symbols)];
+  // (A spec break is boxed round its specs: no bubble.)
+  const unbroken = symbols.filter((symbol) => !breakSymbols.includes(symbol));
+  const bubbleLike = [...unbroken.filter((symbol) => symbol.elementType === 'instrument'), ...bubbleSized(unbroken)];
   // The layer's texts are exact, and cheap to look into: any symbol its texts fill may be a bubble. OCR reads
   // only what the layer lacks.
   const layerTexts = vectorTexts?.filter((text) => kept(text.line));
   const filled = layerTexts
     ? filledByText(
-        symbols.filter((symbol) => !bubbleLike.includes(symbol)),
+        unbroken.filter((symbol) => !bubbleLike.includes(symbol)),
         layerTexts.map((text) => text.line),
       )
     : [];
@@ -716,9 +719,20 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     readings.lines.push(...layer.lines);
     for (const [symbol, reading] of layer.bubbles) readings.bubbles.set(symbol, reading);
   }
-  // An instrument tag written stacked, a part a line, is one text.
-  const readLines = joinStackedTags(readings.lines);
   const bubbleTags = settleBubbles([...bubbleLike, ...filled], readings.bubbles);
+  // An instrument tag written stacked, a part a line, is one text; inside a bubble the reader read in part or not
+  // at all, it names the bubble (an instrument, as a tag read inside makes one).
+  const read = new Set(readings.lines);
+  const readLines = joinStackedTags(readings.lines).filter((line) => {
+    if (read.has(line)) return true;
+    const bubble = bubbleLike.find((symbol) => !bubbleTags.has(symbol) && boxWithin(line.line, symbol, unit));
+    const isa = bubble && parseIsaTag(line.text, { exact: line.exact });
+    if (!isa) return true;
+    bubbleTags.set(bubble, isa);
+    if (bubble.elementType !== 'instrument')
+      Object.assign(bubble, { elementType: 'instrument', description: 'instrument bubble', symbolClass: undefined });
+    return false;
+  });
   // Pipes leave equipment through nozzles: parts of it, connected to their pipes and not to it. (After the
   // bubbles are settled: an oval instrument taken for equipment has no nozzles.)
   const nozzleOf = new Map<DetectedSymbol, DetectedSymbol>();
@@ -769,14 +783,16 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       ...faces.map((face): DetectedSymbol => ({ ...face, ...fitting, description: 'flange', symbolClass: 'flange', confidence: 0.6 })),
     );
   }
-  // A spec break carries the specs written beside it, not a tag.
+  // A spec break carries the specs written beside it, not a tag; they tag nothing else.
+  const specLines = new Map(breakSymbols.map((symbol) => [symbol, specsWithin(symbol, readLines)]));
+  const inSpecs = new Set([...specLines.values()].flat());
   const attached = attachTexts(
     symbols.filter((symbol) => !breakSymbols.includes(symbol)),
-    readLines,
+    readLines.filter((line) => !inSpecs.has(line)),
     area,
     new Set(bubbleTags.keys()),
   );
-  const specsOf = new Map(breakSymbols.map((symbol) => [symbol, specsWithin(symbol, readLines)]));
+  const specsOf = new Map([...specLines].map(([symbol, lines]) => [symbol, lines.map(({ text }) => text)]));
   for (const symbol of attached.tags.keys()) {
     // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.
     if (symbol.elementType === 'instrument')
@@ -905,12 +921,12 @@ function relationshipOf(a: DetectedSymbol, b: DetectedSymbol, dashed: boolean): 
   return other.elementType === 'valve' ? 'controls' : 'senses';
 }
 
-/** The texts read inside a spec break's box, in reading order (top to bottom, left to right). */
-function specsWithin(box: Box, lines: ReadLine[]): string[] {
+/** The lines read inside a spec break's box, in reading order (row by row, left to right in a row). */
+function specsWithin(box: Box, lines: ReadLine[]): ReadLine[] {
+  const sameRow = (a: TextLine, b: TextLine) => Math.abs(a.y0 - b.y0) <= 0.5 * Math.min(a.size, b.size);
   return lines
     .filter(({ line, text }) => text !== '' && overlapArea(line, box) >= 0.5 * boxArea(line))
-    .sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0)
-    .map(({ text }) => text);
+    .sort((a, b) => (sameRow(a.line, b.line) ? a.line.x0 - b.line.x0 : a.line.y0 - b.line.y0));
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -13,7 +13,8 @@ export function findHatchedBands(lines: Segment[], hatching: InkImage, unit: num
       .filter((line) => !line.dashed && line.orientation === orientation)
       .sort((a, b) => segmentCenter(a) - segmentCenter(b));
     for (const [i, a] of parallel.entries()) {
-      for (const b of parallel.slice(i + 1)) {
+      for (let j = i + 1; j < parallel.length; j++) {
+        const b = parallel[j];
         const gap = segmentCenter(b) - segmentCenter(a);
         if (gap > 24 * unit) break;
         const [from, to] = [Math.max(a.start, b.start), Math.min(a.end, b.end)];
@@ -21,8 +22,9 @@ export function findHatchedBands(lines: Segment[], hatching: InkImage, unit: num
         if (hatchedBetween(hatching, orientation === 'horizontal', [segmentCenter(a), segmentCenter(b)], [from, to], unit)) {
           bands.push(orientation === 'horizontal' ? { x0: from, x1: to, y0: a.lo, y1: b.hi } : { x0: a.lo, x1: b.hi, y0: from, y1: to });
         }
-        // The nearest line beyond `a` that overlaps it is its band's other side, hatched or not.
-        if (to > from) break;
+        // The nearest line beyond `a` that could be its band's other side (far enough, along long enough) is, hatched
+        // or not: no band is looked for past it.
+        break;
       }
     }
   }

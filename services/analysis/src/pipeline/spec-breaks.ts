@@ -202,26 +202,15 @@ export function findSpecBreaks(
   // have taken it for a letter beside its spec.
   const stemmed = new Map(heads.map((head) => [head, withStem(head, ink.faint)]));
   const used = new Set(heads.filter((head) => stemLength(head, stemmed.get(head) ?? head.box) < 0.5 * head.length));
-  for (const a of heads) {
-    if (a.pointing < 0 || used.has(a)) continue;
-    const mate = heads.find(
-      (b) =>
-        !used.has(b) &&
-        b.pointing < 0 &&
-        b.horizontal === a.horizontal &&
-        Math.abs(b.axisAt - a.axisAt) <= Math.max(unit, 0.3 * Math.min(a.width, b.width)) &&
-        b.tip > a.tip &&
-        b.tip - a.tip <= Math.max(3 * unit, 1.2 * Math.min(a.length, b.length)) &&
-        Math.max(a.length, b.length) <= 1.5 * Math.min(a.length, b.length),
-    );
-    if (!mate) continue;
+  // Two heads and the line between them: the break, if letters stand either side of that line.
+  const breakOf = (a: Arrowhead, mate: Arrowhead): SpecBreak | undefined => {
     const arrows = unionBox(stemmed.get(a) ?? a.box, stemmed.get(mate) ?? mate.box);
     // The line they point at, between their tips, a few heads either way.
     const gapAt = (a.tip + mate.tip) / 2;
     const reach = 3 * Math.max(a.length, mate.length);
     const [lo, hi] = [-1, 1].map((step) => runAlong(ink.faint, a.horizontal, gapAt, a.axisAt, step, reach));
     // Two letters one above the other (a V over an A) point at no line.
-    if (hi - lo < 2 * Math.max(a.width, mate.width)) continue;
+    if (hi - lo < 2 * Math.max(a.width, mate.width)) return undefined;
     const line = a.horizontal ? { x0: gapAt, x1: gapAt, y0: lo, y1: hi } : { x0: lo, x1: hi, y0: gapAt, y1: gapAt };
     const marked = unionBox(arrows, line);
     const near = (box: Box, size: number) => boxGap(box, marked) <= Math.max(2 * unit, 0.6 * size);
@@ -232,10 +221,32 @@ export function findSpecBreaks(
     });
     // A spec each side of the line (a dimension's text is on one side).
     const centre = (box: Box) => (a.horizontal ? box.x0 + box.x1 : box.y0 + box.y1) / 2;
-    if (!letters.some((c) => centre(c) < gapAt) || !letters.some((c) => centre(c) > gapAt)) continue;
-    used.add(a).add(mate);
+    if (!letters.some((c) => centre(c) < gapAt) || !letters.some((c) => centre(c) > gapAt)) return undefined;
     const beside = [...texts.lines, ...texts.groups].filter((text) => near(text, text.size));
-    found.push({ box: [...letters, ...beside].reduce<Box>(unionBox, marked), arrows, heads: [a.box, mate.box] });
+    return { box: [...letters, ...beside].reduce<Box>(unionBox, marked), arrows, heads: [a.box, mate.box] };
+  };
+  for (const a of heads) {
+    if (a.pointing < 0 || used.has(a)) continue;
+    // Heads pointing back at it on its axis, nearest first.
+    const mates = heads
+      .filter(
+        (b) =>
+          !used.has(b) &&
+          b.pointing < 0 &&
+          b.horizontal === a.horizontal &&
+          Math.abs(b.axisAt - a.axisAt) <= Math.max(unit, 0.3 * Math.min(a.width, b.width)) &&
+          b.tip > a.tip &&
+          b.tip - a.tip <= Math.max(3 * unit, 1.2 * Math.min(a.length, b.length)) &&
+          Math.max(a.length, b.length) <= 1.5 * Math.min(a.length, b.length),
+      )
+      .sort((b, c) => b.tip - c.tip);
+    for (const mate of mates) {
+      const specBreak = breakOf(a, mate);
+      if (!specBreak) continue;
+      used.add(a).add(mate);
+      found.push(specBreak);
+      break;
+    }
   }
   return found;
 }
@@ -250,7 +261,10 @@ export function clearOfHeads(line: TextLine, breaks: SpecBreak[]): TextLine {
   // Clear of the head's blurred edge, and of what reading pads a line with.
   const margin = Math.ceil(0.3 * line.size);
   for (const head of breaks.flatMap(({ heads }) => heads)) {
-    const near = { x0: head.x0 - margin, y0: head.y0 - margin, x1: head.x1 + margin, y1: head.y1 + margin };
+    // In line with the text (across it, the head and the line overlap), and at its start or end, padded along it.
+    const near = horizontal
+      ? { ...head, x0: head.x0 - margin, x1: head.x1 + margin }
+      : { ...head, y0: head.y0 - margin, y1: head.y1 + margin };
     if (overlapArea(cut, near) === 0) continue;
     const [lo, hi] = alongRange(cut, cut.orientation);
     const [headLo, headHi] = alongRange(near, cut.orientation);

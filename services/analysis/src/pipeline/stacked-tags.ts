@@ -1,4 +1,5 @@
 import { parseIsaTag } from '../tags/isa-tag';
+import { trimmed } from '../tags/ocr-noise';
 import { unionBox, type Box } from './components';
 import { stackedOver, type ReadLine } from './text-attachment';
 import { median } from './text-lines';
@@ -27,7 +28,8 @@ export function joinStackedTags(reads: ReadLine[]): ReadLine[] {
     if (used.has(top)) continue;
     const second = below(top);
     const third = second && below(second);
-    const text = (read: ReadLine) => read.text.trim().toUpperCase();
+    // OCR adds punctuation at a word's ends (`004A,`); a text layer is taken as written.
+    const text = (read: ReadLine) => (read.exact ? read.text.trim() : trimmed(read.text.trim())).toUpperCase();
     const stack =
       third && AREA.test(text(top)) && LETTERS.test(text(second)) && LOOP.test(text(third))
         ? [top, second, third]

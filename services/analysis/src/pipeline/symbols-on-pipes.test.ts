@@ -238,6 +238,23 @@ describe('a candidate kept for its bars though named no symbol', () => {
     dispose: () => undefined,
   };
 
+  it('is not a flange found as its two bars: it stays two flanges, whatever a cut of it is named', async () => {
+    let calls = 0;
+    // No symbol at first sight, of no fitting class; a valve, surely, in any cut.
+    const noneThenValve: SymbolClassifier = {
+      backend: 'cpu',
+      classify: async (_image, boxes) => {
+        const [className, elementType, confidence] =
+          calls++ === 0 ? (['not_a_symbol', 'none', 0.95] as const) : (['gate_valve', 'valve', 0.995] as const);
+        return boxes.map(() => ({ className, elementType, confidence, alternatives: [{ className, elementType, confidence }] }));
+      },
+      dispose: () => undefined,
+    };
+    const joint = line(20, 80, 380, 80) + line(194, 60, 194, 100) + line(206, 60, 206, 100);
+    const analysis = await analyzePage(await svgPage(400, 160, joint), { symbolClassifier: async () => noneThenValve });
+    expect(analysis.elements.filter((e) => e.elementType !== 'text').map((e) => e.description)).toEqual(['flange', 'flange']);
+  });
+
   it('is read cut back: the symbol without the mark stuck on it, named', async () => {
     const analysis = await analyzePage(await svgPage(400, 260, shapes), { symbolClassifier: async () => withoutDash });
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text');

@@ -67,4 +67,21 @@ describe('findTextLines', () => {
       [149, 166],
     ]);
   });
+  it("reads a bubble's letters drawn touching (one character) between its area and loop number as a line of their own", () => {
+    // `052` over `FV` (its two letters one component, 20 × 12) over `004`, 4 px between the rows.
+    const stack = [...word(100, 50, 3), character(105, 66, 20, 12), ...word(100, 82, 3)];
+    const lines = findTextLines(stack, 2, 24).lines;
+    expect(lines.map((l) => [l.y0, l.members.length]).sort((a, b) => a[0] - b[0])).toEqual([
+      [50, 3],
+      [66, 1],
+      [82, 3],
+    ]);
+  });
+
+  it('leaves a lone character with text on one side only, or off the middle, to the symbols', () => {
+    const under = [...word(100, 50, 3), character(105, 66, 20, 12)];
+    const aside = [...word(100, 50, 3), character(140, 66, 20, 12), ...word(100, 82, 3)];
+    expect(findTextLines(under, 2, 24).lines.map((l) => l.members.length)).toEqual([3]);
+    expect(findTextLines(aside, 2, 24).lines.map((l) => l.members.length)).toEqual([3, 3]);
+  });
 });

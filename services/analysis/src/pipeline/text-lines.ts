@@ -190,8 +190,38 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
     text,
     pool.filter((c) => !inText.has(c)),
   );
+  const inJoined = new Set(joined.flatMap((line) => line.members));
+  joined.push(
+    ...stackedLetters(
+      joined,
+      pool.filter((c) => kinds.get(c) === 'character' && !inJoined.has(c)),
+      kinds,
+      unit,
+    ),
+  );
   const inLine = new Set(joined.flatMap((line) => line.members));
   return { lines: joined, rest: components.filter((c) => !inLine.has(c)) };
+}
+
+/**
+ * Lone characters between two lines of text stacked over them, centred on both and as tall as their letters, are a
+ * line of their own: a bubble's letters between its area and its loop number (`052` / `FV` / `004A`), drawn so
+ * close they touch and read as one character, or taken into a column with the letters above and below.
+ */
+function stackedLetters(lines: TextLine[], lone: Component[], kinds: Map<Component, Kind>, unit: number): TextLine[] {
+  const horizontal = lines.filter((line) => line.orientation === 'horizontal');
+  const centredOn = (word: TextLine, line: TextLine) => {
+    const middle = (word.x0 + word.x1) / 2;
+    const height = boxHeight(word);
+    return middle >= line.x0 && middle <= line.x1 && height >= 0.7 * line.size && height <= 1.4 * line.size;
+  };
+  return chains(lone, kinds, 'horizontal', unit)
+    .map((members) => textLine(members, 'horizontal'))
+    .filter(
+      (word) =>
+        horizontal.some((above) => centredOn(word, above) && word.y0 - above.y1 >= 0 && word.y0 - above.y1 <= above.size) &&
+        horizontal.some((below) => centredOn(word, below) && below.y0 - word.y1 >= 0 && below.y0 - word.y1 <= below.size),
+    );
 }
 
 /** The widest gap along a line, in character heights, between two pieces of one text. */

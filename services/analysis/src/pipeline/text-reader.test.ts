@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { box, bubble, line, svgPage, valve } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 import { createTesseractReader, type TextReader } from './text-reader';
+import { namingAll } from '../testing/classifiers';
 
 const label = (x: number, y: number, text: string, size = 14) =>
   `<text x="${x}" y="${y}" font-family="sans-serif" font-size="${size}" text-anchor="middle" fill="#000000" stroke="none">${text}</text>`;
@@ -49,6 +50,27 @@ describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => 
     const shapes = bubble(200, 150, 34, ['LIC', '317']) + line(166, 150, 234, 150) + line(200, 184, 200, 300);
     const result = await analyzePage(await svgPage(400, 320, shapes), { textReader });
     expect(result.elements.filter((e) => e.elementType === 'instrument').map((e) => e.name)).toEqual(['LIC-317']);
+  });
+});
+
+describe('a bubble the reader cannot read as a whole', () => {
+  it('is named by its tag read line by line, stacked inside it (area, letters, loop), not left as three texts', async () => {
+    // The bubble's own reading (its tag alphabet) fails; its lines are read one by one.
+    const linesOnly = async (): Promise<TextReader> => {
+      const real = await textReader();
+      return {
+        read: (region, mode) => (mode === 'tag' ? Promise.resolve({ text: '', confidence: 0 }) : real.read(region, mode)),
+        close: async () => undefined,
+      };
+    };
+    const stacked =
+      `<circle cx="200" cy="150" r="44"/>` + label(200, 132, '052', 18) + label(200, 154, 'FE', 18) + label(200, 176, '004A', 18);
+    const result = await analyzePage(await svgPage(400, 300, stacked + line(200, 194, 200, 280)), {
+      textReader: linesOnly,
+      symbolClassifier: async () => namingAll('field_instrument', 'instrument', 0.99),
+    });
+    expect(result.elements.filter((e) => e.elementType === 'instrument').map((e) => e.name)).toEqual(['052-FE-004A']);
+    expect(result.elements.filter((e) => e.elementType === 'text')).toEqual([]);
   });
 });
 

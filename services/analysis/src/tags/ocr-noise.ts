@@ -1,5 +1,5 @@
 /** Punctuation OCR adds at a word's ends (a dash's end read as a comma, a stroke as a bar). */
-const trimmed = (token: string) => token.replace(/^[.,;:'`|]+|[.,;:'`|]+$/g, '');
+export const trimmed = (token: string) => token.replace(/^[.,;:'`|]+|[.,;:'`|]+$/g, '');
 /** A word with characters no tag has (a bracket from a valve's actuator) is noise, never part of a tag. */
 const isJunk = (token: string) => /[^A-Z0-9\-/"]/.test(token);
 /**
