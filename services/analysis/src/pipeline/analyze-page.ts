@@ -792,7 +792,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     area,
     new Set(bubbleTags.keys()),
   );
-  const specsOf = new Map([...specLines].map(([symbol, lines]) => [symbol, lines.map(({ text }) => text)]));
+  const specsOf = new Map(
+    [...specLines].map(([symbol, lines]) => [symbol, lines.filter(({ text }) => text !== '').map(({ text }) => text)]),
+  );
   for (const symbol of attached.tags.keys()) {
     // A circle with no instrument tag read inside but an equipment tag beside it is a pump casing or a drum.
     if (symbol.elementType === 'instrument')
@@ -921,11 +923,11 @@ function relationshipOf(a: DetectedSymbol, b: DetectedSymbol, dashed: boolean): 
   return other.elementType === 'valve' ? 'controls' : 'senses';
 }
 
-/** The lines read inside a spec break's box, in reading order (row by row, left to right in a row). */
+/** The lines inside a spec break's box (read or not), in reading order (row by row, left to right in a row). */
 function specsWithin(box: Box, lines: ReadLine[]): ReadLine[] {
   const sameRow = (a: TextLine, b: TextLine) => Math.abs(a.y0 - b.y0) <= 0.5 * Math.min(a.size, b.size);
   return lines
-    .filter(({ line, text }) => text !== '' && overlapArea(line, box) >= 0.5 * boxArea(line))
+    .filter(({ line }) => overlapArea(line, box) >= 0.5 * boxArea(line))
     .sort((a, b) => (sameRow(a.line, b.line) ? a.line.x0 - b.line.x0 : a.line.y0 - b.line.y0));
 }
 
