@@ -45,7 +45,7 @@ import { flangeJoints } from './flange-joints';
 import { findNozzles, NOZZLE } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
-import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
+import { attachTexts, normaliseTag, pathCarries, stackedOver, type ReadLine } from './text-attachment';
 import { parseLineNumber } from '../tags/line-number';
 import { maxTextSize, type TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
@@ -128,6 +128,8 @@ async function readTexts(
     const reading = await readBubble(reader, image.gray, image.width, image.height, symbol);
     if (readable(reading)) bubbles.set(symbol, reading);
   }
+  const regionOf = (line: TextLine, pad = Math.max(2, Math.round(0.25 * line.size))) =>
+    cropGray(image.gray, image.width, image.height, { x0: line.x0 - pad, y0: line.y0 - pad, x1: line.x1 + pad, y1: line.y1 + pad });
   const lines: ReadLine[] = [];
   for (const line of textLines) {
     if (!toRead.has(line)) {
@@ -135,13 +137,7 @@ async function readTexts(
       continue;
     }
     options.onTick?.();
-    const pad = Math.max(2, Math.round(0.25 * line.size));
-    const region = cropGray(image.gray, image.width, image.height, {
-      x0: line.x0 - pad,
-      y0: line.y0 - pad,
-      x1: line.x1 + pad,
-      y1: line.y1 + pad,
-    });
+    const region = regionOf(line);
     let reading: TextReading;
     if (line.orientation === 'vertical') {
       // Drawings turn text to read from the bottom up; a few turn it the other way.
@@ -152,6 +148,17 @@ async function readTexts(
       }
     } else reading = await reader.read(region, 'line');
     lines.push(readable(reading) ? { line, text: reading.text, confidence: reading.confidence } : unread(line));
+  }
+  // A stack's letters left unread between two lines read (a bubble's `TV`, drawn touching, between `052` and
+  // `036`) are read once more, cropped close (the bubble's ring in the margin), with the tag alphabet.
+  const isRead = (other: ReadLine) => other.text !== '';
+  for (const [i, { line, text }] of lines.entries()) {
+    if (text !== '' || line.orientation !== 'horizontal' || !toRead.has(line)) continue;
+    const above = lines.some((other) => isRead(other) && stackedOver(other.line, line));
+    if (!above || !lines.some((other) => isRead(other) && stackedOver(line, other.line))) continue;
+    const reading = await reader.read(regionOf(line, 2), 'tag');
+    if (readable(reading) && /^[A-Z]{1,5}$/.test(reading.text.trim()))
+      lines[i] = { line, text: reading.text.trim(), confidence: reading.confidence };
   }
   return { bubbles, lines };
 }

@@ -74,6 +74,29 @@ describe('a bubble the reader cannot read as a whole', () => {
   });
 });
 
+describe('letters left unread between two lines of a stack', () => {
+  it('are read once more with the tag alphabet, and the bubble is named by the stack', async () => {
+    // Reads the bubble as a whole, and the letters (the narrowest line) as a line of text, as nothing; the digit
+    // lines, top down, as `052` and `036`; the tag alphabet reads the letters.
+    const digits = ['052', '036'];
+    let tagCalls = 0;
+    const scripted = async (): Promise<TextReader> => ({
+      read: async (region, mode) => {
+        if (mode === 'tag') return tagCalls++ === 0 ? { text: '', confidence: 0 } : { text: 'TV', confidence: 0.7 };
+        return region.width < 33 ? { text: '', confidence: 0 } : { text: digits.shift() ?? '', confidence: 0.9 };
+      },
+      close: async () => undefined,
+    });
+    const stacked =
+      `<circle cx="200" cy="150" r="44"/>` + label(200, 132, '052', 18) + label(200, 154, 'TV', 18) + label(200, 176, '036', 18);
+    const result = await analyzePage(await svgPage(400, 300, stacked + line(200, 194, 200, 280)), {
+      textReader: scripted,
+      symbolClassifier: async () => namingAll('field_instrument', 'instrument', 0.99),
+    });
+    expect(result.elements.filter((e) => e.elementType === 'instrument').map((e) => e.name)).toEqual(['052-TV-036']);
+  });
+});
+
 describe('readings OCR is unsure of', () => {
   // A reader as unsure as Tesseract is of long scanned line numbers: every line read at confidence 0.35.
   const unsure = (text: string) => async (): Promise<TextReader> => ({
