@@ -53,6 +53,17 @@ describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => 
   });
 });
 
+/** A bubble with a tag stacked in it, a part a line, its signal line down; analysed with `reader`, the bubble named an instrument. */
+async function stackedBubble(parts: [string, string, string], reader: () => Promise<TextReader>) {
+  const shapes =
+    `<circle cx="200" cy="150" r="44"/>` + parts.map((part, i) => label(200, 132 + 22 * i, part, 18)).join('') + line(200, 194, 200, 280);
+  const result = await analyzePage(await svgPage(400, 300, shapes), {
+    textReader: reader,
+    symbolClassifier: async () => namingAll('field_instrument', 'instrument', 0.99),
+  });
+  return { instruments: result.elements.filter((e) => e.elementType === 'instrument').map((e) => e.name), elements: result.elements };
+}
+
 describe('a bubble the reader cannot read as a whole', () => {
   it('is named by its tag read line by line, stacked inside it (area, letters, loop), not left as three texts', async () => {
     // The bubble's own reading (its tag alphabet) fails; its lines are read one by one.
@@ -63,19 +74,12 @@ describe('a bubble the reader cannot read as a whole', () => {
         close: async () => undefined,
       };
     };
-    const stacked =
-      `<circle cx="200" cy="150" r="44"/>` + label(200, 132, '052', 18) + label(200, 154, 'FE', 18) + label(200, 176, '004A', 18);
-    const result = await analyzePage(await svgPage(400, 300, stacked + line(200, 194, 200, 280)), {
-      textReader: linesOnly,
-      symbolClassifier: async () => namingAll('field_instrument', 'instrument', 0.99),
-    });
-    expect(result.elements.filter((e) => e.elementType === 'instrument').map((e) => e.name)).toEqual(['052-FE-004A']);
-    expect(result.elements.filter((e) => e.elementType === 'text')).toEqual([]);
+    const { instruments, elements } = await stackedBubble(['052', 'FE', '004A'], linesOnly);
+    expect(instruments).toEqual(['052-FE-004A']);
+    expect(elements.filter((e) => e.elementType === 'text')).toEqual([]);
   });
-});
 
-describe('letters left unread between two lines of a stack', () => {
-  it('are read once more with the tag alphabet, and the bubble is named by the stack', async () => {
+  it('has letters left unread between two lines read once more with the tag alphabet', async () => {
     // Reads the bubble as a whole, and the letters (the narrowest line) as a line of text, as nothing; the digit
     // lines, top down, as `052` and `036`; the tag alphabet reads the letters.
     const digits = ['052', '036'];
@@ -87,13 +91,7 @@ describe('letters left unread between two lines of a stack', () => {
       },
       close: async () => undefined,
     });
-    const stacked =
-      `<circle cx="200" cy="150" r="44"/>` + label(200, 132, '052', 18) + label(200, 154, 'TV', 18) + label(200, 176, '036', 18);
-    const result = await analyzePage(await svgPage(400, 300, stacked + line(200, 194, 200, 280)), {
-      textReader: scripted,
-      symbolClassifier: async () => namingAll('field_instrument', 'instrument', 0.99),
-    });
-    expect(result.elements.filter((e) => e.elementType === 'instrument').map((e) => e.name)).toEqual(['052-TV-036']);
+    expect((await stackedBubble(['052', 'TV', '036'], scripted)).instruments).toEqual(['052-TV-036']);
   });
 });
 
