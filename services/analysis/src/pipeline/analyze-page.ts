@@ -45,9 +45,9 @@ import { flangeJoints } from './flange-joints';
 import { findNozzles, NOZZLE } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
-import { attachTexts, normaliseTag, pathCarries, stackedOver, type ReadLine } from './text-attachment';
+import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
 import { parseLineNumber } from '../tags/line-number';
-import { maxTextSize, type TextLine } from './text-lines';
+import { maxTextSize, stackedOver, type TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
@@ -696,6 +696,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     confidence: 0.7,
   }));
   symbols.push(...breakSymbols);
+  const isBreak = (symbol: DetectedSymbol) => breakSymbols.includes(symbol);
   const platedJoints = new Set(plated.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 })));
   symbols.push(...platedJoints);
   const { dots, outlines } = found;
@@ -703,7 +704,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   await stage('text');
   // Symbols of a bubble's size are read inside too: the classes miss bubbles of some styles.
   // (A spec break is boxed round its specs: no bubble.)
-  const unbroken = symbols.filter((symbol) => !breakSymbols.includes(symbol));
+  const unbroken = symbols.filter((symbol) => !isBreak(symbol));
   const bubbleLike = [...unbroken.filter((symbol) => symbol.elementType === 'instrument'), ...bubbleSized(unbroken)];
   // The layer's texts are exact, and cheap to look into: any symbol its texts fill may be a bubble. OCR reads
   // only what the layer lacks.
@@ -794,7 +795,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const specLines = new Map(breakSymbols.map((symbol) => [symbol, specsWithin(symbol, readLines)]));
   const inSpecs = new Set([...specLines.values()].flat());
   const attached = attachTexts(
-    symbols.filter((symbol) => !breakSymbols.includes(symbol)),
+    symbols.filter((symbol) => !isBreak(symbol)),
     readLines.filter((line) => !inSpecs.has(line)),
     area,
     new Set(bubbleTags.keys()),

@@ -1,6 +1,16 @@
-import { boxArea, boxGap, boxHeight, boxWidth, overlapArea, unionBox, type Box, type Component, type InkImage } from './components';
+import {
+  boxArea,
+  boxGap,
+  boxHeight,
+  boxWidth,
+  overlapArea,
+  runAlong,
+  unionBox,
+  type Box,
+  type Component,
+  type InkImage,
+} from './components';
 import { indexAlong } from './lines';
-import { runAlong } from './spectacle-blinds';
 import { alongRange, maxTextSize, type TextLine } from './text-lines';
 
 /** A filled arrowhead drawn along an axis, maybe on a stem behind it. */
@@ -32,8 +42,8 @@ export interface SpecBreak {
 
 /**
  * Filled arrowheads among the ink left after line removal: from the tip the ink widens steadily to the base, at
- * least half again as long as it is wide, solid across (no outline of a triangle), symmetric about its axis;
- * behind the base nothing wider than a stem.
+ * least 1.3 times as long as it is wide, solid in its middle (no outline of a triangle), symmetric about its axis;
+ * behind the base (past any barbs) nothing wider than a stem.
  */
 export function findArrowheads(components: Component[], ink: InkImage, unit: number): Arrowhead[] {
   const heads: Arrowhead[] = [];

@@ -1,4 +1,4 @@
-import { boxHeight, boxWidth, type Box, type Component, type InkImage } from './components';
+import { boxHeight, boxWidth, runAlong, type Box, type Component, type InkImage } from './components';
 import { hubDepth } from './flange-faces';
 import { indexAlong, segmentCenter, type Segment } from './lines';
 
@@ -106,31 +106,6 @@ function circleAt({ mask, width, height }: InkImage, [cx, cy]: [number, number],
   }
   // Where the stem and the other circle meet it, the ink runs on.
   return round >= 0.7 * samples;
-}
-
-/** Where an unbroken run of ink along the axis through `mid`, from `start` in direction `step`, ends (at most `limit` on). */
-export function runAlong(
-  { mask, width, height }: InkImage,
-  upright: boolean,
-  mid: number,
-  start: number,
-  step: number,
-  limit: number,
-): number {
-  const across = Math.round(mid);
-  let last = Math.round(start) - step;
-  for (let along = Math.round(start); Math.abs(along - start) <= limit; along += step) {
-    const [x, y] = upright ? [across, along] : [along, across];
-    if (x < 0 || y < 0 || x >= width || y >= height) break;
-    // A stroke a pixel off the axis still runs on.
-    const hit = [-1, 0, 1].some((off) => {
-      const [px, py] = upright ? [x + off, y] : [x, y + off];
-      return px >= 0 && py >= 0 && px < width && py < height && mask[py * width + px] === 1;
-    });
-    if (!hit) break;
-    last = along;
-  }
-  return last;
 }
 
 /**

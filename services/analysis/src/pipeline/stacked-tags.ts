@@ -1,8 +1,8 @@
 import { parseIsaTag } from '../tags/isa-tag';
 import { trimmed } from '../tags/ocr-noise';
 import { unionBox, type Box } from './components';
-import { stackedOver, type ReadLine } from './text-attachment';
-import { median } from './text-lines';
+import type { ReadLine } from './text-attachment';
+import { median, stackedOver } from './text-lines';
 
 /** One line of a stacked instrument tag: the area (`052`), the letters (`FIC`), the loop (`004A`). */
 const AREA = /^\d{2,4}$/;

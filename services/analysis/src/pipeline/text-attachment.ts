@@ -5,7 +5,7 @@ import { parseAmidNoise } from '../tags/ocr-noise';
 import { boxGap, type Box } from './components';
 import { NOZZLE } from './nozzles';
 import type { DetectedSymbol } from './symbols';
-import type { TextLine } from './text-lines';
+import { stackedOver, type TextLine } from './text-lines';
 
 /** Equipment and valve tags: `P-101A`, `V 201`, `E-301B`, `HV-12`, `XV1001`. */
 const ITEM_TAG = /^[A-Z]{1,4}-?\d{2,5}[A-Z]{0,2}$/;
@@ -118,14 +118,6 @@ export function attachTexts(
   }
   if (area) attachHeaderTags(symbols, tags, free, area);
   return { tags, lineNumbers, free };
-}
-
-/** Whether horizontal line `upper` stands right over `lower`: the next line up, sharing most of its width. */
-export function stackedOver(upper: TextLine, lower: TextLine): boolean {
-  if (upper === lower || upper.orientation !== 'horizontal' || lower.orientation !== 'horizontal') return false;
-  const gap = lower.y0 - upper.y1;
-  const shared = Math.min(upper.x1, lower.x1) - Math.max(upper.x0, lower.x0);
-  return gap >= -0.3 * lower.size && gap <= lower.size && shared >= 0.5 * Math.min(upper.x1 - upper.x0, lower.x1 - lower.x0);
 }
 
 /** The share of the drawing area's height, at its top and at its bottom, where equipment callouts stand. */

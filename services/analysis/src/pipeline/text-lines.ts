@@ -114,6 +114,14 @@ function chains(items: Component[], kinds: Map<Component, Kind>, orientation: Or
   return [...groups.values()];
 }
 
+/** Whether horizontal line `upper` stands right over `lower`: the next line up, sharing most of its width. */
+export function stackedOver(upper: TextLine, lower: TextLine): boolean {
+  if (upper === lower || upper.orientation !== 'horizontal' || lower.orientation !== 'horizontal') return false;
+  const gap = lower.y0 - upper.y1;
+  const shared = Math.min(upper.x1, lower.x1) - Math.max(upper.x0, lower.x0);
+  return gap >= -0.3 * lower.size && gap <= lower.size && shared >= 0.5 * Math.min(upper.x1 - upper.x0, lower.x1 - lower.x0);
+}
+
 /** The middle value (the upper one of an even count); 0 for none. */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
