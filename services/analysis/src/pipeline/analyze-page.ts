@@ -334,24 +334,27 @@ async function classifySymbols(
     !symbol.outlined &&
     !symbol.barred &&
     symbol.elementType !== 'text';
-  // A candidate surely no symbol may be one with a label or a mark stuck to a side, or beside another: read it
-  // cut back, and piece by piece. One named a symbol unsurely may be one with a loose mark beside it (a valve and a
-  // lone letter): read without it (a cut through its ink would halve the symbol).
+  // A candidate named no symbol may be one with a label or a mark stuck to a side, or beside another: read it cut
+  // back, and piece by piece. One named a symbol unsurely may be one with a loose mark beside it (a valve and a lone
+  // letter): read without it; with none, it is read cut back too (a junction dot, a pipe's stub or a blind's plate
+  // stuck to one end). Only a cut named all but surely replaces it.
   // One kept for its bars though surely no symbol, with no class of its type to be named by, is read cut back too: a
   // control valve with its actuator's box and a stroke of its signal line stuck on was kept as that, named no class.
   // (Not an outline: a shape found by it is whole, an off-page connector a tag fills; nor a flange found as its
   // bars, a symbol whatever the classifier says.)
   const barredShapes = inkShapes.filter((symbol) => symbol.barred && symbol.description !== 'flange');
+  const unmarkedOrTrimmed = (symbol: DetectedSymbol) => {
+    const unmarked = unmarkedOf(symbol);
+    return unmarked.length > 0 ? unmarked : trimsOf(symbol);
+  };
   const trims = [...cuttable, ...barredShapes].flatMap((symbol) => {
     const whole = verdict.get(symbol)!;
     const unnamed = none(whole) && !whole.alternatives.some((alternative) => alternative.elementType === symbol.elementType);
     if (symbol.barred && !(unnamed && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE)) return [];
     const boxes = none(whole)
-      ? whole.confidence >= NOT_A_SYMBOL_CONFIDENCE
-        ? trimsOf(symbol)
-        : []
+      ? trimsOf(symbol)
       : whole.confidence < PAIR_CONFIDENCE
-        ? unmarkedOf(symbol)
+        ? unmarkedOrTrimmed(symbol)
         : [];
     return boxes.map((box) => ({ symbol, box }));
   });
@@ -380,7 +383,10 @@ async function classifySymbols(
       return named && (none(whole) || prediction.confidence > whole.confidence) ? prediction.confidence : undefined;
     };
     const chosen = bestWindows(its, score);
-    if (chosen.length >= (dropped ? 1 : 2)) {
+    // One named surely replaces a whole kept though named no symbol (for its bars: a control valve with a dash of
+    // its signal line stuck to the actuator).
+    const surelyOne = chosen.length === 1 && none(whole) && windowPrediction.get(chosen[0])!.confidence >= PAIR_CONFIDENCE;
+    if (chosen.length >= (dropped ? 1 : 2) || surelyOne) {
       strung.set(
         symbol,
         chosen.map((window) => ({ box: window.box, prediction: windowPrediction.get(window)! })),

@@ -639,3 +639,51 @@ describe('a valve named unsurely with a loose mark beside it', () => {
     expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(214);
   });
 });
+
+describe('a symbol named unsurely with something stuck to one end', () => {
+  // A valve hanging from a junction dot on a horizontal pipe, its top touching the dot.
+  const shapes = line(20, 100, 380, 100) + dot(200, 100, 6) + verticalValve(200, 122) + line(200, 138, 200, 240);
+  /** Names the valve without the dot surely, as `whole` names anything holding the dot's centre. */
+  const valveWithoutDot = (whole: readonly [string, 'valve' | 'none', number]): SymbolClassifier => ({
+    backend: 'cpu',
+    classify: async (_image, boxes) =>
+      boxes.map((box) => {
+        const alone = Math.abs((box.x0 + box.x1) / 2 - 200) <= 3 && box.y0 > 100 && box.y1 - box.y0 >= 24;
+        const [className, elementType, confidence] = alone ? (['gate_valve', 'valve', 0.995] as const) : whole;
+        return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
+      }),
+    dispose: () => undefined,
+  });
+
+  it.each([
+    ['a valve', ['gate_valve', 'valve', 0.7]],
+    ['no symbol', ['not_a_symbol', 'none', 0.6]],
+  ] as const)('is read cut back where the whole is named %s unsurely: the valve without the dot', async (_named, whole) => {
+    const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => valveWithoutDot(whole) });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].metadata.symbol_class).toBe('gate_valve');
+    expect(symbols[0].boundingBox.y).toBeGreaterThan(100);
+  });
+});
+
+describe('a candidate kept for its bars though named no symbol, unsurely', () => {
+  it('is replaced by the one window along its pipe named surely: the valve without the dash stuck on it', async () => {
+    const shapes = barredButterfly + line(214, 130, 234, 130);
+    const withoutDash: SymbolClassifier = {
+      backend: 'cpu',
+      classify: async (_image, boxes) =>
+        boxes.map((box) => {
+          const [className, elementType, confidence] =
+            box.x1 > 222 ? (['not_a_symbol', 'none', 0.7] as const) : (['butterfly_valve', 'valve', 0.995] as const);
+          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
+        }),
+      dispose: () => undefined,
+    };
+    const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => withoutDash });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
+    expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
+  });
+});
