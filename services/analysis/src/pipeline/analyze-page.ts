@@ -351,11 +351,7 @@ async function classifySymbols(
     const whole = verdict.get(symbol)!;
     const unnamed = none(whole) && !whole.alternatives.some((alternative) => alternative.elementType === symbol.elementType);
     if (symbol.barred && !(unnamed && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE)) return [];
-    const boxes = none(whole)
-      ? trimsOf(symbol)
-      : whole.confidence < PAIR_CONFIDENCE
-        ? unmarkedOrTrimmed(symbol)
-        : [];
+    const boxes = none(whole) ? trimsOf(symbol) : whole.confidence < PAIR_CONFIDENCE ? unmarkedOrTrimmed(symbol) : [];
     return boxes.map((box) => ({ symbol, box }));
   });
   // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg), or
