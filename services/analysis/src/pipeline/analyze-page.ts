@@ -379,9 +379,13 @@ async function classifySymbols(
       return named && (none(whole) || prediction.confidence > whole.confidence) ? prediction.confidence : undefined;
     };
     const chosen = bestWindows(its, score);
-    // One named surely replaces a whole kept though named no symbol (for its bars: a control valve with a dash of
-    // its signal line stuck to the actuator).
-    const surelyOne = chosen.length === 1 && none(whole) && windowPrediction.get(chosen[0])!.confidence >= PAIR_CONFIDENCE;
+    // One named surely replaces a whole kept though named no symbol, unsurely (for its bars: a control valve with a
+    // dash of its signal line stuck to the actuator).
+    const surelyOne =
+      chosen.length === 1 &&
+      none(whole) &&
+      whole.confidence < NOT_A_SYMBOL_CONFIDENCE &&
+      windowPrediction.get(chosen[0])!.confidence >= PAIR_CONFIDENCE;
     if (chosen.length >= (dropped ? 1 : 2) || surelyOne) {
       strung.set(
         symbol,
@@ -444,7 +448,13 @@ async function classifySymbols(
     const cut = bestPair.get(symbol) ?? (trimmed ? [trimmed] : undefined);
     const along = strung.get(symbol);
     const apartAs = along && along.length > (cut?.length ?? 0) ? along : cut;
-    if (apartAs) return apartAs.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box }, partPrediction));
+    if (apartAs) {
+      // Cut back from a candidate that would have stayed whole, it still meets its pipes where the whole did (a valve
+      // cut from the junction dot it hangs from).
+      const reach =
+        apartAs.length === 1 && !goes(symbol, prediction) ? { reach: { x0: symbol.x0, y0: symbol.y0, x1: symbol.x1, y1: symbol.y1 } } : {};
+      return apartAs.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box, ...reach }, partPrediction));
+    }
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
     if (symbol.elementType === 'text' && !sure) return [symbol];
     if (symbol.provisional && !sure) return [];
@@ -823,7 +833,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const traced = [
     ...traceConnections(
       pipes,
-      nodes.map(({ symbol }) => symbol),
+      nodes.map(({ symbol }) => symbol.reach ?? symbol),
       dots,
       unit,
     ).filter(({ source, target }) => {

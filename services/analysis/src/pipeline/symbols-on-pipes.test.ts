@@ -641,8 +641,9 @@ describe('a valve named unsurely with a loose mark beside it', () => {
 });
 
 describe('a symbol named unsurely with something stuck to one end', () => {
-  // A valve hanging from a junction dot on a horizontal pipe, its top touching the dot.
-  const shapes = line(20, 100, 380, 100) + dot(200, 100, 6) + verticalValve(200, 122) + line(200, 138, 200, 240);
+  // A valve hanging from a junction dot on a header between two vessels, its top touching the dot.
+  const vessel = (x: number) => `<rect x="${x}" y="70" width="60" height="60" fill="none" stroke="#000" stroke-width="3"/>`;
+  const shapes = vessel(20) + line(80, 100, 320, 100) + vessel(320) + dot(200, 100, 6) + verticalValve(200, 122) + line(200, 138, 200, 240);
   /** Names the valve without the dot surely, as `whole` names anything holding the dot's centre. */
   const valveWithoutDot = (whole: readonly [string, 'valve' | 'none', number]): SymbolClassifier => ({
     backend: 'cpu',
@@ -660,10 +661,13 @@ describe('a symbol named unsurely with something stuck to one end', () => {
     ['no symbol', ['not_a_symbol', 'none', 0.6]],
   ] as const)('is read cut back where the whole is named %s unsurely: the valve without the dot', async (_named, whole) => {
     const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => valveWithoutDot(whole) });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
-    expect(symbols).toHaveLength(1);
-    expect(symbols[0].metadata.symbol_class).toBe('gate_valve');
-    expect(symbols[0].boundingBox.y).toBeGreaterThan(100);
+    const valves = analysis.elements.filter((e) => e.metadata.symbol_class === 'gate_valve');
+    expect(valves).toHaveLength(1);
+    expect(valves[0].boundingBox.y).toBeGreaterThan(100);
+    // Still connected through the dot to the vessels either side.
+    const vessels = analysis.elements.filter((e) => e.elementType === 'equipment').map((e) => e.key);
+    const linked = analysis.connections.filter((c) => c.sourceKey === valves[0].key || c.targetKey === valves[0].key);
+    expect(linked.filter((c) => vessels.includes(c.sourceKey) || vessels.includes(c.targetKey))).toHaveLength(2);
   });
 });
 
