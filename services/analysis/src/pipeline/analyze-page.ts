@@ -304,6 +304,7 @@ async function classifySymbols(
   outlineOf: (symbol: DetectedSymbol) => Box | undefined,
   pairsOf: (symbol: DetectedSymbol) => Array<[Box, Box]>,
   windowsOf: (symbol: DetectedSymbol) => AxisWindow[],
+  outlineCutsOf: (symbol: DetectedSymbol) => Box[],
   options: AnalyzeOptions,
 ): Promise<{ symbols: DetectedSymbol[]; stubs: Segment[] }> {
   const candidates = symbols.filter((symbol) => symbol.elementType !== 'text' || symbol.textOnPipe);
@@ -362,10 +363,28 @@ async function classifySymbols(
   const doubtfulShapes = inkShapes.filter(doubtful);
   const windowsOfShape = new Map(doubtfulShapes.map((symbol) => [symbol, windowsOf(symbol)]));
   const windows = [...windowsOfShape.values()].flat();
-  const cutBoxes = [...trims.map(({ box }) => box), ...pairs.flatMap(({ pair }) => pair), ...windows.map(({ box }) => box)];
+  // An outline named no symbol unsurely may be named by a cut of it (a pipe's stub taken in with a vessel's head
+  // made its crop no vessel). It keeps its box: its lines are the shape.
+  const outlineCuts = candidates
+    .filter((symbol) => symbol.outlined && symbol.elementType !== 'instrument')
+    .filter((symbol) => none(verdict.get(symbol)!) && verdict.get(symbol)!.confidence < NOT_A_SYMBOL_CONFIDENCE)
+    .flatMap((symbol) => outlineCutsOf(symbol).map((box) => ({ symbol, box })));
+  const cutBoxes = [
+    ...trims.map(({ box }) => box),
+    ...pairs.flatMap(({ pair }) => pair),
+    ...windows.map(({ box }) => box),
+    ...outlineCuts.map(({ box }) => box),
+  ];
   const cutPredictions = cutBoxes.length > 0 ? await classifier.classify(image, cutBoxes) : [];
   const trimPredictions = cutPredictions.slice(0, trims.length);
   const windowPrediction = new Map(windows.map((window, i) => [window, cutPredictions[trims.length + 2 * pairs.length + i]]));
+  const outlineCutPredictions = cutPredictions.slice(trims.length + 2 * pairs.length + windows.length);
+  const cutName = new Map<DetectedSymbol, SymbolPrediction>();
+  outlineCuts.forEach(({ symbol }, i) => {
+    const prediction = outlineCutPredictions[i];
+    if (prediction.elementType !== symbol.elementType || prediction.confidence < TRIM_CONFIDENCE) return;
+    if (prediction.confidence > (cutName.get(symbol)?.confidence ?? 0)) cutName.set(symbol, prediction);
+  });
   const strung = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
   for (const [symbol, its] of windowsOfShape) {
     const whole = verdict.get(symbol)!;
@@ -459,18 +478,21 @@ async function classifySymbols(
     if (symbol.elementType === 'text' && !sure) return [symbol];
     if (symbol.provisional && !sure) return [];
     // A circle with a tag inside is an instrument on every sheet measured (precision ≥ 0.95); the
-    // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw.
-    if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument') return [symbol];
+    // classifier, trained on generated symbols, knows fewer bubble styles than real sheets draw. Unless it is all
+    // but sure of another symbol (a strainer's square basket, its inner square dashed, was taken for a ring).
+    const surelyOther = prediction.elementType !== 'none' && prediction.confidence >= PAIR_CONFIDENCE;
+    if (symbol.elementType === 'instrument' && prediction.elementType !== 'instrument' && !surelyOther) return [symbol];
     // A big shape closed by its outline is drawn equipment the classifier does not know (a stepped pump casing).
     const going = goes(symbol, prediction);
     const outline = going ? outlineOf(symbol) : undefined;
     if (going && !outline) return [];
     const shape: DetectedSymbol = outline ? { ...symbol, ...outline, elementType: 'equipment', outlined: true } : symbol;
-    // Kept for its drawing though the classifier calls it no symbol: named by the class of its type that the
-    // classifier ranks next, as unsurely as it does (a butterfly valve's bars, a blind flange's plate).
+    // Kept for its drawing though the classifier calls it no symbol: named as a cut of the outline is named, or by
+    // the class of its type that the classifier ranks next, as unsurely as it does (a butterfly valve's bars, a
+    // blind flange's plate).
     const nameAs =
       prediction.elementType === 'none'
-        ? prediction.alternatives.find((alternative) => alternative.elementType === shape.elementType)
+        ? (cutName.get(symbol) ?? prediction.alternatives.find((alternative) => alternative.elementType === shape.elementType))
         : prediction;
     if (!nameAs) return [shape];
     const named = withClass(shape, { ...prediction, ...nameAs });
@@ -678,6 +700,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     // Not on a PDF's page: it draws each symbol as paths of its own (`withShapes`), and read window by window its
     // hatched stretches of pipe were taken for valves (DEXPI C01V01).
     (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit).filter(({ box }) => !inHatching(box))),
+    // Cut on the page's ink, lines and all: an outline's sides are lines.
+    (symbol) => trimmedBoxes(symbol, { mask, width, height }, 4 * unit),
     options,
   );
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.

@@ -292,6 +292,16 @@ describe('instrument bubbles', () => {
     expect(instruments[0].boundingBox.x).toBeLessThanOrEqual(177);
   });
 
+  it.each([
+    [0.9, 'instrument'],
+    [0.99, 'fitting'],
+  ])('stays an instrument where the classifier names it another symbol at %s, unless all but surely', async (confidence, type) => {
+    const analysis = await analyzePage(await svgPage(400, 160, bubble(200, 80, 24)), {
+      symbolClassifier: async () => namingAll('strainer', 'fitting', confidence),
+    });
+    expect(analysis.elements.filter((e) => e.elementType !== 'text').map((e) => e.elementType)).toEqual([type]);
+  });
+
   it('is found though a dash of its signal line touches it: the circle inside the spur', async () => {
     // The dash runs 14 px down onto the ring's top: one component, no longer round as a whole.
     const shapes = bubble(200, 100, 24) + `<line x1="200" y1="62" x2="200" y2="77" stroke-width="2"/>`;
@@ -689,5 +699,27 @@ describe('a candidate kept for its bars though named no symbol, unsurely', () =>
     expect(symbols).toHaveLength(1);
     expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
     expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
+  });
+});
+
+describe('an outline named no symbol, unsurely', () => {
+  it('is named as a cut of it is named surely, and keeps its box', async () => {
+    const shapes = line(20, 100, 140, 100) + `<rect x="140" y="60" width="80" height="120" fill="none" stroke="#000" stroke-width="3"/>`;
+    /** The whole box unsurely no symbol; anything smaller a filter, surely. */
+    const cutIsFilter: SymbolClassifier = {
+      backend: 'cpu',
+      classify: async (_image, boxes) =>
+        boxes.map((box) => {
+          const [className, elementType, confidence] =
+            box.y1 - box.y0 >= 110 ? (['not_a_symbol', 'none', 0.7] as const) : (['filter', 'equipment', 0.995] as const);
+          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
+        }),
+      dispose: () => undefined,
+    };
+    const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => cutIsFilter });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].metadata.symbol_class).toBe('filter');
+    expect(symbols[0].boundingBox.height).toBeGreaterThanOrEqual(118);
   });
 });

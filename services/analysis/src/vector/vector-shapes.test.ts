@@ -212,4 +212,42 @@ describe('vectorShapes', () => {
     expect(shapes[0].x0).toBeLessThanOrEqual(87);
     expect(shapes[0].y1 - shapes[0].y0).toBeLessThan(15);
   });
+
+  it("keeps a safety valve's spring, a zigzag as long as a pipe, with its body", () => {
+    // Body: two closed triangles meeting at (100, 100); the stem up from there, then the spring's zigzag.
+    const paths = [
+      segment([100, 200], [100, 112], 4.5),
+      stroke(
+        [
+          [88, 112],
+          [112, 112],
+          [100, 100],
+        ],
+        3,
+        true,
+      ),
+      stroke(
+        [
+          [112, 88],
+          [112, 112],
+          [100, 100],
+        ],
+        3,
+        true,
+      ),
+      segment([100, 100], [100, 94]),
+      stroke([
+        [100, 94],
+        [92, 90],
+        [108, 84],
+        [92, 78],
+        [108, 72],
+        [100, 68],
+      ]),
+    ];
+    const { shapes } = vectorShapes(paths, identity, OPTIONS);
+    expect(shapes).toHaveLength(1);
+    expect(shapes[0].y0).toBeLessThanOrEqual(68);
+    expect(shapes[0].y1).toBeGreaterThanOrEqual(112);
+  });
 });

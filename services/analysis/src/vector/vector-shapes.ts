@@ -28,12 +28,21 @@ function endDirection(points: Point[], end: 0 | 1): Point {
   return [(b[0] - a[0]) / d, (b[1] - a[1]) / d];
 }
 
+/** Whether a polyline turns back on itself somewhere (by more than a right angle): a spring's zigzag, not a pipe. */
+function doublesBack(points: Point[]): boolean {
+  return points.slice(2).some((c, i) => {
+    const [a, b] = [points[i], points[i + 1]];
+    return (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]) < 0;
+  });
+}
+
 /**
- * Which open strokes are pipes: long ones, and the pieces that go straight on from a pipe's end with the
- * same pen (CAD exports break a pipe where it meets a symbol: the stub into the symbol is pipe too).
+ * Which open strokes are pipes: long ones that never turn back (a safety valve's spring is as long, drawn
+ * zigzag), and the pieces that go straight on from a pipe's end with the same pen (CAD exports break a pipe
+ * where it meets a symbol: the stub into the symbol is pipe too).
  */
 function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
-  const pipes = new Set(strokes.filter((stroke) => length(stroke.points) >= pipeFrom));
+  const pipes = new Set(strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !doublesBack(stroke.points)));
   const key = ([x, y]: Point) => `${Math.round(x / 2)}:${Math.round(y / 2)}`;
   const byEnd = new Map<string, Stroke[]>();
   for (const stroke of strokes) {
