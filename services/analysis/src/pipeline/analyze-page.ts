@@ -6,6 +6,7 @@ import {
   boxesTouch,
   boxHeight,
   boxIou,
+  boxOf,
   boxWidth,
   boxWithin,
   connectedComponents,
@@ -470,8 +471,7 @@ async function classifySymbols(
     if (apartAs) {
       // Cut back from a candidate that would have stayed whole, it still meets its pipes where the whole did (a valve
       // cut from the junction dot it hangs from).
-      const reach =
-        apartAs.length === 1 && !goes(symbol, prediction) ? { reach: { x0: symbol.x0, y0: symbol.y0, x1: symbol.x1, y1: symbol.y1 } } : {};
+      const reach = apartAs.length === 1 && !goes(symbol, prediction) ? { reach: boxOf(symbol) } : {};
       return apartAs.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box, ...reach }, partPrediction));
     }
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).

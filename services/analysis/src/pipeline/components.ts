@@ -20,6 +20,8 @@ export interface InkImage {
   height: number;
 }
 
+/** Just the box of something boxed (a symbol), without its other fields. */
+export const boxOf = ({ x0, y0, x1, y1 }: Box): Box => ({ x0, y0, x1, y1 });
 export const boxWidth = (box: Box) => box.x1 - box.x0 + 1;
 export const boxHeight = (box: Box) => box.y1 - box.y0 + 1;
 

@@ -28,8 +28,16 @@ function endDirection(points: Point[], end: 0 | 1): Point {
   return [(b[0] - a[0]) / d, (b[1] - a[1]) / d];
 }
 
-/** Whether a polyline turns back on itself somewhere (by more than a right angle): a spring's zigzag, not a pipe. */
-function doublesBack(points: Point[]): boolean {
+/**
+ * Whether a polyline is a zigzag (a spring), not a pipe: it turns back on itself somewhere (by more than a right
+ * angle), stays within a box shorter than `pipeFrom` each way (a pipe's path may double back where it is long) and
+ * ends away from where it starts (a valve's outline drawn as an open path comes back).
+ */
+function zigzag(points: Point[], pipeFrom: number): boolean {
+  const box = pointsBox(points);
+  const side = Math.max(box.x1 - box.x0, box.y1 - box.y0);
+  const [first, last] = [points[0], points[points.length - 1]];
+  if (side >= pipeFrom || Math.hypot(last[0] - first[0], last[1] - first[1]) < side / 2) return false;
   return points.slice(2).some((c, i) => {
     const [a, b] = [points[i], points[i + 1]];
     return (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]) < 0;
@@ -37,12 +45,11 @@ function doublesBack(points: Point[]): boolean {
 }
 
 /**
- * Which open strokes are pipes: long ones that never turn back (a safety valve's spring is as long, drawn
- * zigzag), and the pieces that go straight on from a pipe's end with the same pen (CAD exports break a pipe
+ * Which open strokes are pipes: long ones, but a zigzag (a safety valve's spring is as long), and the pieces that go straight on from a pipe's end with the same pen (CAD exports break a pipe
  * where it meets a symbol: the stub into the symbol is pipe too).
  */
 function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
-  const pipes = new Set(strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !doublesBack(stroke.points)));
+  const pipes = new Set(strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom)));
   const key = ([x, y]: Point) => `${Math.round(x / 2)}:${Math.round(y / 2)}`;
   const byEnd = new Map<string, Stroke[]>();
   for (const stroke of strokes) {
