@@ -226,17 +226,17 @@ describe('valves in a row', () => {
 describe('a candidate kept for its bars though named no symbol', () => {
   // With a dash of a signal line stuck to its side.
   const shapes = barredButterfly + line(214, 130, 234, 130);
-  // Sure the whole is no symbol, of no valve class either; sure of the valve without the dash.
-  const withoutDash: SymbolClassifier = {
+  // The whole no symbol (as sure as `whole`), of no valve class either; sure of the valve without the dash.
+  const withoutDash = (whole = 0.95): SymbolClassifier => ({
     backend: 'cpu',
     classify: async (_image, boxes) =>
       boxes.map((box) => {
         const [className, elementType, confidence] =
-          box.x1 > 222 ? (['not_a_symbol', 'none', 0.95] as const) : (['butterfly_valve', 'valve', 0.995] as const);
+          box.x1 > 222 ? (['not_a_symbol', 'none', whole] as const) : (['butterfly_valve', 'valve', 0.995] as const);
         return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
       }),
     dispose: () => undefined,
-  };
+  });
 
   it('is not a flange found as its two bars: it stays two flanges, whatever a cut of it is named', async () => {
     let calls = 0;
@@ -256,7 +256,15 @@ describe('a candidate kept for its bars though named no symbol', () => {
   });
 
   it('is read cut back: the symbol without the mark stuck on it, named', async () => {
-    const analysis = await analyzePage(await svgPage(400, 260, shapes), { symbolClassifier: async () => withoutDash });
+    const analysis = await analyzePage(await svgPage(400, 260, shapes), { symbolClassifier: async () => withoutDash() });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
+    expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
+  });
+
+  it('named no symbol unsurely, is replaced by the one window along its pipe named surely: the valve without the dash', async () => {
+    const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => withoutDash(0.7) });
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
     expect(symbols).toHaveLength(1);
     expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
@@ -678,27 +686,6 @@ describe('a symbol named unsurely with something stuck to one end', () => {
     const vessels = analysis.elements.filter((e) => e.elementType === 'equipment').map((e) => e.key);
     const linked = analysis.connections.filter((c) => c.sourceKey === valves[0].key || c.targetKey === valves[0].key);
     expect(linked.filter((c) => vessels.includes(c.sourceKey) || vessels.includes(c.targetKey))).toHaveLength(2);
-  });
-});
-
-describe('a candidate kept for its bars though named no symbol, unsurely', () => {
-  it('is replaced by the one window along its pipe named surely: the valve without the dash stuck on it', async () => {
-    const shapes = barredButterfly + line(214, 130, 234, 130);
-    const withoutDash: SymbolClassifier = {
-      backend: 'cpu',
-      classify: async (_image, boxes) =>
-        boxes.map((box) => {
-          const [className, elementType, confidence] =
-            box.x1 > 222 ? (['not_a_symbol', 'none', 0.7] as const) : (['butterfly_valve', 'valve', 0.995] as const);
-          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
-        }),
-      dispose: () => undefined,
-    };
-    const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => withoutDash });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
-    expect(symbols).toHaveLength(1);
-    expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
-    expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
   });
 });
 
