@@ -288,13 +288,15 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * or more as symbols more surely than the whole (valves strung on a short drain leg); the pieces are returned
  * as pipe stubs, to connect the parts. A candidate it is sure is no symbol is read again cut back from each
  * side and piece by piece (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump
- * with its label touching it, a valve beside a flange's bar). A candidate named a symbol unsurely is read without a
- * loose mark beside it (`unmarkedOf`: a valve and a lone letter), and cut in two
+ * with its label touching it, a valve beside a flange's bar); so is one named no symbol unsurely. A candidate named a
+ * symbol unsurely is read without a loose mark beside it (`unmarkedOf`: a valve and a lone letter), else cut back
+ * too (a valve and the junction dot it hangs from), and cut in two
  * (`pairsOf`): two halves both named surely, more surely than the whole, take its place (a valve and its blind
  * flange taken as one). A candidate named no symbol or unsurely, also one held together by bars, is read window by
  * window along each pipe through it (`windowsOf`): symbols strung along a pipe, touching or glued by a label's
- * leader, take its place where the classifier names them surely (two at least where it would stay). A big candidate
- * it names no symbol that an outline closes (`outlineOf`) stays as that outline, equipment.
+ * leader, take its place where the classifier names them surely (two at least where it would stay, but one for a barred
+ * whole named no symbol unsurely). A big candidate it names no symbol that an outline closes (`outlineOf`) stays as
+ * that outline, equipment; an outline named no symbol unsurely is named as a cut of it is (`outlineCutsOf`).
  */
 async function classifySymbols(
   image: PageImage,
@@ -403,6 +405,7 @@ async function classifySymbols(
     // dash of its signal line stuck to the actuator).
     const surelyOne =
       chosen.length === 1 &&
+      symbol.barred &&
       none(whole) &&
       whole.confidence < NOT_A_SYMBOL_CONFIDENCE &&
       windowPrediction.get(chosen[0])!.confidence >= PAIR_CONFIDENCE;
@@ -469,9 +472,10 @@ async function classifySymbols(
     const along = strung.get(symbol);
     const apartAs = along && along.length > (cut?.length ?? 0) ? along : cut;
     if (apartAs) {
-      // Cut back from a candidate that would have stayed whole, it still meets its pipes where the whole did (a valve
-      // cut from the junction dot it hangs from).
-      const reach = apartAs.length === 1 && !goes(symbol, prediction) ? { reach: boxOf(symbol) } : {};
+      // A symbol cut back from a candidate that would have stayed whole still meets its pipes where the whole did (a
+      // valve cut from the junction dot it hangs from). Not equipment: its pipes meet it at nozzles, found after.
+      const reaches = apartAs.length === 1 && apartAs[0].prediction.elementType !== 'equipment' && !goes(symbol, prediction);
+      const reach = reaches ? { reach: boxOf(symbol) } : {};
       return apartAs.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box, ...reach }, partPrediction));
     }
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).
@@ -701,7 +705,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     // hatched stretches of pipe were taken for valves (DEXPI C01V01).
     (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit).filter(({ box }) => !inHatching(box))),
     // Cut on the page's ink, lines and all: an outline's sides are lines.
-    (symbol) => trimmedBoxes(symbol, { mask, width, height }, 4 * unit),
+    (symbol) => trimmedBoxes(symbol, { mask, width, height }, 4 * unit).filter((box) => !inHatching(box)),
     options,
   );
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.

@@ -121,8 +121,10 @@ export function splitJoints(symbols: DetectedSymbol[], ink: InkImage, reach: num
       Object.assign(joint, { elementType: 'fitting', description: 'orifice plate', symbolClass: 'orifice_plate' });
     if (read?.kind !== 'flanges') continue;
     const drawn = { x0: joint.x0, y0: joint.y0, x1: joint.x1, y1: joint.y1 };
-    const [faceA, faceB] = read.faces.map((face) => ({ ...joint, ...face, description: 'flange', symbolClass: 'flange', joint: drawn }));
-    const plate = read.plate && { ...joint, ...read.plate, description: 'spectacle blind', symbolClass: 'spectacle_blind', joint: drawn };
+    // Each part meets its own pipes: none keeps where the joint as a whole was reached.
+    const part = { ...joint, reach: undefined, joint: drawn };
+    const [faceA, faceB] = read.faces.map((face) => ({ ...part, ...face, description: 'flange', symbolClass: 'flange' }));
+    const plate = read.plate && { ...part, ...read.plate, description: 'spectacle blind', symbolClass: 'spectacle_blind' };
     const parts = plate ? [faceA, plate, faceB] : [faceA, faceB];
     symbols.splice(symbols.indexOf(joint), 1, ...parts);
     joints.push({ parts, links: read.links });

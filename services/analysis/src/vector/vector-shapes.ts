@@ -45,8 +45,9 @@ function zigzag(points: Point[], pipeFrom: number): boolean {
 }
 
 /**
- * Which open strokes are pipes: long ones, but a zigzag (a safety valve's spring is as long), and the pieces that go straight on from a pipe's end with the same pen (CAD exports break a pipe
- * where it meets a symbol: the stub into the symbol is pipe too).
+ * Which open strokes are pipes: long ones but zigzags (a safety valve's spring is as long), and the pieces that go
+ * straight on from a pipe's end with the same pen (CAD exports break a pipe where it meets a symbol: the stub into
+ * the symbol is pipe too).
  */
 function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
   const pipes = new Set(strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom)));
