@@ -369,8 +369,10 @@ async function classifySymbols(
   // An outline named no symbol unsurely may be named by a cut of it (a pipe's stub taken in with a vessel's head
   // made its crop no vessel). It keeps its box: its lines are the shape.
   const outlineCuts = candidates
-    .filter((symbol) => symbol.outlined && symbol.elementType !== 'instrument')
-    .filter((symbol) => none(verdict.get(symbol)!) && verdict.get(symbol)!.confidence < NOT_A_SYMBOL_CONFIDENCE)
+    .filter((symbol) => {
+      const whole = verdict.get(symbol)!;
+      return symbol.outlined && symbol.elementType !== 'instrument' && none(whole) && whole.confidence < NOT_A_SYMBOL_CONFIDENCE;
+    })
     .flatMap((symbol) => outlineCutsOf(symbol).map((box) => ({ symbol, box })));
   const cutBoxes = [
     ...trims.map(({ box }) => box),

@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import type { Box, InkImage } from './components';
+import { boxOf, type Box, type InkImage } from './components';
 import type { DetectedSymbol } from './symbols';
 
 /** Share of a joint's box across the pipe that ink must span for a run along it to be one of its bars. */
@@ -120,9 +120,8 @@ export function splitJoints(symbols: DetectedSymbol[], ink: InkImage, reach: num
     if (read?.kind === 'orifice plate')
       Object.assign(joint, { elementType: 'fitting', description: 'orifice plate', symbolClass: 'orifice_plate' });
     if (read?.kind !== 'flanges') continue;
-    const drawn = { x0: joint.x0, y0: joint.y0, x1: joint.x1, y1: joint.y1 };
     // Each part meets its own pipes: none keeps where the joint as a whole was reached.
-    const part = { ...joint, reach: undefined, joint: drawn };
+    const part = { ...joint, reach: undefined, joint: boxOf(joint) };
     const [faceA, faceB] = read.faces.map((face) => ({ ...part, ...face, description: 'flange', symbolClass: 'flange' }));
     const plate = read.plate && { ...part, ...read.plate, description: 'spectacle blind', symbolClass: 'spectacle_blind' };
     const parts = plate ? [faceA, plate, faceB] : [faceA, faceB];

@@ -3,6 +3,7 @@ import {
   boxArea,
   boxesTouch,
   boxHeight,
+  boxOf,
   boxWidth,
   boxWithin,
   containsPoint,
@@ -498,7 +499,7 @@ function endsAt(s: Segment, box: Box, unit: number, maxMargin = Infinity): boole
  * box trimmed of edge rows and columns whose ink is a stroke wide, if ink lies all round the circle it bounds.
  */
 function ringInside(component: Component, { rest, width }: InkMask, unit: number): Box | undefined {
-  const box = { x0: component.x0, y0: component.y0, x1: component.x1, y1: component.y1 };
+  const box = boxOf(component);
   const inkAcross = (horizontal: boolean, at: number) => {
     let count = 0;
     const [from, to] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
@@ -563,7 +564,7 @@ function classify(group: Group, segments: Segment[], unit: number, bubbles: Map<
   const main = group.members.reduce((a, b) => (boxArea(b) > boxArea(a) ? b : a));
   const relativeDeviation = main.meanRadius > 0 ? main.radiusDeviation / main.meanRadius : 1;
   const circle = isRing(main, unit);
-  const box = { x0: group.x0, y0: group.y0, x1: group.x1, y1: group.y1 };
+  const box = boxOf(group);
   const score = circle ? Math.max(0, 1 - relativeDeviation / 0.15) : 0.5;
   // A bubble carries its tag inside; an empty circle is a pump casing, a tank in plan, a drum.
   // The bubble is its circle: a dash or leader stuck to it is no part of it (and would put its tag off-centre).

@@ -15,6 +15,8 @@ const stroke = (points: Point[], lineWidth = 3, closed = false, dashed = false):
 });
 /** A straight stroke from a to b in the pen given (symbols draw in 3, pipes in 4.5). */
 const segment = (a: Point, b: Point, pen = 3) => stroke([a, b], pen);
+/** A closed triangle in the symbols' pen. */
+const triangle = (...corners: Point[]) => stroke(corners, 3, true);
 /** A gate valve centred at (x, y) on a horizontal pipe: two closed triangles meeting at the centre. */
 const bowtie = (x: number, y: number): PdfPath[] => [
   stroke(
@@ -217,24 +219,8 @@ describe('vectorShapes', () => {
     // Body: two closed triangles meeting at (100, 100); the stem up from there, then the spring's zigzag.
     const paths = [
       segment([100, 200], [100, 112], 4.5),
-      stroke(
-        [
-          [88, 112],
-          [112, 112],
-          [100, 100],
-        ],
-        3,
-        true,
-      ),
-      stroke(
-        [
-          [112, 88],
-          [112, 112],
-          [100, 100],
-        ],
-        3,
-        true,
-      ),
+      triangle([88, 112], [112, 112], [100, 100]),
+      triangle([112, 88], [112, 112], [100, 100]),
       segment([100, 100], [100, 94]),
       stroke([
         [100, 94],
