@@ -21,6 +21,7 @@ import { closedOutline } from './closed-outlines';
 import { clearOfHeads, findArrowheads, findSpecBreaks } from './spec-breaks';
 import { findSpectacleBlinds, flangesBeside } from './spectacle-blinds';
 import { joinStackedTags } from './stacked-tags';
+import { eraseLeaders } from './leaders';
 import { findHatchedBands } from './hatched-bands';
 import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
 import { findDashChains } from './dash-chains';
@@ -394,9 +395,10 @@ async function classifySymbols(
   for (const [symbol, its] of windowsOfShape) {
     const whole = verdict.get(symbol)!;
     // One symbol in a candidate that would go, two at least in one kept as it is; each named as surely as a pair's
-    // halves where the whole was named a symbol (a valve barred at its waist is no two reducers).
+    // halves where the whole was named a symbol surely enough to be kept for it (a valve barred at its waist is no
+    // two reducers).
     const dropped = goes(symbol, whole);
-    const minConfidence = none(whole) ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
+    const minConfidence = none(whole) || whole.confidence < PROVISIONAL_CONFIDENCE ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
     const score = (window: AxisWindow) => {
       const prediction = windowPrediction.get(window)!;
       const named = prediction.elementType !== 'none' && prediction.confidence >= minConfidence;
@@ -613,6 +615,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
 
   await stage('symbols');
   const rest = removeLines(mask, width, height, allSegments, 4 * lineOptions.minLength);
+  // Leaders longer than a letter would glue what they point at to its bubble or tag.
+  eraseLeaders(rest, width, height, allSegments, unit, { minLength: maxTextSize(unit), minShape: 2 * maxTextSize(unit) });
   const stubs = cutStubs(rest, width, height, segments, unit);
   const components = connectedComponents(rest, width, height);
   const dashChains = findDashChains(components, unit, { mask: rest, width, height }, stubs, { mask, width, height });
