@@ -375,16 +375,35 @@ async function classifySymbols(
       return symbol.outlined && symbol.elementType !== 'instrument' && none(whole) && whole.confidence < NOT_A_SYMBOL_CONFIDENCE;
     })
     .flatMap((symbol) => outlineCutsOf(symbol).map((box) => ({ symbol, box })));
+  // The parts a split keeps; one named a symbol unsurely is read cut back too (a three-way valve with the junction
+  // dot it hangs from, split from the valve on its drain leg).
+  const apartOf = new Map(
+    [...splits].flatMap(([symbol, split]): Array<[DetectedSymbol, KeptPart[]]> => {
+      const apart = partsToKeep(
+        verdict.get(symbol)!,
+        split.parts.map((part) => ({ part, prediction: partVerdict.get(part)! })),
+      );
+      return apart ? [[symbol, apart]] : [];
+    }),
+  );
+  const partTrims = [...apartOf].flatMap(([symbol, apart]) =>
+    apart
+      .filter(({ prediction }) => !none(prediction) && prediction.confidence < PAIR_CONFIDENCE)
+      .flatMap(({ part }) => trimsOf({ ...symbol, ...part }).map((box) => ({ part, box }))),
+  );
   const cutBoxes = [
     ...trims.map(({ box }) => box),
     ...pairs.flatMap(({ pair }) => pair),
     ...windows.map(({ box }) => box),
     ...outlineCuts.map(({ box }) => box),
+    ...partTrims.map(({ box }) => box),
   ];
   const cutPredictions = cutBoxes.length > 0 ? await classifier.classify(image, cutBoxes) : [];
   const trimPredictions = cutPredictions.slice(0, trims.length);
   const windowPrediction = new Map(windows.map((window, i) => [window, cutPredictions[trims.length + 2 * pairs.length + i]]));
-  const outlineCutPredictions = cutPredictions.slice(trims.length + 2 * pairs.length + windows.length);
+  const outlineCutsFrom = trims.length + 2 * pairs.length + windows.length;
+  const outlineCutPredictions = cutPredictions.slice(outlineCutsFrom, outlineCutsFrom + outlineCuts.length);
+  const partTrimPredictions = cutPredictions.slice(outlineCutsFrom + outlineCuts.length);
   const cutName = new Map<DetectedSymbol, SymbolPrediction>();
   outlineCuts.forEach(({ symbol }, i) => {
     const prediction = outlineCutPredictions[i];
@@ -431,12 +450,18 @@ async function classifySymbols(
     const best = bestPair.get(symbol);
     if (!best || score > Math.min(...best.map(({ prediction }) => prediction.confidence))) bestPair.set(symbol, read);
   });
-  const bestTrim = new Map<DetectedSymbol, { box: Box; prediction: SymbolPrediction }>();
-  trims.forEach(({ symbol, box }, i) => {
-    const prediction = trimPredictions[i];
-    if (prediction.elementType === 'none' || prediction.confidence < TRIM_CONFIDENCE) return;
-    if (prediction.confidence > (bestTrim.get(symbol)?.prediction.confidence ?? 0)) bestTrim.set(symbol, { box, prediction });
-  });
+  // Only a cut named all but surely replaces what it was cut from.
+  const bestCuts = <T>(cuts: Array<{ box: Box } & T>, predictions: SymbolPrediction[], of: (cut: T) => Box) => {
+    const best = new Map<Box, { box: Box; prediction: SymbolPrediction }>();
+    cuts.forEach((cut, i) => {
+      const prediction = predictions[i];
+      if (prediction.elementType === 'none' || prediction.confidence < TRIM_CONFIDENCE) return;
+      if (prediction.confidence > (best.get(of(cut))?.prediction.confidence ?? 0)) best.set(of(cut), { box: cut.box, prediction });
+    });
+    return best;
+  };
+  const bestTrim = bestCuts(trims, trimPredictions, ({ symbol }) => symbol);
+  const bestPartTrim = bestCuts(partTrims, partTrimPredictions, ({ part }) => part);
   const withClass = (symbol: DetectedSymbol, prediction: SymbolPrediction): DetectedSymbol => ({
     ...symbol,
     elementType: prediction.elementType === 'none' ? symbol.elementType : prediction.elementType,
@@ -451,23 +476,20 @@ async function classifySymbols(
     const prediction = verdict.get(symbol);
     if (!prediction) return [symbol];
     const sure = prediction.elementType !== 'none' && prediction.confidence >= PROVISIONAL_CONFIDENCE;
-    const split = splits.get(symbol);
-    const apart =
-      split &&
-      partsToKeep(
-        prediction,
-        split.parts.map((part) => ({ part, prediction: partVerdict.get(part)! })),
-      );
-    if (split && apart) {
-      stubs.push(...split.strokes);
-      // A part found only among a PDF's paths stays only where the classifier names it.
-      return apart.flatMap(({ part, prediction: partPrediction }) =>
-        partPrediction.elementType !== 'none'
+    const apart = apartOf.get(symbol);
+    if (apart) {
+      stubs.push(...splits.get(symbol)!.strokes);
+      // A part found only among a PDF's paths stays only where the classifier names it. One cut back meets its
+      // pipes where the part did.
+      return apart.flatMap(({ part, prediction: partPrediction }) => {
+        const trimmed = bestPartTrim.get(part);
+        if (trimmed) return [withClass({ ...symbol, ...trimmed.box, barred: false, reach: boxOf(part) }, trimmed.prediction)];
+        return partPrediction.elementType !== 'none'
           ? [withClass({ ...symbol, ...part, barred: false }, partPrediction)]
           : symbol.provisional
             ? []
-            : [{ ...symbol, ...part, barred: false, confidence: 0.4 }],
-      );
+            : [{ ...symbol, ...part, barred: false, confidence: 0.4 }];
+      });
     }
     // Taken apart along its pipe where that finds more symbols than cutting it in two or back (a chain of symbols
     // drawn touching), else in two, else cut back.
@@ -497,10 +519,14 @@ async function classifySymbols(
     const shape: DetectedSymbol = outline ? { ...symbol, ...outline, elementType: 'equipment', outlined: true } : symbol;
     // Kept for its drawing though the classifier calls it no symbol: named as a cut of the outline is named, or by
     // the class of its type that the classifier ranks next, as unsurely as it does (a butterfly valve's bars, a
-    // blind flange's plate).
+    // blind flange's plate). A shape of ink alone, its type guessed from its outline, takes the next class of any
+    // type where none of its own is ranked (a reducer's triangle, its tip gone with the pipe, taken for a valve).
+    const inkAlone = !shape.outlined && !symbol.barred && symbol.elementType !== 'text';
     const nameAs =
       prediction.elementType === 'none'
-        ? (cutName.get(symbol) ?? prediction.alternatives.find((alternative) => alternative.elementType === shape.elementType))
+        ? (cutName.get(symbol) ??
+          prediction.alternatives.find((alternative) => alternative.elementType === shape.elementType) ??
+          (inkAlone ? prediction.alternatives.find((alternative) => alternative.elementType !== 'none') : undefined))
         : prediction;
     if (!nameAs) return [shape];
     const named = withClass(shape, { ...prediction, ...nameAs });
@@ -544,10 +570,12 @@ export function withoutNestedTwins(symbols: DetectedSymbol[]): DetectedSymbol[] 
  * the whole is named none, one part surely and another at all, was tried: it found pumps with the strainers on
  * their suction legs on synthetic scans, and as many false symbols on kr_refinery.
  */
-function partsToKeep(
-  prediction: SymbolPrediction,
-  parts: Array<{ part: Box; prediction: SymbolPrediction }>,
-): Array<{ part: Box; prediction: SymbolPrediction }> | undefined {
+interface KeptPart {
+  part: Box;
+  prediction: SymbolPrediction;
+}
+
+function partsToKeep(prediction: SymbolPrediction, parts: KeptPart[]): KeptPart[] | undefined {
   const whole = prediction.elementType === 'none' ? 0 : prediction.confidence;
   const sure = parts.filter(
     (read) =>

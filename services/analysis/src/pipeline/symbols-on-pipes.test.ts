@@ -436,6 +436,36 @@ describe('bars across a pipe', () => {
   });
 });
 
+describe('a shape of ink the classifier calls no symbol, unsurely', () => {
+  it('is named by the symbol class it ranks next, of whatever type: a reducer, not a valve', async () => {
+    // A reducer's triangle on a pipe, its narrow end on the pipe going on: the outline alone says valve.
+    const reducer =
+      line(20, 80, 180, 80) +
+      `<path d="M 180 64 L 212 80 L 180 96 Z" fill="none" stroke="#000" stroke-width="3"/>` +
+      line(212, 80, 380, 80);
+    const noneThenReducer: SymbolClassifier = {
+      backend: 'cpu',
+      classify: async (_image, boxes) =>
+        boxes.map(() => ({
+          className: 'not_a_symbol',
+          elementType: 'none',
+          confidence: 0.8,
+          alternatives: [
+            { className: 'not_a_symbol', elementType: 'none', confidence: 0.8 },
+            { className: 'reducer', elementType: 'fitting', confidence: 0.17 },
+            { className: 'instrument_bubble', elementType: 'instrument', confidence: 0.01 },
+          ],
+        })),
+      dispose: () => undefined,
+    };
+    const symbols = (
+      await analyzePage(await svgPage(WIDE, 160, reducer), { symbolClassifier: async () => noneThenReducer })
+    ).elements.filter((e) => e.elementType !== 'text');
+    expect(symbols).toHaveLength(1);
+    expect(symbols[0]).toMatchObject({ elementType: 'fitting', description: 'reducer', metadata: { symbol_class: 'reducer' } });
+  });
+});
+
 describe('bars across a pipe, drawn by several paths', () => {
   it("are one symbol, not one per path of the PDF's", async () => {
     const paths = [
@@ -564,6 +594,35 @@ describe('valves strung on a leg too short to be a line', () => {
     expect(symbols[1].boundingBox.y).toBeGreaterThanOrEqual(90);
     const keys = new Set(symbols.map((s) => s.key));
     expect(analysis.connections.some((c) => keys.has(c.sourceKey) && keys.has(c.targetKey))).toBe(true);
+  });
+
+  it('are read cut back where a part is named unsurely: the three-way valve without the junction dot it hangs from', async () => {
+    // A branch leaves the header up from a dot right beside the valve: the dot is ink of the upper part.
+    const withDot = shapes + dot(222, 40) + line(222, 0, 222, 40);
+    /**
+     * Names the valve alone (from x 184 to 218 at most) a three-way valve surely; with the dot, a gate valve surely
+     * enough to split the candidate, not to be sure of it.
+     */
+    const valveAlone: SymbolClassifier = {
+      backend: 'cpu',
+      classify: async (_image, boxes) =>
+        boxes.map((box) => {
+          const [className, elementType, confidence] =
+            box.y1 - box.y0 > 60
+              ? (['not_a_symbol', 'none', 0.9] as const)
+              : box.y0 > 80
+                ? (['gate_valve', 'valve', 0.9] as const)
+                : box.x0 <= 186 && box.x1 <= 218
+                  ? (['three_way_valve', 'valve', 0.999] as const)
+                  : (['gate_valve', 'valve', 0.85] as const);
+          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
+        }),
+      dispose: () => undefined,
+    };
+    const analysis = await analyzePage(await svgPage(WIDE, 300, withDot), { symbolClassifier: async () => valveAlone });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text').sort((a, b) => a.boundingBox.y - b.boundingBox.y);
+    expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['three_way_valve', 'gate_valve']);
+    expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(219);
   });
 
   it('stay whole where the classifier names the whole as surely as the parts', async () => {
