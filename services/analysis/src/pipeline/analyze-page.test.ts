@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import { loadSymbolClassifier } from '../classifier/symbol-classifier';
-import { analyzePage, withoutNestedTwins, type PageAnalysis } from './analyze-page';
+import { analyzePage, partsToKeep, withoutNestedTwins, type KeptPart, type PageAnalysis } from './analyze-page';
 import type { DetectedSymbol } from './symbols';
 
 const W = 640;
@@ -343,5 +343,35 @@ describe('one symbol found twice', () => {
     expect(withoutNestedTwins(unnamed)).toEqual(unnamed);
     const row = [symbol(10, 10, 40, 30, 'gate_valve'), symbol(45, 10, 75, 30, 'gate_valve')];
     expect(withoutNestedTwins(row)).toEqual(row);
+  });
+});
+
+describe('partsToKeep', () => {
+  const read = (x0: number, y0: number, x1: number, y1: number, className: string, confidence: number): KeptPart => {
+    const elementType = className === 'not_a_symbol' ? ('none' as const) : ('valve' as const);
+    return {
+      part: { x0, y0, x1, y1 },
+      prediction: { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] },
+    };
+  };
+  const unsureWhole = read(0, 0, 100, 140, 'control_valve', 0.6).prediction;
+  const symbol = read(0, 0, 100, 100, 'shell_tube_exchanger', 0.999);
+  const bit = read(40, 120, 60, 140, 'not_a_symbol', 0.95);
+  const onPipe = () => true;
+
+  it('takes two parts or more each named surely, and more surely than the whole', () => {
+    const other = read(0, 110, 100, 140, 'gate_valve', 0.85);
+    expect(partsToKeep(unsureWhole, [symbol, other], onPipe)).toEqual([symbol, other]);
+    expect(partsToKeep(read(0, 0, 1, 1, 'control_valve', 0.9).prediction, [symbol, other], onPipe)).toBeUndefined();
+  });
+
+  it('takes one part named all but surely where the rest is a stray bit of a pipe, small and surely none', () => {
+    expect(partsToKeep(unsureWhole, [symbol, bit], onPipe)).toEqual([symbol]);
+    // Off every pipe (a positioner on its stem), large (an actuator) or unsurely none, the bit is the symbol's.
+    expect(partsToKeep(unsureWhole, [symbol, bit], () => false)).toBeUndefined();
+    expect(partsToKeep(unsureWhole, [symbol, read(0, 100, 100, 140, 'not_a_symbol', 0.95)], onPipe)).toBeUndefined();
+    expect(partsToKeep(unsureWhole, [symbol, read(40, 120, 60, 140, 'not_a_symbol', 0.7)], onPipe)).toBeUndefined();
+    // Named less than all but surely, the part alone is not taken.
+    expect(partsToKeep(unsureWhole, [read(0, 0, 100, 100, 'shell_tube_exchanger', 0.97), bit], onPipe)).toBeUndefined();
   });
 });

@@ -309,6 +309,7 @@ async function classifySymbols(
   pairsOf: (symbol: DetectedSymbol) => Array<[Box, Box]>,
   windowsOf: (symbol: DetectedSymbol) => AxisWindow[],
   outlineCutsOf: (symbol: DetectedSymbol) => Box[],
+  onPipe: (part: Box, beside: Box) => boolean,
   options: AnalyzeOptions,
 ): Promise<{ symbols: DetectedSymbol[]; stubs: Segment[] }> {
   const candidates = symbols.filter((symbol) => symbol.elementType !== 'text' || symbol.textOnPipe);
@@ -382,6 +383,7 @@ async function classifySymbols(
       const apart = partsToKeep(
         verdict.get(symbol)!,
         split.parts.map((part) => ({ part, prediction: partVerdict.get(part)! })),
+        onPipe,
       );
       return apart ? [[symbol, apart]] : [];
     }),
@@ -460,7 +462,16 @@ async function classifySymbols(
     });
     return best;
   };
-  const bestTrim = bestCuts(trims, trimPredictions, ({ symbol }) => symbol);
+  // A candidate that would go, cut in two where paper parts a label from a symbol (a drain valve and the `3/4"`
+  // written against it), is read cut back to either half as well.
+  const halves = pairs.flatMap(({ symbol, pair }, i) =>
+    goes(symbol, verdict.get(symbol)!) ? pair.map((box, k) => ({ symbol, box, prediction: cutPredictions[trims.length + 2 * i + k] })) : [],
+  );
+  const bestTrim = bestCuts(
+    [...trims, ...halves],
+    [...trimPredictions, ...halves.map(({ prediction }) => prediction)],
+    ({ symbol }) => symbol,
+  );
   const bestPartTrim = bestCuts(partTrims, partTrimPredictions, ({ part }) => part);
   const withClass = (symbol: DetectedSymbol, prediction: SymbolPrediction): DetectedSymbol => ({
     ...symbol,
@@ -564,26 +575,38 @@ export function withoutNestedTwins(symbols: DetectedSymbol[]): DetectedSymbol[] 
   );
 }
 
-/**
- * A split candidate's parts, when the classifier names two or more of them symbols, each surely and more surely
- * than the whole; the other parts stay unless it is sure they are none (a stray letter). Also splitting where
- * the whole is named none, one part surely and another at all, was tried: it found pumps with the strainers on
- * their suction legs on synthetic scans, and as many false symbols on kr_refinery.
- */
-interface KeptPart {
+export interface KeptPart {
   part: Box;
   prediction: SymbolPrediction;
 }
 
-function partsToKeep(prediction: SymbolPrediction, parts: KeptPart[]): KeptPart[] | undefined {
+/**
+ * A split candidate's parts, when the classifier names two or more of them symbols, each surely and more surely
+ * than the whole; the other parts stay unless it is sure they are none (a stray letter). One part alone, where it
+ * is named all but surely, more surely than the whole, and every other part is a stray bit of a pipe, small and
+ * surely none (an exchanger with the hop of the pipe below it; a valve's positioner on its stem is on no pipe). Also splitting where the whole is named none, one part surely and another at all,
+ * was tried: it found pumps with the strainers on their suction legs on synthetic scans, and as many false
+ * symbols on kr_refinery.
+ */
+export function partsToKeep(
+  prediction: SymbolPrediction,
+  parts: KeptPart[],
+  onPipe: (part: Box, beside: Box) => boolean,
+): KeptPart[] | undefined {
   const whole = prediction.elementType === 'none' ? 0 : prediction.confidence;
-  const sure = parts.filter(
-    (read) =>
-      read.prediction.elementType !== 'none' && read.prediction.confidence >= SPLIT_PART_CONFIDENCE && read.prediction.confidence > whole,
-  );
-  if (sure.length < 2) return undefined;
-  return parts.filter((read) => read.prediction.elementType !== 'none' || read.prediction.confidence < NOT_A_SYMBOL_CONFIDENCE);
+  const named = (read: KeptPart, least: number) =>
+    read.prediction.elementType !== 'none' && read.prediction.confidence >= least && read.prediction.confidence > whole;
+  const surelyNone = (read: KeptPart) => read.prediction.elementType === 'none' && read.prediction.confidence >= NOT_A_SYMBOL_CONFIDENCE;
+  const sure = parts.filter((read) => named(read, SPLIT_PART_CONFIDENCE));
+  if (sure.length >= 2) return parts.filter((read) => !surelyNone(read));
+  const alone = parts.filter((read) => named(read, TRIM_CONFIDENCE));
+  const stray = (read: KeptPart) =>
+    surelyNone(read) && boxArea(read.part) <= STRAY_PART_SHARE * boxArea(alone[0].part) && onPipe(read.part, alone[0].part);
+  return alone.length === 1 && parts.every((read) => read === alone[0] || stray(read)) ? alone : undefined;
 }
+
+/** How large a part cut off beside a symbol may be, as a share of the symbol's box, to be a stray bit (not an actuator). */
+const STRAY_PART_SHARE = 0.2;
 
 /**
  * How sure the classifier must be of two parts of a candidate to take it apart: a control valve's body and its
@@ -740,6 +763,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit).filter(({ box }) => !inHatching(box))),
     // Cut on the page's ink, lines and all: an outline's sides are lines.
     (symbol) => trimmedBoxes(symbol, { mask, width, height }, 4 * unit).filter((box) => !inHatching(box)),
+    // A line shorter than the symbol beside is a stroke of its own (a positioner's square side), no pipe.
+    (part, beside) =>
+      solidLines.some(
+        (line) => segmentLength(line) >= Math.max(boxWidth(beside), boxHeight(beside)) && boxesTouch(segmentBox(line), part, 1),
+      ),
     options,
   );
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.

@@ -436,6 +436,36 @@ describe('bars across a pipe', () => {
   });
 });
 
+describe('a candidate the classifier is sure is no symbol', () => {
+  it('is read cut in two where paper parts a mark from a symbol: a half named all but surely takes its place', async () => {
+    // A drain valve hanging from a header, its cones drawn apart (no piece of ink is the valve alone), a filled
+    // mark 4 px to its left: closer than parts of one symbol may be.
+    const shapes =
+      line(20, 40, 380, 40) +
+      line(200, 40, 200, 90) +
+      `<path d="M 189 90 L 211 90 L 200 104 Z"/><path d="M 200 108 L 189 122 L 211 122 Z"/>` +
+      `<rect x="145" y="92" width="40" height="28" fill="#000"/>`;
+    /** Names the valve alone a gate valve all but surely, anything else surely no symbol. */
+    const valveAlone: SymbolClassifier = {
+      backend: 'cpu',
+      classify: async (_image, boxes) =>
+        boxes.map((box) => {
+          const [className, elementType, confidence] =
+            box.x0 >= 187 && box.x1 <= 214 && box.y1 - box.y0 >= 25
+              ? (['gate_valve', 'valve', 0.999] as const)
+              : (['not_a_symbol', 'none', 0.95] as const);
+          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
+        }),
+      dispose: () => undefined,
+    };
+    const symbols = (await analyzePage(await svgPage(WIDE, 200, shapes), { symbolClassifier: async () => valveAlone })).elements.filter(
+      (e) => e.elementType !== 'text',
+    );
+    expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['gate_valve']);
+    expect(symbols[0].boundingBox.x).toBeGreaterThanOrEqual(187);
+  });
+});
+
 describe('a shape of ink the classifier calls no symbol, unsurely', () => {
   it('is named by the symbol class it ranks next, of whatever type: a reducer, not a valve', async () => {
     // A reducer's triangle on a pipe, its narrow end on the pipe going on: the outline alone says valve.
