@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
-import { loadSymbolClassifier } from '../classifier/symbol-classifier';
+import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
 import { analyzePage, partsToKeep, withoutNestedTwins, type KeptPart, type PageAnalysis } from './analyze-page';
 import type { DetectedSymbol } from './symbols';
 
@@ -373,5 +373,35 @@ describe('partsToKeep', () => {
     expect(partsToKeep(unsureWhole, [symbol, read(40, 120, 60, 140, 'not_a_symbol', 0.7)], onPipe)).toBeUndefined();
     // Named less than all but surely, the part alone is not taken.
     expect(partsToKeep(unsureWhole, [read(0, 0, 100, 100, 'shell_tube_exchanger', 0.97), bit], onPipe)).toBeUndefined();
+  });
+});
+
+describe('a vessel the classifier takes for an off-page connector', () => {
+  // A horizontal vessel: two long sides closed by a rounded head at each end (a connector's long box).
+  const vessel = `<path d="M 160 100 L 420 100 A 35 35 0 0 1 420 170 L 160 170 A 35 35 0 0 1 160 100 Z" fill="none" stroke="#000" stroke-width="3"/>`;
+  const takenFor = (confidence: number): SymbolClassifier => ({
+    backend: 'cpu',
+    classify: async (_image, boxes) =>
+      boxes.map(() => ({
+        className: 'off_page_connector',
+        elementType: 'off_page_connector',
+        confidence,
+        alternatives: [
+          { className: 'off_page_connector', elementType: 'off_page_connector', confidence },
+          { className: 'horizontal_vessel', elementType: 'equipment', confidence: 1 - confidence },
+        ],
+      })),
+    dispose: () => undefined,
+  });
+  const symbolsWith = async (classifier: SymbolClassifier) =>
+    (await analyzePage(await svgPage(W, H, vessel), { symbolClassifier: async () => classifier })).elements.filter(
+      (e) => e.elementType !== 'text',
+    );
+
+  it('stays equipment, named by the equipment class ranked next, unless the classifier is all but sure', async () => {
+    const [unsure] = await symbolsWith(takenFor(0.8));
+    expect(unsure).toMatchObject({ elementType: 'equipment', metadata: { symbol_class: 'horizontal_vessel' } });
+    const [sure] = await symbolsWith(takenFor(0.97));
+    expect(sure).toMatchObject({ elementType: 'off_page_connector', metadata: { symbol_class: 'off_page_connector' } });
   });
 });

@@ -327,11 +327,25 @@ async function classifySymbols(
   const predictions = await classifier.classify(image, [...candidates, ...parts]);
   const verdict = new Map(candidates.map((symbol, i) => [symbol, predictions[i]]));
   const partVerdict = new Map(parts.map((part, i) => [part, predictions[candidates.length + i]]));
+  // The parts a split keeps.
+  const apartOf = new Map(
+    [...splits].flatMap(([symbol, split]): Array<[DetectedSymbol, KeptPart[]]> => {
+      const apart = partsToKeep(
+        verdict.get(symbol)!,
+        split.parts.map((part) => ({ part, prediction: partVerdict.get(part)! })),
+        onPipe,
+      );
+      return apart ? [[symbol, apart]] : [];
+    }),
+  );
   // Shapes found as ink alone (not outlines, bubbles or PDF paths) may be read along their pipes; cut, those that
-  // hold no bars and were not split already.
-  const inkShapes = candidates.filter((symbol) => !symbol.outlined && !symbol.provisional && symbol.elementType !== 'instrument');
-  const cuttable = inkShapes.filter((symbol) => !symbol.barred && !splits.has(symbol));
+  // hold no bars and were not split, or were split in vain and named no symbol (a split named a symbol is a valve
+  // on its stem: cut back, it would lose its actuator).
   const none = (prediction: SymbolPrediction) => prediction.elementType === 'none';
+  const inkShapes = candidates.filter((symbol) => !symbol.outlined && !symbol.provisional && symbol.elementType !== 'instrument');
+  const cuttable = inkShapes.filter(
+    (symbol) => !symbol.barred && (!splits.has(symbol) || (!apartOf.has(symbol) && none(verdict.get(symbol)!))),
+  );
   const doubtful = (symbol: DetectedSymbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE;
   // Named surely no symbol, it goes, unless drawn with lines or bars (shapes no stray mark makes) or text (it stays).
   const goes = (symbol: DetectedSymbol, prediction: SymbolPrediction) =>
@@ -376,18 +390,8 @@ async function classifySymbols(
       return symbol.outlined && symbol.elementType !== 'instrument' && none(whole) && whole.confidence < NOT_A_SYMBOL_CONFIDENCE;
     })
     .flatMap((symbol) => outlineCutsOf(symbol).map((box) => ({ symbol, box })));
-  // The parts a split keeps; one named a symbol unsurely is read cut back too (a three-way valve with the junction
-  // dot it hangs from, split from the valve on its drain leg).
-  const apartOf = new Map(
-    [...splits].flatMap(([symbol, split]): Array<[DetectedSymbol, KeptPart[]]> => {
-      const apart = partsToKeep(
-        verdict.get(symbol)!,
-        split.parts.map((part) => ({ part, prediction: partVerdict.get(part)! })),
-        onPipe,
-      );
-      return apart ? [[symbol, apart]] : [];
-    }),
-  );
+  // A part kept named a symbol unsurely is read cut back too (a three-way valve with the junction dot it hangs
+  // from, split from the valve on its drain leg).
   const partTrims = [...apartOf].flatMap(([symbol, apart]) =>
     apart
       .filter(({ prediction }) => !none(prediction) && prediction.confidence < PAIR_CONFIDENCE)
@@ -533,8 +537,11 @@ async function classifySymbols(
     // blind flange's plate). A shape of ink alone, its type guessed from its outline, takes the next class of any
     // type where none of its own is ranked (a reducer's triangle, its tip gone with the pipe, taken for a valve).
     const inkAlone = !shape.outlined && !symbol.barred && symbol.elementType !== 'text';
+    // So is a shell its outline makes a vessel (heads at both ends) that the classifier takes for a connector, unless
+    // all but sure (a horizontal vessel has a connector's long box).
+    const vesselTaken = shape.description === 'equipment (vessel)' && prediction.elementType === 'off_page_connector' && !surelyOther;
     const nameAs =
-      prediction.elementType === 'none'
+      prediction.elementType === 'none' || vesselTaken
         ? (cutName.get(symbol) ??
           prediction.alternatives.find((alternative) => alternative.elementType === shape.elementType) ??
           (inkAlone ? prediction.alternatives.find((alternative) => alternative.elementType !== 'none') : undefined))

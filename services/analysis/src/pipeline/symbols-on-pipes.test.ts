@@ -655,6 +655,27 @@ describe('valves strung on a leg too short to be a line', () => {
     expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(219);
   });
 
+  it('are read cut back where the split finds nothing and the whole is no symbol', async () => {
+    /** Names the whole no symbol surely, the parts nothing surely, the header valve cut just below its port a three-way valve. */
+    const cutBelowPort: SymbolClassifier = {
+      backend: 'cpu',
+      classify: async (_image, boxes) =>
+        boxes.map((box) => {
+          const [className, elementType, confidence] =
+            box.y1 - box.y0 > 60
+              ? (['not_a_symbol', 'none', 0.9] as const)
+              : box.y0 < 40 && box.y1 >= 74 && box.y1 <= 84
+                ? (['three_way_valve', 'valve', 0.999] as const)
+                : (['not_a_symbol', 'none', 0.5] as const);
+          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
+        }),
+      dispose: () => undefined,
+    };
+    const analysis = await analyzePage(await svgPage(WIDE, 300, shapes), { symbolClassifier: async () => cutBelowPort });
+    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['three_way_valve']);
+  });
+
   it('stay whole where the classifier names the whole as surely as the parts', async () => {
     const analysis = await analyzePage(await svgPage(WIDE, 300, shapes), { symbolClassifier: async () => namingAll('gate_valve') });
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
