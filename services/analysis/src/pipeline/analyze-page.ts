@@ -338,15 +338,7 @@ async function classifySymbols(
       return apart ? [[symbol, apart]] : [];
     }),
   );
-  // Shapes found as ink alone (not outlines, bubbles or PDF paths) may be read along their pipes; cut, those that
-  // hold no bars and were not split, or were split in vain and named no symbol (a split named a symbol is a valve
-  // on its stem: cut back, it would lose its actuator).
   const none = (prediction: SymbolPrediction) => prediction.elementType === 'none';
-  const inkShapes = candidates.filter((symbol) => !symbol.outlined && !symbol.provisional && symbol.elementType !== 'instrument');
-  const cuttable = inkShapes.filter(
-    (symbol) => !symbol.barred && (!splits.has(symbol) || (!apartOf.has(symbol) && none(verdict.get(symbol)!))),
-  );
-  const doubtful = (symbol: DetectedSymbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE;
   // Named surely no symbol, it goes, unless drawn with lines or bars (shapes no stray mark makes) or text (it stays).
   const goes = (symbol: DetectedSymbol, prediction: SymbolPrediction) =>
     none(prediction) &&
@@ -354,6 +346,14 @@ async function classifySymbols(
     !symbol.outlined &&
     !symbol.barred &&
     symbol.elementType !== 'text';
+  // Shapes found as ink alone (not outlines, bubbles or PDF paths) may be read along their pipes; cut, those that
+  // hold no bars and were not split, or were split in vain and would go (one kept is a valve on its stem: cut
+  // back, it would lose its actuator).
+  const inkShapes = candidates.filter((symbol) => !symbol.outlined && !symbol.provisional && symbol.elementType !== 'instrument');
+  const cuttable = inkShapes.filter(
+    (symbol) => !symbol.barred && (!splits.has(symbol) || (!apartOf.has(symbol) && goes(symbol, verdict.get(symbol)!))),
+  );
+  const doubtful = (symbol: DetectedSymbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE;
   // A candidate named no symbol may be one with a label or a mark stuck to a side, or beside another: read it cut
   // back, and piece by piece. One named a symbol unsurely may be one with a loose mark beside it (a valve and a lone
   // letter): read without it; with none, it is read cut back too (a junction dot, a pipe's stub or a blind's plate
@@ -423,7 +423,8 @@ async function classifySymbols(
     // halves where the whole was named a symbol surely enough to be kept for it (a valve barred at its waist is no
     // two reducers).
     const dropped = goes(symbol, whole);
-    const minConfidence = none(whole) || whole.confidence < PROVISIONAL_CONFIDENCE ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
+    const unsurelyNamed = !none(whole) && whole.confidence < PROVISIONAL_CONFIDENCE;
+    const minConfidence = none(whole) || unsurelyNamed ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
     const score = (window: AxisWindow) => {
       const prediction = windowPrediction.get(window)!;
       const named = prediction.elementType !== 'none' && prediction.confidence >= minConfidence;
@@ -438,7 +439,12 @@ async function classifySymbols(
       none(whole) &&
       whole.confidence < NOT_A_SYMBOL_CONFIDENCE &&
       windowPrediction.get(chosen[0])!.confidence >= PAIR_CONFIDENCE;
-    if (chosen.length >= (dropped ? 1 : 2) || surelyOne) {
+    // Two windows that fill a whole named a symbol unsurely are its halves (a valve's two cones are no two
+    // reducers); reducers either side of a valve leave it between them.
+    const along = (box: Box) => Math.max(boxWidth(box), boxHeight(box));
+    const fills =
+      unsurelyNamed && chosen.length === 2 && chosen.reduce((sum, window) => sum + along(window.box), 0) > (2 / 3) * along(symbol);
+    if ((chosen.length >= (dropped ? 1 : 2) || surelyOne) && !fills) {
       strung.set(
         symbol,
         chosen.map((window) => ({ box: window.box, prediction: windowPrediction.get(window)! })),
