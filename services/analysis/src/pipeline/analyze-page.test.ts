@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
+import { rankingAll } from '../testing/classifiers';
 import { analyzePage, partsToKeep, withoutNestedTwins, type KeptPart, type PageAnalysis } from './analyze-page';
 import type { DetectedSymbol } from './symbols';
 
@@ -379,20 +380,11 @@ describe('partsToKeep', () => {
 describe('a vessel the classifier takes for an off-page connector', () => {
   // A horizontal vessel: two long sides closed by a rounded head at each end (a connector's long box).
   const vessel = `<path d="M 160 100 L 420 100 A 35 35 0 0 1 420 170 L 160 170 A 35 35 0 0 1 160 100 Z" fill="none" stroke="#000" stroke-width="3"/>`;
-  const takenFor = (confidence: number): SymbolClassifier => ({
-    backend: 'cpu',
-    classify: async (_image, boxes) =>
-      boxes.map(() => ({
-        className: 'off_page_connector',
-        elementType: 'off_page_connector',
-        confidence,
-        alternatives: [
-          { className: 'off_page_connector', elementType: 'off_page_connector', confidence },
-          { className: 'horizontal_vessel', elementType: 'equipment', confidence: 1 - confidence },
-        ],
-      })),
-    dispose: () => undefined,
-  });
+  const takenFor = (confidence: number) =>
+    rankingAll([
+      { className: 'off_page_connector', elementType: 'off_page_connector', confidence },
+      { className: 'horizontal_vessel', elementType: 'equipment', confidence: 1 - confidence },
+    ]);
   const symbolsWith = async (classifier: SymbolClassifier) =>
     (await analyzePage(await svgPage(W, H, vessel), { symbolClassifier: async () => classifier })).elements.filter(
       (e) => e.elementType !== 'text',

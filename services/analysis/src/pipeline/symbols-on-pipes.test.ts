@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namingAll } from '../testing/classifiers';
+import { namingAll, namingBy, rankingAll } from '../testing/classifiers';
 import { bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import { analyzePage } from './analyze-page';
@@ -411,21 +411,11 @@ describe('bars across a pipe', () => {
   });
 
   it('name the symbol they keep by the class of its type the classifier ranks next, as unsurely', async () => {
-    const noneThenButterfly: SymbolClassifier = {
-      backend: 'cpu',
-      classify: async (_image, boxes) =>
-        boxes.map(() => ({
-          className: 'not_a_symbol',
-          elementType: 'none',
-          confidence: 0.9,
-          alternatives: [
-            { className: 'not_a_symbol', elementType: 'none', confidence: 0.9 },
-            { className: 'reducer', elementType: 'fitting', confidence: 0.06 },
-            { className: 'butterfly_valve', elementType: 'valve', confidence: 0.03 },
-          ],
-        })),
-      dispose: () => undefined,
-    };
+    const noneThenButterfly = rankingAll([
+      { className: 'not_a_symbol', elementType: 'none', confidence: 0.9 },
+      { className: 'reducer', elementType: 'fitting', confidence: 0.06 },
+      { className: 'butterfly_valve', elementType: 'valve', confidence: 0.03 },
+    ]);
     const page = await svgPage(WIDE, 260, butterfly);
     const [valve] = (await analyzePage(page, { symbolClassifier: async () => noneThenButterfly })).elements.filter(
       (e) => e.elementType !== 'text',
@@ -446,18 +436,11 @@ describe('a candidate the classifier is sure is no symbol', () => {
       `<path d="M 189 90 L 211 90 L 200 104 Z"/><path d="M 200 108 L 189 122 L 211 122 Z"/>` +
       `<rect x="145" y="92" width="40" height="28" fill="#000"/>`;
     /** Names the valve alone a gate valve all but surely, anything else surely no symbol. */
-    const valveAlone: SymbolClassifier = {
-      backend: 'cpu',
-      classify: async (_image, boxes) =>
-        boxes.map((box) => {
-          const [className, elementType, confidence] =
-            box.x0 >= 187 && box.x1 <= 214 && box.y1 - box.y0 >= 25
-              ? (['gate_valve', 'valve', 0.999] as const)
-              : (['not_a_symbol', 'none', 0.95] as const);
-          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
-        }),
-      dispose: () => undefined,
-    };
+    const valveAlone = namingBy((box) =>
+      box.x0 >= 187 && box.x1 <= 214 && box.y1 - box.y0 >= 25
+        ? (['gate_valve', 'valve', 0.999] as const)
+        : (['not_a_symbol', 'none', 0.95] as const),
+    );
     const symbols = (await analyzePage(await svgPage(WIDE, 200, shapes), { symbolClassifier: async () => valveAlone })).elements.filter(
       (e) => e.elementType !== 'text',
     );
@@ -473,21 +456,11 @@ describe('a shape of ink the classifier calls no symbol, unsurely', () => {
       line(20, 80, 180, 80) +
       `<path d="M 180 64 L 212 80 L 180 96 Z" fill="none" stroke="#000" stroke-width="3"/>` +
       line(212, 80, 380, 80);
-    const noneThenReducer: SymbolClassifier = {
-      backend: 'cpu',
-      classify: async (_image, boxes) =>
-        boxes.map(() => ({
-          className: 'not_a_symbol',
-          elementType: 'none',
-          confidence: 0.8,
-          alternatives: [
-            { className: 'not_a_symbol', elementType: 'none', confidence: 0.8 },
-            { className: 'reducer', elementType: 'fitting', confidence: 0.17 },
-            { className: 'instrument_bubble', elementType: 'instrument', confidence: 0.01 },
-          ],
-        })),
-      dispose: () => undefined,
-    };
+    const noneThenReducer = rankingAll([
+      { className: 'not_a_symbol', elementType: 'none', confidence: 0.8 },
+      { className: 'reducer', elementType: 'fitting', confidence: 0.17 },
+      { className: 'instrument_bubble', elementType: 'instrument', confidence: 0.01 },
+    ]);
     const symbols = (
       await analyzePage(await svgPage(WIDE, 160, reducer), { symbolClassifier: async () => noneThenReducer })
     ).elements.filter((e) => e.elementType !== 'text');
@@ -633,22 +606,15 @@ describe('valves strung on a leg too short to be a line', () => {
      * Names the valve alone (from x 184 to 218 at most) a three-way valve surely; with the dot, a gate valve surely
      * enough to split the candidate, not to be sure of it.
      */
-    const valveAlone: SymbolClassifier = {
-      backend: 'cpu',
-      classify: async (_image, boxes) =>
-        boxes.map((box) => {
-          const [className, elementType, confidence] =
-            box.y1 - box.y0 > 60
-              ? (['not_a_symbol', 'none', 0.9] as const)
-              : box.y0 > 80
-                ? (['gate_valve', 'valve', 0.9] as const)
-                : box.x0 <= 186 && box.x1 <= 218
-                  ? (['three_way_valve', 'valve', 0.999] as const)
-                  : (['gate_valve', 'valve', 0.85] as const);
-          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
-        }),
-      dispose: () => undefined,
-    };
+    const valveAlone = namingBy((box) =>
+      box.y1 - box.y0 > 60
+        ? (['not_a_symbol', 'none', 0.9] as const)
+        : box.y0 > 80
+          ? (['gate_valve', 'valve', 0.9] as const)
+          : box.x0 <= 186 && box.x1 <= 218
+            ? (['three_way_valve', 'valve', 0.999] as const)
+            : (['gate_valve', 'valve', 0.85] as const),
+    );
     const analysis = await analyzePage(await svgPage(WIDE, 300, withDot), { symbolClassifier: async () => valveAlone });
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text').sort((a, b) => a.boundingBox.y - b.boundingBox.y);
     expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['three_way_valve', 'gate_valve']);
@@ -657,20 +623,13 @@ describe('valves strung on a leg too short to be a line', () => {
 
   it('are read cut back where the split finds nothing and the whole is no symbol', async () => {
     /** Names the whole no symbol surely, the parts nothing surely, the header valve cut just below its port a three-way valve. */
-    const cutBelowPort: SymbolClassifier = {
-      backend: 'cpu',
-      classify: async (_image, boxes) =>
-        boxes.map((box) => {
-          const [className, elementType, confidence] =
-            box.y1 - box.y0 > 60
-              ? (['not_a_symbol', 'none', 0.9] as const)
-              : box.y0 < 40 && box.y1 >= 74 && box.y1 <= 84
-                ? (['three_way_valve', 'valve', 0.999] as const)
-                : (['not_a_symbol', 'none', 0.5] as const);
-          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
-        }),
-      dispose: () => undefined,
-    };
+    const cutBelowPort = namingBy((box) =>
+      box.y1 - box.y0 > 60
+        ? (['not_a_symbol', 'none', 0.9] as const)
+        : box.y0 < 40 && box.y1 >= 74 && box.y1 <= 84
+          ? (['three_way_valve', 'valve', 0.999] as const)
+          : (['not_a_symbol', 'none', 0.5] as const),
+    );
     const analysis = await analyzePage(await svgPage(WIDE, 300, shapes), { symbolClassifier: async () => cutBelowPort });
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
     expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['three_way_valve']);
@@ -803,16 +762,9 @@ describe('an outline named no symbol, unsurely', () => {
   it('is named as a cut of it is named surely, and keeps its box', async () => {
     const shapes = line(20, 100, 140, 100) + `<rect x="140" y="60" width="80" height="120" fill="none" stroke="#000" stroke-width="3"/>`;
     /** The whole box unsurely no symbol; anything smaller a filter, surely. */
-    const cutIsFilter: SymbolClassifier = {
-      backend: 'cpu',
-      classify: async (_image, boxes) =>
-        boxes.map((box) => {
-          const [className, elementType, confidence] =
-            box.y1 - box.y0 >= 110 ? (['not_a_symbol', 'none', 0.7] as const) : (['filter', 'equipment', 0.995] as const);
-          return { className, elementType, confidence, alternatives: [{ className, elementType, confidence }] };
-        }),
-      dispose: () => undefined,
-    };
+    const cutIsFilter = namingBy((box) =>
+      box.y1 - box.y0 >= 110 ? (['not_a_symbol', 'none', 0.7] as const) : (['filter', 'equipment', 0.995] as const),
+    );
     const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => cutIsFilter });
     const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
     expect(symbols).toHaveLength(1);
