@@ -597,9 +597,9 @@ export interface KeptPart {
  * A split candidate's parts, when the classifier names two or more of them symbols, each surely and more surely
  * than the whole; the other parts stay unless it is sure they are none (a stray letter). One part alone, where it
  * is named all but surely, more surely than the whole, and every other part is a stray bit of a pipe, small and
- * surely none (an exchanger with the hop of the pipe below it; a valve's positioner on its stem is on no pipe). Also splitting where the whole is named none, one part surely and another at all,
- * was tried: it found pumps with the strainers on their suction legs on synthetic scans, and as many false
- * symbols on kr_refinery.
+ * surely none (an exchanger with the hop of the pipe below it; a valve's positioner on its stem is on no pipe).
+ * Also splitting where the whole is named none, one part surely and another at all, was tried: it found pumps
+ * with the strainers on their suction legs on synthetic scans, and as many false symbols on kr_refinery.
  */
 export function partsToKeep(
   prediction: SymbolPrediction,
