@@ -397,19 +397,19 @@ async function classifySymbols(
       .filter(({ prediction }) => !none(prediction) && prediction.confidence < PAIR_CONFIDENCE)
       .flatMap(({ part }) => trimsOf({ ...symbol, ...part }).map((box) => ({ part, box }))),
   );
-  const cutBoxes = [
-    ...trims.map(({ box }) => box),
-    ...pairs.flatMap(({ pair }) => pair),
-    ...windows.map(({ box }) => box),
-    ...outlineCuts.map(({ box }) => box),
-    ...partTrims.map(({ box }) => box),
-  ];
-  const cutPredictions = cutBoxes.length > 0 ? await classifier.classify(image, cutBoxes) : [];
-  const trimPredictions = cutPredictions.slice(0, trims.length);
-  const windowPrediction = new Map(windows.map((window, i) => [window, cutPredictions[trims.length + 2 * pairs.length + i]]));
-  const outlineCutsFrom = trims.length + 2 * pairs.length + windows.length;
-  const outlineCutPredictions = cutPredictions.slice(outlineCutsFrom, outlineCutsFrom + outlineCuts.length);
-  const partTrimPredictions = cutPredictions.slice(outlineCutsFrom + outlineCuts.length);
+  const [trimPredictions, pairPredictions, windowPredictions, outlineCutPredictions, partTrimPredictions] = await classifyGroups(
+    classifier,
+    image,
+    [
+      trims.map(({ box }) => box),
+      pairs.flatMap(({ pair }) => pair),
+      windows.map(({ box }) => box),
+      outlineCuts.map(({ box }) => box),
+      partTrims.map(({ box }) => box),
+    ],
+  );
+  const windowPrediction = new Map(windows.map((window, i) => [window, windowPredictions[i]]));
+  const pairRead = (i: number) => pairs[i].pair.map((box, k) => ({ box, prediction: pairPredictions[2 * i + k] }));
   const cutName = new Map<DetectedSymbol, SymbolPrediction>();
   outlineCuts.forEach(({ symbol }, i) => {
     const prediction = outlineCutPredictions[i];
@@ -452,8 +452,8 @@ async function classifySymbols(
     }
   }
   const bestPair = new Map<DetectedSymbol, Array<{ box: Box; prediction: SymbolPrediction }>>();
-  pairs.forEach(({ symbol, pair }, i) => {
-    const read = pair.map((box, k) => ({ box, prediction: cutPredictions[trims.length + 2 * i + k] }));
+  pairs.forEach(({ symbol }, i) => {
+    const read = pairRead(i);
     const whole = verdict.get(symbol)!;
     const beats = (p: SymbolPrediction) =>
       p.elementType !== 'none' && p.confidence >= PAIR_CONFIDENCE && (whole.elementType === 'none' || p.confidence > whole.confidence);
@@ -474,8 +474,8 @@ async function classifySymbols(
   };
   // A candidate that would go, cut in two where paper parts a label from a symbol (a drain valve and the `3/4"`
   // written against it), is read cut back to either half as well.
-  const halves = pairs.flatMap(({ symbol, pair }, i) =>
-    goes(symbol, verdict.get(symbol)!) ? pair.map((box, k) => ({ symbol, box, prediction: cutPredictions[trims.length + 2 * i + k] })) : [],
+  const halves = pairs.flatMap(({ symbol }, i) =>
+    goes(symbol, verdict.get(symbol)!) ? pairRead(i).map((half) => ({ symbol, ...half })) : [],
   );
   const bestTrim = bestCuts(
     [...trims, ...halves],
@@ -564,6 +564,14 @@ async function classifySymbols(
     drawn.has(symbol) && inline(symbol) && symbol.symbolClass !== 'strainer' ? drawn.get(symbol)! : symbol,
   );
   return { symbols: restored, stubs };
+}
+
+/** Boxes classified in one call, the predictions handed back group by group. */
+async function classifyGroups(classifier: SymbolClassifier, image: PageImage, groups: Box[][]): Promise<SymbolPrediction[][]> {
+  const boxes = groups.flat();
+  const predictions = boxes.length > 0 ? await classifier.classify(image, boxes) : [];
+  let from = 0;
+  return groups.map((group) => predictions.slice(from, (from += group.length)));
 }
 
 /**

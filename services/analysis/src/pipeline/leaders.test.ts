@@ -104,6 +104,14 @@ describe('eraseLeaders', () => {
     expect(eraseLeaders(mask, W, H, [], UNIT, SIZES)).toEqual([]);
   });
 
+  it('erases a stroke twice a letter long from a big shape to a small one (a leader to a hose), not a short one', () => {
+    const long = page();
+    long.square(40, 40, 60);
+    long.stroke(100, 100, 150, 190);
+    long.fill(145, 190, 160, 200);
+    expect(eraseLeaders(long.mask, W, H, [], UNIT, SIZES)).toHaveLength(1);
+  });
+
   it('erases a long stroke from a big shape to the side of a removed line, not to its end', () => {
     const side = page();
     side.square(40, 40, 60);

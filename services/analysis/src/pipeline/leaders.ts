@@ -190,9 +190,10 @@ function shapesAtEnds(
   const last = stroke.runs[stroke.runs.length - 1];
   const ends = [beside(first, first.along - 1), beside(last, last.along + 1)];
   setRuns(mask, width, stroke, 0);
-  const [fromStart, fromEnd] = ends.map((seeds, i) =>
-    seeds.length > 0 ? shapeOf(mask, width, height, seeds, ends[1 - i], budget) : undefined,
-  );
+  const shape = (i: number) => (ends[i].length > 0 ? shapeOf(mask, width, height, ends[i], ends[1 - i], budget) : undefined);
+  // Where the start's shape holds the end, the end's holds the start: one search tells.
+  const fromStart = shape(0);
+  const fromEnd = fromStart === 'joined' ? 'joined' : shape(1);
   setRuns(mask, width, stroke, 1);
   if (fromStart === 'joined' || fromEnd === 'joined') return 'joined';
   return [fromStart, fromEnd];
@@ -209,7 +210,10 @@ function shapeOf(mask: Uint8Array, width: number, height: number, seeds: number[
     const index = queue[head];
     const x = index % width;
     const y = (index - x) / width;
-    Object.assign(box, { x0: Math.min(box.x0, x), y0: Math.min(box.y0, y), x1: Math.max(box.x1, x), y1: Math.max(box.y1, y) });
+    box.x0 = Math.min(box.x0, x);
+    box.y0 = Math.min(box.y0, y);
+    box.x1 = Math.max(box.x1, x);
+    box.y1 = Math.max(box.y1, y);
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
         const nx = x + dx;
