@@ -106,6 +106,59 @@ describe('vectorShapes', () => {
     expect(stubs).toEqual([expect.objectContaining({ x0: 216, x1: 264 })]);
   });
 
+  it("joins a compressor's driver through a shaft drawn finer than both, which a stub in the symbols' pen does not", () => {
+    // The casing, a trapezoid narrowing to the right; the shaft from its middle to the driver's square.
+    const casing = stroke(
+      [
+        [100, 80],
+        [160, 100],
+        [160, 140],
+        [100, 160],
+      ],
+      3,
+      true,
+    );
+    const driver = stroke(
+      [
+        [180, 105],
+        [210, 105],
+        [210, 135],
+        [180, 135],
+      ],
+      3,
+      true,
+    );
+    const joined = vectorShapes([casing, segment([160, 120], [180, 120], 1.8), driver], identity, OPTIONS);
+    expect(joined.shapes).toEqual([expect.objectContaining({ x0: 98, x1: 212 })]);
+    expect(joined.stubs).toHaveLength(0);
+    const apart = vectorShapes([casing, segment([160, 120], [180, 120]), driver], identity, OPTIONS);
+    expect(apart.shapes).toHaveLength(2);
+    expect(apart.stubs).toHaveLength(1);
+  });
+
+  it("takes a pipe's piece into a slanted outline as pipe where the pipe was broken to cross another", () => {
+    // A pipe comes down, is broken where a horizontal pipe crosses at y 93, and goes on into the casing's
+    // slanted top (inside the casing's box: it would read as a stem from the body).
+    const casing = stroke(
+      [
+        [100, 100],
+        [160, 120],
+        [160, 160],
+        [100, 180],
+      ],
+      3,
+      true,
+    );
+    const down = segment([130, 0], [130, 86], 4.5);
+    const piece = segment([130, 100], [130, 140], 4.5);
+    const across = segment([0, 93], [300, 93], 4.5);
+    const broken = vectorShapes([down, across, piece, casing], identity, OPTIONS);
+    expect(broken.shapes).toEqual([expect.objectContaining({ y0: 98, y1: 182 })]);
+    // Nothing crosses the break: the piece is no pipe's.
+    const [lone] = vectorShapes([down, piece, casing], identity, OPTIONS).shapes;
+    expect(lone.y0).toBeLessThan(98);
+  });
+
   it("joins a control valve's actuator to its body through the stem from the body's centre", () => {
     const paths = [
       segment([100, 0], [100, 182], 4.5),

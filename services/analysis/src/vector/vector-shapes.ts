@@ -1,7 +1,10 @@
 import type { PdfPath } from '@pid/platform';
-import { boxesTouch, pointsBox, unionBox, type Box } from '../pipeline/components';
+import { boxesTouch, boxWithin, pointsBox, unionBox, type Box } from '../pipeline/components';
 
 type Point = [number, number];
+
+/** A stroke at most this share of a symbol's pen is drawn finer than it: a shaft or a link, no pipe. */
+const THIN_PEN = 0.75;
 
 export interface ShapeOptions {
   /** An open straight stroke at least this long is a pipe or a leader, not part of a symbol. */
@@ -44,10 +47,16 @@ function zigzag(points: Point[], pipeFrom: number): boolean {
   });
 }
 
+/** Whether the segments a–b and c–d cross (each has an end on either side of the other's line). */
+function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
+  const side = (p: Point, q: Point, r: Point) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+  return side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0;
+}
+
 /**
  * Which open strokes are pipes: long ones but zigzags (a safety valve's spring is as long), and the pieces that go
  * straight on from a pipe's end with the same pen (CAD exports break a pipe where it meets a symbol: the stub into
- * the symbol is pipe too).
+ * the symbol is pipe too), touching it or across a break where another pipe crosses (up to half `pipeFrom`).
  */
 function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
   const pipes = new Set(strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom)));
@@ -62,20 +71,31 @@ function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
         for (let dy = -1; dy <= 1; dy++) byEnd.set(`${cx + dx}:${cy + dy}`, [...(byEnd.get(`${cx + dx}:${cy + dy}`) ?? []), stroke]);
     }
   }
+  const long = [...pipes];
+  // A break between the two: another pipe crosses it.
+  const crossed = (from: Point, to: Point, own: Stroke[]) =>
+    long.some((other) => !own.includes(other) && other.points.slice(1).some((b, i) => segmentsCross(from, to, other.points[i], b)));
   const queue = [...pipes];
   while (queue.length > 0) {
     const pipe = queue.pop()!;
     for (const end of [0, 1] as const) {
       const at = end === 0 ? pipe.points[0] : pipe.points[pipe.points.length - 1];
       const out = endDirection(pipe.points, end);
-      for (const stroke of byEnd.get(key(at)) ?? []) {
+      // Ahead of the end, every 2 px up to the longest break.
+      const ahead = new Set<Stroke>();
+      for (let step = 0; step <= pipeFrom / 2; step += 2)
+        for (const stroke of byEnd.get(key([at[0] + step * out[0], at[1] + step * out[1]])) ?? []) ahead.add(stroke);
+      for (const stroke of ahead) {
         if (pipes.has(stroke) || Math.abs(stroke.lineWidth - pipe.lineWidth) > 0.15 * pipe.lineWidth) continue;
         const [p, q] = stroke.points;
         const near =
           Math.hypot(p[0] - at[0], p[1] - at[1]) <= Math.hypot(q[0] - at[0], q[1] - at[1]) ? ([p, q] as const) : ([q, p] as const);
         const d = Math.hypot(near[1][0] - near[0][0], near[1][1] - near[0][1]) || 1;
         const straightOn = ((near[1][0] - near[0][0]) * out[0] + (near[1][1] - near[0][1]) * out[1]) / d > 0.99;
-        if (!straightOn || Math.hypot(near[0][0] - at[0], near[0][1] - at[1]) > 2) continue;
+        const gap = Math.hypot(near[0][0] - at[0], near[0][1] - at[1]);
+        // On the pipe's line: the near end no further off it than it is ahead.
+        const offLine = Math.abs((near[0][0] - at[0]) * -out[1] + (near[0][1] - at[1]) * out[0]);
+        if (!straightOn || offLine > 2 || (gap > 2 && !crossed(at, near[0], [pipe, stroke]))) continue;
         pipes.add(stroke);
         queue.push(stroke);
       }
@@ -113,6 +133,8 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
     );
   const bodies: Box[] = [];
   const loose: Box[] = [];
+  // The pen each body and loose stroke is drawn with: a stroke thinner than the bodies it joins is theirs.
+  const pens = new Map<Box, number>();
   const stubs: Box[] = [];
   const branches: Box[] = [];
   const onRuns: Box[] = [];
@@ -138,15 +160,19 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
       continue;
     }
     (straight ? loose : bodies).push(box);
+    pens.set(box, item.path.lineWidth);
   }
   const groups = touchingGroups(bodies, options.joinGap);
+  const groupPen = (group: Box) => Math.max(0, ...bodies.filter((box) => boxWithin(box, group, 0)).map((box) => pens.get(box)!));
   // Unless it starts inside a symbol's body: a control valve's stem to its actuator (in line with a pipe or
   // leaving the pipe drawn through the valve). A junction dot is no body: the leg leaving it is pipe.
   const body = (group: Box) => Math.max(group.x1 - group.x0, group.y1 - group.y0) >= options.minSize;
   const stem = (stroke: Box) => groups.some((group) => body(group) && endsInside(stroke, group, options.joinGap));
   for (const branch of branches) (stem(branch) ? loose : stubs).push(branch);
   loose.push(...onRuns.filter(stem));
-  const { bridges, lone } = attachLoose(groups, loose, options.joinGap);
+  const { bridges, lone } = attachLoose(groups, loose, options.joinGap, (stroke, touched) =>
+    touched.every((group) => pens.get(stroke)! <= THIN_PEN * groupPen(group)),
+  );
   stubs.push(...bridges);
   // Strokes that touch only each other are bars side by side (an orifice plate, a flange); a lone one is a line.
   groups.push(...touchingGroups(lone, options.joinGap, 2));
@@ -273,10 +299,16 @@ function endsInside(stroke: Box, group: Box, gap: number): boolean {
 /**
  * Straight strokes join the one group they touch, in rounds (a valve's end bar, then the bar beyond it). A
  * stroke between two groups is a pipe's stub from one symbol's port to the next: it joins neither, unless
- * it starts deep inside one of them (a control valve's stem from the body's centre to its actuator), which
- * makes them one. Returns the stubs, and the strokes that touch no group.
+ * it starts deep inside one of them (a control valve's stem from the body's centre to its actuator) or is
+ * drawn finer than both (`finer`: a compressor's shaft to its driver), which makes them one. Returns the
+ * stubs, and the strokes that touch no group.
  */
-function attachLoose(groups: Box[], loose: Box[], gap: number): { bridges: Box[]; lone: Box[] } {
+function attachLoose(
+  groups: Box[],
+  loose: Box[],
+  gap: number,
+  finer: (stroke: Box, touched: Box[]) => boolean,
+): { bridges: Box[]; lone: Box[] } {
   const bridges: Box[] = [];
   let left = loose;
   for (let round = 0; round < 4 && left.length > 0; round++) {
@@ -284,7 +316,8 @@ function attachLoose(groups: Box[], loose: Box[], gap: number): { bridges: Box[]
     for (const stroke of left) {
       const touched = groups.filter((group) => boxesTouch(group, stroke, gap));
       if (touched.length === 0) next.push(stroke);
-      else if (touched.length > 1 && !touched.some((group) => endsInside(stroke, group, gap))) bridges.push(stroke);
+      else if (touched.length > 1 && !touched.some((group) => endsInside(stroke, group, gap)) && !finer(stroke, touched))
+        bridges.push(stroke);
       else {
         const [first, ...rest] = touched;
         Object.assign(first, [stroke, ...rest].reduce(unionBox, first));
