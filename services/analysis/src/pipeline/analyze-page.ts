@@ -463,11 +463,16 @@ async function classifySymbols(
     if (!best || score > Math.min(...best.map(({ prediction }) => prediction.confidence))) bestPair.set(symbol, read);
   });
   // Only a cut named all but surely replaces what it was cut from.
-  const bestCuts = <T>(cuts: Array<{ box: Box } & T>, predictions: SymbolPrediction[], of: (cut: T) => Box) => {
+  const bestCuts = <T>(
+    cuts: Array<{ box: Box } & T>,
+    predictions: SymbolPrediction[],
+    of: (cut: T) => Box,
+    minConfidence = TRIM_CONFIDENCE,
+  ) => {
     const best = new Map<Box, { box: Box; prediction: SymbolPrediction }>();
     cuts.forEach((cut, i) => {
       const prediction = predictions[i];
-      if (prediction.elementType === 'none' || prediction.confidence < TRIM_CONFIDENCE) return;
+      if (prediction.elementType === 'none' || prediction.confidence < minConfidence) return;
       if (prediction.confidence > (best.get(of(cut))?.prediction.confidence ?? 0)) best.set(of(cut), { box: cut.box, prediction });
     });
     return best;
@@ -483,6 +488,17 @@ async function classifySymbols(
     ({ symbol }) => symbol,
   );
   const bestPartTrim = bestCuts(partTrims, partTrimPredictions, ({ part }) => part);
+  // A candidate that would go, split in vain, is read as its parts too: one cut off at bare pipe and named as surely
+  // as a pair's half takes its place (a reducer on a safety valve drawn in a style the classifier does not know).
+  const partsOfGone = [...splits].flatMap(([symbol, split]) =>
+    apartOf.has(symbol) || !goes(symbol, verdict.get(symbol)!) ? [] : split.parts.map((part) => ({ symbol, box: part })),
+  );
+  const bestPartOfGone = bestCuts(
+    partsOfGone,
+    partsOfGone.map(({ box }) => partVerdict.get(box)!),
+    ({ symbol }) => symbol,
+    PAIR_CONFIDENCE,
+  );
   const withClass = (symbol: DetectedSymbol, prediction: SymbolPrediction): DetectedSymbol => ({
     ...symbol,
     elementType: prediction.elementType === 'none' ? symbol.elementType : prediction.elementType,
@@ -514,7 +530,7 @@ async function classifySymbols(
     }
     // Taken apart along its pipe where that finds more symbols than cutting it in two or back (a chain of symbols
     // drawn touching), else in two, else cut back.
-    const trimmed = bestTrim.get(symbol);
+    const trimmed = bestTrim.get(symbol) ?? bestPartOfGone.get(symbol);
     const cut = bestPair.get(symbol) ?? (trimmed ? [trimmed] : undefined);
     const along = strung.get(symbol);
     const apartAs = along && along.length > (cut?.length ?? 0) ? along : cut;

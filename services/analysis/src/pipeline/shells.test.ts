@@ -51,6 +51,17 @@ describe('findShells', () => {
     expect(findShells([top, ...words], [...sides, bottom, ...stubs], 2).map((shell) => shell.heads)).toEqual([[0]]);
   });
 
+  it("takes no group far wider than the shell for its head: symbols glued to a box's end (a valve and a hose's label)", () => {
+    // A horizontal box (y 100 to y 140) with a valve touching each end; the left one glued to a label above it.
+    const box = [horizontal(100, 140, 260), horizontal(140, 140, 260)];
+    const valve = { x0: 258, y0: 100, x1: 300, y1: 140 };
+    const labelled = { x0: 80, y0: 20, x1: 141, y1: 140 };
+    expect(findShells([labelled, valve], box, 2)).toEqual([]);
+    // Unglued, the two read as heads (what the span may be): a nozzle on a head keeps it within twice the shell.
+    const nozzled = { ...labelled, y0: 70 };
+    expect(findShells([nozzled, valve], box, 2).map((shell) => shell.box)).toEqual([{ x0: 80, y0: 70, x1: 300, y1: 141 }]);
+  });
+
   it('takes a flat back and a point for an arrow (a connector) where it is longer than wide, not a squat tank', () => {
     const bottom = horizontal(240, 92, 168);
     expect(findShells([top], [...sides, bottom], 2).map((shell) => shell.connector)).toEqual([true]);

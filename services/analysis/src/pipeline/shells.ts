@@ -16,6 +16,9 @@ export interface Shell {
   sides: { orientation: Segment['orientation']; start: number; end: number };
 }
 
+/** How wide a vessel's head is at most, against its shell (a nozzle or legs on it included). */
+const MAX_HEAD_SPAN = 2;
+
 /**
  * Vessels, tanks and columns whose straight sides are lines: two parallel segments closed at each end by
  * the same head (a dished head, a dome roof: a group spanning the sides) or by a line between them (a flat
@@ -102,6 +105,14 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
       (caps.every(pointed) && high - low < 10 * unit);
     // Vessels are large: small parallel strokes are a valve's end bars or a flange.
     if (!connector && (high - low < 10 * unit || sides.some((side) => side.end - side.start < 10 * unit))) continue;
+    // A vessel's head spans its shell, a nozzle on it maybe: a "head" far wider is other symbols and their labels
+    // glued to a box's end (a valve and a hose at a coupling drawn as a rectangle).
+    const across = (cap: Cap) => {
+      if ('line' in cap) return 0;
+      const g = headBox(cap.group);
+      return horizontal ? boxHeight(g) : boxWidth(g);
+    };
+    if (!connector && caps.some((cap) => across(cap) > MAX_HEAD_SPAN * (high - low))) continue;
     // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).
     const closes = (cap: Cap) => {
       if ('group' in cap) {

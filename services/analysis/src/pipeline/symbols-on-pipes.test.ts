@@ -449,6 +449,28 @@ describe('a candidate the classifier is sure is no symbol', () => {
   });
 });
 
+describe('a candidate the classifier is sure is no symbol, split in vain at bare pipe', () => {
+  it("is read as its parts: one named as surely as a pair's half (not all but surely) takes its place", async () => {
+    // A reducer on a vertical leg, 20 px of pipe (lines are 64 px here), then a shape the classifier does not know.
+    const shapes =
+      line(20, 40, 380, 40) +
+      line(200, 40, 200, 144) +
+      `<path d="M 176 144 L 224 144 L 210 168 L 190 168 Z"/>` +
+      line(200, 168, 200, 188) +
+      `<path d="M 180 188 L 220 188 L 200 230 Z M 184 200 L 216 220 M 216 200 L 184 220" fill="none" stroke="#000" stroke-width="3"/>`;
+    /** The reducer alone is a reducer at 0.97; anything else, the whole too, surely no symbol. */
+    const reducerAlone = namingBy((box) =>
+      box.y0 >= 138 && box.y1 <= 174 ? (['reducer', 'fitting', 0.97] as const) : (['not_a_symbol', 'none', 0.95] as const),
+    );
+    const symbols = (
+      await analyzePage(await svgPage(2 * WIDE, 260, shapes), { symbolClassifier: async () => reducerAlone })
+    ).elements.filter((e) => e.elementType !== 'text');
+    expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['reducer']);
+    expect(symbols[0].boundingBox.y).toBeGreaterThanOrEqual(138);
+    expect(bottom(symbols[0].boundingBox)).toBeLessThanOrEqual(174);
+  });
+});
+
 describe('a shape of ink the classifier calls no symbol, unsurely', () => {
   it('is named by the symbol class it ranks next, of whatever type: a reducer, not a valve', async () => {
     // A reducer's triangle on a pipe, its narrow end on the pipe going on: the outline alone says valve.
