@@ -109,11 +109,15 @@ interface Readings {
   lines: ReadLine[];
 }
 
-/** Reads the tag in each bubble (`bubbleLike`) and each line of text (turned lines turned back first). */
+/**
+ * Reads the tag in each bubble (`bubbleLike`, rings `unit` wide) and each line of text (turned lines turned back
+ * first).
+ */
 async function readTexts(
   image: PageImage,
   bubbleLike: DetectedSymbol[],
   textLines: TextLine[],
+  unit: number,
   options: AnalyzeOptions,
 ): Promise<Readings> {
   const bubbles = new Map<DetectedSymbol, TextReading>();
@@ -127,7 +131,7 @@ async function readTexts(
   const reader = await options.textReader();
   for (const symbol of bubbleLike) {
     options.onTick?.();
-    const reading = await readBubble(reader, image.gray, image.width, image.height, symbol);
+    const reading = await readBubble(reader, image.gray, image.width, image.height, symbol, unit);
     if (readable(reading)) bubbles.set(symbol, reading);
   }
   const regionOf = (line: TextLine, pad = Math.max(2, Math.round(0.25 * line.size))) =>
@@ -860,6 +864,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     bubbleLike.filter((symbol) => !layer?.bubbles.has(symbol)),
     // A line that took in a spec break's arrowhead as a letter is read without it.
     [...pixelTextLines.filter(kept), ...textGroups].map((line) => clearOfHeads(line, specBreaks)),
+    unit,
     options,
   );
   if (layer) {

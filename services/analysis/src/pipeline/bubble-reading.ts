@@ -41,29 +41,99 @@ export function eraseBars(region: GrayRegion): number[] {
 }
 
 /**
- * Reads the tag inside an instrument bubble: the inside only (its ring would be read as letters). Over
- * and under a bar, function letters and loop number are read apart: letters touching the bar are misread
- * when read with it.
+ * The rows of text in a region, top first: runs of rows with ink between blank ones, a gap of a tenth of a row or
+ * less bridged (a scan's letters thin out across their middles), none lower than a tenth of the region (specks).
  */
-export async function readBubble(reader: TextReader, gray: Uint8Array, width: number, height: number, bubble: Box): Promise<TextReading> {
-  const size = bubble.x1 - bubble.x0;
-  const inset = Math.round(0.1 * size);
-  const region = cropGray(gray, width, height, {
-    x0: bubble.x0 + inset,
-    y0: bubble.y0 + inset,
-    x1: bubble.x1 - inset,
-    y1: bubble.y1 - inset,
+export function textRows(region: GrayRegion): Array<[number, number]> {
+  const { width, height, gray } = region;
+  const inked = Array.from({ length: height }, (_, y) => {
+    for (let x = 0; x < width; x++) if (gray[y * width + x] < INK) return true;
+    return false;
   });
-  whiteOutside(region, 0.4 * size);
+  const runs: Array<[number, number]> = [];
+  for (let y = 0; y < height; y++) {
+    if (!inked[y]) continue;
+    const last = runs.at(-1);
+    if (last && y - last[1] - 1 <= Math.max(2, 0.04 * height)) last[1] = y;
+    else runs.push([y, y]);
+  }
+  return runs.filter(([y0, y1]) => y1 - y0 + 1 >= Math.max(3, 0.1 * height));
+}
+
+/** Whether `words` holds every word of `within`, in order: a reading that only adds words to another. */
+function keepsWords(words: string[], within: string[]): boolean {
+  let at = 0;
+  for (const word of words) if (at < within.length && word === within[at]) at++;
+  return at === within.length;
+}
+
+/**
+ * Reads a stack of text. Tesseract may drop a line of a stack (`052 036` for `052 / TV / 036`): where it reads
+ * fewer words than the stack has rows, each row is read on its own, and that reading is taken where it keeps the
+ * words read before and parses as a tag.
+ */
+async function readStack(reader: TextReader, region: GrayRegion): Promise<TextReading> {
+  const whole = await reader.read(region, 'tag');
+  const rows = textRows(region);
+  const words = whole.text.split(/\s+/).filter(Boolean);
+  if (rows.length < 2 || words.length >= rows.length) return whole;
+  const lines: TextReading[] = [];
+  for (const [y0, y1] of rows) {
+    const row = { x0: 0, y0: Math.max(0, y0 - 2), x1: region.width - 1, y1: Math.min(region.height - 1, y1 + 2) };
+    lines.push(await reader.read(cropGray(region.gray, region.width, region.height, row), 'tag'));
+  }
+  const text = lines
+    .map((line) => line.text)
+    .join(' ')
+    .trim();
+  if (!keepsWords(text.split(/\s+/), words) || !parseAmidNoise(text, parseIsaTag)) return whole;
+  return { text, confidence: lines.reduce((sum, line) => sum + line.confidence, 0) / lines.length };
+}
+
+/** The text inside a bubble's `box` within `radius` of its centre, read over and under a bar apart. */
+async function readInside(reader: TextReader, gray: Uint8Array, width: number, height: number, box: Box, radius: number) {
+  const region = cropGray(gray, width, height, box);
+  whiteOutside(region, radius);
   const bars = eraseBars(region);
   const [first, last] = [bars[0], bars.at(-1)];
-  if (first === undefined || last === undefined || first < 3 || last > region.height - 4) return reader.read(region, 'tag');
+  if (first === undefined || last === undefined || first < 3 || last > region.height - 4) return readStack(reader, region);
   const part = (y0: number, y1: number) =>
-    reader.read(cropGray(region.gray, region.width, region.height, { x0: 0, y0, x1: region.width - 1, y1 }), 'tag');
+    readStack(reader, cropGray(region.gray, region.width, region.height, { x0: 0, y0, x1: region.width - 1, y1 }));
   // A row either side of the bar is its blurred edge, too light to be found but dark enough to misread.
   const over = await part(0, first - 2);
   const under = await part(last + 2, region.height - 1);
   return { text: `${over.text} ${under.text}`.trim(), confidence: Math.min(over.confidence, under.confidence) };
+}
+
+/** How sure a reading that parses as a tag must be to stand without a second look. */
+const SURE_TAG = 0.5;
+
+/**
+ * Reads the tag inside an instrument bubble: the inside only (its ring would be read as letters). Over and under
+ * a bar, function letters and loop number are read apart: letters touching the bar are misread when read with it.
+ * A round bubble's reading that is no tag, or an unsure one, is read again out to the ring's stroke (`stroke`
+ * wide), and that reading taken where it is a tag read surely: a stack's top line standing close to the ring (a
+ * shared display's `052` read `US2`) is cut by the first crop, which a scan's blurred ring needs.
+ */
+export async function readBubble(
+  reader: TextReader,
+  gray: Uint8Array,
+  width: number,
+  height: number,
+  bubble: Box,
+  stroke: number,
+): Promise<TextReading> {
+  const size = bubble.x1 - bubble.x0;
+  const inset = Math.round(0.1 * size);
+  const inside = { x0: bubble.x0 + inset, y0: bubble.y0 + inset, x1: bubble.x1 - inset, y1: bubble.y1 - inset };
+  const tight = await readInside(reader, gray, width, height, inside, 0.4 * size);
+  const isTag = (reading: TextReading) => parseAmidNoise(reading.text, parseIsaTag) !== undefined;
+  // Only a round bubble (or a square round one) has its ring where the wider circle expects it.
+  const round = Math.abs(boxWidth(bubble) - boxHeight(bubble)) <= 0.15 * size;
+  if ((isTag(tight) && tight.confidence >= SURE_TAG) || !round) return tight;
+  const wide = await readInside(reader, gray, width, height, bubble, Math.min(0.46 * size, 0.5 * size - 1.5 * stroke - 1));
+  const sureTag = isTag(wide) && wide.confidence >= SURE_TAG;
+  return sureTag && (!isTag(tight) || wide.confidence > tight.confidence) ? wide : tight;
 }
 
 /**
