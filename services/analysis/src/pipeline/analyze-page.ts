@@ -543,6 +543,9 @@ async function classifySymbols(
       // valve cut from the junction dot it hangs from). Not equipment: its pipes meet it at nozzles, found after.
       const reaches = apartAs.length === 1 && apartAs[0].prediction.elementType !== 'equipment' && !goes(symbol, prediction);
       const reach = reaches ? { reach: boxOf(symbol) } : {};
+      // A part of a split kept alone meets its pipes through the split's bare strokes, as a split's parts do.
+      const split = splits.get(symbol);
+      if (split && apartAs.length === 1 && apartAs[0] === bestPartOfGone.get(symbol)) stubs.push(...split.strokes);
       return apartAs.map(({ box, prediction: partPrediction }) => withClass({ ...symbol, ...box, ...reach }, partPrediction));
     }
     // Text a pipe reaches stays text unless the classifier is sure it is a symbol (a blind flange's plate).

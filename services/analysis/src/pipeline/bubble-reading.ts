@@ -1,5 +1,5 @@
 import { parseIsaTag, type IsaTag } from '../tags/isa-tag';
-import { parseAmidNoise } from '../tags/ocr-noise';
+import { parseAmidNoise, trimmed } from '../tags/ocr-noise';
 import { boxHeight, boxWidth, unionBox, type Box } from './components';
 import type { DetectedSymbol } from './symbols';
 import { median } from './text-lines';
@@ -41,8 +41,9 @@ export function eraseBars(region: GrayRegion): number[] {
 }
 
 /**
- * The rows of text in a region, top first: runs of rows with ink between blank ones, a gap of a tenth of a row or
- * less bridged (a scan's letters thin out across their middles), none lower than a tenth of the region (specks).
+ * The rows of text in a region, top first: runs of rows with ink between blank ones, a gap of 4 % of the region or
+ * less (2 px at least) bridged (a scan's letters thin out across their middles), none lower than a tenth of the
+ * region (specks).
  */
 export function textRows(region: GrayRegion): Array<[number, number]> {
   const { width, height, gray } = region;
@@ -60,10 +61,14 @@ export function textRows(region: GrayRegion): Array<[number, number]> {
   return runs.filter(([y0, y1]) => y1 - y0 + 1 >= Math.max(3, 0.1 * height));
 }
 
-/** Whether `words` holds every word of `within`, in order: a reading that only adds words to another. */
-function keepsWords(words: string[], within: string[]): boolean {
+/** The words of a reading as the tag parser sees them: capitals, the punctuation OCR adds at their ends gone. */
+const wordsOf = (text: string) => text.toUpperCase().split(/\s+/).map(trimmed).filter(Boolean);
+
+/** Whether `text` holds every word of `earlier`, in order: a reading that only adds words to another. */
+function keepsWords(text: string, earlier: string): boolean {
+  const within = wordsOf(earlier);
   let at = 0;
-  for (const word of words) if (at < within.length && word === within[at]) at++;
+  for (const word of wordsOf(text)) if (at < within.length && word === within[at]) at++;
   return at === within.length;
 }
 
@@ -75,8 +80,7 @@ function keepsWords(words: string[], within: string[]): boolean {
 async function readStack(reader: TextReader, region: GrayRegion): Promise<TextReading> {
   const whole = await reader.read(region, 'tag');
   const rows = textRows(region);
-  const words = whole.text.split(/\s+/).filter(Boolean);
-  if (rows.length < 2 || words.length >= rows.length) return whole;
+  if (rows.length < 2 || wordsOf(whole.text).length >= rows.length) return whole;
   const lines: TextReading[] = [];
   for (const [y0, y1] of rows) {
     const row = { x0: 0, y0: Math.max(0, y0 - 2), x1: region.width - 1, y1: Math.min(region.height - 1, y1 + 2) };
@@ -86,7 +90,7 @@ async function readStack(reader: TextReader, region: GrayRegion): Promise<TextRe
     .map((line) => line.text)
     .join(' ')
     .trim();
-  if (!keepsWords(text.split(/\s+/), words) || !parseAmidNoise(text, parseIsaTag)) return whole;
+  if (!keepsWords(text, whole.text) || !parseAmidNoise(text, parseIsaTag)) return whole;
   return { text, confidence: lines.reduce((sum, line) => sum + line.confidence, 0) / lines.length };
 }
 
@@ -130,8 +134,10 @@ export async function readBubble(
   const isTag = (reading: TextReading) => parseAmidNoise(reading.text, parseIsaTag) !== undefined;
   // Only a round bubble (or a square round one) has its ring where the wider circle expects it.
   const round = Math.abs(boxWidth(bubble) - boxHeight(bubble)) <= 0.15 * size;
-  if ((isTag(tight) && tight.confidence >= SURE_TAG) || !round) return tight;
-  const wide = await readInside(reader, gray, width, height, bubble, Math.min(0.46 * size, 0.5 * size - 1.5 * stroke - 1));
+  const radius = Math.min(0.46 * size, 0.5 * size - 1.5 * stroke - 1);
+  // A ring as thick as a small bubble's leaves nothing more to read out to.
+  if ((isTag(tight) && tight.confidence >= SURE_TAG) || !round || radius <= 0.4 * size) return tight;
+  const wide = await readInside(reader, gray, width, height, bubble, radius);
   const sureTag = isTag(wide) && wide.confidence >= SURE_TAG;
   return sureTag && (!isTag(tight) || wide.confidence > tight.confidence) ? wide : tight;
 }

@@ -80,11 +80,13 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     const horizontal = sides[0].orientation === 'horizontal';
     // An off-page connector is an arrow: a flat back at one end (a line, or a bar where the back is too
     // short to be found as a line), a short point at the other.
-    const depth = (cap: Cap) => {
+    // A cap's extent along the sides (its depth) or across them (its span); a flat end's is none.
+    const extent = (cap: Cap, along: boolean) => {
       if ('line' in cap) return 0;
       const g = headBox(cap.group);
-      return horizontal ? boxWidth(g) : boxHeight(g);
+      return horizontal === along ? boxWidth(g) : boxHeight(g);
     };
+    const depth = (cap: Cap) => extent(cap, true);
     const flat = (cap: Cap) => depth(cap) <= 2 * unit + 2;
     const length = Math.max(...sides.map((side) => side.end - side.start));
     // A block arrow's head: wider than the short body it ends, as much past each side (a vessel's head is as wide
@@ -107,12 +109,7 @@ export function findShells(groups: Box[], segments: Segment[], unit: number): Sh
     if (!connector && (high - low < 10 * unit || sides.some((side) => side.end - side.start < 10 * unit))) continue;
     // A vessel's head spans its shell, a nozzle on it maybe: a "head" far wider is other symbols and their labels
     // glued to a box's end (a valve and a hose at a coupling drawn as a rectangle).
-    const across = (cap: Cap) => {
-      if ('line' in cap) return 0;
-      const g = headBox(cap.group);
-      return horizontal ? boxHeight(g) : boxWidth(g);
-    };
-    if (!connector && caps.some((cap) => across(cap) > MAX_HEAD_SPAN * (high - low))) continue;
+    if (!connector && caps.some((cap) => extent(cap, false) > MAX_HEAD_SPAN * (high - low))) continue;
     // A head spans the shell; a flat end runs from side to side (a pipe may leave along it).
     const closes = (cap: Cap) => {
       if ('group' in cap) {

@@ -71,10 +71,15 @@ function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
         for (let dy = -1; dy <= 1; dy++) byEnd.set(`${cx + dx}:${cy + dy}`, [...(byEnd.get(`${cx + dx}:${cy + dy}`) ?? []), stroke]);
     }
   }
-  const long = [...pipes];
-  // A break between the two: another pipe crosses it.
-  const crossed = (from: Point, to: Point, own: Stroke[]) =>
-    long.some((other) => !own.includes(other) && other.points.slice(1).some((b, i) => segmentsCross(from, to, other.points[i], b)));
+  const long = [...pipes].map((pipe) => ({ pipe, box: pointsBox(pipe.points) }));
+  // A break between the two: another pipe crosses it (its box first, to pass over the sheet's other pipes fast).
+  const crossed = (from: Point, to: Point, own: Stroke[]) => {
+    const gap = pointsBox([from, to]);
+    return long.some(
+      ({ pipe, box }) =>
+        boxesTouch(box, gap, 0) && !own.includes(pipe) && pipe.points.slice(1).some((b, i) => segmentsCross(from, to, pipe.points[i], b)),
+    );
+  };
   const queue = [...pipes];
   while (queue.length > 0) {
     const pipe = queue.pop()!;
@@ -82,20 +87,20 @@ function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
       const at = end === 0 ? pipe.points[0] : pipe.points[pipe.points.length - 1];
       const out = endDirection(pipe.points, end);
       // Ahead of the end, every 2 px up to the longest break.
-      const ahead = new Set<Stroke>();
+      const found = new Set<Stroke>();
       for (let step = 0; step <= pipeFrom / 2; step += 2)
-        for (const stroke of byEnd.get(key([at[0] + step * out[0], at[1] + step * out[1]])) ?? []) ahead.add(stroke);
-      for (const stroke of ahead) {
+        for (const stroke of byEnd.get(key([at[0] + step * out[0], at[1] + step * out[1]])) ?? []) found.add(stroke);
+      for (const stroke of found) {
         if (pipes.has(stroke) || Math.abs(stroke.lineWidth - pipe.lineWidth) > 0.15 * pipe.lineWidth) continue;
         const [p, q] = stroke.points;
         const near =
           Math.hypot(p[0] - at[0], p[1] - at[1]) <= Math.hypot(q[0] - at[0], q[1] - at[1]) ? ([p, q] as const) : ([q, p] as const);
         const d = Math.hypot(near[1][0] - near[0][0], near[1][1] - near[0][1]) || 1;
         const straightOn = ((near[1][0] - near[0][0]) * out[0] + (near[1][1] - near[0][1]) * out[1]) / d > 0.99;
-        const gap = Math.hypot(near[0][0] - at[0], near[0][1] - at[1]);
-        // On the pipe's line: the near end no further off it than it is ahead.
+        // On the pipe's line, ahead of its end (a cell's width behind at most).
+        const ahead = (near[0][0] - at[0]) * out[0] + (near[0][1] - at[1]) * out[1];
         const offLine = Math.abs((near[0][0] - at[0]) * -out[1] + (near[0][1] - at[1]) * out[0]);
-        if (!straightOn || offLine > 2 || (gap > 2 && !crossed(at, near[0], [pipe, stroke]))) continue;
+        if (!straightOn || ahead < -2 || offLine > 2 || (ahead > 2 && !crossed(at, near[0], [pipe, stroke]))) continue;
         pipes.add(stroke);
         queue.push(stroke);
       }
@@ -133,7 +138,7 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
     );
   const bodies: Box[] = [];
   const loose: Box[] = [];
-  // The pen each body and loose stroke is drawn with: a stroke thinner than the bodies it joins is theirs.
+  // The pen each piece is drawn with: a stroke thinner than the bodies it joins is theirs.
   const pens = new Map<Box, number>();
   const stubs: Box[] = [];
   const branches: Box[] = [];
@@ -145,6 +150,7 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
     const inner = pointsBox(item.points);
     const box = { x0: inner.x0 - half, y0: inner.y0 - half, x1: inner.x1 + half, y1: inner.y1 + half };
     const straight = stroke && item.points.length === 2 && Math.min(inner.x1 - inner.x0, inner.y1 - inner.y0) <= 0.5;
+    pens.set(box, item.path.lineWidth);
     if (stroke && pipes.has(stroke)) {
       if (straight && length(stroke.points) < options.pipeFrom) stubs.push(box);
       continue;
@@ -160,7 +166,6 @@ export function vectorShapes(paths: PdfPath[], map: (point: Point) => Point, opt
       continue;
     }
     (straight ? loose : bodies).push(box);
-    pens.set(box, item.path.lineWidth);
   }
   const groups = touchingGroups(bodies, options.joinGap);
   const groupPen = (group: Box) => Math.max(0, ...bodies.filter((box) => boxWithin(box, group, 0)).map((box) => pens.get(box)!));
