@@ -39,6 +39,19 @@ const bowtie = (x: number, y: number): PdfPath[] => [
   ),
 ];
 
+/** A compressor's casing from x 100 to 160, top at `y`: a trapezoid narrowing to the right, its top edge slanted. */
+const compressorCasing = (y: number) =>
+  stroke(
+    [
+      [100, y],
+      [160, y + 20],
+      [160, y + 60],
+      [100, y + 80],
+    ],
+    3,
+    true,
+  );
+
 describe('vectorShapes', () => {
   it('groups a valve drawn in several paths into one box, and leaves the pipe through it out', () => {
     const { shapes } = vectorShapes(
@@ -107,17 +120,8 @@ describe('vectorShapes', () => {
   });
 
   it("joins a compressor's driver through a shaft drawn finer than both, which a stub in the symbols' pen does not", () => {
-    // The casing, a trapezoid narrowing to the right; the shaft from its middle to the driver's square.
-    const casing = stroke(
-      [
-        [100, 80],
-        [160, 100],
-        [160, 140],
-        [100, 160],
-      ],
-      3,
-      true,
-    );
+    // The casing, narrowing to the right; the shaft from its middle to the driver's square.
+    const casing = compressorCasing(80);
     const driver = stroke(
       [
         [180, 105],
@@ -139,16 +143,7 @@ describe('vectorShapes', () => {
   it("takes a pipe's piece into a slanted outline as pipe where the pipe was broken to cross another", () => {
     // A pipe comes down, is broken where a horizontal pipe crosses at y 93, and goes on into the casing's
     // slanted top (inside the casing's box: it would read as a stem from the body).
-    const casing = stroke(
-      [
-        [100, 100],
-        [160, 120],
-        [160, 160],
-        [100, 180],
-      ],
-      3,
-      true,
-    );
+    const casing = compressorCasing(100);
     const down = segment([130, 0], [130, 86], 4.5);
     const piece = segment([130, 100], [130, 140], 4.5);
     const across = segment([0, 93], [300, 93], 4.5);
