@@ -74,6 +74,15 @@ describe('attachTexts', () => {
     expect(other.tags.get(valve)?.text).toBe('HV-12');
   });
 
+  it('names equipment by a tag with its plant area between kind and number (`C-052-36A`), not by the area read as letters', () => {
+    const vessel = symbol(100, 500, 260, 580, 'equipment');
+    const result = attachTexts([vessel], [read('C-052-36A', 100, 600)]);
+    expect(result.tags.get(vessel)?.text).toBe('C-052-36A');
+    // Its kind letter lost, the rest names nothing: `052` is no instrument's letters. Nor does a drawing's number.
+    expect(attachTexts([vessel], [read('052-36A', 100, 600)]).tags.size).toBe(0);
+    expect(attachTexts([vessel], [read('PID-605-039', 100, 600)]).tags.size).toBe(0);
+  });
+
   it('leaves a tag in the middle of the sheet free when nothing is near it', () => {
     const vessel = symbol(300, 100, 500, 300, 'equipment');
     const result = attachTexts([vessel], [read('V-301', 370, 500)], AREA);

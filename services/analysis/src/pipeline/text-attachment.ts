@@ -10,6 +10,12 @@ import { stackedOver, type TextLine } from './text-lines';
 /** Equipment and valve tags: `P-101A`, `V 201`, `E-301B`, `HV-12`, `XV1001`. */
 const ITEM_TAG = /^[A-Z]{1,4}-?\d{2,5}[A-Z]{0,2}$/;
 
+/**
+ * Equipment and valve tags with the plant area between kind and number: `C-052-36A`, `HV-052-01`. A kind of one or
+ * two letters: a drawing's number (`PID-605-032`, an off-page connector's continuation) names no symbol.
+ */
+const AREA_ITEM_TAG = /^[A-Z]{1,2}-\d{2,4}-\d{1,5}[A-Z]?$/;
+
 /** Equipment tags: one letter for the kind (pump, exchanger, vessel, column), then the number. */
 const EQUIPMENT_TAG = /^[A-Z]-\d/;
 
@@ -41,6 +47,7 @@ export function normaliseTag(text: string, { exact = false } = {}): string | und
   const isa = parseIsaTag(compact, { exact });
   if (isa) return isa.tag;
   const joined = compact.replace(/\s*[-_.\s]\s*/g, '-');
+  if (AREA_ITEM_TAG.test(joined)) return joined;
   if (!ITEM_TAG.test(joined.replace('-', ''))) return undefined;
   return joined.replace(/^([A-Z]+)-?(\d)/, '$1-$2');
 }

@@ -128,8 +128,11 @@ export function parseIsaTag(text: string, { exact = false } = {}): IsaTag | unde
     if (!/[A-Za-z]{2}/.test(letterPart) && /[A-Za-z]{2}/.test(area)) [area, letterPart] = [letterPart, area];
     if (!/^\d{1,5}$/.test(area)) return undefined;
   } else return undefined;
-  // A loop number has a digit at least: OCR confusions alone do not make a word (`REBOILER`) a tag.
+  // A loop number has a digit at least: OCR confusions alone do not make a word (`REBOILER`) a tag. Nor do they make
+  // digits letters where most are digits: `052` over a loop is an area code read without its letters, and a
+  // reducer's `200/150` is no `ZOO-150`.
   if (!/\d/.test(loopPart)) return undefined;
+  if ((letterPart.match(/\d/g) ?? []).length > (letterPart.match(/[A-Za-z]/g) ?? []).length) return undefined;
   const marked = exact ? letterPart.toUpperCase() : fixLetters(letterPart);
   const letters = marked.replace(IEC_MARKS, '');
   const loop = exact ? loopPart.toUpperCase() : fixLoop(loopPart);

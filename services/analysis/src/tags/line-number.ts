@@ -36,6 +36,8 @@ export function parseLineNumber(raw: string): LineNumber | undefined {
     .filter(Boolean)
     .map((part) => part.replace('+', '-'));
   if (parts.length < 3 || parts.length > 9) return undefined;
+  // A kind, an area and a number (`C-052-36A`) tag a piece of equipment: no size, no class of letters and digits.
+  if (parts.length === 3 && /^[A-Z]{1,4}$/.test(parts[0]) && NUMBER.test(parts[1]) && NUMBER.test(parts[2])) return undefined;
   const result: LineNumber = { text: parts.join('-') };
   const numbers: string[] = [];
   for (const part of parts) {

@@ -24,8 +24,14 @@ describe('parseIsaTag', () => {
 
   it('takes exact text (a PDF text layer) as written: digits are no letters there', () => {
     expect(parseIsaTag('200/150', { exact: true })).toBeUndefined();
-    expect(parseIsaTag('200/150')?.tag).toBe('ZOO-150');
     expect(parseIsaTag('FIC 101', { exact: true })?.tag).toBe('FIC-101');
+  });
+
+  it('reads no letters from a part mostly digits, OCR or not: an area code and a loop are no tag', () => {
+    expect(parseIsaTag('200/150')).toBeUndefined();
+    expect(parseIsaTag('052 036')).toBeUndefined();
+    expect(parseIsaTag('0S2 036')).toBeUndefined();
+    expect(parseIsaTag('P1 101')?.tag).toBe('PI-101');
   });
 
   it('reads IEC 62424 letter codes: limit signs and brackets are no letters', () => {
@@ -74,7 +80,7 @@ describe('parseLineNumber', () => {
     expect(parseLineNumber(text)).toMatchObject(parts);
   });
 
-  it.each(['FIC-101', 'P-101A', 'SEE NOTE 4', '3CB2S07', 'TO V-201'])('rejects %j', (text) => {
+  it.each(['FIC-101', 'P-101A', 'SEE NOTE 4', '3CB2S07', 'TO V-201', 'C-052-36A'])('rejects %j', (text) => {
     expect(parseLineNumber(text)).toBeUndefined();
   });
 });
