@@ -108,6 +108,28 @@ describe('findSymbols', () => {
       expect(boxes(segments.filter((_, i) => i !== 3))).toEqual([]);
     });
 
+    it('finds a shared display that a line meets at one corner (its top running on), but no such square without a circle', () => {
+      // A square x 50..110, y 100..160 with a ring inside; its top edge runs on to the right past the corner.
+      const ink = new Uint8Array(W * H);
+      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (Math.abs(Math.hypot(x - 80, y - 130) - 27) <= 1) ink[y * W + x] = 1;
+      const square = [
+        lineSegment('horizontal', 100, 50, 190),
+        lineSegment('horizontal', 160, 50, 110),
+        lineSegment('vertical', 50, 100, 160),
+        lineSegment('vertical', 110, 100, 160),
+      ];
+      const displays = (segments: Segment[], mask: Uint8Array) =>
+        findSymbols(connectedComponents(mask, W, H), segments, W, H, 3, mask).symbols.filter(
+          (s) => s.description === 'instrument (shared display)' || s.description === 'equipment (box)',
+        );
+      expect(displays(square, ink).map((s) => [s.description, s.x0, s.y0, s.x1, s.y1])).toEqual([
+        ['instrument (shared display)', 49, 99, 111, 161],
+      ]);
+      // No circle inside: a loop of lines, no box. Lines on past two corners: no box either.
+      expect(displays(square, new Uint8Array(W * H))).toEqual([]);
+      expect(displays([...square.slice(0, 1), lineSegment('horizontal', 160, 0, 110), ...square.slice(2)], ink)).toEqual([]);
+    });
+
     it("takes a plate exchanger's overhanging head bar with its frame, but no edge that merely runs on", () => {
       // Frame x 60..100, y 120..250; the head bar is a thin box x 50..110, y 110..120 on the frame's top.
       const frame = [

@@ -63,6 +63,8 @@ interface Rectangle {
   edges: Segment[];
   /** Two halves of a square split by a bar: a shared-display instrument. */
   split?: boolean;
+  /** Lines run on past one of its corners: a box only where it holds a circle (lines meeting a shared display there). */
+  cornerLines?: boolean;
 }
 
 /** Closed axis-aligned rectangles made of four solid segments: boxes drawn for equipment. */
@@ -103,7 +105,8 @@ function findRectangles(segments: Segment[], unit: number): Rectangle[] {
   for (const top of horizontal) {
     for (const bottom of horizontal) {
       if (bottom === top || segmentCenter(bottom) - segmentCenter(top) < minSide) continue;
-      const even = Math.abs(top.start - bottom.start) <= tolerance && Math.abs(top.end - bottom.end) <= tolerance;
+      const [startsEven, endsEven] = [Math.abs(top.start - bottom.start) <= tolerance, Math.abs(top.end - bottom.end) <= tolerance];
+      const even = startsEven && endsEven;
       const overhangs = (edge: Segment, other: Segment) =>
         other.start - edge.start > tolerance &&
         other.start - edge.start <= overhang &&
@@ -111,7 +114,8 @@ function findRectangles(segments: Segment[], unit: number): Rectangle[] {
         edge.end - other.end <= overhang;
       const overhanging = even ? undefined : overhangs(top, bottom) ? top : overhangs(bottom, top) ? bottom : undefined;
       const head = overhanging && barOutside(overhanging, overhanging === top ? -1 : 1);
-      if (!even && !head) continue;
+      // (Or one runs on past its end: a line meeting the box at that corner, counted with the corners below.)
+      if (!even && !head && startsEven === endsEven) continue;
       if (top.end - top.start < minSide) continue;
       const topY = segmentCenter(top);
       const bottomY = segmentCenter(bottom);
@@ -122,28 +126,34 @@ function findRectangles(segments: Segment[], unit: number): Rectangle[] {
       const left = sideBox(leftPieces);
       const right = sideBox(rightPieces);
       // Pipes that happen to close a loop run on past its corners; a drawn box ends at them, or at the
-      // next box of a stack (a box split by a bar).
+      // next box of a stack (a box split by a bar). Lines running on past one corner alone may meet a box there.
       const leftX = segmentCenter(left);
       const rightX = segmentCenter(right);
       const rowAt = (y: number) =>
         horizontal.some((h) => Math.abs(segmentCenter(h) - y) <= tolerance && h.start <= leftX + tolerance && h.end >= rightX - tolerance);
-      const runsOn =
-        [top, bottom].some((h) => h !== overhanging && (h.start < leftX - tolerance || h.end > rightX + tolerance)) ||
-        [left, right].some((v) => (v.start < topY - tolerance && !rowAt(v.start)) || (v.end > bottomY + tolerance && !rowAt(v.end)));
-      if (runsOn) continue;
+      const pastStart = (h: Segment) => h !== overhanging && h.start < leftX - tolerance;
+      const pastEnd = (h: Segment) => h !== overhanging && h.end > rightX + tolerance;
+      const above = (v: Segment) => v.start < topY - tolerance && !rowAt(v.start);
+      const below = (v: Segment) => v.end > bottomY + tolerance && !rowAt(v.end);
+      const corners = [
+        pastStart(top) || above(left),
+        pastEnd(top) || above(right),
+        pastStart(bottom) || below(left),
+        pastEnd(bottom) || below(right),
+      ].filter(Boolean).length;
+      if (corners > 1) continue;
       const frame = { x0: left.lo, y0: top.lo, x1: right.hi, y1: bottom.hi };
       const box = head ? unionBox(frame, segmentBox(head)) : frame;
-      // The smallest rectangle wins where rectangles share an edge (a box split in two is two boxes).
+      // The smallest rectangle wins where rectangles share an edge (a box split in two is two boxes): a line across
+      // it from side to side (as long as its top, or, where the top runs on, as wide as the box) splits it.
+      const across = (h: Segment) =>
+        (Math.abs(h.start - top.start) <= tolerance && Math.abs(h.end - top.end) <= tolerance) ||
+        (corners > 0 && Math.abs(h.start - leftX) <= tolerance && Math.abs(h.end - rightX) <= tolerance);
       const between = horizontal.some(
-        (h) =>
-          h !== top &&
-          h !== bottom &&
-          segmentCenter(h) > topY + tolerance &&
-          segmentCenter(h) < bottomY - tolerance &&
-          Math.abs(h.start - top.start) <= tolerance &&
-          Math.abs(h.end - top.end) <= tolerance,
+        (h) => h !== top && h !== bottom && segmentCenter(h) > topY + tolerance && segmentCenter(h) < bottomY - tolerance && across(h),
       );
-      if (!between) found.push({ box, edges: [top, bottom, ...leftPieces, ...rightPieces, ...(head ? [head] : [])] });
+      const edges = [top, bottom, ...leftPieces, ...rightPieces, ...(head ? [head] : [])];
+      if (!between) found.push({ box, edges, ...(corners > 0 ? { cornerLines: true } : {}) });
     }
   }
   return found;
@@ -158,7 +168,7 @@ export function symbolBars(segments: Segment[], unit: number): Set<Segment> {
   const solid = segments.filter((s) => !s.dashed);
   const bars = new Set(acrossPipes(solid, solid, unit));
   if (bars.size === 0) return bars;
-  for (const edge of findRectangles(solid, unit).flatMap((r) => r.edges)) bars.delete(edge);
+  for (const edge of findRectangles(solid, unit).flatMap((r) => (r.cornerLines ? [] : r.edges))) bars.delete(edge);
   return bars;
 }
 
@@ -223,7 +233,13 @@ function joinSplitBoxes(rectangles: Rectangle[], maxSide: number): Rectangle[] {
       return;
     }
     joined.add(i).add(partner);
-    result.push({ box: unionBox(a.box, rectangles[partner].box), edges: [...a.edges, ...rectangles[partner].edges], split: true });
+    const cornerLines = a.cornerLines || rectangles[partner].cornerLines;
+    result.push({
+      box: unionBox(a.box, rectangles[partner].box),
+      edges: [...a.edges, ...rectangles[partner].edges],
+      split: true,
+      ...(cornerLines ? { cornerLines } : {}),
+    });
   });
   return result;
 }
@@ -704,7 +720,21 @@ export function findSymbols(
   }
 
   const outlines = new Set<Segment>();
-  const rectangles = joinSplitBoxes(findRectangles(segments, unit), maxBubble);
+  // A circle in a square (ISA shared display / DCS instrument) is an instrument, not a box. Its circle may touch the
+  // sides and lose its shape to them; a big arc or a stacked tag inside tells.
+  const holdsCircle = (r: Rectangle) => {
+    const side = Math.max(boxWidth(r.box), boxHeight(r.box));
+    const aspect = boxWidth(r.box) / boxHeight(r.box);
+    const inside = candidates.filter((c) => containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2));
+    return (
+      side <= maxBubble &&
+      aspect > 0.75 &&
+      aspect < 1.33 &&
+      (inside.some((c) => isRing(c, unit) && boxWidth(c) >= 0.6 * side) ||
+        (inside.some((c) => boxWidth(c) >= 0.6 * side && c.meanRadius > 0.3 * side) && inside.length >= 3))
+    );
+  };
+  const rectangles = joinSplitBoxes(findRectangles(segments, unit), maxBubble).filter((r) => !r.cornerLines || holdsCircle(r));
   for (const rectangle of rectangles) rectangle.edges.forEach((edge) => outlines.add(edge));
   // What lies inside a box (a circle touching its sides included) is part of it.
   const free = [...bubbles, ...rest].filter((c) => !rectangles.some((r) => boxWithin(c, r.box, unit + 1)));
@@ -777,19 +807,7 @@ export function findSymbols(
   const pipes = segments.filter((s) => !outlines.has(s));
   const symbols: DetectedSymbol[] = [
     ...rectangles.map((r): DetectedSymbol => {
-      // A circle in a square (ISA shared display / DCS instrument) is an instrument, not a box.
-      const side = Math.max(boxWidth(r.box), boxHeight(r.box));
-      const aspect = boxWidth(r.box) / boxHeight(r.box);
-      // Its circle may touch the sides and lose its shape to them; a big arc or a stacked tag inside tells.
-      const inside = candidates.filter((c) => containsPoint(r.box, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2));
-      const ring =
-        r.split ||
-        (side <= maxBubble &&
-          aspect > 0.75 &&
-          aspect < 1.33 &&
-          (inside.some((c) => isRing(c, unit) && boxWidth(c) >= 0.6 * side) ||
-            (inside.some((c) => boxWidth(c) >= 0.6 * side && c.meanRadius > 0.3 * side) && inside.length >= 3)));
-      if (ring)
+      if (r.split || holdsCircle(r))
         return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75, outlined: true };
       return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6, outlined: true };
     }),
