@@ -3,6 +3,7 @@ import {
   boxArea,
   boxesTouch,
   boxHeight,
+  boxIou,
   boxOf,
   boxWidth,
   boxWithin,
@@ -734,8 +735,17 @@ export function findSymbols(
         (inside.some((c) => boxWidth(c) >= 0.6 * side && c.meanRadius > 0.3 * side) && inside.length >= 3))
     );
   };
-  const rectangles = joinSplitBoxes(findRectangles(segments, unit), maxBubble).filter((r) => !r.cornerLines || holdsCircle(r));
-  for (const rectangle of rectangles) rectangle.edges.forEach((edge) => outlines.add(edge));
+  // One met at a corner is found as well as whole where the line meeting it runs on along the panel bar (a pipe into
+  // its side): the box found whole goes first and stays.
+  const rectangles = joinSplitBoxes(findRectangles(segments, unit), maxBubble)
+    .filter((r) => !r.cornerLines || holdsCircle(r))
+    .sort((a, b) => Number(a.cornerLines ?? false) - Number(b.cornerLines ?? false))
+    .filter((r, i, all) => !all.slice(0, i).some((other) => boxIou(other.box, r.box) > 0.9));
+  // The lines meeting a box at its corner run on as pipes: only their stretch along the box is its outline.
+  for (const rectangle of rectangles)
+    rectangle.edges
+      .filter((edge) => !rectangle.cornerLines || boxWithin(segmentBox(edge), rectangle.box, unit + 1))
+      .forEach((edge) => outlines.add(edge));
   // What lies inside a box (a circle touching its sides included) is part of it.
   const free = [...bubbles, ...rest].filter((c) => !rectangles.some((r) => boxWithin(c, r.box, unit + 1)));
   // Slivers along a line are what is left of its stroke (a scan's ragged edge), not symbols.
