@@ -737,8 +737,10 @@ export function findSymbols(
   };
   // One met at a corner is found as well as whole where the line meeting it runs on along the panel bar (a pipe into
   // its side): the box found whole goes first and stays.
-  const rectangles = joinSplitBoxes(findRectangles(segments, unit), maxBubble)
-    .filter((r) => !r.cornerLines || holdsCircle(r))
+  const drawnBoxes = joinSplitBoxes(findRectangles(segments, unit), maxBubble);
+  const circled = new Set(drawnBoxes.filter(holdsCircle));
+  const rectangles = drawnBoxes
+    .filter((r) => !r.cornerLines || circled.has(r))
     .sort((a, b) => Number(a.cornerLines ?? false) - Number(b.cornerLines ?? false))
     .filter((r, i, all) => !all.slice(0, i).some((other) => boxIou(other.box, r.box) > 0.9));
   // The lines meeting a box at its corner run on as pipes: only their stretch along the box is its outline.
@@ -817,7 +819,7 @@ export function findSymbols(
   const pipes = segments.filter((s) => !outlines.has(s));
   const symbols: DetectedSymbol[] = [
     ...rectangles.map((r): DetectedSymbol => {
-      if (r.split || holdsCircle(r))
+      if (r.split || circled.has(r))
         return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75, outlined: true };
       return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6, outlined: true };
     }),

@@ -1,20 +1,5 @@
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 
-/**
- * A classifier that names every candidate `className` (`not_a_symbol`: none), of `elementType`, at `confidence`:
- * to test how the pipeline uses its word.
- */
-export const namingAll = (
-  className: string,
-  elementType: SymbolPrediction['elementType'] = className === 'not_a_symbol' ? 'none' : 'valve',
-  confidence = 0.9,
-): SymbolClassifier => ({
-  backend: 'cpu',
-  classify: async (_image, boxes) =>
-    boxes.map(() => ({ className, elementType, confidence, alternatives: [{ className, elementType, confidence }] })),
-  dispose: () => undefined,
-});
-
 /** A classifier that ranks the classes of every candidate as given, best first: to test how the runners-up are used. */
 export const rankingAll = (ranked: SymbolPrediction['alternatives']): SymbolClassifier => ({
   backend: 'cpu',
@@ -34,3 +19,13 @@ export const namingBy = (
     }),
   dispose: () => undefined,
 });
+
+/**
+ * A classifier that names every candidate `className` (`not_a_symbol`: none), of `elementType`, at `confidence`:
+ * to test how the pipeline uses its word.
+ */
+export const namingAll = (
+  className: string,
+  elementType: SymbolPrediction['elementType'] = className === 'not_a_symbol' ? 'none' : 'valve',
+  confidence = 0.9,
+): SymbolClassifier => namingBy(() => [className, elementType, confidence]);
