@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dexpiConnections, dexpiSymbols, type DexpiTruth } from './dexpi';
+import { dexpiConnections, dexpiSymbols, segmentComponents, type DexpiTruth } from './dexpi';
 
 const truth: DexpiTruth = {
   raster_size: [2100, 1485],
@@ -43,5 +43,50 @@ describe('dexpi loader', () => {
       ['Nozzle-1', 'Off-1'],
       ['OperatedValve-1', 'Off-1'],
     ]);
+  });
+
+  it('runs each segment through its components and passes through runs of dropped symbols', () => {
+    const sheet: DexpiTruth = {
+      ...truth,
+      symbols: [
+        { id: 'Nozzle-8', element: 'Nozzle', component_class: 'Nozzle', tag: 'P3', bbox_px: [0, 30, 7, 44] },
+        { id: 'Flange-1', element: 'PipingComponent', component_class: 'BlindFlange', tag: null, bbox_px: [0, 28, 7, 28] },
+        { id: 'Valve-2', element: 'PipingComponent', component_class: 'OperatedValve', tag: null, bbox_px: [0, 10, 7, 23] },
+        { id: 'Flange-2', element: 'PipingComponent', component_class: 'BlindFlange', tag: null, bbox_px: [0, 8, 7, 8] },
+        {
+          id: 'Pif-2',
+          element: 'ProcessInstrumentationFunction',
+          component_class: 'ProcessInstrumentationFunction',
+          tag: '275003A',
+          bbox_px: [-20, -30, 30, 0],
+        },
+      ],
+      edges: [
+        { from_id: 'Nozzle-8', to_id: 'Flange-1', segment_id: 'S6' },
+        { from_id: 'Flange-1', to_id: 'Flange-2', segment_id: 'S7' },
+        { from_id: 'Flange-2', to_id: 'Pif-2', segment_id: 'M1' },
+      ],
+    };
+    const xml = `<PlantModel>
+      <PipingNetworkSegment ID="S6"><PipingComponent ID="Flange-1"><Node ID="Flange-1-Node-1"/></PipingComponent>
+        <Connection FromID="Nozzle-8" ToID="Flange-1"/></PipingNetworkSegment>
+      <PipingNetworkSegment ID="S7"><CenterLine/><PipingComponent ID="Valve-2"/><PipingComponent ID="Flange-2"/>
+        <Connection FromID="Flange-1" ToID="Flange-2"/></PipingNetworkSegment>
+    </PlantModel>`;
+    const components = segmentComponents(xml);
+    expect(components).toEqual(
+      new Map([
+        ['S6', ['Flange-1']],
+        ['S7', ['Valve-2', 'Flange-2']],
+      ]),
+    );
+    const kept = new Set(dexpiSymbols(sheet).map((s) => s.id));
+    const pairs = (inline: Map<string, string[]>) => dexpiConnections(sheet, kept, inline).map((c) => [c.sourceId, c.targetId]);
+    expect(pairs(components)).toEqual([
+      ['Nozzle-8', 'Valve-2'],
+      ['Valve-2', 'Pif-2'],
+    ]);
+    // Without the XML the valve is no end, and the two dropped flanges in a row still pass through.
+    expect(pairs(new Map())).toEqual([['Nozzle-8', 'Pif-2']]);
   });
 });

@@ -16,7 +16,7 @@ export interface DexpiTruth {
   symbols: { id: string; element: string; component_class: string | null; tag: string | null; bbox_px?: PixelBox }[];
   texts: { string: string; owner_id?: string | null; bbox_px?: PixelBox }[];
   lines: { owner_id: string; owner_element: string; polyline_px: PixelPoint[] }[];
-  edges: { from_id: string | null; to_id: string | null; segment_id: string }[];
+  edges: { from_id: string | null; to_id: string | null; segment_id: string; segment_class?: string }[];
 }
 
 /** Parts drawn inside a piece of equipment, not symbols of their own. */
@@ -54,21 +54,68 @@ export function dexpiSymbols(truth: DexpiTruth): TruthSymbol[] {
 }
 
 /**
- * Edges between kept symbols. An edge to a dropped one (a tee, a blind flange) passes through it: the
- * symbols on either side of a junction are connected to each other, as the pipeline's walk connects them.
+ * The pieces along each piping segment, in flow order, from the sheet's DEXPI XML: a segment's `Connection`
+ * names only its two ends, and the valves and fittings drawn on the way are the segment's `PipingComponent`s.
  */
-export function dexpiConnections(truth: DexpiTruth, kept: ReadonlySet<string>): TruthConnection[] {
-  const connections: TruthConnection[] = [];
-  const through = new Map<string, string[]>();
+export function segmentComponents(xml: string): Map<string, string[]> {
+  const components = new Map<string, string[]>();
+  for (const [, id, body] of xml.matchAll(/<PipingNetworkSegment\b[^>]*\bID="([^"]+)"[^>]*>([\s\S]*?)<\/PipingNetworkSegment>/g)) {
+    components.set(
+      id,
+      [...body.matchAll(/<PipingComponent\b[^>]*\bID="([^"]+)"/g)].map((m) => m[1]),
+    );
+  }
+  return components;
+}
+
+/** Groups of ids joined by links, each id to its group's first. */
+function groupsOf(links: [string, string][]): Map<string, string> {
+  const parent = new Map<string, string>();
+  const root = (id: string): string => {
+    const up = parent.get(id) ?? id;
+    if (up === id) return id;
+    const top = root(up);
+    parent.set(id, top);
+    return top;
+  };
+  for (const [a, b] of links) {
+    const [ra, rb] = [root(a), root(b)];
+    if (ra !== rb) parent.set(rb, ra);
+  }
+  return new Map([...parent.keys()].map((id) => [id, root(id)]));
+}
+
+/**
+ * Edges between kept symbols. Each segment runs from its `from` end through its components to its `to` end.
+ * A run of dropped symbols (a tee, blind flanges seen edge-on) is passed through: the kept symbols around it
+ * are connected to each other, as the pipeline's walk connects them.
+ */
+export function dexpiConnections(
+  truth: DexpiTruth,
+  kept: ReadonlySet<string>,
+  components: ReadonlyMap<string, string[]> = new Map(),
+): TruthConnection[] {
+  const steps: { from: string; to: string; pipeId: string }[] = [];
   for (const { from_id: from, to_id: to, segment_id: pipeId } of truth.edges) {
-    if (!from || !to) continue;
-    if (kept.has(from) && kept.has(to)) connections.push({ sourceId: from, targetId: to, pipeId, relationshipType: 'connects to' });
-    else if (kept.has(from) !== kept.has(to)) {
-      const [end, dropped] = kept.has(from) ? [from, to] : [to, from];
-      through.set(dropped, [...(through.get(dropped) ?? []), end]);
+    const chain = [from, ...(components.get(pipeId) ?? []).filter((id) => id !== from && id !== to), to];
+    for (let i = 0; i + 1 < chain.length; i++) {
+      const [a, b] = [chain[i], chain[i + 1]];
+      if (a && b) steps.push({ from: a, to: b, pipeId });
     }
   }
-  for (const ends of through.values()) {
+  const connections: TruthConnection[] = steps
+    .filter((s) => kept.has(s.from) && kept.has(s.to))
+    .map((s) => ({ sourceId: s.from, targetId: s.to, pipeId: s.pipeId, relationshipType: 'connects to' }));
+  const group = groupsOf(steps.filter((s) => !kept.has(s.from) && !kept.has(s.to)).map((s) => [s.from, s.to]));
+  const around = new Map<string, Set<string>>();
+  for (const { from, to } of steps) {
+    if (kept.has(from) === kept.has(to)) continue;
+    const [end, dropped] = kept.has(from) ? [from, to] : [to, from];
+    const key = group.get(dropped) ?? dropped;
+    around.set(key, (around.get(key) ?? new Set()).add(end));
+  }
+  for (const set of around.values()) {
+    const ends = [...set];
     for (let i = 0; i < ends.length; i++) {
       for (let j = i + 1; j < ends.length; j++) connections.push({ sourceId: ends[i], targetId: ends[j], relationshipType: 'connects to' });
     }
@@ -91,10 +138,21 @@ function scaleSheet(sheet: TruthSheet, scale: number, texts: TruthText[]): Truth
   };
 }
 
-/** SVG exports named after a sheet: `C02V03-VER.EX02.svg` for sheet `C02V03`. */
-function sheetSvgs(files: string[], sheet: string): string[] {
+/** Exports named after a sheet: `C02V03-VER.EX02.svg` for sheet `C02V03` and extension `svg`. */
+function sheetExports(files: string[], sheet: string, extension: string): string[] {
   // After the sheet's name a separator, so that sheet C02V03 does not take C02V031's export.
-  return files.filter((f) => f.startsWith(sheet) && /^([-_.].*)?\.svg$/.test(f.slice(sheet.length))).sort();
+  const rest = new RegExp(`^([-_.].*)?\\.${extension}$`);
+  return files.filter((f) => f.startsWith(sheet) && rest.test(f.slice(sheet.length))).sort();
+}
+
+/** The segments' components from the first of the sheet's DEXPI XMLs that holds every piping segment the truth names. */
+async function sheetComponents(dir: string, xmls: string[], truth: DexpiTruth): Promise<Map<string, string[]>> {
+  for (const xml of xmls) {
+    const components = segmentComponents(await readFile(path.join(dir, xml), 'utf8'));
+    const piping = truth.edges.filter((e) => e.segment_class === 'PipingNetworkSegment');
+    if (components.size > 0 && piping.every((e) => components.has(e.segment_id))) return components;
+  }
+  return new Map();
 }
 
 /** Width and height of the root element's viewBox. */
@@ -132,7 +190,8 @@ async function svgSheetPdf(dir: string, svgs: string[], [width, height]: [number
  * come from the PDF text layer (`<sheet>.pdf_words.json`) when there is one. With its vector PDF, the sheet is a
  * second row when the PDF page is the raster at another scale. A full truth with an SVG export of the sheet
  * (`<sheet>-*.svg`) gets a row for that SVG converted to a vector PDF (`<sheet>.svg.pdf`), scored against the same
- * truth: the benchmark scales predictions from the PDF's rendition to the raster's size.
+ * truth: the benchmark scales predictions from the PDF's rendition to the raster's size. The sheet's DEXPI XML
+ * (`<sheet>-*.xml`) gives the valves and fittings along each segment, so that they are connections' ends too.
  */
 export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
   const drawings: BenchDrawing[] = [];
@@ -167,7 +226,11 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
           style: l.owner_element === 'InformationFlow' ? 'dashed' : 'solid',
           polyline: l.polyline_px,
         })),
-        connections: dexpiConnections(truth, new Set(symbols.map((s) => s.id))),
+        connections: dexpiConnections(
+          truth,
+          new Set(symbols.map((s) => s.id)),
+          await sheetComponents(dir, sheetExports(files, raster, 'xml'), truth),
+        ),
         complete: { symbols: !partial, texts: !partial || words !== undefined, pipes: true, connections: true },
       };
       return { sheet, words };
@@ -194,7 +257,7 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
         },
       });
     }
-    const svgs = partial ? [] : sheetSvgs(files, raster);
+    const svgs = partial ? [] : sheetExports(files, raster, 'svg');
     if (svgs.length > 0) {
       drawings.push({
         dataset: 'dexpi',
