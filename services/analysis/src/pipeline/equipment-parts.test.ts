@@ -49,6 +49,13 @@ describe('withStackedParts', () => {
     expect(withStackedParts([vessel, fan, motor], pipes, 4)).toHaveLength(3);
   });
 
+  it('grows a box the classifier names an air cooler surely, and not one it only guesses so', () => {
+    const named = (confidence: number) => ({ ...bundle, description: 'air cooler', symbolClass: 'air_cooler', confidence });
+    expect(withStackedParts([named(0.9), fan, motor], pipes, 4)).toHaveLength(1);
+    // An instrument bubble of a style the classifier does not know, a valve hanging under it on a short line.
+    expect(withStackedParts([named(0.2), fan, motor], pipes, 4)).toHaveLength(3);
+  });
+
   it("takes a roof as wide as the box on its top edge, a pipe into it or not (a tank's dome)", () => {
     const box = symbol(100, 300, 264, 444, { elementType: 'equipment', description: 'equipment (box)', outlined: true });
     const dome = symbol(100, 270, 264, 303, { elementType: 'fitting', description: 'fitting' });

@@ -4,6 +4,9 @@ import type { DetectedSymbol } from './symbols';
 
 const centreX = (box: Box) => (box.x0 + box.x1) / 2;
 
+/** An air cooler named less surely than this is a guess (an unknown bubble style): it takes no parts. */
+const AIR_COOLER_CONFIDENCE = 0.5;
+
 /**
  * Parts drawn apart above or below an equipment box (a rectangle drawn with lines), on its axis and off every
  * pipe (an air cooler's fan and its motor), are that equipment's: the box grows over them and they are no
@@ -22,7 +25,9 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
     !solid.some((pipe) => boxesTouch(pipe, symbol, 1) && !short(pipe, symbol));
   const grown = symbols.map((equipment) => {
     // Drawn as a box (a vessel's parts below it are its valves, strung on short pipes).
-    const drawnAsBox = equipment.description === 'equipment (box)' || equipment.symbolClass === 'air_cooler';
+    const drawnAsBox =
+      equipment.description === 'equipment (box)' ||
+      (equipment.symbolClass === 'air_cooler' && equipment.confidence >= AIR_COOLER_CONFIDENCE);
     if (equipment.elementType !== 'equipment' || !equipment.outlined || !drawnAsBox || absorbed.has(equipment)) return equipment;
     const width = boxWidth(equipment);
     // As far as the box is high: the motor is taken though the fan between was lost.

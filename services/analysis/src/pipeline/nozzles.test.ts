@@ -92,6 +92,26 @@ describe('findNozzles', () => {
     expect(long.map((n) => n.box)).toEqual([{ x0: 180, y0: 82, x1: 189, y1: 117 }]);
   });
 
+  it("takes a manhole's cover on two necks, a long bar even across the pair and not across either neck", () => {
+    // Strokes of 2 px: necks at y 90 and 110 from the wall (x 180) to a cover of two bars 36 px long (y 82..117).
+    const neck = (y: number): Segment => ({ orientation: 'horizontal', start: 180, end: 189, lo: y - 1, hi: y + 1, dashed: false });
+    const necks: Array<[number, number, number, number]> = [
+      [180, 89, 189, 91],
+      [180, 109, 189, 111],
+    ];
+    const cover: Array<[number, number, number, number]> = [
+      [188, 82, 189, 117],
+      [192, 82, 193, 117],
+    ];
+    const both = findNozzles(page(...necks, ...cover), [neck(90), neck(110)], [vessel], 2);
+    expect(both.map((n) => n.box)).toEqual([
+      { x0: 180, y0: 82, x1: 193, y1: 117 },
+      { x0: 180, y0: 82, x1: 193, y1: 117 },
+    ]);
+    // One neck alone under the same cover: a line crossing near the vessel, no nozzle.
+    expect(findNozzles(page(necks[0], ...cover), [neck(90)], [vessel], 2)).toEqual([]);
+  });
+
   it('takes no valve beside the vessel and no pipe that does not leave it for a nozzle', () => {
     const bowtie: Array<[number, number, number, number]> = [];
     for (let x = 190; x <= 210; x++) bowtie.push([x, 100 - Math.abs(x - 200), x, 100 + Math.abs(x - 200)]);

@@ -44,6 +44,27 @@ function wallAlong(ink: InkImage, pipe: Segment, side: number, inward: number, w
   return run > wall && run < limit ? side + inward * run : side;
 }
 
+/** Whether a bar across `pipe` stands evenly across it, or across it and a parallel stub beside it that it also crosses. */
+function evenAcross(bar: Bar, pipe: Segment, pipes: Segment[], unit: number): boolean {
+  const centre = pipeCentre(pipe);
+  const [first, last] = [centre - bar.up, centre + bar.down];
+  const even = (middle: number) => Math.abs((first + last) / 2 - middle) <= 0.125 * (last - first + 1);
+  const beside = (other: Segment) => {
+    const at = pipeCentre(other);
+    const alongBoth = Math.min(other.end, pipe.end) - Math.max(other.start, pipe.start);
+    return (
+      other !== pipe &&
+      !other.dashed &&
+      other.orientation === pipe.orientation &&
+      at >= first &&
+      at <= last &&
+      Math.abs(at - centre) >= 2 * unit &&
+      alongBoth >= 0.5 * Math.min(segmentLength(other), segmentLength(pipe))
+    );
+  };
+  return even(centre) || pipes.some((other) => beside(other) && even((centre + pipeCentre(other)) / 2));
+}
+
 /** How far from an equipment's side a nozzle's flange may stand, in strokes; its mate's, 8 more. */
 const REACH = 16;
 const MATE_REACH = 8;
@@ -95,9 +116,10 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
           : [Math.max(0, side - (REACH + MATE_REACH) * unit), side - near];
       const profile = acrossProfile(ink, pipe, from, to);
       // Against a large vessel a flange's bar may be longer than one on a bare pipe, if it stands evenly across the
-      // pipe (a line crossing near the vessel does not; the vessel's own edge lies before `from`).
+      // pipe or across it and a second stub beside it (a manhole's cover on two necks); a line crossing near the
+      // vessel does not, and the vessel's own edge lies before `from`.
       const bars = barsAcross(profile, from, pipe, unit, unit, Math.max(16 * unit, 0.25 * (hi - lo + 1))).filter(
-        (b) => b.up + b.down + 1 <= 16 * unit || Math.abs(b.up - b.down) <= 0.25 * (b.up + b.down + 1),
+        (b) => b.up + b.down + 1 <= 16 * unit || evenAcross(b, pipe, pipes, unit),
       );
       const ordered = outward > 0 ? bars : [...bars].reverse();
       if (ordered.length === 0 || Math.abs(ordered[0].from + ordered[0].to - 2 * side) / 2 > REACH * unit) continue;

@@ -53,6 +53,19 @@ const compressorCasing = (y: number) =>
   );
 
 describe('vectorShapes', () => {
+  it('takes a valve outlined by one open path that comes back to its start for a symbol, long as that path is', () => {
+    // A bow tie on a vertical pipe drawn corner to corner in one stroke, 84 px of it: past `pipeFrom`, no pipe.
+    const outline = stroke([
+      [190, 82],
+      [210, 118],
+      [190, 118],
+      [210, 82],
+      [190, 82],
+    ]);
+    const { shapes } = vectorShapes([segment([200, 0], [200, 82], 4.5), outline, segment([200, 118], [200, 300], 4.5)], identity, OPTIONS);
+    expect(shapes).toEqual([{ x0: 188, y0: 80, x1: 212, y1: 120 }]);
+  });
+
   it('groups a valve drawn in several paths into one box, and leaves the pipe through it out', () => {
     const { shapes } = vectorShapes(
       [segment([0, 100], [182, 100], 4.5), ...bowtie(200, 100), segment([218, 100], [400, 100], 4.5)],

@@ -47,6 +47,13 @@ function zigzag(points: Point[], pipeFrom: number): boolean {
   });
 }
 
+/** Whether a polyline comes back to where it starts: an outline drawn as an open path (a valve's bow tie), no pipe. */
+function returns(points: Point[]): boolean {
+  const [first, last] = [points[0], points[points.length - 1]];
+  const box = pointsBox(points);
+  return points.length >= 4 && Math.hypot(last[0] - first[0], last[1] - first[1]) <= 1 && Math.min(box.x1 - box.x0, box.y1 - box.y0) > 1;
+}
+
 /** Whether the segments a–b and c–d cross (each has an end on either side of the other's line). */
 function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
   const side = (p: Point, q: Point, r: Point) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
@@ -54,12 +61,14 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
 }
 
 /**
- * Which open strokes are pipes: long ones but zigzags (a safety valve's spring is as long), and the pieces that go
+ * Which open strokes are pipes: long ones but zigzags (a safety valve's spring is as long) and outlines, and the pieces that go
  * straight on from a pipe's end with the same pen (CAD exports break a pipe where it meets a symbol: the stub into
  * the symbol is pipe too), touching it or across a break where another pipe crosses (up to half `pipeFrom`).
  */
 function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
-  const pipes = new Set(strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom)));
+  const pipes = new Set(
+    strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom) && !returns(stroke.points)),
+  );
   const key = ([x, y]: Point) => `${Math.round(x / 2)}:${Math.round(y / 2)}`;
   const byEnd = new Map<string, Stroke[]>();
   for (const stroke of strokes) {
