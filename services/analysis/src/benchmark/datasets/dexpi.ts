@@ -186,8 +186,8 @@ async function svgSheetPdf(dir: string, svgs: string[], [width, height]: [number
 }
 
 /**
- * dexpi: each `*.gt_px*.json` with its PNG. A partial file has no symbol boxes and only text anchors: its texts
- * come from the PDF text layer (`<sheet>.pdf_words.json`) when there is one. With its vector PDF, the sheet is a
+ * dexpi: each `*.gt_px*.json` with its PNG. A partial file has no symbol boxes and only text anchors: its PDF row's texts
+ * come from the PDF text layer (`<sheet>.pdf_words.json`) when there is one, and its PNG row has none. With its vector PDF, the sheet is a
  * second row when the PDF page is the raster at another scale. A full truth with an SVG export of the sheet
  * (`<sheet>-*.svg`) gets a row for that SVG converted to a vector PDF (`<sheet>.svg.pdf`), scored against the same
  * truth: the benchmark scales predictions from the PDF's rendition to the raster's size. The sheet's DEXPI XML
@@ -240,7 +240,9 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
       name: `${raster}.png`,
       prepare: async () => {
         const { sheet } = await load();
-        return { file: path.join(dir, `${raster}.png`), truth: sheet };
+        // The PDF's word boxes are no truth for the PNG: it draws centred texts from their anchor (C01V01's start
+        // half a text to the right) and a word box is three times its letters' height. Its texts are n/a.
+        return { file: path.join(dir, `${raster}.png`), truth: { ...sheet, complete: { ...sheet.complete, texts: !partial } } };
       },
     });
     if (existsSync(path.join(dir, `${raster}.pdf`)) && existsSync(path.join(dir, `${raster}.pdf_words.json`))) {
