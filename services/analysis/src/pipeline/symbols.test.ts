@@ -8,6 +8,29 @@ const W = 200;
 const H = 300;
 
 describe('findSymbols', () => {
+  it('finds two bubbles drawn against each other, one with a leader stuck to it, as two bubbles', () => {
+    // Rings of radius 30 (3 px strokes) centred at (100, 150) and (158, 150): their strokes meet, one blob 118 px
+    // wide; two letters in each; a leader from the left ring down to the left.
+    const [w, h] = [300, 260];
+    const ink = new Uint8Array(w * h);
+    const rings: Array<[number, number]> = [
+      [100, 150],
+      [158, 150],
+    ];
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) if (rings.some(([cx, cy]) => Math.abs(Math.hypot(x - cx, y - cy) - 28.5) <= 1.5)) ink[y * w + x] = 1;
+    for (const [cx, cy] of rings)
+      for (const dx of [-9, 3]) for (let y = cy - 6; y <= cy + 6; y++) for (let x = cx + dx; x <= cx + dx + 5; x++) ink[y * w + x] = 1;
+    for (let k = 0; k < 40; k++) for (let t = 0; t < 2; t++) ink[(170 + k) * w + 78 - k + t] = 1;
+    const { symbols } = findSymbols(connectedComponents(ink, w, h), [], w, h, 2, ink);
+    const bubbles = symbols.filter((s) => s.elementType === 'instrument');
+    expect(bubbles).toHaveLength(2);
+    for (const [cx, cy] of rings)
+      expect(bubbles.some((b) => Math.abs((b.x0 + b.x1) / 2 - cx) <= 2 && Math.abs((b.y0 + b.y1) / 2 - cy) <= 2 && b.x1 - b.x0 <= 64)).toBe(
+        true,
+      );
+  });
+
   it("keeps a filled valve's two cones one symbol where its pipe was found in pieces through the waist", () => {
     // Cones 30 px wide, 18 tall, tips 8 px apart after the pipe's removal (y 108..125 and 134..151). The pipe
     // was found as its two edges above the waist and whole below it, the pieces two pixels apart.

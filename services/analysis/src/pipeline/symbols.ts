@@ -14,6 +14,7 @@ import {
   type Component,
   type InkImage,
 } from './components';
+import { inkAllRound, outsideRings, ringBox, ringComponent, ringsIn } from './touching-rings';
 import { segmentBox, segmentCenter, segmentLength, segmentThickness, type Segment } from './lines';
 import { cutAtNecks } from './shell-necks';
 import { findShells } from './shells';
@@ -537,20 +538,8 @@ function ringInside(component: Component, { rest, width }: InkMask, unit: number
   const [w, h] = [boxWidth(box), boxHeight(box)];
   if (trimmed === 0 || trimmed > limit || w / h < 0.85 || w / h > 1.18 || Math.max(w, h) < 5 * unit) return undefined;
   // Ink on the circle the box bounds, within a stroke and a half inside its edge, all round.
-  const [cx, cy, r] = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2, (w + h) / 4];
-  const samples = 72;
-  let hits = 0;
-  for (let i = 0; i < samples; i++) {
-    const [dx, dy] = [Math.cos((2 * Math.PI * i) / samples), Math.sin((2 * Math.PI * i) / samples)];
-    for (let d = r - 1.5 * unit - 1; d <= r; d++) {
-      const [x, y] = [Math.round(cx + d * dx), Math.round(cy + d * dy)];
-      if (rest[y * width + x]) {
-        hits++;
-        break;
-      }
-    }
-  }
-  return hits >= 0.9 * samples ? box : undefined;
+  const ring = { cx: (box.x0 + box.x1) / 2, cy: (box.y0 + box.y1) / 2, r: (w + h) / 4 };
+  return inkAllRound(ring, { mask: rest, width }, unit) ? box : undefined;
 }
 
 /** A drawn circle: round box, ink at an even distance from the centre, hollow. */
@@ -673,6 +662,20 @@ export function findSymbols(
   // A letter O is a ring too, but an empty one.
   const centreInside = (outer: Box, c: Component) =>
     containsPoint(outer, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && boxWidth(c) < 0.7 * boxWidth(outer);
+  // A bubble with a leader stuck to it, or drawn against another bubble (a flow element's against its
+  // transmitter's), is one blob: each circle in it holding text is a bubble of its own, the ink left a component.
+  const inkOnly = { mask: ink, width };
+  for (const c of [...candidates]) {
+    const [w, h] = [boxWidth(c), boxHeight(c)];
+    const blob = Math.min(w, h) >= 5 * unit && Math.max(w, h) > maxTextSize(unit) && Math.max(w, h) <= 3 * maxBubble;
+    if (!blob || c.area >= 0.5 * w * h || isRing(c, unit) || ringInside(c, inkMask, unit)) continue;
+    const rings = ringsIn(c, inkOnly, unit, 2.5 * unit, maxBubble / 2).filter(
+      (ring) => candidates.filter((inner) => inner !== c && centreInside(ringBox(ring, unit), inner)).length >= 2,
+    );
+    if (rings.length === 0) continue;
+    const leader = outsideRings(c, rings, inkOnly, unit, 4 * unit);
+    candidates.splice(candidates.indexOf(c), 1, ...rings.map((ring) => ringComponent(ring, inkOnly, unit)), ...(leader ? [leader] : []));
+  }
   // A signal line's last dash often touches its bubble: the circle is then found inside the spurs.
   const circles = new Map<Component, Box>();
   for (const c of candidates) {
@@ -796,8 +799,8 @@ export function findSymbols(
     segments.filter((s) => !s.dashed),
     unit,
     inkMask,
-    // A bubble is whole: the dashes of its signal line beside it are not part of it.
-    (a, b) => (bubbleCircles.has(a) && dashLike(b)) || (bubbleCircles.has(b) && dashLike(a)),
+    // A bubble is whole: the dashes of its signal line beside it are not part of it, nor is another bubble drawn against it.
+    (a, b) => (bubbleCircles.has(a) && (dashLike(b) || bubbleCircles.has(b))) || (bubbleCircles.has(b) && dashLike(a)),
   ).filter(
     (g) =>
       !flowArrow(g) &&
