@@ -92,6 +92,19 @@ describe('findNozzles', () => {
     expect(long.map((n) => n.box)).toEqual([{ x0: 180, y0: 82, x1: 189, y1: 117 }]);
   });
 
+  it('takes the pipe found apart from the stub, from the flange pair on, for the pipe running on: no closed nozzle', () => {
+    // Stub x 180..189 to a flange pair (bars at 188..189 and 194..195); past the pair the pipe is a line of its own
+    // from the second bar on, drawn a pixel off the stub's centre line (paper on it right after the bar).
+    const ink = page([180, 99, 189, 101], [188, 92, 189, 108], [194, 92, 195, 108], [194, 98, 280, 99]);
+    const beyond: Segment = { orientation: 'horizontal', start: 194, end: 280, lo: 98, hi: 99, dashed: false };
+    const found = findNozzles(ink, [pipe(180, 189), beyond], [vessel], 3);
+    expect(found.length).toBeGreaterThan(0);
+    for (const nozzle of found) {
+      expect(nozzle.box).toMatchObject({ x0: 180, x1: 189 });
+      expect(nozzle.mate?.box.x0).toBe(194);
+    }
+  });
+
   it("takes a manhole's cover on two necks, a long bar even across the pair and not across either neck", () => {
     // Strokes of 2 px: necks at y 90 and 110 from the wall (x 180) to a cover of two bars 36 px long (y 82..117).
     const neck = (y: number): Segment => ({ orientation: 'horizontal', start: 180, end: 189, lo: y - 1, hi: y + 1, dashed: false });
@@ -108,8 +121,11 @@ describe('findNozzles', () => {
       { x0: 180, y0: 82, x1: 193, y1: 117 },
       { x0: 180, y0: 82, x1: 193, y1: 117 },
     ]);
-    // One neck alone under the same cover: a line crossing near the vessel, no nozzle.
+    // One neck alone under the same cover: a line crossing near the vessel, no nozzle; nor where the second stub
+    // stops short of the bar.
     expect(findNozzles(page(necks[0], ...cover), [neck(90)], [vessel], 2)).toEqual([]);
+    const shortNeck = { ...neck(110), end: 184 };
+    expect(findNozzles(page(necks[0], [180, 109, 184, 111], ...cover), [neck(90), shortNeck], [vessel], 2)).toEqual([]);
   });
 
   it('takes no valve beside the vessel and no pipe that does not leave it for a nozzle', () => {

@@ -44,14 +44,16 @@ function wallAlong(ink: InkImage, pipe: Segment, side: number, inward: number, w
   return run > wall && run < limit ? side + inward * run : side;
 }
 
-/** Whether a bar across `pipe` stands evenly across it, or across it and a parallel stub beside it that it also crosses. */
+/**
+ * Whether a bar across `pipe` stands evenly across it, or across it and a parallel stub beside it, starting and
+ * ending where it does (within two strokes): a manhole's cover on two necks.
+ */
 function evenAcross(bar: Bar, pipe: Segment, pipes: Segment[], unit: number): boolean {
   const centre = pipeCentre(pipe);
   const [first, last] = [centre - bar.up, centre + bar.down];
   const even = (middle: number) => Math.abs((first + last) / 2 - middle) <= 0.125 * (last - first + 1);
   const beside = (other: Segment) => {
     const at = pipeCentre(other);
-    const alongBoth = Math.min(other.end, pipe.end) - Math.max(other.start, pipe.start);
     return (
       other !== pipe &&
       !other.dashed &&
@@ -59,7 +61,8 @@ function evenAcross(bar: Bar, pipe: Segment, pipes: Segment[], unit: number): bo
       at >= first &&
       at <= last &&
       Math.abs(at - centre) >= 2 * unit &&
-      alongBoth >= 0.5 * Math.min(segmentLength(other), segmentLength(pipe))
+      Math.abs(other.start - pipe.start) <= 2 * unit &&
+      Math.abs(other.end - pipe.end) <= 2 * unit
     );
   };
   return even(centre) || pipes.some((other) => beside(other) && even((centre + pipeCentre(other)) / 2));
@@ -139,7 +142,19 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       const [past0, past1] = outward > 0 ? [along1 + 1, along1 + 2 * unit] : [along0 - 2 * unit, along0 - 1];
       // (A pipe that stops short of the side and starts again within 16 strokes past the flange runs on.)
       const resumes = short && (outward > 0 ? pipe.start <= along1 + REACH * unit : pipe.end >= along0 - REACH * unit);
-      const runsOn = resumes || (past0 >= 0 && past1 <= limit && centreInked(ink, pipe, past0, past1));
+      // (So does a line of its own on the pipe's line from past the stub, running on past the flange from within 16
+      // strokes of it: the pipe's run beyond the flange, found apart from the stub.)
+      const startsAfresh = pipes.some(
+        (other) =>
+          other !== pipe &&
+          !other.dashed &&
+          other.orientation === pipe.orientation &&
+          Math.abs(pipeCentre(other) - centre) <= unit &&
+          (outward > 0
+            ? other.start > side + near && other.start <= along1 + REACH * unit && other.end > along1 + REACH * unit
+            : other.end < side - near && other.end >= along0 - REACH * unit && other.start < along0 - REACH * unit),
+      );
+      const runsOn = resumes || startsAfresh || (past0 >= 0 && past1 <= limit && centreInked(ink, pipe, past0, past1));
       // (A pair of bars ending it is a flange and its blind: a manhole, closed.)
       if (!runsOn && !mate && up + down + 1 > 0.75 * (along1 - along0 + 1)) continue;
       // Along the pipe from `from` to `to`, across as far as the pipe or `face` reaches.

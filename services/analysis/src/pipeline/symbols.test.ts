@@ -10,8 +10,9 @@ const H = 300;
 describe('findSymbols', () => {
   it('finds two bubbles drawn against each other, one with a leader stuck to it, as two bubbles', () => {
     // Rings of radius 30 (3 px strokes) centred at (100, 150) and (158, 150): their strokes meet, one blob 118 px
-    // wide; two letters in each; a leader from the left ring down to the left.
-    const [w, h] = [300, 260];
+    // wide; two letters in each; a leader from the left ring down to the left. (A page wide enough that the blob
+    // with both leaders is under half of it.)
+    const [w, h] = [400, 400];
     const ink = new Uint8Array(w * h);
     const rings: Array<[number, number]> = [
       [100, 150],
@@ -22,13 +23,28 @@ describe('findSymbols', () => {
     for (const [cx, cy] of rings)
       for (const dx of [-9, 3]) for (let y = cy - 6; y <= cy + 6; y++) for (let x = cx + dx; x <= cx + dx + 5; x++) ink[y * w + x] = 1;
     for (let k = 0; k < 40; k++) for (let t = 0; t < 2; t++) ink[(170 + k) * w + 78 - k + t] = 1;
-    const { symbols } = findSymbols(connectedComponents(ink, w, h), [], w, h, 2, ink);
-    const bubbles = symbols.filter((s) => s.elementType === 'instrument');
-    expect(bubbles).toHaveLength(2);
-    for (const [cx, cy] of rings)
-      expect(bubbles.some((b) => Math.abs((b.x0 + b.x1) / 2 - cx) <= 2 && Math.abs((b.y0 + b.y1) / 2 - cy) <= 2 && b.x1 - b.x0 <= 64)).toBe(
-        true,
+    const bubblesIn = (page: Uint8Array) =>
+      findSymbols(connectedComponents(page, w, h), [], w, h, 2, page).symbols.filter((s) => s.elementType === 'instrument');
+    const found = (bubbles: ReturnType<typeof bubblesIn>) =>
+      rings.every(([cx, cy]) =>
+        bubbles.some((b) => Math.abs((b.x0 + b.x1) / 2 - cx) <= 2 && Math.abs((b.y0 + b.y1) / 2 - cy) <= 2 && b.x1 - b.x0 <= 64),
       );
+    expect(bubblesIn(ink)).toHaveLength(2);
+    expect(found(bubblesIn(ink))).toBe(true);
+    // A second leader, from the right ring up to the right: still two bubbles, not joined through the leaders.
+    for (let k = 0; k < 40; k++) for (let t = 0; t < 2; t++) ink[(128 - k) * w + 178 + k + t] = 1;
+    expect(bubblesIn(ink)).toHaveLength(2);
+    expect(found(bubblesIn(ink))).toBe(true);
+  });
+
+  it('keeps a bubble drawn as two rings one inside the other one bubble', () => {
+    const [w, h] = [200, 200];
+    const ink = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) if ([28.5, 22.5].some((r) => Math.abs(Math.hypot(x - 100, y - 100) - r) <= 1.5)) ink[y * w + x] = 1;
+    for (const dx of [-9, 3]) for (let y = 94; y <= 106; y++) for (let x = 100 + dx; x <= 105 + dx; x++) ink[y * w + x] = 1;
+    const { symbols } = findSymbols(connectedComponents(ink, w, h), [], w, h, 2, ink);
+    expect(symbols.filter((s) => s.elementType === 'instrument')).toHaveLength(1);
   });
 
   it("keeps a filled valve's two cones one symbol where its pipe was found in pieces through the waist", () => {

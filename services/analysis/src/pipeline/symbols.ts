@@ -14,7 +14,7 @@ import {
   type Component,
   type InkImage,
 } from './components';
-import { inkAllRound, outsideRings, ringBox, ringComponent, ringsIn } from './touching-rings';
+import { inkAllRound, outsideRings, ringBox, ringComponent, ringsIn, sideBySide } from './touching-rings';
 import { segmentBox, segmentCenter, segmentLength, segmentThickness, type Segment } from './lines';
 import { cutAtNecks } from './shell-necks';
 import { findShells } from './shells';
@@ -437,9 +437,18 @@ function mergeGroups(
   unit: number,
   ink: InkMask,
   apart: (a: Component, b: Component) => boolean,
+  distinct: { holds: (c: Component) => boolean; apart: (a: Component, b: Component) => boolean },
 ): Group[] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  // The members each group holds that must stay in groups of their own (bubbles side by side), by root.
+  const held = items.map((item) => (distinct.holds(item) ? [item] : []));
+  const unite = (i: number, j: number) => {
+    const [a, b] = [find(i), find(j)];
+    if (a === b || held[a].some((x) => held[b].some((y) => distinct.apart(x, y)))) return;
+    parent[a] = b;
+    held[b] = [...held[b], ...held[a]];
+  };
   const order = items.map((_, i) => i).sort((a, b) => items[a].x0 - items[b].x0);
   // A stub cut between two parts is a pipe joining two symbols, not a line through one.
   const across = new SegmentIndex(segments.filter((s) => !s.stub));
@@ -453,10 +462,10 @@ function mergeGroups(
         boxesTouch(first, second, gap) ||
         (boxesTouch(first, second, lineGap) && across.cutBetween(first, second) && !twoSymbolsInARow(first, second, unit, ink))
       )
-        parent[find(order[a])] = find(order[b]);
+        unite(order[a], order[b]);
     }
   }
-  for (const [first, ...rest] of partsInPipeGaps(items, segments, unit)) for (const other of rest) parent[find(other)] = find(first);
+  for (const [first, ...rest] of partsInPipeGaps(items, segments, unit)) for (const other of rest) unite(other, first);
   const groups = new Map<number, Group>();
   items.forEach((item, i) => {
     const root = find(i);
@@ -512,6 +521,9 @@ function endsAt(s: Segment, box: Box, unit: number, maxMargin = Infinity): boole
   );
 }
 
+/** The circle a round box bounds. */
+const boxRing = (box: Box) => ({ cx: (box.x0 + box.x1) / 2, cy: (box.y0 + box.y1) / 2, r: (boxWidth(box) + boxHeight(box)) / 4 });
+
 /**
  * The circle inside a component with thin spurs stuck to it (dashes of a signal line touching a bubble): the
  * box trimmed of edge rows and columns whose ink is a stroke wide, if ink lies all round the circle it bounds.
@@ -538,8 +550,7 @@ function ringInside(component: Component, { rest, width }: InkMask, unit: number
   const [w, h] = [boxWidth(box), boxHeight(box)];
   if (trimmed === 0 || trimmed > limit || w / h < 0.85 || w / h > 1.18 || Math.max(w, h) < 5 * unit) return undefined;
   // Ink on the circle the box bounds, within a stroke and a half inside its edge, all round.
-  const ring = { cx: (box.x0 + box.x1) / 2, cy: (box.y0 + box.y1) / 2, r: (w + h) / 4 };
-  return inkAllRound(ring, { mask: rest, width }, unit) ? box : undefined;
+  return inkAllRound(boxRing(box), { mask: rest, width, height: rest.length / width }, unit) ? box : undefined;
 }
 
 /** A drawn circle: round box, ink at an even distance from the centre, hollow. */
@@ -662,24 +673,28 @@ export function findSymbols(
   // A letter O is a ring too, but an empty one.
   const centreInside = (outer: Box, c: Component) =>
     containsPoint(outer, (c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2) && boxWidth(c) < 0.7 * boxWidth(outer);
+  // A signal line's last dash often touches its bubble: the circle is then found inside the spurs.
+  const spurred = new Map(candidates.map((c) => [c, isRing(c, unit) ? undefined : ringInside(c, inkMask, unit)]));
   // A bubble with a leader stuck to it, or drawn against another bubble (a flow element's against its
-  // transmitter's), is one blob: each circle in it holding text is a bubble of its own, the ink left a component.
-  const inkOnly = { mask: ink, width };
+  // transmitter's), is one blob: each circle in it holding text is a bubble of its own, each piece of the ink left
+  // a component. Only blobs with text inside them are searched, for circles larger than a line of text.
+  const inkImage: InkImage = { mask: ink, width, height };
+  const holdsText = (outer: Box, c: Component) => candidates.filter((inner) => inner !== c && centreInside(outer, inner)).length >= 2;
   for (const c of [...candidates]) {
     const [w, h] = [boxWidth(c), boxHeight(c)];
-    const blob = Math.min(w, h) >= 5 * unit && Math.max(w, h) > maxTextSize(unit) && Math.max(w, h) <= 3 * maxBubble;
-    if (!blob || c.area >= 0.5 * w * h || isRing(c, unit) || ringInside(c, inkMask, unit)) continue;
-    const rings = ringsIn(c, inkOnly, unit, 2.5 * unit, maxBubble / 2).filter(
-      (ring) => candidates.filter((inner) => inner !== c && centreInside(ringBox(ring, unit), inner)).length >= 2,
-    );
+    const blob = Math.min(w, h) >= maxTextSize(unit) && Math.max(w, h) <= 3 * maxBubble && c.area < 0.5 * w * h;
+    if (!blob || isRing(c, unit) || spurred.get(c) || !holdsText(c, c)) continue;
+    const rings = ringsIn(c, inkImage, unit, maxTextSize(unit) / 2, maxBubble / 2).filter((ring) => holdsText(ringBox(ring, unit), c));
     if (rings.length === 0) continue;
-    const leader = outsideRings(c, rings, inkOnly, unit, 4 * unit);
-    candidates.splice(candidates.indexOf(c), 1, ...rings.map((ring) => ringComponent(ring, inkOnly, unit)), ...(leader ? [leader] : []));
+    const parts = [
+      ...rings.flatMap((ring) => ringComponent(ring, inkImage, unit) ?? []),
+      ...outsideRings(c, rings, inkImage, unit, 4 * unit),
+    ];
+    candidates.splice(candidates.indexOf(c), 1, ...parts);
   }
-  // A signal line's last dash often touches its bubble: the circle is then found inside the spurs.
   const circles = new Map<Component, Box>();
   for (const c of candidates) {
-    const circle = isRing(c, unit) ? c : ringInside(c, inkMask, unit);
+    const circle = isRing(c, unit) ? c : spurred.get(c);
     if (circle && boxWidth(circle) <= maxBubble) circles.set(c, circle);
   }
   const bubbles = candidates.filter((c) => {
@@ -799,8 +814,10 @@ export function findSymbols(
     segments.filter((s) => !s.dashed),
     unit,
     inkMask,
-    // A bubble is whole: the dashes of its signal line beside it are not part of it, nor is another bubble drawn against it.
-    (a, b) => (bubbleCircles.has(a) && (dashLike(b) || bubbleCircles.has(b))) || (bubbleCircles.has(b) && dashLike(a)),
+    // A bubble is whole: the dashes of its signal line beside it are not part of it, nor is a bubble beside it (drawn
+    // against it, or joined to it by what lies between); a circle inside it is (a double ring).
+    (a, b) => (bubbleCircles.has(a) && dashLike(b)) || (bubbleCircles.has(b) && dashLike(a)),
+    { holds: (c) => bubbleCircles.has(c), apart: (a, b) => sideBySide(boxRing(bubbleCircles.get(a)!), boxRing(bubbleCircles.get(b)!)) },
   ).filter(
     (g) =>
       !flowArrow(g) &&
@@ -810,7 +827,6 @@ export function findSymbols(
       !crossing(g),
   );
 
-  const inkImage: InkImage = { mask: ink, width, height };
   const shells = findShells(
     groups,
     segments.filter((s) => !outlines.has(s)),

@@ -22,15 +22,24 @@ describe('ringsIn', () => {
     const near = (cx: number, cy: number, r: number) =>
       rings.some((ring) => Math.hypot(ring.cx - cx, ring.cy - cy) <= 2 && Math.abs(ring.r - r) <= 3);
     expect(near(60, 140, 48.5) && near(150, 65, 48.5)).toBe(true);
-    const bubble = ringComponent(rings[0], ink, 1.5);
+    const bubble = ringComponent(rings[0], ink, 1.5)!;
     expect(bubble.radiusDeviation / bubble.meanRadius).toBeLessThan(0.15);
-    const leader = outsideRings(blob, rings, ink, 1.5, 6);
+    const [leader, ...more] = outsideRings(blob, rings, ink, 1.5, 6);
+    expect(more).toEqual([]);
     // Outside the disc: more than 51 px (the radius, a stroke and a pixel) from the centre.
     expect(leader).toMatchObject({ x1: 134, y1: 219 });
-    expect(Math.hypot(leader!.x0 - 60, leader!.y0 - 140)).toBeGreaterThan(51);
-    // Another blob's ink in the box, not joined to the rings, is not the leader's.
+    expect(Math.hypot(leader.x0 - 60, leader.y0 - 140)).toBeGreaterThan(51);
+    // Another blob's ink in the box, not joined to the rings, is not a leader; a second leader is one of its own.
     for (let y = 20; y <= 30; y++) ink.mask[y * 260 + 20] = 1;
-    expect(outsideRings(blob, rings, ink, 1.5, 6)).toMatchObject({ x1: 134, y1: 219 });
+    for (let y = 65; y <= 100; y++) ink.mask[y * 260 + 199] = 1;
+    const leaders = outsideRings(blob, rings, ink, 1.5, 6);
+    expect(leaders.map((l) => [l.x1, l.y1])).toEqual(
+      expect.arrayContaining([
+        [134, 219],
+        [199, 100],
+      ]),
+    );
+    expect(leaders).toHaveLength(2);
   });
 
   it('finds one circle with a letter O inside it as one; none in two circles drawn through each other (an exchanger)', () => {

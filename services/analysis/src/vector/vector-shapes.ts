@@ -47,11 +47,18 @@ function zigzag(points: Point[], pipeFrom: number): boolean {
   });
 }
 
-/** Whether a polyline comes back to where it starts: an outline drawn as an open path (a valve's bow tie), no pipe. */
-function returns(points: Point[]): boolean {
+/**
+ * Whether a polyline comes back to where it starts (within its pen's width, a pixel at least): an outline drawn as
+ * an open path (a valve's bow tie), no pipe.
+ */
+function returns({ points, lineWidth }: Stroke): boolean {
   const [first, last] = [points[0], points[points.length - 1]];
   const box = pointsBox(points);
-  return points.length >= 4 && Math.hypot(last[0] - first[0], last[1] - first[1]) <= 1 && Math.min(box.x1 - box.x0, box.y1 - box.y0) > 1;
+  return (
+    points.length >= 4 &&
+    Math.hypot(last[0] - first[0], last[1] - first[1]) <= Math.max(1, lineWidth) &&
+    Math.min(box.x1 - box.x0, box.y1 - box.y0) > Math.max(1, lineWidth)
+  );
 }
 
 /** Whether the segments a–b and c–d cross (each has an end on either side of the other's line). */
@@ -67,7 +74,7 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
  */
 function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
   const pipes = new Set(
-    strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom) && !returns(stroke.points)),
+    strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom) && !returns(stroke)),
   );
   const key = ([x, y]: Point) => `${Math.round(x / 2)}:${Math.round(y / 2)}`;
   const byEnd = new Map<string, Stroke[]>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dexpiConnections, dexpiSymbols, segmentComponents, type DexpiTruth } from './dexpi';
+import { dexpiConnections, dexpiSymbols, inFlowOrder, segmentComponents, type DexpiTruth } from './dexpi';
 
 const truth: DexpiTruth = {
   raster_size: [2100, 1485],
@@ -88,5 +88,26 @@ describe('dexpi loader', () => {
     ]);
     // Without the XML the valve is no end, and the two dropped flanges in a row still pass through.
     expect(pairs(new Map())).toEqual([['Nozzle-8', 'Pif-2']]);
+  });
+
+  it('takes a segment listing its components from the to end round (C01V01) in flow order', () => {
+    // The segment lists a plug valve, then the blind flange its connection starts from.
+    expect(inFlowOrder(['PlugValve-1', 'BlindFlange-1'], 'BlindFlange-1', null)).toEqual(['BlindFlange-1', 'PlugValve-1']);
+    expect(inFlowOrder(['Valve-2', 'Flange-2'], 'Flange-1', 'Flange-2')).toEqual(['Valve-2', 'Flange-2']);
+    expect(inFlowOrder(['Flange-2', 'Valve-2'], 'Flange-1', 'Flange-2')).toEqual(['Valve-2', 'Flange-2']);
+    expect(inFlowOrder(['A', 'B'], 'Nozzle-1', 'Pif-1')).toEqual(['A', 'B']);
+  });
+
+  it('joins a pair once where a run of left-out symbols passes between two symbols already joined', () => {
+    const sheet: DexpiTruth = {
+      ...truth,
+      edges: [
+        { from_id: 'Nozzle-1', to_id: 'OperatedValve-1', segment_id: 'S1' },
+        { from_id: 'Nozzle-1', to_id: 'PipeTee-1', segment_id: 'S2' },
+        { from_id: 'PipeTee-1', to_id: 'OperatedValve-1', segment_id: 'S3' },
+      ],
+    };
+    const kept = new Set(dexpiSymbols(sheet).map((s) => s.id));
+    expect(dexpiConnections(sheet, kept).map((c) => [c.sourceId, c.targetId])).toEqual([['Nozzle-1', 'OperatedValve-1']]);
   });
 });

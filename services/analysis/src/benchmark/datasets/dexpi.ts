@@ -68,6 +68,14 @@ export function segmentComponents(xml: string): Map<string, string[]> {
   return components;
 }
 
+/** A segment's components from its `from` end to its `to` end: an export may list them the other way round. */
+export function inFlowOrder(components: string[], from: string | null, to: string | null): string[] {
+  const [first, last] = [from ? components.indexOf(from) : -1, to ? components.indexOf(to) : -1];
+  const end = components.length - 1;
+  const reversed = first >= 0 && last >= 0 ? first > last : first >= 0 ? first === end && end > 0 : last === 0 && end > 0;
+  return reversed ? [...components].reverse() : components;
+}
+
 /** Groups of ids joined by links, each id to its group's first. */
 function groupsOf(links: [string, string][]): Map<string, string> {
   const parent = new Map<string, string>();
@@ -97,7 +105,7 @@ export function dexpiConnections(
 ): TruthConnection[] {
   const steps: { from: string; to: string; pipeId: string }[] = [];
   for (const { from_id: from, to_id: to, segment_id: pipeId } of truth.edges) {
-    const chain = [from, ...(components.get(pipeId) ?? []).filter((id) => id !== from && id !== to), to];
+    const chain = [from, ...inFlowOrder(components.get(pipeId) ?? [], from, to).filter((id) => id !== from && id !== to), to];
     for (let i = 0; i + 1 < chain.length; i++) {
       const [a, b] = [chain[i], chain[i + 1]];
       if (a && b) steps.push({ from: a, to: b, pipeId });
@@ -114,10 +122,17 @@ export function dexpiConnections(
     const key = group.get(dropped) ?? dropped;
     around.set(key, (around.get(key) ?? new Set()).add(end));
   }
+  // A pair joined already (directly, or through another run) is not joined twice.
+  const pair = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
+  const joined = new Set(connections.map((c) => pair(c.sourceId, c.targetId)));
   for (const set of around.values()) {
     const ends = [...set];
     for (let i = 0; i < ends.length; i++) {
-      for (let j = i + 1; j < ends.length; j++) connections.push({ sourceId: ends[i], targetId: ends[j], relationshipType: 'connects to' });
+      for (let j = i + 1; j < ends.length; j++) {
+        if (joined.has(pair(ends[i], ends[j]))) continue;
+        joined.add(pair(ends[i], ends[j]));
+        connections.push({ sourceId: ends[i], targetId: ends[j], relationshipType: 'connects to' });
+      }
     }
   }
   return connections;
@@ -145,13 +160,18 @@ function sheetExports(files: string[], sheet: string, extension: string): string
   return files.filter((f) => f.startsWith(sheet) && rest.test(f.slice(sheet.length))).sort();
 }
 
-/** The segments' components from the first of the sheet's DEXPI XMLs that holds every piping segment the truth names. */
-async function sheetComponents(dir: string, xmls: string[], truth: DexpiTruth): Promise<Map<string, string[]>> {
+/**
+ * The segments' components from the first of the sheet's DEXPI XMLs that holds every piping segment the truth
+ * names (every segment, where the truth does not say which are piping); none, with a word on stderr, where none does.
+ */
+async function sheetComponents(dir: string, sheet: string, xmls: string[], truth: DexpiTruth): Promise<Map<string, string[]>> {
+  const piping = truth.edges.filter((e) => (e.segment_class ?? 'PipingNetworkSegment') === 'PipingNetworkSegment');
+  if (piping.length === 0) return new Map();
   for (const xml of xmls) {
     const components = segmentComponents(await readFile(path.join(dir, xml), 'utf8'));
-    const piping = truth.edges.filter((e) => e.segment_class === 'PipingNetworkSegment');
-    if (components.size > 0 && piping.every((e) => components.has(e.segment_id))) return components;
+    if (piping.every((e) => components.has(e.segment_id))) return components;
   }
+  process.stderr.write(`bench: no DEXPI XML of ${sheet} holds its segments: the valves along them end no connection\n`);
   return new Map();
 }
 
@@ -187,7 +207,7 @@ async function svgSheetPdf(dir: string, svgs: string[], [width, height]: [number
 
 /**
  * dexpi: each `*.gt_px*.json` with its PNG. A partial file has no symbol boxes and only text anchors: its PDF row's texts
- * come from the PDF text layer (`<sheet>.pdf_words.json`) when there is one, and its PNG row has none. With its vector PDF, the sheet is a
+ * come from the PDF text layer (`<sheet>.pdf_words.json`) when there is one, and its PNG row's texts are not scored. With its vector PDF, the sheet is a
  * second row when the PDF page is the raster at another scale. A full truth with an SVG export of the sheet
  * (`<sheet>-*.svg`) gets a row for that SVG converted to a vector PDF (`<sheet>.svg.pdf`), scored against the same
  * truth: the benchmark scales predictions from the PDF's rendition to the raster's size. The sheet's DEXPI XML
@@ -229,7 +249,7 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
         connections: dexpiConnections(
           truth,
           new Set(symbols.map((s) => s.id)),
-          await sheetComponents(dir, sheetExports(files, raster, 'xml'), truth),
+          partial ? new Map() : await sheetComponents(dir, raster, sheetExports(files, raster, 'xml'), truth),
         ),
         complete: { symbols: !partial, texts: !partial || words !== undefined, pipes: true, connections: true },
       };
