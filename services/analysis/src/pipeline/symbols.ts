@@ -694,7 +694,8 @@ export function findSymbols(
   }
   const circles = new Map<Component, Box>();
   for (const c of candidates) {
-    const circle = isRing(c, unit) ? c : spurred.get(c);
+    // (A piece split from a blob is looked at here for the first time.)
+    const circle = isRing(c, unit) ? c : spurred.has(c) ? spurred.get(c) : ringInside(c, inkMask, unit);
     if (circle && boxWidth(circle) <= maxBubble) circles.set(c, circle);
   }
   const bubbles = candidates.filter((c) => {

@@ -48,27 +48,23 @@ export function ringsIn(box: Box, ink: InkImage, unit: number, minRadius: number
   const votes = new Uint16Array(w * h);
   for (let r = Math.ceil(minRadius); r <= Math.min(maxRadius, Math.min(w, h) / 2); r++) {
     votes.fill(0);
-    const voted: number[] = [];
     for (const at of inked) {
       const [px, py] = [at % w, Math.floor(at / w)];
       for (let k = 0; k < VOTE_ANGLES; k++) {
         const [x, y] = [Math.round(px + r * cos[k]), Math.round(py + r * sin[k])];
-        if (x < 0 || y < 0 || x >= w || y >= h) continue;
-        if (votes[y * w + x]++ === 0) voted.push(y * w + x);
+        if (x >= 0 && y >= 0 && x < w && y < h) votes[y * w + x]++;
       }
     }
-    // The best centres, each a circle away from a better one (among those with half the best's votes at least).
-    let most = 0;
-    for (const at of voted) most = Math.max(most, votes[at]);
-    const strong = voted.filter((at) => votes[at] >= most / 2).sort((a, b) => votes[b] - votes[a]);
-    const peaks: number[] = [];
-    for (const at of strong) {
-      if (peaks.length === PEAKS_PER_RADIUS) break;
-      const [bx, by] = [at % w, Math.floor(at / w)];
-      if (peaks.some((p) => Math.abs((p % w) - bx) <= r && Math.abs(Math.floor(p / w) - by) <= r)) continue;
-      peaks.push(at);
-      const ring = { cx: x0 + bx, cy: y0 + by, r, votes: votes[at] };
+    for (let peak = 0; peak < PEAKS_PER_RADIUS; peak++) {
+      let best = 0;
+      for (let i = 1; i < votes.length; i++) if (votes[i] > votes[best]) best = i;
+      if (votes[best] === 0) break;
+      const [bx, by] = [best % w, Math.floor(best / w)];
+      const ring = { cx: x0 + bx, cy: y0 + by, r, votes: votes[best] };
       if (inkAllRound(ring, ink, unit)) found.push(ring);
+      // The next centre at this radius lies a circle away at least.
+      for (let y = Math.max(0, by - r); y <= Math.min(h - 1, by + r); y++)
+        for (let x = Math.max(0, bx - r); x <= Math.min(w - 1, bx + r); x++) votes[y * w + x] = 0;
     }
   }
   const near = 1.5 * unit + 1;
@@ -130,7 +126,8 @@ export function ringComponent(ring: Ring, ink: InkImage, unit: number): Componen
 
 /**
  * The ink of a blob (`box`: its box) outside its rings' discs, as components, one per piece (a leader each), those
- * of `minArea` pixels at least. The blob's ink is what joins its rings' strokes: another blob's ink in its box is not.
+ * of `minArea` pixels at least. The blob's ink is what joins the ink in its rings' strokes' bands: another blob's
+ * ink in its box is not, unless it reaches into such a band (a dash ending on a bubble's stroke is a piece too).
  */
 export function outsideRings(box: Box, rings: Ring[], ink: InkImage, unit: number, minArea: number): Component[] {
   const [x0, y0, w, h] = [box.x0, box.y0, box.x1 - box.x0 + 1, box.y1 - box.y0 + 1];

@@ -64,6 +64,16 @@ describe('vectorShapes', () => {
     ]);
     const { shapes } = vectorShapes([segment([200, 0], [200, 82], 4.5), outline, segment([200, 118], [200, 300], 4.5)], identity, OPTIONS);
     expect(shapes).toEqual([{ x0: 188, y0: 80, x1: 212, y1: 120 }]);
+    // Ending 1.5 px short of its start (a tenth of its 20 px width is 2): an outline still.
+    const shortOfStart = stroke([
+      [190, 82],
+      [210, 118],
+      [190, 118],
+      [210, 82],
+      [191.5, 82],
+    ]);
+    const again = vectorShapes([segment([200, 0], [200, 82], 4.5), shortOfStart, segment([200, 118], [200, 300], 4.5)], identity, OPTIONS);
+    expect(again.shapes).toEqual([{ x0: 188, y0: 80, x1: 212, y1: 120 }]);
   });
 
   it('groups a valve drawn in several paths into one box, and leaves the pipe through it out', () => {

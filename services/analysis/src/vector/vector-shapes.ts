@@ -48,17 +48,14 @@ function zigzag(points: Point[], pipeFrom: number): boolean {
 }
 
 /**
- * Whether a polyline comes back to where it starts (within its pen's width, a pixel at least): an outline drawn as
- * an open path (a valve's bow tie), no pipe.
+ * Whether a polyline comes back to where it starts (within a tenth of its box's shorter side, a pixel at least): an
+ * outline drawn as an open path (a valve's bow tie), no pipe.
  */
-function returns({ points, lineWidth }: Stroke): boolean {
+function returns(points: Point[]): boolean {
   const [first, last] = [points[0], points[points.length - 1]];
   const box = pointsBox(points);
-  return (
-    points.length >= 4 &&
-    Math.hypot(last[0] - first[0], last[1] - first[1]) <= Math.max(1, lineWidth) &&
-    Math.min(box.x1 - box.x0, box.y1 - box.y0) > Math.max(1, lineWidth)
-  );
+  const side = Math.min(box.x1 - box.x0, box.y1 - box.y0);
+  return points.length >= 4 && side > 1 && Math.hypot(last[0] - first[0], last[1] - first[1]) <= Math.max(1, 0.1 * side);
 }
 
 /** Whether the segments a–b and c–d cross (each has an end on either side of the other's line). */
@@ -74,7 +71,7 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
  */
 function pipeStrokes(strokes: Stroke[], pipeFrom: number): Set<Stroke> {
   const pipes = new Set(
-    strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom) && !returns(stroke)),
+    strokes.filter((stroke) => length(stroke.points) >= pipeFrom && !zigzag(stroke.points, pipeFrom) && !returns(stroke.points)),
   );
   const key = ([x, y]: Point) => `${Math.round(x / 2)}:${Math.round(y / 2)}`;
   const byEnd = new Map<string, Stroke[]>();

@@ -96,6 +96,31 @@ describe('dexpi loader', () => {
     expect(inFlowOrder(['Valve-2', 'Flange-2'], 'Flange-1', 'Flange-2')).toEqual(['Valve-2', 'Flange-2']);
     expect(inFlowOrder(['Flange-2', 'Valve-2'], 'Flange-1', 'Flange-2')).toEqual(['Valve-2', 'Flange-2']);
     expect(inFlowOrder(['A', 'B'], 'Nozzle-1', 'Pif-1')).toEqual(['A', 'B']);
+    // Through dexpiConnections: of two valves listed before the flange the segment starts from, the one listed
+    // next to it is the one the nozzle (through the flange) reaches.
+    const sheet: DexpiTruth = {
+      ...truth,
+      symbols: [
+        { id: 'Nozzle-1', element: 'Nozzle', component_class: 'Nozzle', tag: 'N1', bbox_px: [0, 0, 10, 10] },
+        { id: 'Flange-1', element: 'PipingComponent', component_class: 'BlindFlange', tag: null, bbox_px: [20, 0, 20, 10] },
+        { id: 'Valve-1', element: 'PipingComponent', component_class: 'PlugValve', tag: null, bbox_px: [30, 0, 42, 6] },
+        { id: 'Valve-2', element: 'PipingComponent', component_class: 'PlugValve', tag: null, bbox_px: [50, 0, 62, 6] },
+      ],
+      edges: [
+        { from_id: 'Nozzle-1', to_id: 'Flange-1', segment_id: 'S0' },
+        { from_id: 'Flange-1', to_id: null, segment_id: 'S1' },
+      ],
+    };
+    const kept = new Set(dexpiSymbols(sheet).map((s) => s.id));
+    const listed = new Map([['S1', ['Valve-2', 'Valve-1', 'Flange-1']]]);
+    const pairs = dexpiConnections(sheet, kept, listed).map((c) => [c.sourceId, c.targetId].sort());
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        ['Nozzle-1', 'Valve-1'],
+        ['Valve-1', 'Valve-2'],
+      ]),
+    );
+    expect(pairs).toHaveLength(2);
   });
 
   it('joins a pair once where a run of left-out symbols passes between two symbols already joined', () => {
