@@ -80,6 +80,14 @@ describe('dexpi loader', () => {
         ['S7', ['Valve-2', 'Flange-2']],
       ]),
     );
+    // A self-closed empty segment takes nothing of the next; single quotes are read too.
+    const empty = `<PipingNetworkSegment ID="S5"/><PipingNetworkSegment ID='S6'><PipingComponent ID='Flange-1'/></PipingNetworkSegment>`;
+    expect(segmentComponents(empty)).toEqual(
+      new Map([
+        ['S5', []],
+        ['S6', ['Flange-1']],
+      ]),
+    );
     const kept = new Set(dexpiSymbols(sheet).map((s) => s.id));
     const pairs = (inline: Map<string, string[]>) => dexpiConnections(sheet, kept, inline).map((c) => [c.sourceId, c.targetId]);
     expect(pairs(components)).toEqual([

@@ -59,11 +59,17 @@ export function dexpiSymbols(truth: DexpiTruth): TruthSymbol[] {
  */
 export function segmentComponents(xml: string): Map<string, string[]> {
   const components = new Map<string, string[]>();
-  for (const [, id, body] of xml.matchAll(/<PipingNetworkSegment\b[^>]*\bID="([^"]+)"[^>]*>([\s\S]*?)<\/PipingNetworkSegment>/g)) {
-    components.set(
-      id,
-      [...body.matchAll(/<PipingComponent\b[^>]*\bID="([^"]+)"/g)].map((m) => m[1]),
-    );
+  // An empty segment may be written self-closed; IDs in either quotes.
+  const segments = /<PipingNetworkSegment\b([^>]*?)(?:\/>|>([\s\S]*?)<\/PipingNetworkSegment>)/g;
+  const idOf = (attributes: string) => /\bID=(?:"([^"]*)"|'([^']*)')/.exec(attributes);
+  for (const [, attributes, body = ''] of xml.matchAll(segments)) {
+    const id = idOf(attributes);
+    if (!id) continue;
+    const listed = [...body.matchAll(/<PipingComponent\b([^>]*)>/g)].flatMap(([, a]) => {
+      const component = idOf(a);
+      return component ? [component[1] ?? component[2]] : [];
+    });
+    components.set(id[1] ?? id[2], listed);
   }
   return components;
 }
