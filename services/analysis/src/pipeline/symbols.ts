@@ -427,7 +427,8 @@ function twoSymbolsInARow(a: Box, b: Box, unit: number, ink: InkMask): boolean {
 /**
  * Symbol parts that touch (within `gap`) are one symbol, and so are parts on either side of a stretch of
  * line (within `lineGap`): removing the line cut the symbol there (a valve's halves, a flange's two bars);
- * and so are parts in one gap of a pipe.
+ * and so are parts in one gap of a pipe. Never two parts `apart` says are apart, nor two groups holding members
+ * `distinct` keeps apart (bubbles side by side), whatever joins them.
  */
 function mergeGroups(
   items: Component[],
