@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { dexpiConnections, dexpiSymbols, inFlowOrder, segmentComponents, type DexpiTruth } from './dexpi';
 
+type TruthSymbol = DexpiTruth['symbols'][number];
+/** A piping component (a valve, a flange) of the given class and box. */
+const piece = (id: string, componentClass: string, box: [number, number, number, number]): TruthSymbol => ({
+  id,
+  element: 'PipingComponent',
+  component_class: componentClass,
+  tag: null,
+  bbox_px: box,
+});
+/** A nozzle with its tag. */
+const nozzle = (id: string, tag: string, box: [number, number, number, number]): TruthSymbol => ({
+  id,
+  element: 'Nozzle',
+  component_class: 'Nozzle',
+  tag,
+  bbox_px: box,
+});
+
 const truth: DexpiTruth = {
   raster_size: [2100, 1485],
   symbols: [
@@ -49,10 +67,10 @@ describe('dexpi loader', () => {
     const sheet: DexpiTruth = {
       ...truth,
       symbols: [
-        { id: 'Nozzle-8', element: 'Nozzle', component_class: 'Nozzle', tag: 'P3', bbox_px: [0, 30, 7, 44] },
-        { id: 'Flange-1', element: 'PipingComponent', component_class: 'BlindFlange', tag: null, bbox_px: [0, 28, 7, 28] },
-        { id: 'Valve-2', element: 'PipingComponent', component_class: 'OperatedValve', tag: null, bbox_px: [0, 10, 7, 23] },
-        { id: 'Flange-2', element: 'PipingComponent', component_class: 'BlindFlange', tag: null, bbox_px: [0, 8, 7, 8] },
+        nozzle('Nozzle-8', 'P3', [0, 30, 7, 44]),
+        piece('Flange-1', 'BlindFlange', [0, 28, 7, 28]),
+        piece('Valve-2', 'OperatedValve', [0, 10, 7, 23]),
+        piece('Flange-2', 'BlindFlange', [0, 8, 7, 8]),
         {
           id: 'Pif-2',
           element: 'ProcessInstrumentationFunction',
@@ -109,10 +127,10 @@ describe('dexpi loader', () => {
     const sheet: DexpiTruth = {
       ...truth,
       symbols: [
-        { id: 'Nozzle-1', element: 'Nozzle', component_class: 'Nozzle', tag: 'N1', bbox_px: [0, 0, 10, 10] },
-        { id: 'Flange-1', element: 'PipingComponent', component_class: 'BlindFlange', tag: null, bbox_px: [20, 0, 20, 10] },
-        { id: 'Valve-1', element: 'PipingComponent', component_class: 'PlugValve', tag: null, bbox_px: [30, 0, 42, 6] },
-        { id: 'Valve-2', element: 'PipingComponent', component_class: 'PlugValve', tag: null, bbox_px: [50, 0, 62, 6] },
+        nozzle('Nozzle-1', 'N1', [0, 0, 10, 10]),
+        piece('Flange-1', 'BlindFlange', [20, 0, 20, 10]),
+        piece('Valve-1', 'PlugValve', [30, 0, 42, 6]),
+        piece('Valve-2', 'PlugValve', [50, 0, 62, 6]),
       ],
       edges: [
         { from_id: 'Nozzle-1', to_id: 'Flange-1', segment_id: 'S0' },
