@@ -53,4 +53,28 @@ describe('opening', () => {
     expect(open.reduce((sum, v) => sum + v, 0)).toBe(400);
     expect([open[50 * width + 50], open[69 * width + 69], open[11 * width + 100]]).toEqual([1, 1, 0]);
   });
+  it('is erosion then dilation by the square, the page edge paper, wherever the set pixels lie', () => {
+    const [w, h, radius] = [61, 43, 2];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const mask = new Uint8Array(w * h);
+    for (let n = 0; n < 12; n++) {
+      const [x0, y0, bw, bh] = [random() * w, random() * h, 3 + random() * 15, 3 + random() * 15].map(Math.floor);
+      for (let y = y0; y < Math.min(h, y0 + bh); y++) for (let x = x0; x < Math.min(w, x0 + bw); x++) mask[y * w + x] = 1;
+    }
+    const square = (x: number, y: number, test: (x: number, y: number) => boolean) => {
+      const hits: boolean[] = [];
+      for (let dy = -radius; dy <= radius; dy++) for (let dx = -radius; dx <= radius; dx++) hits.push(test(x + dx, y + dy));
+      return hits;
+    };
+    const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h;
+    const eroded = mask.map((_, i) =>
+      square(i % w, Math.floor(i / w), (x, y) => inside(x, y) && mask[y * w + x] === 1).every(Boolean) ? 1 : 0,
+    );
+    const expected = eroded.map((_, i) =>
+      square(i % w, Math.floor(i / w), (x, y) => inside(x, y) && eroded[y * w + x] === 1).some(Boolean) ? 1 : 0,
+    );
+    expect(expected.reduce((sum, v) => sum + v, 0)).toBeGreaterThan(50);
+    expect([...opening(mask, w, h, radius)]).toEqual([...expected]);
+  });
 });

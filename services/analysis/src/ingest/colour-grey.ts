@@ -12,13 +12,24 @@ export function colourToGrey(data: Uint8Array, width: number, height: number, ch
   const coloured = new Uint8Array(size);
   let anyColoured = false;
   for (let i = 0, j = 0; i < size; i++, j += channels) {
-    const [r, g, b] = [data[j], data[j + 1], data[j + 2]];
-    const darkest = Math.min(r, g, b);
+    const r = data[j];
+    const g = data[j + 1];
+    const b = data[j + 2];
+    const darkest = r < g ? (r < b ? r : b) : g < b ? g : b;
+    const lightest = r > g ? (r > b ? r : b) : g > b ? g : b;
     const lum = luminance(data, j);
-    const weight = Math.min(1, Math.max(0, (Math.max(r, g, b) - darkest - 24) / 48));
-    grey[i] = Math.round(lum + (darkest - lum) * weight);
-    if (lum - grey[i] >= 16) coloured[i] = 1;
-    anyColoured ||= coloured[i] === 1;
+    // Grey (paper, black ink, most of a page): its luminance.
+    if (lightest - darkest <= 24) {
+      grey[i] = lum;
+      continue;
+    }
+    const weight = Math.min(1, Math.max(0, (lightest - darkest - 24) / 48));
+    const value = Math.round(lum + (darkest - lum) * weight);
+    grey[i] = value;
+    if (lum - value >= 16) {
+      coloured[i] = 1;
+      anyColoured = true;
+    }
   }
   // A grey page (a scan stored as RGB) has no coloured areas to look for.
   if (!anyColoured) return grey;
@@ -34,40 +45,77 @@ const luminance = (data: Uint8Array, j: number) => (54 * data[j] + 183 * data[j 
 
 /** The parts of `mask` a square of side 2·radius+1 fits in: erosion, then dilation, each by rows then columns. */
 export function opening(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const eroded = pass(pass(mask, width, height, radius, 'erode', true), width, height, radius, 'erode', false);
-  return pass(pass(eroded, width, height, radius, 'dilate', true), width, height, radius, 'dilate', false);
+  const rowsEroded = inSetRows(mask, width, height, 0, (rows) => rowPass(rows, width, radius, 'erode'));
+  const eroded = inSetRows(rowsEroded, width, height, 0, (rows, count) => columnPass(rows, width, count, radius, 'erode'));
+  const rowsGrown = inSetRows(eroded, width, height, 0, (rows) => rowPass(rows, width, radius, 'dilate'));
+  return inSetRows(rowsGrown, width, height, radius, (rows, count) => columnPass(rows, width, count, radius, 'dilate'));
 }
 
 type Step = 'erode' | 'dilate';
 
-/** Each run of set pixels along a line of `count` pixels (`get`, `set`) shrunk or grown by `radius`. */
-function runs(get: (k: number) => number, set: (k: number) => void, count: number, radius: number, step: Step): void {
-  for (let k = 0; k < count;) {
-    if (!get(k)) {
-      k++;
-      continue;
-    }
-    let end = k;
-    while (end + 1 < count && get(end + 1)) end++;
-    const [from, to] = step === 'erode' ? [k + radius, end - radius] : [Math.max(0, k - radius), Math.min(count - 1, end + radius)];
-    for (let m = from; m <= to; m++) set(m);
-    k = end + 1;
-  }
+/**
+ * `pass` applied to the band of rows from the first to the last holding a set pixel, `margin` more either side:
+ * the rest of the page is paper (most pages have no coloured area at all, and then nothing is done).
+ */
+function inSetRows(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  margin: number,
+  pass: (rows: Uint8Array, count: number) => Uint8Array,
+): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  const first = mask.indexOf(1);
+  if (first < 0) return out;
+  const from = Math.max(0, Math.floor(first / width) - margin);
+  const to = Math.min(height - 1, Math.floor(mask.lastIndexOf(1) / width) + margin);
+  out.set(pass(mask.subarray(from * width, (to + 1) * width), to - from + 1), from * width);
+  return out;
 }
 
-/** `runs` along every row (`byRows`) or every column of the mask. */
-function pass(mask: Uint8Array, width: number, height: number, radius: number, step: Step, byRows: boolean): Uint8Array {
+/** Each run of set pixels along every row shrunk or grown by `radius` (the page's edge is paper). */
+function rowPass(mask: Uint8Array, width: number, radius: number, step: Step): Uint8Array {
   const out = new Uint8Array(mask.length);
-  const [lines, length] = byRows ? [height, width] : [width, height];
-  for (let line = 0; line < lines; line++) {
-    const at = (k: number) => (byRows ? line * width + k : k * width + line);
-    runs(
-      (k) => mask[at(k)],
-      (k) => (out[at(k)] = 1),
-      length,
-      radius,
-      step,
-    );
+  for (let row = 0; row < mask.length; row += width) {
+    for (let k = 0; k < width;) {
+      if (!mask[row + k]) {
+        k++;
+        continue;
+      }
+      let end = k;
+      while (end + 1 < width && mask[row + end + 1]) end++;
+      const [from, to] = step === 'erode' ? [k + radius, end - radius] : [Math.max(0, k - radius), Math.min(width - 1, end + radius)];
+      if (from <= to) out.fill(1, row + from, row + to + 1);
+      k = end + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * `rowPass` down every column, row by row (a column at a time would read the page across its memory). Eroded, a
+ * pixel keeps `radius` set pixels above it and below it; grown, it has a set pixel within `radius` above or below.
+ * `run` counts down the page, per column, the set pixels in a row (eroding) or the rows since the last set pixel
+ * (growing), capped past `radius`; the same count up the page decides.
+ */
+function columnPass(mask: Uint8Array, width: number, height: number, radius: number, step: Step): Uint8Array {
+  const erode = step === 'erode';
+  const cap = Math.min(255, radius + 1);
+  const down = new Uint8Array(mask.length);
+  const run = new Uint8Array(width).fill(erode ? 0 : cap);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      run[x] = (mask[i] === 1) === erode ? Math.min(cap, run[x] + 1) : 0;
+      down[i] = run[x];
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  run.fill(erode ? 0 : cap);
+  for (let y = height - 1, i = mask.length - 1; y >= 0; y--) {
+    for (let x = width - 1; x >= 0; x--, i--) {
+      run[x] = (mask[i] === 1) === erode ? Math.min(cap, run[x] + 1) : 0;
+      if (erode ? down[i] > radius && run[x] > radius : down[i] <= radius || run[x] <= radius) out[i] = 1;
+    }
   }
   return out;
 }

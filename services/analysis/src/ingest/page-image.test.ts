@@ -1,9 +1,10 @@
+import { readAndRenderPdfPage } from '@pid/platform';
 import { passwordProtectedPdf } from '@pid/platform/test-kit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { drawingPdf } from '../testing/sample-pdfs';
 import { box, svgPng, TEST_PDF_OPTIONS } from '../testing/synthetic';
-import { loadPageImage, MESSAGES, UnusableFileError } from './page-image';
+import { loadPageImage, MESSAGES, renderedPageImage, UnusableFileError } from './page-image';
 
 const options = { maxProcessingPixels: 50_000_000, pdf: TEST_PDF_OPTIONS };
 const png = () => svgPng(400, 300, box(100, 100, 100, 50));
@@ -85,6 +86,19 @@ describe('loadPageImage', () => {
     expect(second).toMatchObject({ width: 1700, height: 1100 });
     expect(await darkPixels(first)).toBe(0);
     expect(await darkPixels(second)).toBeGreaterThan(1000);
+  });
+
+  it("reads a PDF page's rendered pixels as it reads its PNG, downscaled or not, and refuses one above the limit", async () => {
+    const pdf = await drawingPdf(2, 2);
+    const { rendered } = await readAndRenderPdfPage(pdf, 2, TEST_PDF_OPTIONS);
+    for (const maxProcessingPixels of [50_000_000, 500_000]) {
+      const fromPng = await loadPageImage(pdf, { ...options, maxProcessingPixels, page: 2 });
+      const fromPixels = await renderedPageImage(rendered, { ...options, maxProcessingPixels });
+      expect(fromPixels).toMatchObject({ width: fromPng.width, height: fromPng.height, scale: fromPng.scale });
+      expect(Buffer.compare(Buffer.from(fromPixels.gray), Buffer.from(fromPng.gray))).toBe(0);
+      expect(await darkPixels(fromPixels)).toBeGreaterThan(100);
+    }
+    await expect(renderedPageImage(rendered, { ...options, maxImagePixels: 100_000 })).rejects.toThrow(MESSAGES.tooLarge);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { MAX_IMAGE_PIXELS } from '@pid/contracts';
-import { PdfPasswordError, PdfUnreadableError, renderPdfPage, type PdfRenderOptions } from '@pid/platform';
+import { PdfPasswordError, PdfUnreadableError, renderPdfPage, type PdfRenderOptions, type RenderedPixels } from '@pid/platform';
 import sharp from 'sharp';
 import { colourToGrey } from './colour-grey';
 import { estimateSkew, rotateGray, unskewPoint } from './deskew';
@@ -76,7 +76,6 @@ export function pdfRenderOptions(options: Omit<IngestOptions, 'page'>): PdfRende
 
 /** Reads a PDF page (rendered as the drawing service renders it) or a raster into one grey image (`colourToGrey`). */
 export async function loadPageImage(bytes: Buffer, options: IngestOptions): Promise<PageImage> {
-  const maxImagePixels = options.maxImagePixels ?? MAX_IMAGE_PIXELS;
   let raster = bytes;
   if (isPdf(bytes)) {
     const page = options.page ?? 1;
@@ -93,20 +92,39 @@ export async function loadPageImage(bytes: Buffer, options: IngestOptions): Prom
   } catch {
     throw new UnusableFileError(MESSAGES.unreadable);
   }
+  return toPageImage(raster, width, height, options);
+}
+
+/** A PDF page already rendered as pixels (`drawPdfPagePixels`), read as `loadPageImage` reads its PNG. */
+export function renderedPageImage(page: RenderedPixels, options: IngestOptions): Promise<PageImage> {
+  return toPageImage(page, page.width, page.height, options);
+}
+
+/** An encoded raster or rendered pixels, `width` × `height` upright, downscaled to the budget, grey and straight. */
+async function toPageImage(source: Buffer | RenderedPixels, width: number, height: number, options: IngestOptions): Promise<PageImage> {
+  const maxImagePixels = options.maxImagePixels ?? MAX_IMAGE_PIXELS;
   if (width * height > maxImagePixels) throw new UnusableFileError(MESSAGES.tooLarge);
   const scale = Math.min(1, Math.sqrt(options.maxProcessingPixels / (width * height)));
   const targetWidth = Math.max(1, Math.round(width * scale));
   const targetHeight = Math.max(1, Math.round(height * scale));
   let gray: Uint8Array;
-  let size: { width: number; height: number };
-  try {
-    let pipeline = sharp(raster, { limitInputPixels: maxImagePixels, failOn: 'error' }).autoOrient().flatten({ background: '#ffffff' });
-    if (scale < 1) pipeline = pipeline.resize(targetWidth, targetHeight, { fit: 'fill', kernel: 'lanczos3' });
-    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
-    gray = info.channels < 3 ? firstChannel(data, info.channels) : colourToGrey(data, info.width, info.height, info.channels);
-    size = { width: info.width, height: info.height };
-  } catch {
-    throw new UnusableFileError(MESSAGES.unreadable);
+  let size = { width, height };
+  if (!Buffer.isBuffer(source) && scale === 1) {
+    // A rendition is opaque (drawn on white) and needs no resizing: its pixels are read as they are.
+    gray = colourToGrey(source.rgba, width, height, 4);
+  } else {
+    try {
+      let pipeline = Buffer.isBuffer(source)
+        ? sharp(source, { limitInputPixels: maxImagePixels, failOn: 'error' }).autoOrient()
+        : sharp(source.rgba, { raw: { width, height, channels: 4 }, limitInputPixels: maxImagePixels });
+      pipeline = pipeline.flatten({ background: '#ffffff' });
+      if (scale < 1) pipeline = pipeline.resize(targetWidth, targetHeight, { fit: 'fill', kernel: 'lanczos3' });
+      const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+      gray = info.channels < 3 ? firstChannel(data, info.channels) : colourToGrey(data, info.width, info.height, info.channels);
+      size = { width: info.width, height: info.height };
+    } catch {
+      throw new UnusableFileError(MESSAGES.unreadable);
+    }
   }
   const skewDegrees = options.deskew === false ? 0 : estimateSkew(gray, size.width, size.height);
   if (skewDegrees !== 0) gray = await rotateGray(gray, size.width, size.height, skewDegrees);

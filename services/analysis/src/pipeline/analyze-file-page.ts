@@ -1,6 +1,14 @@
 import type { AnalysisSource } from '@pid/contracts';
-import { readAndRenderPdfPage, type PdfPageContent } from '@pid/platform';
-import { isPdf, loadPageImage, pdfFailure, pdfRenderOptions, type IngestOptions, type PageImage } from '../ingest/page-image';
+import { readAndRenderPdfPage, type PdfPageContent, type RenderedPixels } from '@pid/platform';
+import {
+  isPdf,
+  loadPageImage,
+  pdfFailure,
+  pdfRenderOptions,
+  renderedPageImage,
+  type IngestOptions,
+  type PageImage,
+} from '../ingest/page-image';
 import { hasVectorContent, sourceOf, vectorPage } from '../vector/vector-page';
 import { analyzePage, type AnalyzeOptions, type PageAnalysis } from './analyze-page';
 
@@ -25,16 +33,17 @@ export interface FilePageOptions extends Omit<AnalyzeOptions, 'vector'> {
  */
 export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): Promise<FilePageAnalysis> {
   const page = options.page ?? 1;
-  let raster = bytes;
+  let rendered: RenderedPixels | undefined;
   let content: PdfPageContent | undefined;
   if (options.vectorPath !== false && isPdf(bytes)) {
     // One opening of the file gives the page's content and its rendition.
     const read = await readAndRenderPdfPage(bytes, page, pdfRenderOptions(options.ingest)).catch(pdfFailure(page));
-    raster = read.rendered.png;
+    rendered = read.rendered;
     if (hasVectorContent(read.content)) content = read.content;
   }
   // CAD pages are straight: turning them by a detected skew would only blur exact coordinates.
-  const image = await loadPageImage(raster, { ...options.ingest, page, deskew: content ? false : options.ingest.deskew });
+  const ingest = { ...options.ingest, page, deskew: content ? false : options.ingest.deskew };
+  const image = rendered ? await renderedPageImage(rendered, ingest) : await loadPageImage(bytes, ingest);
   const vector = content ? vectorPage(content, image) : undefined;
   const analysis = await analyzePage(image, { ...options, page, vector });
   return { ...analysis, source: sourceOf(content, vector), image };

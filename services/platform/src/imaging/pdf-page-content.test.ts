@@ -1,7 +1,8 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { readAndRenderPdfPage, readPdfPageContent } from './pdf-page-content';
-import { PdfUnreadableError } from './pdf-page-renderer';
+import { PdfUnreadableError, renderPdfPage } from './pdf-page-renderer';
 
 /** 72 dpi: one rendition pixel per point, y pointing down from the top of the page. */
 const OPTIONS = { dpi: 72, maxSide: 10_000, maxPixels: 100_000_000, timeoutMs: 30_000 };
@@ -67,7 +68,13 @@ describe('readPdfPageContent', () => {
     const { content, rendered } = await readAndRenderPdfPage(pdf, 1, OPTIONS);
     expect(content).toEqual(await readPdfPageContent(pdf, 1, OPTIONS));
     expect(rendered).toMatchObject({ width: content.size.width, height: content.size.height });
-    expect(rendered.png.subarray(1, 4).toString()).toBe('PNG');
+    expect(rendered.rgba.length).toBe(4 * content.size.width * content.size.height);
+    // The same pixels as the PNG rendition.
+    const png = await loadImage((await renderPdfPage(pdf, 1, OPTIONS)).png);
+    const canvas = createCanvas(png.width, png.height);
+    canvas.getContext('2d').drawImage(png, 0, 0);
+    expect(Buffer.compare(canvas.data(), Buffer.from(rendered.rgba))).toBe(0);
+    expect(rendered.rgba.includes(0)).toBe(true);
   });
 
   it('refuses a page the PDF does not have, and bytes that are no PDF', async () => {

@@ -6,14 +6,14 @@
  */
 import { applyMatrix, IDENTITY, lengthScale, multiply, type Matrix, type Point } from './affine';
 import {
-  drawPdfPage,
+  drawPdfPagePixels,
   loadPdfJs,
   withPdfPage,
   PdfUnreadableError,
   type PdfPage,
   type PdfPageSize,
   type PdfRenderOptions,
-  type RenderedPage,
+  type RenderedPixels,
 } from './pdf-page-renderer';
 
 export interface PdfTextItem {
@@ -110,17 +110,17 @@ export function readPdfPageContent(bytes: Uint8Array, pageNumber: number, option
 }
 
 /**
- * Page `pageNumber`'s content and its rendition, from one opening of the file: pdf.js parses the page once
- * for both (the operator list is kept for drawing).
+ * Page `pageNumber`'s content and its rendition as pixels, from one opening of the file: pdf.js parses the page
+ * once for both (the operator list is kept for drawing).
  */
 export function readAndRenderPdfPage(
   bytes: Uint8Array,
   pageNumber: number,
   options: PdfRenderOptions,
-): Promise<{ content: PdfPageContent; rendered: RenderedPage }> {
+): Promise<{ content: PdfPageContent; rendered: RenderedPixels }> {
   return withPdfPage(bytes, pageNumber, options, async (document, page, size) => {
     const content = await pageContent(page, size, pageNumber, options);
-    return { content, rendered: await drawPdfPage(document, page, size, options) };
+    return { content, rendered: await drawPdfPagePixels(document, page, size, options) };
   });
 }
 

@@ -58,6 +58,13 @@ export interface RenderedPage {
   height: number;
 }
 
+/** A page's rendition as opaque RGBA pixels, row by row: for reading it, with no PNG to encode and decode. */
+export interface RenderedPixels {
+  rgba: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /** The PDF needs a password to open. */
 export class PdfPasswordError extends Error {
   override name = 'PdfPasswordError';
@@ -237,27 +244,58 @@ export async function drawPdfPage(
   size: PdfPageSize,
   options: PdfRenderOptions,
 ): Promise<RenderedPage> {
+  return withPaintedPage(document, page, size, options, async (canvas) => ({
+    png: await canvas.encode('png'),
+    width: size.width,
+    height: size.height,
+  }));
+}
+
+/** Draws an open page at `size` as opaque RGBA pixels. */
+export function drawPdfPagePixels(
+  document: PdfDocument,
+  page: PdfPage,
+  size: PdfPageSize,
+  options: PdfRenderOptions,
+): Promise<RenderedPixels> {
+  return withPaintedPage(document, page, size, options, async (canvas) => ({
+    rgba: new Uint8Array(canvas.data()),
+    width: size.width,
+    height: size.height,
+  }));
+}
+
+/** Paints an open page at `size` on white, hands the canvas to `read`, then frees it. */
+async function withPaintedPage<T>(
+  document: PdfDocument,
+  page: PdfPage,
+  size: PdfPageSize,
+  options: PdfRenderOptions,
+  read: (canvas: NapiCanvas) => Promise<T>,
+): Promise<T> {
   const viewport = page.getViewport({ scale: size.scale });
   const { canvas, context } = (document.canvasFactory as CanvasFactory).create(size.width, size.height);
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, size.width, size.height);
-  const task = page.render({ canvas: canvas as never, canvasContext: context as never, viewport });
-  const timer = setTimeout(() => task.cancel(), options.timeoutMs);
   try {
-    await task.promise;
-  } catch (error) {
-    const cancelled = (error as { name?: string }).name === 'RenderingCancelledException';
-    throw new PdfRenderError(
-      cancelled ? `Rendering took longer than ${options.timeoutMs} ms` : `Rendering failed: ${(error as Error).message}`,
-    );
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, size.width, size.height);
+    const task = page.render({ canvas: canvas as never, canvasContext: context as never, viewport });
+    const timer = setTimeout(() => task.cancel(), options.timeoutMs);
+    try {
+      await task.promise;
+    } catch (error) {
+      const cancelled = (error as { name?: string }).name === 'RenderingCancelledException';
+      throw new PdfRenderError(
+        cancelled ? `Rendering took longer than ${options.timeoutMs} ms` : `Rendering failed: ${(error as Error).message}`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+    return await read(canvas);
   } finally {
-    clearTimeout(timer);
+    // Frees the pixel memory at once instead of at the next garbage collection.
+    canvas.width = 0;
+    canvas.height = 0;
   }
-  const png = await canvas.encode('png');
-  // Frees the pixel memory at once instead of at the next garbage collection.
-  canvas.width = 0;
-  canvas.height = 0;
-  return { png, width: size.width, height: size.height };
 }
 
 interface CanvasFactory {
@@ -269,6 +307,8 @@ interface NapiCanvas {
   width: number;
   height: number;
   encode(format: 'png'): Promise<Buffer>;
+  /** The pixels as RGBA bytes: a view of the canvas's own memory, gone when it is resized. */
+  data(): Buffer;
 }
 
 interface CanvasRenderingContext2DLike {
