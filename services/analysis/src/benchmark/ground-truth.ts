@@ -58,4 +58,10 @@ export interface TruthSheet {
    * the prediction is scored with its joints whole (`jointsWhole`).
    */
   jointsWhole?: boolean;
+  /**
+   * Symbols on the pipes that the truth's connections pass through but that have no box to score (a tee is a
+   * point, a blind flange seen edge-on a line): a predicted symbol standing on one is passed through alike
+   * (`throughUnscored`), neither right nor wrong.
+   */
+  unscored?: PixelBox[];
 }

@@ -1,4 +1,5 @@
 import type { AnalysisSource, ElementType } from '@pid/contracts';
+import { iou } from './geometry';
 import type { PixelBox, PixelPoint } from './ground-truth';
 
 /** The CLI's result document (`analyze.js --out`), only the fields the benchmark reads. */
@@ -122,4 +123,42 @@ export function jointsWhole(prediction: Prediction): Prediction {
       .map((connection) => ({ ...connection, sourceId: idOf(connection.sourceId), targetId: idOf(connection.targetId) }))
       .filter((connection) => connection.sourceId !== connection.targetId),
   };
+}
+
+/**
+ * The prediction as a truth that passes through the symbols it cannot box (`TruthSheet.unscored`) counts it: a
+ * predicted symbol standing on one of them (holding its point or line) and on no scored symbol (IoU < 0.5) goes,
+ * and what it connected is connected to each other, each pair once, along both paths.
+ */
+export function throughUnscored(prediction: Prediction, unscored: PixelBox[], scored: PixelBox[]): Prediction {
+  const holds = (outer: PixelBox, inner: PixelBox) =>
+    inner[0] >= outer[0] - 1 && inner[1] >= outer[1] - 1 && inner[2] <= outer[2] + 1 && inner[3] <= outer[3] + 1;
+  const passed = prediction.elements.filter(
+    (element) =>
+      isSymbol(element) && unscored.some((box) => holds(element.bbox, box)) && scored.every((box) => iou(box, element.bbox) < 0.5),
+  );
+  let connections = prediction.connections;
+  for (const { id } of passed) {
+    const through = connections.filter((c) => c.sourceId === id || c.targetId === id);
+    const rest = connections.filter((c) => !through.includes(c));
+    const joined = new Set(rest.map((c) => [c.sourceId, c.targetId].sort().join('\n')));
+    const other = (c: PredictedConnection) => (c.sourceId === id ? c.targetId : c.sourceId);
+    for (let i = 0; i < through.length; i++) {
+      for (let j = i + 1; j < through.length; j++) {
+        const [a, b] = [through[i], through[j]];
+        const key = [other(a), other(b)].sort().join('\n');
+        if (other(a) === other(b) || joined.has(key)) continue;
+        joined.add(key);
+        rest.push({
+          sourceId: other(a),
+          targetId: other(b),
+          path: [...a.path, ...b.path],
+          confidence: Math.min(a.confidence, b.confidence),
+        });
+      }
+    }
+    connections = rest;
+  }
+  const gone = new Set(passed.map(({ id }) => id));
+  return { elements: prediction.elements.filter(({ id }) => !gone.has(id)), connections };
 }

@@ -92,4 +92,36 @@ describe('a sheet’s score', () => {
     // Boxed flange by flange, the joint's box is no flange's.
     expect(scoreSheet(truth, faces).symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 1 });
   });
+  it('passes a predicted symbol standing on an unscored one through, its neighbours connected', () => {
+    // A nozzle, then a flange the truth has as a line (y 20) it passes through, then a valve.
+    const truth: TruthSheet = {
+      ...sheet,
+      symbols: [
+        { id: 'nozzle', elementType: 'fitting', className: 'nozzle', bbox: [0, 22, 10, 40] },
+        { id: 'valve', elementType: 'valve', className: 'gate_valve', bbox: [0, 0, 10, 14] },
+      ],
+      connections: [{ sourceId: 'nozzle', targetId: 'valve', relationshipType: 'connects to' }],
+      unscored: [[1, 20, 9, 20]],
+      complete: { symbols: true, texts: false, pipes: false, connections: true },
+    };
+    const chain = {
+      elements: [
+        predicted('n', [0, 22, 10, 40], { elementType: 'fitting' }),
+        predicted('f', [0, 17, 10, 21], { elementType: 'fitting' }),
+        predicted('v', [0, 0, 10, 14]),
+      ],
+      connections: [predictedConnection('n', 'f'), predictedConnection('f', 'v')],
+    };
+    const through = scoreSheet(truth, chain);
+    expect(through.symbols?.all).toEqual({ truth: 2, predicted: 2, matched: 2 });
+    expect(through.connections).toEqual({ truth: 1, predicted: 1, matched: 1 });
+    expect(through.found).toEqual({ elements: 3, connections: 2 });
+    // Without the unscored line the flange is a symbol too many and both its connections are wrong.
+    const scored = scoreSheet({ ...truth, unscored: undefined }, chain);
+    expect(scored.symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 2 });
+    expect(scored.connections).toEqual({ truth: 1, predicted: 2, matched: 0 });
+    // A symbol that is a scored one (IoU ≥ 0.5) holding the line is scored as that, not passed through.
+    const valveOnLine = scoreSheet({ ...truth, unscored: [[1, 5, 9, 5]] }, chain);
+    expect(valveOnLine.symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 2 });
+  });
 });

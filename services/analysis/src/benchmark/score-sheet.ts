@@ -1,5 +1,5 @@
 import type { TruthSheet } from './ground-truth';
-import { isSymbol, jointsWhole, type Prediction } from './predictions';
+import { isSymbol, jointsWhole, throughUnscored, type Prediction } from './predictions';
 import { calibrate, type BandCounts } from './score-calibration';
 import { scoreConnections } from './score-connections';
 import { scorePipes, type PipeScore } from './score-pipes';
@@ -24,10 +24,18 @@ export interface SheetScore {
 }
 
 export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction): SheetScore {
-  const prediction = truth?.jointsWhole ? jointsWhole(predicted) : predicted;
+  const joined = truth?.jointsWhole ? jointsWhole(predicted) : predicted;
+  // (Text is read from every element: a symbol passed through still carries the text it was given.)
+  const prediction = truth?.unscored
+    ? throughUnscored(
+        joined,
+        truth.unscored,
+        truth.symbols.map((s) => s.bbox),
+      )
+    : joined;
   const score: SheetScore = {
     calibration: {},
-    found: { elements: prediction.elements.length, connections: prediction.connections.length },
+    found: { elements: joined.elements.length, connections: joined.connections.length },
   };
   if (!truth) return score;
   const { complete } = truth;
@@ -40,7 +48,7 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
     );
   }
   if (complete.texts || truth.symbols.some((s) => s.tag)) {
-    const text = scoreText({ symbols: complete.symbols ? truth.symbols : [], texts: truth.texts }, prediction.elements, symbols.matches);
+    const text = scoreText({ symbols: complete.symbols ? truth.symbols : [], texts: truth.texts }, joined.elements, symbols.matches);
     if (complete.texts) score.text = text.detection;
     if (text.tags.truth > 0) score.tags = text.tags;
   }

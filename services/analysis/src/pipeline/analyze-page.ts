@@ -41,6 +41,7 @@ import {
   type Segment,
 } from './lines';
 import { findTables, insideAny } from './tables';
+import { nozzlesOnEquipmentLines } from './equipment-lines';
 import { withStackedParts } from './equipment-parts';
 import { splitJoints, type Bolted } from './flange-faces';
 import { flangeJoints } from './flange-joints';
@@ -897,7 +898,14 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // Flanges face to face (a joint's, maybe with a plate between, a nozzle's and its mate's), connected in order.
   const bolted: Bolted[] = [];
   const mates: DetectedSymbol[] = [];
-  for (const { box, equipment: on, mate } of findNozzles({ mask, width, height }, solidLines, equipment, unit)) {
+  const onLines = nozzlesOnEquipmentLines(
+    { mask, width, height },
+    solidLines,
+    equipment,
+    symbols.filter((symbol) => symbol.elementType !== 'text'),
+    unit,
+  );
+  for (const { box, equipment: on, mate } of [...findNozzles({ mask, width, height }, solidLines, equipment, unit), ...onLines.nozzles]) {
     // A flange joint found on the stub is the nozzle's flange bolted to its mate: the two take its place.
     const joints = mate
       ? symbols.filter(
@@ -960,7 +968,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');
   // The PDF's short pipe pieces between adjacent symbols connect them, though too short to be found as lines.
   const pipes = [...lineSegments, ...splitStubs, ...(options.vector?.stubs ?? [])].filter(
-    (segment) => !outlines.has(segment) && kept(segmentBox(segment)),
+    (segment) => !outlines.has(segment) && !onLines.lines.has(segment) && kept(segmentBox(segment)),
   );
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const nodeOf = (symbol: DetectedSymbol) => nodes.findIndex((node) => node.symbol === symbol);

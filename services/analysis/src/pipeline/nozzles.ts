@@ -80,10 +80,16 @@ const SHORT = 0.25;
  * (within two strokes) and runs on away from it, or starts within 32 strokes of the side with a stub between
  * (too short to be a line of its own; the flanges' bars break the line), with a bar across it (`barsAcross`,
  * reaching a stroke past it) within 16 strokes of the side, and a quarter of the equipment's extent along the
- * pipe. A second bar paired with the first (`pairedBars`: a flange pair) is the face of the flange bolted to it
+ * pipe (`extentAlong`, the box's own by default). A second bar paired with the first (`pairedBars`: a flange pair) is the face of the flange bolted to it
  * (`mate`) where the pipe runs on, else the blind closing it (a manhole), part of the nozzle.
  */
-export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equipment: T[], unit: number): Array<Nozzle<T>> {
+export function findNozzles<T extends Box>(
+  ink: InkImage,
+  pipes: Segment[],
+  equipment: T[],
+  unit: number,
+  extentAlong: (box: T, horizontal: boolean) => number = (box, horizontal) => (horizontal ? box.x1 - box.x0 : box.y1 - box.y0),
+): Array<Nozzle<T>> {
   const nozzles: Array<Nozzle<T>> = [];
   const near = 2 * unit;
   for (const pipe of pipes) {
@@ -137,7 +143,7 @@ export function findNozzles<T extends Box>(ink: InkImage, pipes: Segment[], equi
       // The stub outside the box, from its side to the flange's far end, is measured; the nozzle runs from the wall.
       const [along0, along1] = outward > 0 ? [side, Math.max(...ends)] : [Math.min(...ends), side];
       // Short against its equipment: a pump's outlet drawn as a stub is no nozzle.
-      if (along1 - along0 > SHORT * (last - first)) continue;
+      if (along1 - along0 > SHORT * extentAlong(box, horizontal)) continue;
       // A stub ending at its bar (an open nozzle) has a bar short against it: a vessel's leg ends at a foot as long.
       const [past0, past1] = outward > 0 ? [along1 + 1, along1 + 2 * unit] : [along0 - 2 * unit, along0 - 1];
       // (A pipe that stops short of the side and starts again within 16 strokes past the flange runs on.)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dexpiConnections, dexpiSymbols, inFlowOrder, segmentComponents, type DexpiTruth } from './dexpi';
+import { dexpiConnections, dexpiSymbols, inFlowOrder, passedThrough, segmentComponents, type DexpiTruth } from './dexpi';
 
 type TruthSymbol = DexpiTruth['symbols'][number];
 /** A piping component (a valve, a flange) of the given class and box. */
@@ -114,6 +114,11 @@ describe('dexpi loader', () => {
     ]);
     // Without the XML the valve is no end, and the two dropped flanges in a row still pass through.
     expect(pairs(new Map())).toEqual([['Nozzle-8', 'Pif-2']]);
+    // The flanges seen edge-on are passed through, unscored; the dropped flow arrow is on no segment.
+    expect(passedThrough({ ...sheet, symbols: [...sheet.symbols, truth.symbols[4]] }, kept, components)).toEqual([
+      [0, 28, 7, 28],
+      [0, 8, 7, 8],
+    ]);
   });
 
   it('takes a segment listing its components from the to end round (C01V01) in flow order', () => {

@@ -109,14 +109,7 @@ export function dexpiConnections(
   kept: ReadonlySet<string>,
   components: ReadonlyMap<string, string[]> = new Map(),
 ): TruthConnection[] {
-  const steps: { from: string; to: string; pipeId: string }[] = [];
-  for (const { from_id: from, to_id: to, segment_id: pipeId } of truth.edges) {
-    const chain = [from, ...inFlowOrder(components.get(pipeId) ?? [], from, to).filter((id) => id !== from && id !== to), to];
-    for (let i = 0; i + 1 < chain.length; i++) {
-      const [a, b] = [chain[i], chain[i + 1]];
-      if (a && b) steps.push({ from: a, to: b, pipeId });
-    }
-  }
+  const steps = segmentSteps(truth, components);
   const connections: TruthConnection[] = steps
     .filter((s) => kept.has(s.from) && kept.has(s.to))
     .map((s) => ({ sourceId: s.from, targetId: s.to, pipeId: s.pipeId, relationshipType: 'connects to' }));
@@ -144,6 +137,25 @@ export function dexpiConnections(
   return connections;
 }
 
+/** Each segment from its `from` end through its components to its `to` end, as steps between neighbours. */
+function segmentSteps(truth: DexpiTruth, components: ReadonlyMap<string, string[]>): { from: string; to: string; pipeId: string }[] {
+  const steps: { from: string; to: string; pipeId: string }[] = [];
+  for (const { from_id: from, to_id: to, segment_id: pipeId } of truth.edges) {
+    const chain = [from, ...inFlowOrder(components.get(pipeId) ?? [], from, to).filter((id) => id !== from && id !== to), to];
+    for (let i = 0; i + 1 < chain.length; i++) {
+      const [a, b] = [chain[i], chain[i + 1]];
+      if (a && b) steps.push({ from: a, to: b, pipeId });
+    }
+  }
+  return steps;
+}
+
+/** The boxes of the symbols the connections pass through (on a segment, not kept): a tee's point, a blind's line. */
+export function passedThrough(truth: DexpiTruth, kept: ReadonlySet<string>, components: ReadonlyMap<string, string[]>): PixelBox[] {
+  const onSegments = new Set(segmentSteps(truth, components).flatMap(({ from, to }) => [from, to]));
+  return truth.symbols.flatMap((symbol) => (onSegments.has(symbol.id) && !kept.has(symbol.id) && symbol.bbox_px ? [symbol.bbox_px] : []));
+}
+
 function scaleBox(box: PixelBox, scale: number): PixelBox {
   return box.map((v) => v * scale) as PixelBox;
 }
@@ -154,6 +166,7 @@ function scaleSheet(sheet: TruthSheet, scale: number, texts: TruthText[]): Truth
     ...sheet,
     imageSize: { width: Math.round(sheet.imageSize.width * scale), height: Math.round(sheet.imageSize.height * scale) },
     symbols: sheet.symbols.map((s) => ({ ...s, bbox: scaleBox(s.bbox, scale) })),
+    ...(sheet.unscored ? { unscored: sheet.unscored.map((box) => scaleBox(box, scale)) } : {}),
     texts,
     pipes: sheet.pipes.map((p) => ({ ...p, polyline: p.polyline.map(([x, y]): PixelPoint => [x * scale, y * scale]) })),
   };
@@ -232,6 +245,10 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
       const words = existsSync(wordsFile) ? (JSON.parse(await readFile(wordsFile, 'utf8')) as PdfWords) : undefined;
       const symbols = partial ? [] : dexpiSymbols(truth);
       const [width, height] = truth.raster_size;
+      const kept = new Set(symbols.map((s) => s.id));
+      const components = partial
+        ? new Map<string, string[]>()
+        : await sheetComponents(dir, raster, sheetExports(files, raster, 'xml'), truth);
       const pixelsPerPoint = words ? width / words.page_size_pt[0] : 1;
       const texts: TruthText[] = partial
         ? words
@@ -252,11 +269,8 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
           style: l.owner_element === 'InformationFlow' ? 'dashed' : 'solid',
           polyline: l.polyline_px,
         })),
-        connections: dexpiConnections(
-          truth,
-          new Set(symbols.map((s) => s.id)),
-          partial ? new Map() : await sheetComponents(dir, raster, sheetExports(files, raster, 'xml'), truth),
-        ),
+        connections: dexpiConnections(truth, kept, components),
+        unscored: passedThrough(truth, kept, components),
         complete: { symbols: !partial, texts: !partial || words !== undefined, pipes: true, connections: true },
       };
       return { sheet, words };

@@ -1,0 +1,74 @@
+import { boxesTouch, type Box, type InkImage } from './components';
+import { segmentBox, segmentCenter, segmentLength, type Segment } from './lines';
+import { findNozzles, type Nozzle } from './nozzles';
+
+/** The shortest line read as part of a piece of equipment, in strokes. */
+const MIN_LENGTH = 8;
+
+/**
+ * Nozzles on lines drawn as part of a piece of equipment: a single line leaving the equipment's wall square to it
+ * and ending free, every line branching off it a flanged nozzle (a column's chamber, a vessel's boot or a header
+ * drawn as one stroke: DEXPI C02V03's `Chamber` with its nozzles `P3` and `P4`). A pipe ends at something (a
+ * symbol, another line), or has lines branching off that are no nozzles. The nozzles belong to the equipment
+ * the line leaves; the lines kept are no pipes.
+ */
+export function nozzlesOnEquipmentLines<T extends Box>(
+  ink: InkImage,
+  lines: Segment[],
+  equipment: T[],
+  symbols: Box[],
+  unit: number,
+): { nozzles: Array<Nozzle<T>>; lines: Set<Segment> } {
+  const near = 2 * unit;
+  const solid = lines.filter((line) => !line.dashed);
+  const nozzles: Array<Nozzle<T>> = [];
+  const kept = new Set<Segment>();
+  for (const line of solid) {
+    if (segmentLength(line) < MIN_LENGTH * unit) continue;
+    const [owner, free] = equipment.map((box) => [box, freeEndFrom(line, box, near)] as const).find(([, end]) => end) ?? [];
+    if (!owner || !free) continue;
+    const touching = (box: Box) => boxesTouch(box, free, near);
+    if (solid.some((other) => other !== line && touching(segmentBox(other))) || symbols.some(touching)) continue;
+    const branches = solid.filter((other) => branchesOff(other, line, near));
+    if (branches.length === 0) continue;
+    const box = segmentBox(line);
+    // Short against the equipment the line belongs to, not against the line's own width.
+    const extent = (_: Box, horizontal: boolean) => (horizontal ? owner.x1 - owner.x0 : owner.y1 - owner.y0);
+    const found = findNozzles(ink, solid, [box], unit, extent);
+    const onNozzle = (branch: Segment) =>
+      found.some(({ box: nozzle }) => {
+        const centre = segmentCenter(branch);
+        return branch.orientation === 'vertical' ? centre >= nozzle.x0 && centre <= nozzle.x1 : centre >= nozzle.y0 && centre <= nozzle.y1;
+      });
+    if (!branches.every(onNozzle)) continue;
+    kept.add(line);
+    nozzles.push(...found.map((nozzle) => ({ ...nozzle, equipment: owner })));
+  }
+  return { nozzles, lines: kept };
+}
+
+/**
+ * Where `line` leaves `box`, one end at a side it stands square to (well between its corners) and running away from
+ * it: its other end, as a one-pixel box on its centre line.
+ */
+function freeEndFrom(line: Segment, box: Box, near: number): Box | undefined {
+  const horizontal = line.orientation === 'horizontal';
+  const [lo, hi] = horizontal ? [box.y0, box.y1] : [box.x0, box.x1];
+  const [first, last] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
+  const centre = Math.round(segmentCenter(line));
+  if (centre < lo + near || centre > hi - near) return undefined;
+  const endsAtFirst = Math.abs(line.end - first) <= near && line.start < first - near;
+  const startsAtLast = Math.abs(line.start - last) <= near && line.end > last + near;
+  if (!endsAtFirst && !startsAtLast) return undefined;
+  const along = endsAtFirst ? line.start : line.end;
+  return horizontal ? { x0: along, y0: centre, x1: along, y1: centre } : { x0: centre, y0: along, x1: centre, y1: along };
+}
+
+/** Whether `other` stands square on `line`, one end at its side (a branch, not a line crossing it). */
+function branchesOff(other: Segment, line: Segment, near: number): boolean {
+  if (other.orientation === line.orientation) return false;
+  const centre = segmentCenter(other);
+  if (centre < line.start || centre > line.end) return false;
+  const [lo, hi] = [line.lo - near, line.hi + near];
+  return (other.end >= lo && other.end <= hi) || (other.start >= lo && other.start <= hi);
+}
