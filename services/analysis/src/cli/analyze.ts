@@ -55,13 +55,16 @@ async function main(): Promise<number> {
 
   const bytes = await readFile(file);
   log(STAGE_PROGRESS.rendering.progress, STAGE_PROGRESS.rendering.message);
-  let reader: Promise<TextReader> | undefined;
+  // OCR loads in a thread of its own (about 0.6 s): started now, it is ready when the text is read.
+  // Its failure is reported where it is awaited.
+  const reader: Promise<TextReader> | undefined = values['no-ocr'] ? undefined : createTesseractReader();
+  reader?.catch(() => undefined);
   let classifier: Promise<SymbolClassifier> | undefined;
   const analysis = await analyzeFilePage(bytes, {
     page,
     vectorPath: !values['no-vector'],
     ingest: { maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000, pdf: PDF_OPTIONS },
-    textReader: values['no-ocr'] ? undefined : () => (reader ??= createTesseractReader()),
+    textReader: reader && (() => reader),
     symbolClassifier: values['no-classifier'] ? undefined : () => (classifier ??= loadSymbolClassifier()),
     onStage: (stage) => void log(STAGE_PROGRESS[stage].progress, STAGE_PROGRESS[stage].message),
   });

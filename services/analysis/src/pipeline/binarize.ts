@@ -1,8 +1,16 @@
+/** How many pixels have each grey level. */
+function histogramOf(gray: Uint8Array): Uint32Array {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < gray.length; i++) histogram[gray[i]]++;
+  return histogram;
+}
+
 /** Otsu's threshold of an 8-bit grayscale image: the level that best separates ink from paper. */
 export function otsuThreshold(gray: Uint8Array): number {
-  const histogram = new Float64Array(256);
-  for (let i = 0; i < gray.length; i++) histogram[gray[i]]++;
-  const total = gray.length;
+  return otsuOf(histogramOf(gray), gray.length);
+}
+
+function otsuOf(histogram: Uint32Array, total: number): number {
   let sumAll = 0;
   for (let level = 0; level < 256; level++) sumAll += level * histogram[level];
   let weightBackground = 0;
@@ -33,15 +41,11 @@ export function otsuThreshold(gray: Uint8Array): number {
  */
 export function binarize(gray: Uint8Array, lift = 0): Uint8Array {
   const mask = new Uint8Array(gray.length);
-  let min = 255;
-  let max = 0;
-  for (let i = 0; i < gray.length; i++) {
-    const value = gray[i];
-    if (value < min) min = value;
-    if (value > max) max = value;
-  }
+  const histogram = histogramOf(gray);
+  const min = histogram.findIndex((count) => count > 0);
+  const max = histogram.findLastIndex((count) => count > 0);
   if (max - min < 40) return mask;
-  const threshold = Math.min(otsuThreshold(gray) + lift, 200);
-  for (let i = 0; i < gray.length; i++) mask[i] = gray[i] <= threshold ? 1 : 0;
+  const threshold = Math.min(otsuOf(histogram, gray.length) + lift, 200);
+  for (let i = 0; i < gray.length; i++) if (gray[i] <= threshold) mask[i] = 1;
   return mask;
 }

@@ -1,5 +1,5 @@
 import { boxHeight, boxWidth, type Box } from './components';
-import { indexAlong, segmentBox, type Segment } from './lines';
+import { indexAlong, segmentBox, transpose, type Segment } from './lines';
 
 /** A straight slanted stroke: one thin run of ink per row (steep) or per column (shallow), drifting steadily. */
 export interface SlantedStroke extends Box {
@@ -34,7 +34,9 @@ export function findSlantedStrokes(mask: Uint8Array, width: number, height: numb
 function strokesAlong(mask: Uint8Array, width: number, height: number, unit: number, minLength: number, steep: boolean): SlantedStroke[] {
   // Steep strokes are scanned row by row (along = y, across = x), shallow ones column by column.
   const [length, across] = steep ? [height, width] : [width, height];
-  const at = indexAlong(width, !steep);
+  // Scanned row by row either way: columns are the rows of the mask turned (read down a column, the page's memory
+  // is read across).
+  const rows = steep ? mask : transpose(mask, width, height);
   // A stroke at 45° is √2 times as wide across a row, and a pixel more where it steps.
   const maxRun = Math.ceil((2 * unit + 1) * Math.SQRT2) + 2;
   const strokes: SlantedStroke[] = [];
@@ -61,9 +63,9 @@ function strokesAlong(mask: Uint8Array, width: number, height: number, unit: num
     const runs: Array<Run & { wide: boolean }> = [];
     if (along < length) {
       for (let side = 0; side < across; side++) {
-        if (mask[at(along, side)] === 0) continue;
+        if (rows[along * across + side] === 0) continue;
         const lo = side;
-        while (side + 1 < across && mask[at(along, side + 1)] === 1) side++;
+        while (side + 1 < across && rows[along * across + side + 1] === 1) side++;
         runs.push({ lo, hi: side, wide: side - lo + 1 > maxRun });
       }
     }

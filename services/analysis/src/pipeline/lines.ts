@@ -130,7 +130,8 @@ function scanRows(mask: Uint8Array, width: number, height: number, options: Line
     .map(({ start, end, lo, hi, dashed }) => ({ start, end, lo, hi, dashed }));
 }
 
-function transpose(mask: Uint8Array, width: number, height: number): Uint8Array {
+/** The mask turned about its diagonal: column x of `mask` is row x of the result (`height` wide). */
+export function transpose(mask: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(mask.length);
   const block = 64;
   for (let by = 0; by < height; by += block) {
