@@ -127,20 +127,27 @@ export function jointsWhole(prediction: Prediction): Prediction {
 
 /**
  * The prediction as a truth that passes through the symbols it cannot box (`TruthSheet.unscored`) counts it: a
- * predicted symbol standing on one of them (holding its point or line) and on no scored symbol (IoU < 0.5) goes,
- * and what it connected is connected to each other, each pair once, along both paths.
+ * predicted symbol standing on one of them (holding its point or line, and no more than twice its length or 8 px
+ * long) and on no scored symbol (IoU < 0.5) goes, and what it connected is connected to each other, each pair once,
+ * along both paths.
  */
 export function throughUnscored(prediction: Prediction, unscored: PixelBox[], scored: PixelBox[]): Prediction {
+  const longer = ([x0, y0, x1, y1]: PixelBox) => Math.max(x1 - x0, y1 - y0);
   const holds = (outer: PixelBox, inner: PixelBox) =>
-    inner[0] >= outer[0] - 1 && inner[1] >= outer[1] - 1 && inner[2] <= outer[2] + 1 && inner[3] <= outer[3] + 1;
+    inner[0] >= outer[0] - 1 &&
+    inner[1] >= outer[1] - 1 &&
+    inner[2] <= outer[2] + 1 &&
+    inner[3] <= outer[3] + 1 &&
+    longer(outer) <= 2 * Math.max(longer(inner), 4);
   const passed = prediction.elements.filter(
     (element) =>
       isSymbol(element) && unscored.some((box) => holds(element.bbox, box)) && scored.every((box) => iou(box, element.bbox) < 0.5),
   );
   let connections = prediction.connections;
   for (const { id } of passed) {
-    const through = connections.filter((c) => c.sourceId === id || c.targetId === id);
-    const rest = connections.filter((c) => !through.includes(c));
+    // (A loop on it goes with it.)
+    const through = connections.filter((c) => (c.sourceId === id) !== (c.targetId === id));
+    const rest = connections.filter((c) => c.sourceId !== id && c.targetId !== id);
     const joined = new Set(rest.map((c) => [c.sourceId, c.targetId].sort().join('\n')));
     const other = (c: PredictedConnection) => (c.sourceId === id ? c.targetId : c.sourceId);
     for (let i = 0; i < through.length; i++) {

@@ -120,6 +120,9 @@ describe('a sheet’s score', () => {
     const scored = scoreSheet({ ...truth, unscored: undefined }, chain);
     expect(scored.symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 2 });
     expect(scored.connections).toEqual({ truth: 1, predicted: 2, matched: 0 });
+    // A large symbol holding the line is no flange on it: a symbol too many.
+    const large = { ...chain, elements: [...chain.elements, predicted('big', [0, 15, 30, 45], { elementType: 'equipment' })] };
+    expect(scoreSheet(truth, large).symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 2 });
     // A symbol that is a scored one (IoU ≥ 0.5) holding the line is scored as that, not passed through.
     const valveOnLine = scoreSheet({ ...truth, unscored: [[1, 5, 9, 5]] }, chain);
     expect(valveOnLine.symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 2 });

@@ -25,7 +25,8 @@ export interface SheetScore {
 
 export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction): SheetScore {
   const joined = truth?.jointsWhole ? jointsWhole(predicted) : predicted;
-  // (Text is read from every element: a symbol passed through still carries the text it was given.)
+  // (Text and pipes are read from every element and path: a symbol passed through still carries the text it was
+  // given, and its pipes are drawn.)
   const prediction = truth?.unscored
     ? throughUnscored(
         joined,
@@ -55,7 +56,7 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
   if (complete.pipes) {
     score.pipes = scorePipes(
       truth.pipes.map((p) => p.polyline),
-      prediction.connections.flatMap((c) => c.path),
+      joined.connections.flatMap((c) => c.path),
     );
   }
   // A connection's ends are found through the symbol matching: without symbol boxes it cannot be judged.

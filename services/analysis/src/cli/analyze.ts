@@ -55,8 +55,8 @@ async function main(): Promise<number> {
 
   const bytes = await readFile(file);
   log(STAGE_PROGRESS.rendering.progress, STAGE_PROGRESS.rendering.message);
-  // OCR loads in a thread of its own (about 0.6 s): started now, it is ready when the text is read.
-  // Its failure is reported where it is awaited.
+  // OCR loads in threads of its own (about 0.6 s): started now, it is ready when the text is read. A failure to
+  // load fails the analysis where it asks for text; a page that needs none is analysed without it.
   const reader: Promise<TextReader> | undefined = values['no-ocr'] ? undefined : createTesseractReader();
   reader?.catch(() => undefined);
   let classifier: Promise<SymbolClassifier> | undefined;
@@ -70,7 +70,7 @@ async function main(): Promise<number> {
   });
   const { image } = analysis;
   if (image.scale < 1) process.stderr.write(`       processing at ${image.width} × ${image.height} (scale ${image.scale.toFixed(3)})\n`);
-  await (await reader)?.close();
+  await (await reader?.catch(() => undefined))?.close();
   (await classifier)?.dispose();
   log(STAGE_PROGRESS.saving.progress, STAGE_PROGRESS.saving.message);
   process.stderr.write(`       read from ${SOURCE_WORDS[analysis.source]}\n`);

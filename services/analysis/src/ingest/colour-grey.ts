@@ -43,7 +43,7 @@ export function colourToGrey(data: Uint8Array, width: number, height: number, ch
 /** Rec. 709 luminance of the RGB pixel at `j`, in integers. */
 const luminance = (data: Uint8Array, j: number) => (54 * data[j] + 183 * data[j + 1] + 19 * data[j + 2]) >> 8;
 
-/** The parts of `mask` a square of side 2·radius+1 fits in: erosion, then dilation, each by rows then columns. */
+/** The parts of a 0/1 `mask` a square of side 2·radius+1 fits in: erosion, then dilation, each by rows then columns. */
 export function opening(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   const rowsEroded = inSetRows(mask, width, height, 0, (rows) => rowPass(rows, width, radius, 'erode'));
   const eroded = inSetRows(rowsEroded, width, height, 0, (rows, count) => columnPass(rows, width, count, radius, 'erode'));
@@ -100,9 +100,11 @@ function rowPass(mask: Uint8Array, width: number, radius: number, step: Step): U
  */
 function columnPass(mask: Uint8Array, width: number, height: number, radius: number, step: Step): Uint8Array {
   const erode = step === 'erode';
-  const cap = Math.min(255, radius + 1);
-  const down = new Uint8Array(mask.length);
-  const run = new Uint8Array(width).fill(erode ? 0 : cap);
+  const cap = radius + 1;
+  const counts = (length: number) =>
+    cap <= 0xff ? new Uint8Array(length) : cap <= 0xffff ? new Uint16Array(length) : new Uint32Array(length);
+  const down = counts(mask.length);
+  const run = counts(width).fill(erode ? 0 : cap);
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i++) {
       run[x] = (mask[i] === 1) === erode ? Math.min(cap, run[x] + 1) : 0;

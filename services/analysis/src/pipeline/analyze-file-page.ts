@@ -1,5 +1,5 @@
 import type { AnalysisSource } from '@pid/contracts';
-import { readAndRenderPdfPage, type PdfPageContent, type RenderedPixels } from '@pid/platform';
+import { readAndRenderPdfPage, type PdfPageContent } from '@pid/platform';
 import {
   isPdf,
   loadPageImage,
@@ -33,18 +33,20 @@ export interface FilePageOptions extends Omit<AnalyzeOptions, 'vector'> {
  */
 export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): Promise<FilePageAnalysis> {
   const page = options.page ?? 1;
-  let rendered: RenderedPixels | undefined;
-  let content: PdfPageContent | undefined;
-  if (options.vectorPath !== false && isPdf(bytes)) {
-    // One opening of the file gives the page's content and its rendition.
-    const read = await readAndRenderPdfPage(bytes, page, pdfRenderOptions(options.ingest)).catch(pdfFailure(page));
-    rendered = read.rendered;
-    if (hasVectorContent(read.content)) content = read.content;
-  }
-  // CAD pages are straight: turning them by a detected skew would only blur exact coordinates.
-  const ingest = { ...options.ingest, page, deskew: content ? false : options.ingest.deskew };
-  const image = rendered ? await renderedPageImage(rendered, ingest) : await loadPageImage(bytes, ingest);
+  const { image, content } = await pageImage(bytes, page, options);
   const vector = content ? vectorPage(content, image) : undefined;
   const analysis = await analyzePage(image, { ...options, page, vector });
   return { ...analysis, source: sourceOf(content, vector), image };
+}
+
+/** The page as processed, with a PDF page's content where it has vector content; its rendition's pixels let go. */
+async function pageImage(bytes: Buffer, page: number, options: FilePageOptions): Promise<{ image: PageImage; content?: PdfPageContent }> {
+  const ingest = { ...options.ingest, page };
+  if (options.vectorPath === false || !isPdf(bytes)) return { image: await loadPageImage(bytes, ingest) };
+  // One opening of the file gives the page's content and its rendition.
+  const { content, rendered } = await readAndRenderPdfPage(bytes, page, pdfRenderOptions(options.ingest)).catch(pdfFailure(page));
+  const vector = hasVectorContent(content);
+  // CAD pages are straight: turning them by a detected skew would only blur exact coordinates.
+  const image = await renderedPageImage(rendered, { ...ingest, deskew: vector ? false : ingest.deskew });
+  return vector ? { image, content } : { image };
 }

@@ -45,7 +45,7 @@ import { nozzlesOnEquipmentLines } from './equipment-lines';
 import { withStackedParts } from './equipment-parts';
 import { splitJoints, type Bolted } from './flange-faces';
 import { flangeJoints } from './flange-joints';
-import { findNozzles, NOZZLE } from './nozzles';
+import { findNozzles, NOZZLE, type Nozzle } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
@@ -130,20 +130,21 @@ async function readTexts(
   const toRead = new Set(queue.slice(0, Math.max(0, budget - bubbleLike.length)));
   if (bubbleLike.length + toRead.size === 0) return { bubbles, lines: textLines.map(unread) };
   const reader = await options.textReader();
-  for (const symbol of bubbleLike) {
+  // Everything is asked for at once: a reader with several workers reads side by side. Each finished read ticks
+  // (a long OCR keeps the job alive).
+  const ticked = async <T>(reading: Promise<T>) => {
+    const done = await reading;
     options.onTick?.();
-    const reading = await readBubble(reader, image.gray, image.width, image.height, symbol, unit);
-    if (readable(reading)) bubbles.set(symbol, reading);
-  }
+    return done;
+  };
+  const bubbleReadings = await Promise.all(
+    bubbleLike.map((symbol) => ticked(readBubble(reader, image.gray, image.width, image.height, symbol, unit))),
+  );
+  bubbleLike.forEach((symbol, i) => readable(bubbleReadings[i]) && bubbles.set(symbol, bubbleReadings[i]));
   const regionOf = (line: TextLine, pad = Math.max(2, Math.round(0.25 * line.size))) =>
     cropGray(image.gray, image.width, image.height, { x0: line.x0 - pad, y0: line.y0 - pad, x1: line.x1 + pad, y1: line.y1 + pad });
-  const lines: ReadLine[] = [];
-  for (const line of textLines) {
-    if (!toRead.has(line)) {
-      lines.push(unread(line));
-      continue;
-    }
-    options.onTick?.();
+  const readLine = async (line: TextLine): Promise<ReadLine> => {
+    if (!toRead.has(line)) return unread(line);
     const region = regionOf(line);
     let reading: TextReading;
     if (line.orientation === 'vertical') {
@@ -154,8 +155,9 @@ async function readTexts(
         if (other.confidence > reading.confidence) reading = other;
       }
     } else reading = await reader.read(region, 'line');
-    lines.push(readable(reading) ? { line, text: reading.text, confidence: reading.confidence } : unread(line));
-  }
+    return readable(reading) ? { line, text: reading.text, confidence: reading.confidence } : unread(line);
+  };
+  const lines = await Promise.all(textLines.map((line) => (toRead.has(line) ? ticked(readLine(line)) : readLine(line))));
   // A stack's letters left unread between two lines read (a bubble's `TV`, drawn touching, between `052` and
   // `036`) are read once more, cropped close (the bubble's ring in the margin), with the tag alphabet.
   const isRead = (other: ReadLine) => other.text !== '';
@@ -898,14 +900,21 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // Flanges face to face (a joint's, maybe with a plate between, a nozzle's and its mate's), connected in order.
   const bolted: Bolted[] = [];
   const mates: DetectedSymbol[] = [];
+  // (A text, read or not, ends a pipe as a symbol does: "TO FLARE".)
   const onLines = nozzlesOnEquipmentLines(
     { mask, width, height },
-    solidLines,
+    lineSegments,
     equipment,
     symbols.filter((symbol) => symbol.elementType !== 'text'),
+    [...symbols.filter((symbol) => symbol.elementType === 'text'), ...readings.lines.map(({ line }) => line)],
     unit,
   );
-  for (const { box, equipment: on, mate } of [...findNozzles({ mask, width, height }, solidLines, equipment, unit), ...onLines.nozzles]) {
+  // Lines drawn as part of equipment whose nozzles are kept: no pipes.
+  const equipmentLines = new Set<Segment>();
+  for (const { box, equipment: on, mate, line } of [
+    ...findNozzles({ mask, width, height }, solidLines, equipment, unit),
+    ...onLines,
+  ] as Array<Nozzle<DetectedSymbol> & { line?: Segment }>) {
     // A flange joint found on the stub is the nozzle's flange bolted to its mate: the two take its place.
     const joints = mate
       ? symbols.filter(
@@ -920,6 +929,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     }
     const nozzle: DetectedSymbol = { ...box, elementType: 'fitting', description: NOZZLE, confidence: 0.6 };
     nozzleOf.set(nozzle, on);
+    if (line) equipmentLines.add(line);
     taken.push(box);
     if (!mate || taken.some((other) => overlapArea(other, mate.box) > 0)) continue;
     const mating: DetectedSymbol = { ...mate.box, elementType: 'fitting', description: 'flange', symbolClass: 'flange', confidence: 0.6 };
@@ -968,7 +978,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const nodes = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.elementType !== 'text');
   // The PDF's short pipe pieces between adjacent symbols connect them, though too short to be found as lines.
   const pipes = [...lineSegments, ...splitStubs, ...(options.vector?.stubs ?? [])].filter(
-    (segment) => !outlines.has(segment) && !onLines.lines.has(segment) && kept(segmentBox(segment)),
+    (segment) => !outlines.has(segment) && !equipmentLines.has(segment) && kept(segmentBox(segment)),
   );
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const nodeOf = (symbol: DetectedSymbol) => nodes.findIndex((node) => node.symbol === symbol);

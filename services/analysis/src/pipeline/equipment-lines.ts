@@ -5,46 +5,53 @@ import { findNozzles, type Nozzle } from './nozzles';
 /** The shortest line read as part of a piece of equipment, in strokes. */
 const MIN_LENGTH = 8;
 
+/** A nozzle found on a line drawn as part of a piece of equipment, and that line. */
+export interface LineNozzle<T extends Box> extends Nozzle<T> {
+  line: Segment;
+}
+
 /**
  * Nozzles on lines drawn as part of a piece of equipment: a single line leaving the equipment's wall square to it
- * and ending free, every line branching off it a flanged nozzle (a column's chamber, a vessel's boot or a header
- * drawn as one stroke: DEXPI C02V03's `Chamber` with its nozzles `P3` and `P4`). A pipe ends at something (a
- * symbol, another line), or has lines branching off that are no nozzles. The nozzles belong to the equipment
- * the line leaves; the lines kept are no pipes.
+ * (through no nozzle of its own) and ending free (no line, symbol or text there), no symbol on it, every line branching off it a flanged
+ * nozzle (a column's chamber, a vessel's boot or a header drawn as one stroke: DEXPI C02V03's `Chamber` with its
+ * nozzles `P3` and `P4`). A pipe ends at something (a symbol, a text, another line), or has lines branching off
+ * that are no nozzles. The nozzles belong to the equipment the line leaves; a line whose nozzle is kept is no pipe.
  */
 export function nozzlesOnEquipmentLines<T extends Box>(
   ink: InkImage,
   lines: Segment[],
   equipment: T[],
   symbols: Box[],
+  texts: Box[],
   unit: number,
-): { nozzles: Array<Nozzle<T>>; lines: Set<Segment> } {
+): Array<LineNozzle<T>> {
   const near = 2 * unit;
   const solid = lines.filter((line) => !line.dashed);
-  const nozzles: Array<Nozzle<T>> = [];
-  const kept = new Set<Segment>();
+  const nozzles: Array<LineNozzle<T>> = [];
   for (const line of solid) {
     if (segmentLength(line) < MIN_LENGTH * unit) continue;
     const [owner, free] = equipment.map((box) => [box, freeEndFrom(line, box, near)] as const).find(([, end]) => end) ?? [];
     if (!owner || !free) continue;
-    const touching = (box: Box) => boxesTouch(box, free, near);
-    if (solid.some((other) => other !== line && touching(segmentBox(other))) || symbols.some(touching)) continue;
+    const box = segmentBox(line);
+    const atFreeEnd = (other: Box) => boxesTouch(other, free, near);
+    if (lines.some((other) => other !== line && atFreeEnd(segmentBox(other))) || texts.some(atFreeEnd)) continue;
+    if (symbols.some((symbol) => symbol !== owner && boxesTouch(symbol, box, near))) continue;
     const branches = solid.filter((other) => branchesOff(other, line, near));
     if (branches.length === 0) continue;
-    const box = segmentBox(line);
+    // A pipe leaving the equipment through a nozzle of its own is a pipe.
+    if (findNozzles(ink, [line], [owner], unit).length > 0) continue;
     // Short against the equipment the line belongs to, not against the line's own width.
     const extent = (_: Box, horizontal: boolean) => (horizontal ? owner.x1 - owner.x0 : owner.y1 - owner.y0);
-    const found = findNozzles(ink, solid, [box], unit, extent);
-    const onNozzle = (branch: Segment) =>
-      found.some(({ box: nozzle }) => {
-        const centre = segmentCenter(branch);
-        return branch.orientation === 'vertical' ? centre >= nozzle.x0 && centre <= nozzle.x1 : centre >= nozzle.y0 && centre <= nozzle.y1;
-      });
-    if (!branches.every(onNozzle)) continue;
-    kept.add(line);
-    nozzles.push(...found.map((nozzle) => ({ ...nozzle, equipment: owner })));
+    const across = (branch: Segment, nozzle: Box) => {
+      const centre = segmentCenter(branch);
+      return branch.orientation === 'vertical' ? centre >= nozzle.x0 && centre <= nozzle.x1 : centre >= nozzle.y0 && centre <= nozzle.y1;
+    };
+    // Only nozzles on its branches (a pipe crossing it with a flange near is none).
+    const found = findNozzles(ink, solid, [box], unit, extent).filter(({ box: nozzle }) => branches.some((b) => across(b, nozzle)));
+    if (!branches.every((branch) => found.some(({ box: nozzle }) => across(branch, nozzle)))) continue;
+    nozzles.push(...found.map((nozzle) => ({ ...nozzle, equipment: owner, line })));
   }
-  return { nozzles, lines: kept };
+  return nozzles;
 }
 
 /**

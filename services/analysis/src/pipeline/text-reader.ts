@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { cleanReading } from '../tags/ocr-noise';
 import type { Box } from './components';
@@ -66,26 +67,33 @@ async function regionPng(region: GrayRegion, height: number): Promise<Buffer> {
 
 /**
  * Tesseract (tesseract.js, WebAssembly) with the English data of the `@tesseract.js-data/eng` package:
- * nothing is fetched at run time. One worker; reads are queued.
+ * nothing is fetched at run time. `workers` workers, each in a thread of its own (one per core by default, at
+ * most 4); a read goes to the one with the fewest queued, so reads asked for together run side by side.
  */
-export async function createTesseractReader(): Promise<TextReader> {
+export async function createTesseractReader(workers = Math.min(4, availableParallelism())): Promise<TextReader> {
   const { createWorker, OEM } = await import('tesseract.js');
   const data = await import('@tesseract.js-data/eng');
   const { langPath } = (data.default ?? data) as { langPath: string };
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
-  // Crops carry no resolution; without one Tesseract warns on every read.
-  await worker.setParameters({ user_defined_dpi: '300' });
-  let queue: Promise<unknown> = Promise.resolve();
-  let mode: string | undefined;
+  const pool = await Promise.all(
+    Array.from({ length: Math.max(1, workers) }, async () => {
+      const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
+      // Crops carry no resolution; without one Tesseract warns on every read.
+      await worker.setParameters({ user_defined_dpi: '300' });
+      return { worker, queue: Promise.resolve() as Promise<unknown>, queued: 0, mode: undefined as string | undefined };
+    }),
+  );
   return {
     read(region, wanted) {
-      const next = queue.then(async () => {
-        if (mode !== wanted) {
+      const slot = pool.reduce((best, other) => (other.queued < best.queued ? other : best));
+      const { worker } = slot;
+      slot.queued++;
+      const next = slot.queue.then(async () => {
+        if (slot.mode !== wanted) {
           await worker.setParameters({
             tessedit_pageseg_mode: (wanted === 'line' ? '7' : '6') as never,
             tessedit_char_whitelist: wanted === 'tag' ? TAG_CHARACTERS : '',
           });
-          mode = wanted;
+          slot.mode = wanted;
         }
         const recognize = async (height: number): Promise<TextReading> => {
           const { data } = await worker.recognize(await regionPng(region, height));
@@ -98,9 +106,9 @@ export async function createTesseractReader(): Promise<TextReader> {
         const second = await recognize(32);
         return second.confidence > first.confidence ? second : first;
       });
-      queue = next.catch(() => undefined);
+      slot.queue = next.catch(() => undefined).finally(() => slot.queued--);
       return next;
     },
-    close: () => worker.terminate().then(() => undefined),
+    close: () => Promise.all(pool.map(({ worker }) => worker.terminate())).then(() => undefined),
   };
 }

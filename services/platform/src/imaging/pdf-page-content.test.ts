@@ -74,6 +74,8 @@ describe('readPdfPageContent', () => {
     const canvas = createCanvas(png.width, png.height);
     canvas.getContext('2d').drawImage(png, 0, 0);
     expect(Buffer.compare(canvas.data(), Buffer.from(rendered.rgba))).toBe(0);
+    // Opaque (drawn on white): its premultiplied pixels are its colours.
+    expect(rendered.rgba.filter((_, i) => i % 4 === 3).every((alpha) => alpha === 255)).toBe(true);
     expect(rendered.rgba.includes(0)).toBe(true);
   });
 

@@ -36,11 +36,14 @@ const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').
  * The symbols a pipeline can box: a class (not a pipe annotation such as a flow arrow), a box of at least
  * 2 px each way (a tee is a point, a blind flange seen edge-on a line), not a part inside equipment.
  */
+/** A box at least 2 px each way: a point or a line (a tee, a blind flange seen edge-on) is none to match. */
+const boxable = (box: PixelBox) => box[2] - box[0] >= 2 && box[3] - box[1] >= 2;
+
 export function dexpiSymbols(truth: DexpiTruth): TruthSymbol[] {
   return truth.symbols.flatMap((symbol) => {
     const box = symbol.bbox_px;
     if (!symbol.component_class || EQUIPMENT_PARTS.has(symbol.component_class) || !box) return [];
-    if (box[2] - box[0] < 2 || box[3] - box[1] < 2) return [];
+    if (!boxable(box)) return [];
     return [
       {
         id: symbol.id,
@@ -150,10 +153,10 @@ function segmentSteps(truth: DexpiTruth, components: ReadonlyMap<string, string[
   return steps;
 }
 
-/** The boxes of the symbols the connections pass through (on a segment, not kept): a tee's point, a blind's line. */
+/** The boxes of the symbols the connections pass through that are too thin to score: a tee's point, a blind's line. */
 export function passedThrough(truth: DexpiTruth, kept: ReadonlySet<string>, components: ReadonlyMap<string, string[]>): PixelBox[] {
   const onSegments = new Set(segmentSteps(truth, components).flatMap(({ from, to }) => [from, to]));
-  return truth.symbols.flatMap((symbol) => (onSegments.has(symbol.id) && !kept.has(symbol.id) && symbol.bbox_px ? [symbol.bbox_px] : []));
+  return truth.symbols.flatMap(({ id, bbox_px: box }) => (onSegments.has(id) && !kept.has(id) && box && !boxable(box) ? [box] : []));
 }
 
 function scaleBox(box: PixelBox, scale: number): PixelBox {
