@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inkWith } from '../testing/ink';
+import { strokeSegment } from '../testing/segments';
 import { nozzlesOnEquipmentLines } from './equipment-lines';
 import type { Segment } from './lines';
 
@@ -9,22 +10,8 @@ const unit = 3;
 const column = { x0: 199, y0: 20, x1: 260, y1: 180 };
 type Piece = [number, number, number, number];
 
-const horizontal = (start: number, end: number, lo: number, hi: number): Segment => ({
-  orientation: 'horizontal',
-  start,
-  end,
-  lo,
-  hi,
-  dashed: false,
-});
-const vertical = (start: number, end: number, lo: number, hi: number): Segment => ({
-  orientation: 'vertical',
-  start,
-  end,
-  lo,
-  hi,
-  dashed: false,
-});
+const horizontal = (start: number, end: number, lo: number, hi: number) => strokeSegment('horizontal', start, end, lo, hi);
+const vertical = (start: number, end: number, lo: number, hi: number) => strokeSegment('vertical', start, end, lo, hi);
 
 /** The wall, a line from it left to x 80 (y 119..122), a stub up from it at x 119..121 to a flange at y 96..97. */
 const wall = vertical(20, 180, 199, 201);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { connectedComponents } from './components';
 import type { Segment } from './lines';
 import { findSymbols } from './symbols';
-import { lineSegment } from '../testing/segments';
+import { lineSegment, strokeSegment } from '../testing/segments';
 
 const W = 200;
 const H = 300;
@@ -59,14 +59,7 @@ describe('findSymbols', () => {
     };
     cone(108, true);
     cone(134, false);
-    const vertical = (start: number, end: number, lo: number, hi: number): Segment => ({
-      orientation: 'vertical',
-      start,
-      end,
-      lo,
-      hi,
-      dashed: false,
-    });
+    const vertical = (start: number, end: number, lo: number, hi: number) => strokeSegment('vertical', start, end, lo, hi);
     const segments = [vertical(10, 128, 97, 97), vertical(10, 128, 102, 102), vertical(131, 290, 97, 102)];
     const { symbols } = findSymbols(connectedComponents(ink, W, H), segments, W, H, 3, ink);
     expect(symbols.map((s) => [s.y0, s.y1])).toEqual([[108, 151]]);

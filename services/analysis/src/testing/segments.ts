@@ -10,3 +10,13 @@ export const lineSegment = (orientation: Segment['orientation'], at: number, sta
   dashed: false,
   stub,
 });
+
+/** A solid segment from `start` to `end` along, `lo` to `hi` across. */
+export const strokeSegment = (orientation: Segment['orientation'], start: number, end: number, lo: number, hi: number): Segment => ({
+  orientation,
+  start,
+  end,
+  lo,
+  hi,
+  dashed: false,
+});
