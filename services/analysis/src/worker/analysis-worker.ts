@@ -73,7 +73,7 @@ function loadedOnce<T>(load: () => Promise<T>): (() => Promise<T>) & { current: 
 export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, options: WorkerOptions): Promise<RunningConsumer> {
   const { env, nats, dataSource, logger } = context;
   // One OCR engine and one classifier per process, started when the first drawing needs them.
-  const textReader = env.ANALYSIS_OCR === 'true' ? loadedOnce(createTesseractReader) : undefined;
+  const textReader = env.ANALYSIS_OCR === 'true' ? loadedOnce(() => createTesseractReader(env.ANALYSIS_OCR_WORKERS)) : undefined;
   const symbolClassifier = loadedOnce(() => loadSymbolClassifier());
 
   const recordStart = async (job: AnalysisJob): Promise<'completed' | 'running'> => {
