@@ -12,10 +12,11 @@ export interface LineNozzle<T extends Box> extends Nozzle<T> {
 
 /**
  * Nozzles on lines drawn as part of a piece of equipment: a single line leaving the equipment's wall square to it
- * (through no nozzle of its own) and ending free (no line, symbol or text there), no symbol on it, every line branching off it a flanged
- * nozzle (a column's chamber, a vessel's boot or a header drawn as one stroke: DEXPI C02V03's `Chamber` with its
- * nozzles `P3` and `P4`). A pipe ends at something (a symbol, a text, another line), or has lines branching off
- * that are no nozzles. The nozzles belong to the equipment the line leaves; a line whose nozzle is kept is no pipe.
+ * (through no nozzle of its own) and ending free (no line, symbol or text there), no symbol on it, every line
+ * branching off it a flanged nozzle (a column's chamber, a vessel's boot or a header drawn as one stroke: DEXPI
+ * C02V03's `Chamber` with its nozzles `P3` and `P4`). A pipe ends at something (a symbol, a text, another line), or
+ * has lines branching off that are no nozzles. The nozzles belong to the equipment the line leaves; a line whose
+ * nozzle is kept is no pipe.
  */
 export function nozzlesOnEquipmentLines<T extends Box>(
   ink: InkImage,
