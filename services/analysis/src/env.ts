@@ -17,13 +17,8 @@ export const analysisEnvSchema = baseEnvSchema
     ANALYSIS_MAX_DELIVER: positiveInt.max(20).default(3),
     /** "false" skips OCR (tags stay unnamed); the data comes from @tesseract.js-data/eng, nothing is downloaded. */
     ANALYSIS_OCR: z.enum(['true', 'false']).default('true'),
-    /** OCR threads shared by the process's jobs; one per core by default, at most 4 (each holds its own model). */
-    ANALYSIS_OCR_WORKERS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(16)
-      .default(Math.min(4, Math.max(1, os.availableParallelism()))),
+    /** OCR threads shared by the process's jobs (each holds its own model); unset, `createTesseractReader`'s default. */
+    ANALYSIS_OCR_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     /** "false" starts the service without taking jobs (tests, maintenance). */
     ANALYSIS_WORKER_ENABLED: z.enum(['true', 'false']).default('true'),
     /** The drawing service's PDF rendering settings: both must agree, or boxes will not line up. */

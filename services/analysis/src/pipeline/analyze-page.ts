@@ -144,7 +144,6 @@ async function readTexts(
   const regionOf = (line: TextLine, pad = Math.max(2, Math.round(0.25 * line.size))) =>
     cropGray(image.gray, image.width, image.height, { x0: line.x0 - pad, y0: line.y0 - pad, x1: line.x1 + pad, y1: line.y1 + pad });
   const readLine = async (line: TextLine): Promise<ReadLine> => {
-    if (!toRead.has(line)) return unread(line);
     const region = regionOf(line);
     let reading: TextReading;
     if (line.orientation === 'vertical') {
@@ -157,7 +156,7 @@ async function readTexts(
     } else reading = await reader.read(region, 'line');
     return readable(reading) ? { line, text: reading.text, confidence: reading.confidence } : unread(line);
   };
-  const lines = await Promise.all(textLines.map((line) => (toRead.has(line) ? ticked(readLine(line)) : readLine(line))));
+  const lines = await Promise.all(textLines.map((line) => (toRead.has(line) ? ticked(readLine(line)) : unread(line))));
   // A stack's letters left unread between two lines read (a bubble's `TV`, drawn touching, between `052` and
   // `036`) are read once more, cropped close (the bubble's ring in the margin), with the tag alphabet.
   const isRead = (other: ReadLine) => other.text !== '';
@@ -911,10 +910,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   );
   // Lines drawn as part of equipment whose nozzles are kept: no pipes.
   const equipmentLines = new Set<Segment>();
-  for (const { box, equipment: on, mate, line } of [
+  const allNozzles: Array<Nozzle<DetectedSymbol> & { line?: Segment }> = [
     ...findNozzles({ mask, width, height }, solidLines, equipment, unit),
     ...onLines,
-  ] as Array<Nozzle<DetectedSymbol> & { line?: Segment }>) {
+  ];
+  for (const { box, equipment: on, mate, line } of allNozzles) {
     // A flange joint found on the stub is the nozzle's flange bolted to its mate: the two take its place.
     const joints = mate
       ? symbols.filter(

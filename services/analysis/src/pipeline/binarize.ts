@@ -5,12 +5,8 @@ function histogramOf(gray: Uint8Array): Uint32Array {
   return histogram;
 }
 
-/** Otsu's threshold of an 8-bit grayscale image: the level that best separates ink from paper. */
-export function otsuThreshold(gray: Uint8Array): number {
-  return otsuOf(histogramOf(gray), gray.length);
-}
-
-function otsuOf(histogram: Uint32Array, total: number): number {
+/** Otsu's threshold of a grey histogram of `total` pixels: the level that best separates ink from paper. */
+function otsuThreshold(histogram: Uint32Array, total: number): number {
   let sumAll = 0;
   for (let level = 0; level < 256; level++) sumAll += level * histogram[level];
   let weightBackground = 0;
@@ -45,7 +41,7 @@ export function binarize(gray: Uint8Array, lift = 0): Uint8Array {
   const min = histogram.findIndex((count) => count > 0);
   const max = histogram.findLastIndex((count) => count > 0);
   if (max - min < 40) return mask;
-  const threshold = Math.min(otsuOf(histogram, gray.length) + lift, 200);
+  const threshold = Math.min(otsuThreshold(histogram, gray.length) + lift, 200);
   for (let i = 0; i < gray.length; i++) if (gray[i] <= threshold) mask[i] = 1;
   return mask;
 }

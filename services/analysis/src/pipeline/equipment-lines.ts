@@ -43,13 +43,11 @@ export function nozzlesOnEquipmentLines<T extends Box>(
     if (findNozzles(ink, [line], [owner], unit).length > 0) continue;
     // Short against the equipment the line belongs to, not against the line's own width.
     const extent = (_: Box, horizontal: boolean) => (horizontal ? owner.x1 - owner.x0 : owner.y1 - owner.y0);
-    const across = (branch: Segment, nozzle: Box) => {
-      const centre = segmentCenter(branch);
-      return branch.orientation === 'vertical' ? centre >= nozzle.x0 && centre <= nozzle.x1 : centre >= nozzle.y0 && centre <= nozzle.y1;
-    };
     // Only nozzles on its branches (a pipe crossing it with a flange near is none).
-    const found = findNozzles(ink, solid, [box], unit, extent).filter(({ box: nozzle }) => branches.some((b) => across(b, nozzle)));
-    if (!branches.every((branch) => found.some(({ box: nozzle }) => across(branch, nozzle)))) continue;
+    const found = findNozzles(ink, solid, [box], unit, extent).filter(({ box: nozzle }) =>
+      branches.some((branch) => through(branch, nozzle)),
+    );
+    if (!branches.every((branch) => found.some(({ box: nozzle }) => through(branch, nozzle)))) continue;
     nozzles.push(...found.map((nozzle) => ({ ...nozzle, equipment: owner, line })));
   }
   return nozzles;
@@ -79,4 +77,10 @@ function branchesOff(other: Segment, line: Segment, near: number): boolean {
   if (centre < line.start || centre > line.end) return false;
   const [lo, hi] = [line.lo - near, line.hi + near];
   return (other.end >= lo && other.end <= hi) || (other.start >= lo && other.start <= hi);
+}
+
+/** Whether `branch`'s centre line runs through the nozzle's box. */
+function through(branch: Segment, nozzle: Box): boolean {
+  const centre = segmentCenter(branch);
+  return branch.orientation === 'vertical' ? centre >= nozzle.x0 && centre <= nozzle.x1 : centre >= nozzle.y0 && centre <= nozzle.y1;
 }
