@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CROP_CHANNELS, CROP_SIZE, cropSquare, cropSymbol, mirrorCrop } from './crop';
+import { CROP_CHANNELS, CROP_SIZE, cropSquare, cropSymbol, mirrorCrop, withTextAsPaper } from './crop';
 
 /** A white page with a black rectangle outline, `stroke` px wide, from (x0, y0) to (x1, y1). */
 function pageWithRectangle(width: number, height: number, [x0, y0, x1, y1]: number[], stroke: number) {
@@ -47,6 +47,23 @@ describe('crop convention', () => {
     const rowPad = ((260 - 100) / 2 / 260) * CROP_SIZE;
     expect(rows[0]).toBeCloseTo(rowPad, -0.5);
     expect(rows[rows.length - 1]).toBeCloseTo(CROP_SIZE - 1 - rowPad, -0.5);
+  });
+
+  it('reads known text clear of the box as paper, and text reaching into the box as drawn', () => {
+    const symbol = pageWithRectangle(400, 300, [150, 100, 250, 200], 4);
+    const label = { x0: 260, y0: 120, x1: 279, y1: 180 };
+    const labelled = { ...symbol, gray: symbol.gray.slice() };
+    for (let y = label.y0; y <= label.y1; y++) labelled.gray.fill(0, y * 400 + label.x0, y * 400 + label.x1 + 1);
+    const box = { x0: 150, y0: 100, x1: 249, y1: 199 };
+    const alone = cropSymbol(symbol, box);
+    // The label is in the padding: read as drawn, it darkens the crop; known as text, the crop is the symbol's alone.
+    expect(cropSymbol(labelled, box)).not.toEqual(alone);
+    expect(cropSymbol(withTextAsPaper(labelled, [label]), box)).toEqual(alone);
+    // Its own box reaches into the label: the label is read.
+    const reaching = { ...box, x1: 265 };
+    expect(cropSymbol(withTextAsPaper(labelled, [label]), reaching)).toEqual(cropSymbol(labelled, reaching));
+    // The page itself is left as it was.
+    expect(labelled.gray[150 * 400 + 270]).toBe(0);
   });
 
   it('keeps thin strokes when shrinking a large box', () => {

@@ -25,6 +25,8 @@ export interface GrayImage {
   gray: Uint8Array;
   width: number;
   height: number;
+  /** Text known on the page, read as paper in a crop where clear of the candidate's box (`withTextAsPaper`). */
+  text?: { boxes: CropBox[]; paper: Uint8Array };
 }
 
 export interface CropBox {
@@ -46,19 +48,53 @@ export function cropSquare(box: CropBox): { x: number; y: number; side: number }
  */
 export function cropInto(image: GrayImage, box: CropBox, out: Float32Array, offset = 0): void {
   const { x, y, side } = cropSquare(box);
-  resampleInto(image, x, y, side, out, offset);
-  resampleInto(image, x + side / 4, y + side / 4, side / 2, out, offset + 1);
+  const pixels = cropPixels(image, box);
+  resampleInto(pixels, x, y, side, out, offset);
+  resampleInto(pixels, x + side / 4, y + side / 4, side / 2, out, offset + 1);
+}
+
+const overlaps = (a: CropBox, b: CropBox) => a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1;
+const inside = (x: number, y: number, box: CropBox) => x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
+
+/**
+ * The page with its text (boxes inclusive) painted paper, for crops: a valve's labels beside it are no part of it,
+ * and the classifier reads it as if drawn alone. Text that reaches into a candidate's box stays in its crop.
+ */
+export function withTextAsPaper(image: GrayImage, boxes: CropBox[]): GrayImage {
+  const paper = image.gray.slice();
+  for (const box of boxes) {
+    const [x0, x1] = [Math.max(0, Math.ceil(box.x0)), Math.min(image.width - 1, Math.floor(box.x1))];
+    for (let y = Math.max(0, Math.ceil(box.y0)); y <= Math.min(image.height - 1, box.y1); y++)
+      paper.fill(255, y * image.width + x0, y * image.width + x1 + 1);
+  }
+  return { ...image, text: { boxes, paper } };
+}
+
+/** A page pixel as the crop of `box` reads it: 255 off the page and on text clear of the box. */
+function cropPixels({ gray, width, height, text }: GrayImage, box: CropBox): (px: number, py: number) => number {
+  const own = text?.boxes.filter((other) => overlaps(other, box)) ?? [];
+  return (px, py) => {
+    if (px < 0 || py < 0 || px >= width || py >= height) return 255;
+    const i = py * width + px;
+    if (!text || text.paper[i] === gray[i] || own.some((other) => inside(px, py, other))) return gray[i];
+    return text.paper[i];
+  };
 }
 
 /**
  * Resamples the square (x, y, side) of the page into one channel of a crop. Each output pixel is the mean of
  * k × k bilinear samples over its footprint, k growing with the scale, so thin strokes survive shrinking.
  */
-function resampleInto(image: GrayImage, x: number, y: number, side: number, out: Float32Array, offset: number): void {
-  const { gray, width, height } = image;
+function resampleInto(
+  pixel: (px: number, py: number) => number,
+  x: number,
+  y: number,
+  side: number,
+  out: Float32Array,
+  offset: number,
+): void {
   const step = side / CROP_SIZE;
   const k = Math.min(8, Math.max(1, Math.ceil(step)));
-  const pixel = (px: number, py: number) => (px < 0 || py < 0 || px >= width || py >= height ? 255 : gray[py * width + px]);
   const sample = (sx: number, sy: number) => {
     // Pixel centres at integer + 0.5.
     const fx = sx - 0.5;

@@ -47,6 +47,7 @@ import { splitJoints, type Bolted } from './flange-faces';
 import { flangeJoints } from './flange-joints';
 import { findNozzles, NOZZLE, type Nozzle } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
+import { withTextAsPaper, type GrayImage } from '../classifier/crop';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
 import { parseLineNumber } from '../tags/line-number';
@@ -306,7 +307,7 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * that outline, equipment; an outline named no symbol unsurely is named as a cut of it is (`outlineCutsOf`).
  */
 async function classifySymbols(
-  image: PageImage,
+  image: GrayImage,
   symbols: DetectedSymbol[],
   splitOf: (symbol: DetectedSymbol) => BareStrokeSplit | undefined,
   trimsOf: (symbol: DetectedSymbol) => Box[],
@@ -592,7 +593,7 @@ async function classifySymbols(
 }
 
 /** Boxes classified in one call, the predictions handed back group by group. */
-async function classifyGroups(classifier: SymbolClassifier, image: PageImage, groups: Box[][]): Promise<SymbolPrediction[][]> {
+async function classifyGroups(classifier: SymbolClassifier, image: GrayImage, groups: Box[][]): Promise<SymbolPrediction[][]> {
   const boxes = groups.flat();
   const predictions = boxes.length > 0 ? await classifier.classify(image, boxes) : [];
   let from = 0;
@@ -781,7 +782,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const flangeBars = new Set([...newPairs, ...plated].flatMap(({ over }) => over));
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   const { symbols: classified, stubs: splitStubs } = await classifySymbols(
-    image,
+    withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
     [
       ...withStackedParts(
         candidates
