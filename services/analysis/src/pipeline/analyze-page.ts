@@ -42,7 +42,7 @@ import {
 } from './lines';
 import { findTables, insideAny } from './tables';
 import { nozzlesOnEquipmentLines } from './equipment-lines';
-import { withStackedParts } from './equipment-parts';
+import { withoutSections, withStackedParts } from './equipment-parts';
 import { splitJoints, type Bolted } from './flange-faces';
 import { flangeJoints } from './flange-joints';
 import { findNozzles, NOZZLE, type Nozzle } from './nozzles';
@@ -832,9 +832,12 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   // What was read of a break's arrows (with a spec, maybe) is part of it.
   const partOfSpecBreak = (symbol: Box) =>
     specBreaks.some(({ box, arrows }) => overlapArea(symbol, arrows) > 0 && overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
-  const symbols = withStackedParts(
-    withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol))),
-    lineSegments,
+  const symbols = withoutSections(
+    withStackedParts(
+      withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol))),
+      lineSegments,
+      unit,
+    ),
     unit,
   );
   const breakSymbols = specBreaks.map(({ box }): DetectedSymbol => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withStackedParts } from './equipment-parts';
+import { withoutSections, withStackedParts } from './equipment-parts';
 import type { Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
 
@@ -70,5 +70,28 @@ describe('withStackedParts', () => {
     // On the bottom edge too; a drawn box as wide is no roof.
     expect(withStackedParts([box, { ...dome, y0: 441, y1: 474 }], intoDome, 4)[0]).toMatchObject({ y0: 300, y1: 474 });
     expect(withStackedParts([box, { ...dome, outlined: true }], intoDome, 4)).toHaveLength(2);
+  });
+});
+
+describe('withoutSections', () => {
+  // A column drawn as a tall box, a packed bed between two lines across it.
+  const column = symbol(930, 293, 1040, 1129, { elementType: 'equipment', description: 'column', outlined: true });
+  const bed = symbol(931, 400, 1039, 726, { elementType: 'equipment', description: 'compressor' });
+
+  it('drops equipment inside other equipment and as wide as it, keeping the rest', () => {
+    const valve = symbol(960, 500, 990, 520, {});
+    expect(withoutSections([column, bed, valve], 4)).toEqual([column, valve]);
+  });
+
+  it('drops a band across a horizontal vessel too', () => {
+    const drum = symbol(100, 100, 600, 220, { elementType: 'equipment', description: 'horizontal vessel', outlined: true });
+    const band = symbol(300, 101, 360, 219, { elementType: 'equipment', description: 'filter' });
+    expect(withoutSections([drum, band], 4)).toEqual([drum]);
+  });
+
+  it('keeps equipment inside a larger box that does not reach its sides (a pump in a package outline)', () => {
+    const pump = symbol(980, 500, 1020, 540, { elementType: 'equipment', description: 'centrifugal pump' });
+    const sideBySide = symbol(1050, 400, 1160, 726, { elementType: 'equipment', description: 'vertical vessel' });
+    expect(withoutSections([column, pump, sideBySide], 4)).toEqual([column, pump, sideBySide]);
   });
 });

@@ -1,4 +1,4 @@
-import { boxesTouch, boxGap, boxHeight, boxWidth, unionBox, type Box } from './components';
+import { boxArea, boxesTouch, boxGap, boxHeight, boxWidth, boxWithin, unionBox, type Box } from './components';
 import { segmentBox, type Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
 
@@ -59,4 +59,21 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
     return box === equipment ? equipment : { ...equipment, ...box };
   });
   return grown.filter((symbol) => !absorbed.has(symbol));
+}
+
+/**
+ * Equipment inside other equipment and as wide as it across (a column's packed bed, a band of internals between two
+ * lines across a vessel's shell) is a section of it: no equipment of its own. Its sides are the shell's, within
+ * `unit`s of them.
+ */
+export function withoutSections(symbols: DetectedSymbol[], unit: number): DetectedSymbol[] {
+  const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
+  const near = (a: number, b: number) => Math.abs(a - b) <= 2 * unit;
+  const across = (inner: Box, outer: Box) =>
+    (near(inner.x0, outer.x0) && near(inner.x1, outer.x1)) || (near(inner.y0, outer.y0) && near(inner.y1, outer.y1));
+  const section = (symbol: DetectedSymbol) =>
+    equipment.some(
+      (outer) => outer !== symbol && boxArea(outer) > boxArea(symbol) && boxWithin(symbol, outer, unit) && across(symbol, outer),
+    );
+  return symbols.filter((symbol) => symbol.elementType !== 'equipment' || !section(symbol));
 }
