@@ -16,7 +16,7 @@ import {
   type InkImage,
 } from './components';
 import { splitAtBareStrokes, type BareStrokeSplit } from './bare-strokes';
-import { cutInTwo, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-candidates';
+import { cutInTwo, inkIn, NAMED_CUT_INK_SHARE, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-candidates';
 import { closedOutline } from './closed-outlines';
 import { clearOfHeads, findArrowheads, findSpecBreaks } from './spec-breaks';
 import { findSpectacleBlinds, flangesBeside } from './spectacle-blinds';
@@ -297,8 +297,8 @@ function inkOutside(box: Box, boxes: Box[], { mask, width, height }: InkImage): 
  * as pipe stubs, to connect the parts. A candidate it is sure is no symbol is read again cut back from each
  * side and piece by piece (`trimsOf`): a cut it names a symbol all but certainly is kept in its place (a pump
  * with its label touching it, a valve beside a flange's bar); so is one named no symbol unsurely. A candidate named a
- * symbol unsurely is read without a loose mark beside it (`unmarkedOf`: a valve and a lone letter), else cut back
- * too (a valve and the junction dot it hangs from), and cut in two
+ * symbol unsurely is read without a loose mark beside it (a valve and a lone letter), else cut back too, keeping
+ * most of it (a valve and the junction dot it hangs from): `namedCutsOf`; and cut in two
  * (`pairsOf`): two halves both named surely, more surely than the whole, take its place (a valve and its blind
  * flange taken as one). A candidate named no symbol or unsurely, also one held together by bars, is read window by
  * window along each pipe through it (`windowsOf`): symbols strung along a pipe, touching or glued by a label's
@@ -311,7 +311,7 @@ async function classifySymbols(
   symbols: DetectedSymbol[],
   splitOf: (symbol: DetectedSymbol) => BareStrokeSplit | undefined,
   trimsOf: (symbol: DetectedSymbol) => Box[],
-  unmarkedOf: (symbol: DetectedSymbol) => Box[],
+  namedCutsOf: (symbol: DetectedSymbol) => Box[],
   outlineOf: (symbol: DetectedSymbol) => Box | undefined,
   pairsOf: (symbol: DetectedSymbol) => Array<[Box, Box]>,
   windowsOf: (symbol: DetectedSymbol) => AxisWindow[],
@@ -370,15 +370,11 @@ async function classifySymbols(
   // (Not an outline: a shape found by it is whole, an off-page connector a tag fills; nor a flange found as its
   // bars, a symbol whatever the classifier says.)
   const barredShapes = inkShapes.filter((symbol) => symbol.barred && symbol.description !== 'flange');
-  const unmarkedOrTrimmed = (symbol: DetectedSymbol) => {
-    const unmarked = unmarkedOf(symbol);
-    return unmarked.length > 0 ? unmarked : trimsOf(symbol);
-  };
   const trims = [...cuttable, ...barredShapes].flatMap((symbol) => {
     const whole = verdict.get(symbol)!;
     const unnamed = none(whole) && !whole.alternatives.some((alternative) => alternative.elementType === symbol.elementType);
     if (symbol.barred && !(unnamed && whole.confidence >= NOT_A_SYMBOL_CONFIDENCE)) return [];
-    const boxes = none(whole) ? trimsOf(symbol) : whole.confidence < PAIR_CONFIDENCE ? unmarkedOrTrimmed(symbol) : [];
+    const boxes = none(whole) ? trimsOf(symbol) : whole.confidence < PAIR_CONFIDENCE ? namedCutsOf(symbol) : [];
     return boxes.map((box) => ({ symbol, box }));
   });
   // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg), or
@@ -780,6 +776,10 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const plated = joints.filter(({ plate }) => plate);
   const flanges = newPairs.map(({ box }): DetectedSymbol => ({ ...box, ...flange, confidence: 0.6 }));
   const flangeBars = new Set([...newPairs, ...plated].flatMap(({ over }) => over));
+  // Parts of a candidate are read where no hatching holds them (read in windows along it, a wall's hatching looked
+  // like a row of exchangers).
+  const cutsOf = (symbol: Box) =>
+    [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)].filter((box) => !inHatching(box));
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   const { symbols: classified, stubs: splitStubs } = await classifySymbols(
     withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
@@ -794,10 +794,15 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
       ...flanges,
     ],
     (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
-    // Parts of a candidate are read where no hatching holds them (read in windows along it, a wall's hatching
-    // looked like a row of exchangers).
-    (symbol) => [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)].filter((box) => !inHatching(box)),
-    (symbol) => unmarkedBoxes(symbol, restInk, 4 * unit, solidLineBoxes, unit),
+    cutsOf,
+    // Named a symbol unsurely: without a loose mark beside it, else cut back where the cut keeps most of its ink (a
+    // junction dot or a stub cut off; half a valve, a cone named a reducer, is no symbol of its own).
+    (symbol) => {
+      const unmarked = unmarkedBoxes(symbol, restInk, 4 * unit, solidLineBoxes, unit);
+      if (unmarked.length > 0) return unmarked;
+      const ink = inkIn(symbol, restInk);
+      return cutsOf(symbol).filter((box) => inkIn(box, restInk) >= NAMED_CUT_INK_SHARE * ink);
+    },
     // Big, and the outline big too (not a small closed shape the fill started in).
     (symbol) => {
       const big = (box: Box) => Math.max(boxWidth(box), boxHeight(box)) >= 2 * maxTextSize(unit);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inkWith as inkOf } from '../testing/ink';
-import { cutInTwo, inkBox, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-candidates';
+import { cutInTwo, inkBox, inkIn, pieceBoxes, trimmedBoxes, unmarkedBoxes } from './trimmed-candidates';
 
 const W = 100;
 const H = 100;
@@ -25,6 +25,16 @@ describe('trimmedBoxes', () => {
     const ink = inkWith([10, 10, 14, 14]);
     expect(trimmedBoxes({ x0: 10, y0: 10, x1: 59, y1: 59 }, ink, 8)).toEqual([]);
     expect(inkBox({ x0: 30, y0: 30, x1: 50, y1: 50 }, ink)).toBeUndefined();
+  });
+});
+
+describe('inkIn', () => {
+  it('counts the ink pixels inside a box, its edges included', () => {
+    // Two blocks: 10 × 10 and 5 × 4 pixels.
+    const ink = inkWith([10, 10, 19, 19], [40, 40, 44, 43]);
+    expect(inkIn({ x0: 0, y0: 0, x1: 99, y1: 99 }, ink)).toBe(120);
+    expect(inkIn({ x0: 10, y0: 10, x1: 19, y1: 14 }, ink)).toBe(50);
+    expect(inkIn({ x0: 20, y0: 20, x1: 39, y1: 39 }, ink)).toBe(0);
   });
 });
 
