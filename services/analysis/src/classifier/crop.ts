@@ -1,7 +1,8 @@
 /**
  * The one crop convention of the symbol classifier, shared by training and inference: the candidate box padded
  * on every side, made square about its centre, resampled to CROP_SIZE × CROP_SIZE, paper 1 and ink 0; and a
- * second channel with the central half of that square at twice the resolution.
+ * second channel with the central half of that square at twice the resolution. A page may mark its known text
+ * (`withTextAsPaper`): clear of the candidate's box, it reads as paper.
  */
 
 /** Side of the network input, in pixels (small enough for a 2-core CPU). */
@@ -64,7 +65,7 @@ export function withTextAsPaper(image: GrayImage, boxes: CropBox[]): GrayImage {
   const paper = image.gray.slice();
   for (const box of boxes) {
     const [x0, x1] = [Math.max(0, Math.ceil(box.x0)), Math.min(image.width - 1, Math.floor(box.x1))];
-    for (let y = Math.max(0, Math.ceil(box.y0)); y <= Math.min(image.height - 1, box.y1); y++)
+    for (let y = Math.max(0, Math.ceil(box.y0)); y <= Math.min(image.height - 1, Math.floor(box.y1)); y++)
       paper.fill(255, y * image.width + x0, y * image.width + x1 + 1);
   }
   return { ...image, text: { boxes, paper } };
