@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { labelBoxes } from './label-boxes';
+import type { Segment } from './lines';
+import type { DetectedSymbol } from './symbols';
+
+const equipment = (x0: number, y0: number, x1: number, y1: number): DetectedSymbol => ({
+  x0,
+  y0,
+  x1,
+  y1,
+  elementType: 'equipment',
+  description: 'equipment (box)',
+  confidence: 0.6,
+});
+const line = (orientation: Segment['orientation'], start: number, end: number, lo: number): Segment => ({
+  orientation,
+  start,
+  end,
+  lo,
+  hi: lo + 3,
+  dashed: false,
+});
+
+describe('labelBoxes', () => {
+  // A box 150 × 100 split by its diagonal, a valve's number in its upper left, its spec in its lower right.
+  const box = equipment(100, 100, 250, 200);
+  const texts = [
+    { x0: 112, y0: 112, x1: 175, y1: 142 },
+    { x0: 175, y0: 156, x1: 235, y1: 188 },
+  ];
+  const sides = [line('horizontal', 100, 250, 100), line('horizontal', 100, 250, 197), line('vertical', 100, 200, 100)];
+
+  it('finds a box its texts fill that no pipe reaches, its own sides drawn on a little into a leader', () => {
+    const side = line('vertical', 100, 208, 247);
+    expect(labelBoxes([box], texts, [...sides, side], 4)).toEqual(new Set([box]));
+  });
+
+  it('leaves a box a pipe reaches: equipment with its tag inside', () => {
+    const pipe = line('horizontal', 250, 400, 150);
+    expect(labelBoxes([box], texts, [...sides, pipe], 4)).toEqual(new Set());
+  });
+
+  it('leaves a box its text does not fill, and symbols that are no equipment', () => {
+    expect(labelBoxes([box], [texts[0]], sides, 4)).toEqual(new Set());
+    const valve = { ...box, elementType: 'valve' as const, description: 'gate valve' };
+    expect(labelBoxes([valve], texts, sides, 4)).toEqual(new Set());
+  });
+});

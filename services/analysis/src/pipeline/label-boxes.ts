@@ -1,0 +1,24 @@
+import { boxesTouch, type Box } from './components';
+import { filledByText } from './bubble-reading';
+import { segmentBox, type Segment } from './lines';
+import type { DetectedSymbol } from './symbols';
+
+/**
+ * Boxes drawn round a label (a valve's number over its spec, in a box split by its diagonal): equipment by their
+ * shape, but their texts fill them and no pipe reaches them (a leader is no pipe). Their texts stay texts.
+ * `texts`: the text lines, read or not; `pipes`: solid lines, a box's own sides among them (a side drawn on into a
+ * leader reaches less than three strokes past the box).
+ */
+export function labelBoxes(symbols: DetectedSymbol[], texts: Box[], pipes: Segment[], unit: number): Set<DetectedSymbol> {
+  const filled = filledByText(
+    symbols.filter((symbol) => symbol.elementType === 'equipment'),
+    texts,
+  );
+  const reached = (symbol: Box) =>
+    pipes.some((pipe) => {
+      const line = segmentBox(pipe);
+      const beyond = Math.max(symbol.x0 - line.x0, line.x1 - symbol.x1, symbol.y0 - line.y0, line.y1 - symbol.y1);
+      return boxesTouch(line, symbol, unit) && beyond > 3 * unit;
+    });
+  return new Set(filled.filter((symbol) => !reached(symbol)));
+}
