@@ -42,7 +42,7 @@ import {
 } from './lines';
 import { findTables, insideAny } from './tables';
 import { nozzlesOnEquipmentLines } from './equipment-lines';
-import { labelBoxes } from './label-boxes';
+import { labelBoxes, lettersTakenForSymbols } from './label-boxes';
 import { withoutSections, withStackedParts } from './equipment-parts';
 import { splitJoints, type Bolted } from './flange-faces';
 import { flangeJoints } from './flange-joints';
@@ -906,7 +906,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     solidLines,
     unit,
   );
-  symbols.splice(0, symbols.length, ...symbols.filter((symbol) => !labels.has(symbol)));
+  const letters = lettersTakenForSymbols(symbols, readLines, unit);
+  symbols.splice(0, symbols.length, ...symbols.filter((symbol) => !labels.has(symbol) && !letters.has(symbol)));
   // Pipes leave equipment through nozzles: parts of it, connected to their pipes and not to it. (After the
   // bubbles are settled: an oval instrument taken for equipment has no nozzles.)
   const nozzleOf = new Map<DetectedSymbol, DetectedSymbol>();

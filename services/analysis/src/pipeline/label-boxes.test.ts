@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelBoxes } from './label-boxes';
+import { labelBoxes, lettersTakenForSymbols } from './label-boxes';
 import type { Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
 
@@ -44,5 +44,23 @@ describe('labelBoxes', () => {
     expect(labelBoxes([box], [texts[0]], sides, 4)).toEqual(new Set());
     const valve = { ...box, elementType: 'valve' as const, description: 'gate valve' };
     expect(labelBoxes([valve], texts, sides, 4)).toEqual(new Set());
+  });
+});
+
+describe('lettersTakenForSymbols', () => {
+  // `LIGHT GASOIL` read surely, `IL` with a table's rule through it taken for a valve.
+  const line = { x0: 100, y0: 100, x1: 330, y1: 132, size: 32, orientation: 'horizontal' as const, members: [] };
+  const letters: DetectedSymbol = { x0: 206, y0: 100, x1: 307, y1: 131, elementType: 'valve', description: 'plug valve', confidence: 0.3 };
+
+  it('finds a symbol inside a text line read surely', () => {
+    expect(lettersTakenForSymbols([letters], [{ line, text: 'LIGHT GASOIL', confidence: 0.91 }], 4)).toEqual(new Set([letters]));
+  });
+
+  it('leaves symbols by an unsure or short reading, reaching out of the line, or an instrument', () => {
+    expect(lettersTakenForSymbols([letters], [{ line, text: 'LIGHT GASOIL', confidence: 0.6 }], 4)).toEqual(new Set());
+    expect(lettersTakenForSymbols([letters], [{ line, text: '2"', confidence: 0.95 }], 4)).toEqual(new Set());
+    const valve = { ...letters, y1: 160 };
+    const bubble = { ...letters, elementType: 'instrument' as const };
+    expect(lettersTakenForSymbols([valve, bubble], [{ line, text: 'LIGHT GASOIL', confidence: 0.91 }], 4)).toEqual(new Set());
   });
 });

@@ -1,7 +1,8 @@
-import { boxesTouch, type Box } from './components';
+import { boxArea, boxesTouch, boxWithin, type Box } from './components';
 import { filledByText } from './bubble-reading';
 import { segmentBox, type Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
+import type { ReadLine } from './text-attachment';
 
 /**
  * Boxes drawn round a label (a valve's number over its spec, in a box split by its diagonal): equipment by their
@@ -21,4 +22,23 @@ export function labelBoxes(symbols: DetectedSymbol[], texts: Box[], pipes: Segme
       return boxesTouch(line, symbol, unit) && beyond > 3 * unit;
     });
   return new Set(filled.filter((symbol) => !reached(symbol)));
+}
+
+/** How sure a reading of a text line is, at the least, for a symbol inside it to be its letters. */
+const SURE_TEXT_CONFIDENCE = 0.8;
+
+/**
+ * Symbols inside a text line read surely, four letters or digits at least, and smaller than it: its letters, taken
+ * for a symbol (`GASOIL`'s `IL` with a table's rule through it, named a plug valve).
+ */
+export function lettersTakenForSymbols(symbols: DetectedSymbol[], lines: ReadLine[], unit: number): Set<DetectedSymbol> {
+  const sure = lines.filter(({ text, confidence }) => confidence >= SURE_TEXT_CONFIDENCE && (text.match(/[A-Za-z0-9]/g)?.length ?? 0) >= 4);
+  return new Set(
+    symbols.filter(
+      (symbol) =>
+        symbol.elementType !== 'instrument' &&
+        symbol.elementType !== 'text' &&
+        sure.some(({ line }) => boxWithin(symbol, line, unit) && boxArea(symbol) <= 0.8 * boxArea(line)),
+    ),
+  );
 }
