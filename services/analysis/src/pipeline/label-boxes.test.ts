@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { strokeSegment } from '../testing/segments';
 import { labelBoxes, lettersTakenForSymbols } from './label-boxes';
 import type { Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
@@ -12,14 +13,8 @@ const equipment = (x0: number, y0: number, x1: number, y1: number): DetectedSymb
   description: 'equipment (box)',
   confidence: 0.6,
 });
-const line = (orientation: Segment['orientation'], start: number, end: number, lo: number): Segment => ({
-  orientation,
-  start,
-  end,
-  lo,
-  hi: lo + 3,
-  dashed: false,
-});
+const line = (orientation: Segment['orientation'], start: number, end: number, lo: number) =>
+  strokeSegment(orientation, start, end, lo, lo + 3);
 
 describe('labelBoxes', () => {
   // A box 150 × 100 split by its diagonal, a valve's number in its upper left, its spec in its lower right.
