@@ -1,9 +1,12 @@
 /**
  * The one crop convention of the symbol classifier, shared by training and inference: the candidate box padded
  * on every side, made square about its centre, resampled to CROP_SIZE × CROP_SIZE, paper 1 and ink 0; and a
- * second channel with the central half of that square at twice the resolution. A page may mark its known text
- * (`withTextAsPaper`): clear of the candidate's box, it reads as paper.
+ * second channel with the central half of that square at twice the resolution. At inference a page may mark its
+ * known text (`withTextAsPaper`): clear of the candidate's box, it reads as paper; training crops read the generated
+ * sheets as drawn, their labels beside the symbols.
  */
+
+import { boxesTouch, containsPoint } from '../pipeline/components';
 
 /** Side of the network input, in pixels (small enough for a 2-core CPU). */
 export const CROP_SIZE = 32;
@@ -26,7 +29,10 @@ export interface GrayImage {
   gray: Uint8Array;
   width: number;
   height: number;
-  /** Text known on the page, read as paper in a crop where clear of the candidate's box (`withTextAsPaper`). */
+  /**
+   * Text known on the page, read as paper in a crop where clear of the candidate's box (`withTextAsPaper`); `paper`
+   * is this `gray` with the text painted out, and holds for it alone.
+   */
   text?: { boxes: CropBox[]; paper: Uint8Array };
 }
 
@@ -54,9 +60,6 @@ export function cropInto(image: GrayImage, box: CropBox, out: Float32Array, offs
   resampleInto(pixels, x + side / 4, y + side / 4, side / 2, out, offset + 1);
 }
 
-const overlaps = (a: CropBox, b: CropBox) => a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1;
-const inside = (x: number, y: number, box: CropBox) => x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
-
 /**
  * The page with its text (boxes inclusive) painted paper, for crops: a valve's labels beside it are no part of it,
  * and the classifier reads it as if drawn alone. Text that reaches into a candidate's box stays in its crop.
@@ -73,11 +76,11 @@ export function withTextAsPaper(image: GrayImage, boxes: CropBox[]): GrayImage {
 
 /** A page pixel as the crop of `box` reads it: 255 off the page and on text clear of the box. */
 function cropPixels({ gray, width, height, text }: GrayImage, box: CropBox): (px: number, py: number) => number {
-  const own = text?.boxes.filter((other) => overlaps(other, box)) ?? [];
+  const own = text?.boxes.filter((other) => boxesTouch(other, box, 0)) ?? [];
   return (px, py) => {
     if (px < 0 || py < 0 || px >= width || py >= height) return 255;
     const i = py * width + px;
-    if (!text || text.paper[i] === gray[i] || own.some((other) => inside(px, py, other))) return gray[i];
+    if (!text || text.paper[i] === gray[i] || own.some((other) => containsPoint(other, px, py))) return gray[i];
     return text.paper[i];
   };
 }

@@ -364,8 +364,9 @@ async function classifySymbols(
   const doubtful = (symbol: DetectedSymbol) => none(verdict.get(symbol)!) || verdict.get(symbol)!.confidence < PAIR_CONFIDENCE;
   // A candidate named no symbol may be one with a label or a mark stuck to a side, or beside another: read it cut
   // back, and piece by piece. One named a symbol unsurely may be one with a loose mark beside it (a valve and a lone
-  // letter): read without it; with none, it is read cut back too (a junction dot, a pipe's stub or a blind's plate
-  // stuck to one end). Only a cut named all but surely replaces it.
+  // letter): read without it; with none, it is read cut back too where the cut keeps most of its ink (a junction
+  // dot, a pipe's stub or a blind's plate stuck to one end; `namedCutsOf`). Only a cut named all but surely replaces
+  // it.
   // One kept for its bars though surely no symbol, with no class of its type to be named by, is read cut back too: a
   // control valve with its actuator's box and a stroke of its signal line stuck on was kept as that, named no class.
   // (Not an outline: a shape found by it is whole, an off-page connector a tag fills; nor a flange found as its

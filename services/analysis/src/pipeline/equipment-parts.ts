@@ -63,8 +63,8 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
 
 /**
  * Equipment inside other equipment and as wide as it across (a column's packed bed, a band of internals between two
- * lines across a vessel's shell) is a section of it: no equipment of its own. Its sides are the shell's, within two
- * strokes (`unit`) of them.
+ * lines across a vessel's shell) is a section of it: no equipment of its own. It lies within the shell (a stroke,
+ * `unit`, to spare), and its sides are the shell's, within two strokes.
  */
 export function withoutSections(symbols: DetectedSymbol[], unit: number): DetectedSymbol[] {
   const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');

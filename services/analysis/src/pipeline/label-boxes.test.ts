@@ -51,9 +51,12 @@ describe('lettersTakenForSymbols', () => {
     expect(lettersTakenForSymbols([letters], [{ line, text: 'LIGHT GASOIL', confidence: 0.91 }], 4)).toEqual(new Set([letters]));
   });
 
-  it('leaves symbols by an unsure or short reading, reaching out of the line, or an instrument', () => {
+  it('leaves symbols by an unsure or short reading, named surely, as large as the line, reaching out of it, or an instrument', () => {
     expect(lettersTakenForSymbols([letters], [{ line, text: 'LIGHT GASOIL', confidence: 0.6 }], 4)).toEqual(new Set());
     expect(lettersTakenForSymbols([letters], [{ line, text: '2"', confidence: 0.95 }], 4)).toEqual(new Set());
+    const sure = { ...letters, confidence: 0.7 };
+    const whole = { ...letters, x0: 100, x1: 330 };
+    expect(lettersTakenForSymbols([sure, whole], [{ line, text: 'LIGHT GASOIL', confidence: 0.91 }], 4)).toEqual(new Set());
     const valve = { ...letters, y1: 160 };
     const bubble = { ...letters, elementType: 'instrument' as const };
     expect(lettersTakenForSymbols([valve, bubble], [{ line, text: 'LIGHT GASOIL', confidence: 0.91 }], 4)).toEqual(new Set());

@@ -71,10 +71,12 @@ export function unmarkedBoxes(box: Box, ink: InkImage, minSide: number, lines: B
  */
 export const NAMED_CUT_INK_SHARE = 0.6;
 
-/** Ink pixels inside `box`. */
-export function inkIn(box: Box, { mask, width }: InkImage): number {
+/** Ink pixels inside `box` (on the page). */
+export function inkIn(box: Box, { mask, width, height }: InkImage): number {
   let count = 0;
-  for (let y = box.y0; y <= box.y1; y++) for (let x = box.x0; x <= box.x1; x++) count += mask[y * width + x] ? 1 : 0;
+  for (let y = Math.max(0, box.y0); y <= Math.min(height - 1, box.y1); y++) {
+    for (let x = Math.max(0, box.x0); x <= Math.min(width - 1, box.x1); x++) count += mask[y * width + x] ? 1 : 0;
+  }
   return count;
 }
 
