@@ -26,6 +26,34 @@ describe('findTextLines', () => {
     expect(lines[0].members).not.toContain(valve);
   });
 
+  it('takes into a line the capitals at its ends too wide for a character, and the hyphen between (`C-052-36A`)', () => {
+    // Strokes 2 px on the sheet, so characters up to 24 px across their line: this tag's letters are 37 px tall,
+    // its digits 19 px wide (characters by their fill), its C and A 27 px.
+    const tall = (x: number, w: number) => ({ ...character(x, 100, w, 37), area: Math.round(0.35 * w * 37) });
+    const [c, a] = [tall(60, 27), tall(283, 27)];
+    const hyphen = { ...character(99, 128, 14, 5), area: 70 };
+    const digits = [117, 147, 176, 225, 254].map((x) => tall(x, 19));
+    const lines = findTextLines([c, hyphen, ...digits, a], 2, 24).lines;
+    expect(lines).toHaveLength(1);
+    expect(lines[0].members).toEqual(expect.arrayContaining([c, hyphen, a]));
+    expect([lines[0].x0, lines[0].x1]).toEqual([60, 309]);
+  });
+
+  it('leaves beside a line what is taller or wider than its letters (a valve by a turned tag)', () => {
+    const tall = (x: number, w: number, h = 37) => ({ ...character(x, 100, w, h), area: Math.round(0.35 * w * h) });
+    const digits = [117, 147, 176].map((x) => tall(x, 19));
+    const [valve, wide] = [tall(80, 27, 60), tall(205, 45)];
+    const lines = findTextLines([valve, ...digits, wide], 2, 24).lines;
+    expect(lines).toHaveLength(1);
+    expect(lines[0].members).not.toContain(valve);
+    expect(lines[0].members).not.toContain(wide);
+    // A capital beyond a symbol's part (a valve's half between a tag and a letter beside it) stays out too.
+    const capital = tall(60, 27);
+    const half = tall(95, 17, 37);
+    const blocked = findTextLines([capital, { ...half, area: Math.round(0.9 * 17 * 37) }, ...digits], 2, 24).lines;
+    expect(blocked.flatMap((line) => line.members)).not.toContain(capital);
+  });
+
   it('joins the pieces of one text split where a hyphen was lost (gap a little over a character height)', () => {
     // "003" and "LS" 16 px apart: more than a letter space (the chain's limit), less than 1.5 text heights.
     const lines = findTextLines([...word(100, 50, 3), ...word(144, 50, 2)], 2, 24).lines;

@@ -207,8 +207,70 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
       unit,
     ),
   );
-  const inLine = new Set(joined.flatMap((line) => line.members));
-  return { lines: joined, rest: components.filter((c) => !inLine.has(c)) };
+  const inStacks = new Set(joined.flatMap((line) => line.members));
+  const lined = withEndCapitals(
+    joined,
+    components.filter((c) => !inStacks.has(c)),
+    maxTextSize,
+  );
+  const inLine = new Set(lined.flatMap((line) => line.members));
+  return { lines: lined, rest: components.filter((c) => !inLine.has(c)) };
+}
+
+/**
+ * Capitals too wide for a character (more than `maxTextSize` across, less than half as much again: the C and A of
+ * lettering taller than twelve strokes, `C-052-36A`, whose digits pass as characters by their fill) at either end of
+ * a line: as tall as its letters (within a sixth), in its band, no wider than tall, filled like a letter, and a space
+ * and a half from it at most, with nothing between but small marks (its hyphen). The line takes them in, and the
+ * marks.
+ */
+function withEndCapitals(lines: TextLine[], loose: Component[], maxTextSize: number): TextLine[] {
+  const taken = new Set<Component>();
+  return lines.map((line) => {
+    const { orientation, size } = line;
+    const [band0, band1] = acrossRange(line, orientation);
+    const inBand = (c: Box) => {
+      const [c0, c1] = acrossRange(c, orientation);
+      return c1 >= band0 && c0 <= band1;
+    };
+    const capital = (c: Component) => {
+      const [height, length] = [across(c, orientation), along(c, orientation)];
+      const short = Math.min(height, length);
+      const fill = c.area / (boxWidth(c) * boxHeight(c));
+      const [c0, c1] = acrossRange(c, orientation);
+      return (
+        short > maxTextSize &&
+        short <= 1.5 * maxTextSize &&
+        Math.abs(height - size) <= size / 6 &&
+        length <= height &&
+        fill >= 0.2 &&
+        fill < 0.75 &&
+        c0 >= band0 - 0.2 * size &&
+        c1 <= band1 + 0.2 * size
+      );
+    };
+    const small = (c: Box) => across(c, orientation) <= 0.5 * size && along(c, orientation) <= size;
+    let members = line.members;
+    for (let grown = true; grown;) {
+      grown = false;
+      const [start, end] = alongRange(textLine(members, orientation), orientation);
+      for (const c of loose) {
+        if (taken.has(c) || !capital(c)) continue;
+        const [cStart, cEnd] = alongRange(c, orientation);
+        const [from, to] = cStart > end ? [end, cStart] : cEnd < start ? [cEnd, start] : [0, -1];
+        if (to < from || to - from > PIECE_GAP * size) continue;
+        const between = loose.filter((m) => {
+          const [mStart, mEnd] = alongRange(m, orientation);
+          return m !== c && !taken.has(m) && mEnd > from && mStart < to && inBand(m);
+        });
+        if (!between.every(small)) continue;
+        [c, ...between].forEach((m) => taken.add(m));
+        members = [...members, c, ...between];
+        grown = true;
+      }
+    }
+    return members === line.members ? line : { ...textLine(members, orientation), size };
+  });
 }
 
 /**
