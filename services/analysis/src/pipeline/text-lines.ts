@@ -225,6 +225,12 @@ export function findTextLines(components: Component[], unit: number, maxTextSize
  * marks.
  */
 function withEndCapitals(lines: TextLine[], loose: Component[], maxTextSize: number): TextLine[] {
+  // Too wide for a character by less than half as much again, filled like a letter: the same for every line.
+  const wide = loose.filter((c) => {
+    const short = Math.min(boxWidth(c), boxHeight(c));
+    const fill = c.area / (boxWidth(c) * boxHeight(c));
+    return short > maxTextSize && short <= 1.5 * maxTextSize && fill >= 0.2 && fill < 0.75;
+  });
   const taken = new Set<Component>();
   return lines.map((line) => {
     const { orientation, size } = line;
@@ -234,27 +240,16 @@ function withEndCapitals(lines: TextLine[], loose: Component[], maxTextSize: num
       return c1 >= band0 && c0 <= band1;
     };
     const capital = (c: Component) => {
-      const [height, length] = [across(c, orientation), along(c, orientation)];
-      const short = Math.min(height, length);
-      const fill = c.area / (boxWidth(c) * boxHeight(c));
       const [c0, c1] = acrossRange(c, orientation);
-      return (
-        short > maxTextSize &&
-        short <= 1.5 * maxTextSize &&
-        Math.abs(height - size) <= size / 6 &&
-        length <= height &&
-        fill >= 0.2 &&
-        fill < 0.75 &&
-        c0 >= band0 - 0.2 * size &&
-        c1 <= band1 + 0.2 * size
-      );
+      const height = across(c, orientation);
+      return Math.abs(height - size) <= size / 6 && along(c, orientation) <= height && c0 >= band0 - 0.2 * size && c1 <= band1 + 0.2 * size;
     };
     const small = (c: Box) => across(c, orientation) <= 0.5 * size && along(c, orientation) <= size;
     let members = line.members;
     for (let grown = true; grown;) {
       grown = false;
       const [start, end] = alongRange(textLine(members, orientation), orientation);
-      for (const c of loose) {
+      for (const c of wide) {
         if (taken.has(c) || !capital(c)) continue;
         const [cStart, cEnd] = alongRange(c, orientation);
         const [from, to] = cStart > end ? [end, cStart] : cEnd < start ? [cEnd, start] : [0, -1];
