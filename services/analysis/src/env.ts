@@ -1,4 +1,4 @@
-import { MAX_IMAGE_PIXELS, PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX } from '@pid/contracts';
+import { MAX_IMAGE_PIXELS, MAX_PDF_OPERATORS, MAX_PDF_PATH_SEGMENTS, PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX } from '@pid/contracts';
 import { baseEnvSchema, storageEnvSchema } from '@pid/platform';
 import os from 'node:os';
 import { z } from 'zod';
@@ -15,9 +15,23 @@ export const analysisEnvSchema = baseEnvSchema
     ANALYSIS_ACK_WAIT_MS: positiveInt.min(1_000).default(60_000),
     /** Deliveries of one job before it fails for good. */
     ANALYSIS_MAX_DELIVER: positiveInt.max(20).default(3),
+    /**
+     * Budgets of one job, which runs in a process of its own (`src/worker/job-process/`): over any of them the
+     * process is killed and the job ends as `error` with a message that says why. Defaults fit the chart's
+     * analysis pod (3 GiB, one job at a time).
+     */
+    ANALYSIS_JOB_TIMEOUT_MS: positiveInt.min(1_000).default(30 * 60_000),
+    ANALYSIS_PAGE_TIMEOUT_MS: positiveInt.min(1_000).default(5 * 60_000),
+    /** Peak resident memory of a job's process (models, OCR threads and pixels together). */
+    ANALYSIS_JOB_MEMORY_MB: positiveInt.min(256).default(2048),
+    /** Pixels rendered or decoded over all pages of one job. */
+    ANALYSIS_MAX_JOB_PIXELS: positiveInt.min(1_000_000).default(2_000_000_000),
+    /** A PDF page drawing more is refused before it is drawn. */
+    ANALYSIS_MAX_PATH_SEGMENTS: positiveInt.default(MAX_PDF_PATH_SEGMENTS),
+    ANALYSIS_MAX_PDF_OPERATORS: positiveInt.default(MAX_PDF_OPERATORS),
     /** "false" skips OCR (tags stay unnamed); the data comes from @tesseract.js-data/eng, nothing is downloaded. */
     ANALYSIS_OCR: z.enum(['true', 'false']).default('true'),
-    /** OCR threads shared by the process's jobs (each holds its own model); unset, `createTesseractReader`'s default. */
+    /** OCR threads of each job process (each holds its own model); unset, the cores shared out between the job processes. */
     ANALYSIS_OCR_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     /** "false" starts the service without taking jobs (tests, maintenance). */
     ANALYSIS_WORKER_ENABLED: z.enum(['true', 'false']).default('true'),

@@ -19,6 +19,13 @@ export const PDF_RENDER_MAX_SIDE_PX = 10_000;
 /** Decoded images larger than this are refused, so that a small file cannot unpack into gigabytes. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 /**
+ * A PDF page drawing more than this is refused before it is drawn: a 10 MB file of random strokes would keep
+ * a renderer busy for many minutes. Dense CAD sheets (SHX text as strokes) draw under 100,000 segments.
+ */
+export const MAX_PDF_PATH_SEGMENTS = 500_000;
+/** Likewise for the page's drawing operators (pdf.js's operator list, forms included). */
+export const MAX_PDF_OPERATORS = 1_000_000;
+/**
  * Pages of a PDF drawing. Far more sheets than any P&ID set; a 10 MB PDF that claims more (a page
  * tree's count is only a number) would have every page-by-page consumer loop on nothing.
  */

@@ -20,4 +20,5 @@ export * from './storage/object-storage';
 export * from './storage/s3-storage';
 export * from './imaging/pdf-page-renderer';
 export * from './imaging/pdf-page-content';
+export * from './imaging/pdf-page-complexity';
 export * from './imaging/affine';

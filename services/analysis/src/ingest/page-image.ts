@@ -1,5 +1,12 @@
 import { MAX_IMAGE_PIXELS } from '@pid/contracts';
-import { PdfPasswordError, PdfUnreadableError, renderPdfPage, type PdfRenderOptions, type RenderedPixels } from '@pid/platform';
+import {
+  PdfPasswordError,
+  PdfTooComplexError,
+  PdfUnreadableError,
+  renderPdfPage,
+  type PdfRenderOptions,
+  type RenderedPixels,
+} from '@pid/platform';
 import sharp from 'sharp';
 import { colourToGrey } from './colour-grey';
 import { estimateSkew, rotateGray, unskewPoint } from './deskew';
@@ -53,6 +60,8 @@ export const MESSAGES = {
   unreadable: 'The file cannot be read: it is damaged or not a PDF, PNG, JPEG or TIFF',
   noPage: (page: number) => `The PDF has no page ${page}`,
   noContent: 'no drawing content found',
+  /** Over one of the job's budgets (`src/worker/job-process/job-budget.ts`); `detail` says which. */
+  tooComplex: (detail: string) => `This drawing is too complex to analyse (${detail})`,
 } as const;
 
 export function isPdf(bytes: Buffer): boolean {
@@ -65,6 +74,9 @@ export function pdfFailure(page: number) {
     if (error instanceof PdfPasswordError) throw new UnusableFileError(MESSAGES.password);
     if (error instanceof PdfUnreadableError) throw new UnusableFileError(MESSAGES.unreadable);
     if (error instanceof RangeError) throw new UnusableFileError(MESSAGES.noPage(page));
+    if (error instanceof PdfTooComplexError) {
+      throw new UnusableFileError(MESSAGES.tooComplex(`more than ${error.limit.toLocaleString('en-US')} ${error.what} on page ${page}`));
+    }
     throw error;
   };
 }

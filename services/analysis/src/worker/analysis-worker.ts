@@ -10,14 +10,14 @@ import {
   type RunningConsumer,
   type ServiceContext,
 } from '@pid/platform';
+import os from 'node:os';
 import type { AnalysisEnv } from '../env';
 import { MESSAGES, UnusableFileError } from '../ingest/page-image';
 import type { AnalysisStage } from '../pipeline/analyze-page';
-import { analyzeFilePage } from '../pipeline/analyze-file-page';
-import { loadSymbolClassifier } from '../classifier/symbol-classifier';
-import { createTesseractReader } from '../pipeline/text-reader';
-import { analysedPage, combinePages, hasValidPages, jobPages, type AnalysedPage } from './job-pages';
+import { combinePages, hasValidPages, jobPages } from './job-pages';
 import { jobProgress } from './job-progress';
+import { jobBudget, JobBudgetExceededError } from './job-process/job-budget';
+import { JobProcessPool } from './job-process/job-process-pool';
 import { resultMessages } from './result-parts';
 
 export const FAILED_MESSAGE = 'The analysis failed. Please try again later.';
@@ -49,32 +49,28 @@ function isAnalysisJob(value: unknown): value is AnalysisJob {
   );
 }
 
-/**
- * A loader that runs once and shares its result; a failed load is tried again next time. `current()`
- * is what was loaded, if anything (to close it at shutdown).
- */
-function loadedOnce<T>(load: () => Promise<T>): (() => Promise<T>) & { current: () => Promise<T | undefined> } {
-  let loading: Promise<T> | undefined;
-  const get = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
-  return Object.assign(get, { current: async () => loading?.catch(() => undefined) });
+export interface AnalysisWorker extends RunningConsumer {
+  /** The job processes' ids, while they live (tests kill them from outside). */
+  jobProcessIds(): number[];
+}
+
+/** A problem with the file, or a budget it ran out: final, shown to the user; anything else may be retried. */
+function asJobError(error: unknown): unknown {
+  if (error instanceof UnusableFileError || error instanceof JobBudgetExceededError) return new PermanentJobError(error.message);
+  return error;
 }
 
 /**
- * The worker: takes jobs from the shared durable consumer, runs the pipeline, publishes progress on
+ * The worker: takes jobs from the shared durable consumer, has a job process run the pipeline (within the
+ * job's budget, off this thread, which keeps answering health and heartbeats), publishes progress on
  * core NATS and the result (or the failure) on JetStream with the job id as message id, so a job that
  * is redelivered after a crash is published once. Runs are recorded in `analysis_runs`.
  */
-export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, options: WorkerOptions): Promise<RunningConsumer> {
+export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, options: WorkerOptions): Promise<AnalysisWorker> {
   const { env, nats, dataSource, logger } = context;
-  // One OCR engine and one classifier per process, started when the first drawing needs them.
-  const textReader = env.ANALYSIS_OCR === 'true' ? loadedOnce(() => createTesseractReader(env.ANALYSIS_OCR_WORKERS)) : undefined;
-  const symbolClassifier = loadedOnce(() => loadSymbolClassifier());
+  // One process per job in hand; the cores are shared out between their OCR threads.
+  const ocrWorkers = env.ANALYSIS_OCR_WORKERS ?? Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / env.ANALYSIS_CONCURRENCY)));
+  const pool = new JobProcessPool(env.ANALYSIS_CONCURRENCY, { ocr: env.ANALYSIS_OCR === 'true', ocrWorkers }, jobBudget(env));
 
   const recordStart = async (job: AnalysisJob): Promise<'completed' | 'running'> => {
     const rows: Array<{ status: string }> = await dataSource.query(
@@ -125,26 +121,20 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
     const ingest = {
       maxProcessingPixels: env.ANALYSIS_MAX_PIXELS,
       maxImagePixels: env.MAX_IMAGE_PIXELS,
-      pdf: { dpi: env.PDF_RENDER_DPI, maxSide: env.PDF_RENDER_MAX_SIDE, maxPixels: env.MAX_IMAGE_PIXELS, timeoutMs: env.RENDER_TIMEOUT_MS },
+      pdf: {
+        dpi: env.PDF_RENDER_DPI,
+        maxSide: env.PDF_RENDER_MAX_SIDE,
+        maxPixels: env.MAX_IMAGE_PIXELS,
+        timeoutMs: env.RENDER_TIMEOUT_MS,
+        limits: { maxOperators: env.ANALYSIS_MAX_PDF_OPERATORS, maxPathSegments: env.ANALYSIS_MAX_PATH_SEGMENTS },
+      },
     };
-    const analysed: AnalysedPage[] = [];
-    for (const [index, page] of pages.entries()) {
-      try {
-        const analysis = await analyzeFilePage(bytes, {
-          page,
-          ingest,
-          onStage: (stage) => report(stage, index + 1),
-          textReader,
-          symbolClassifier,
-          onTick: jobContext.working,
-        });
-        // Only what the result needs is kept: a page's pixels are dropped before the next one is rendered.
-        analysed.push(analysedPage(page, analysis));
-      } catch (error) {
-        if (error instanceof UnusableFileError) throw new PermanentJobError(error.message);
-        throw error;
-      }
-    }
+    const work = { bytes, pages, ingest, maxJobPixels: env.ANALYSIS_MAX_JOB_PIXELS };
+    const analysed = await pool.run(work, { onStage: report }).catch((error: unknown) => {
+      if (error instanceof JobBudgetExceededError)
+        logger.warn({ jobId: job.jobId, reason: error.message }, 'analysis job stopped: over budget');
+      throw asJobError(error);
+    });
     // A blank page among drawn ones (a cover, a notes sheet) is no failure; a file with nothing drawn is.
     if (analysed.every((analysis) => analysis.inkRatio === 0 || (analysis.lineCount === 0 && analysis.elements.length === 0))) {
       throw new PermanentJobError(MESSAGES.noContent);
@@ -192,8 +182,8 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
   return {
     async stop() {
       await consumer.stop();
-      await (await textReader?.current())?.close();
-      (await symbolClassifier.current())?.dispose();
+      await pool.close();
     },
+    jobProcessIds: () => pool.processes.flatMap((slot) => (slot.pid === undefined ? [] : [slot.pid])),
   };
 }

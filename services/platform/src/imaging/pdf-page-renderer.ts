@@ -16,6 +16,7 @@
  * objects. Every canvas here therefore comes from `document.canvasFactory`.
  */
 import path from 'node:path';
+import { checkPageComplexity, type PdfComplexityLimits } from './pdf-page-complexity';
 
 export type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
 export type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -30,6 +31,8 @@ export interface PdfRenderOptions {
   maxPixels: number;
   /** Rendering that takes longer is cancelled. */
   timeoutMs: number;
+  /** A page drawing more is refused before it is drawn (`PdfTooComplexError`); unset, any page is drawn. */
+  limits?: PdfComplexityLimits;
 }
 
 export interface PdfPageSize {
@@ -231,6 +234,7 @@ export async function withPdfPage<T>(
   const document = await openPdf(bytes, options);
   try {
     const { page, size } = await openPdfPage(document, pageNumber, options);
+    if (options.limits) await checkPageComplexity(page, pageNumber, options.limits, (await loadPdfJs()).OPS.constructPath);
     return await use(document, page, size);
   } finally {
     await document.destroy().catch(() => undefined);
