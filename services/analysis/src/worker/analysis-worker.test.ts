@@ -1,22 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import {
-  CONSUMERS,
-  STREAMS,
-  SUBJECTS,
-  type AnalysisFailedEvent,
-  type AnalysisJob,
-  type AnalysisResultEvent,
-  type DrawingProgressEvent,
-} from '@pid/contracts';
-import {
-  createObjectStorage,
-  decodeJson,
-  newObjectKey,
-  pdfRenderSize,
-  publishJson,
-  type ObjectStorage,
-  type RunningConsumer,
-} from '@pid/platform';
+import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisJob } from '@pid/contracts';
+import { createObjectStorage, pdfRenderSize, publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
 import { startServiceHarness, type ServiceHarness, passwordProtectedPdf } from '@pid/platform/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analysisServiceDefinition } from '../analysis.service-definition';
@@ -24,10 +7,12 @@ import type { AnalysisEnv } from '../env';
 import { MESSAGES } from '../ingest/page-image';
 import { CONTINUATION, drawingPdf, multiPageDrawingPdf } from '../testing/sample-pdfs';
 import { box, line, svgPng } from '../testing/synthetic';
+import { waitFor, workerJobs } from '../testing/worker-jobs';
 import { FAILED_MESSAGE, startAnalysisWorker, type WorkerOptions } from './analysis-worker';
 
 let service: ServiceHarness<AnalysisEnv>;
 let storage: ObjectStorage;
+let { storedJob, queueJob, collectProgress, streamed, settled, run } = {} as ReturnType<typeof workerJobs>;
 const workers: RunningConsumer[] = [];
 
 beforeAll(async () => {
@@ -41,6 +26,7 @@ beforeAll(async () => {
     ANALYSIS_CONCURRENCY: '1',
   });
   storage = await createObjectStorage(service.context.env);
+  ({ storedJob, queueJob, collectProgress, streamed, settled, run } = workerJobs(service, storage));
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
@@ -54,70 +40,6 @@ async function startWorker(options: Partial<WorkerOptions> = {}) {
 }
 
 const drawingPng = () => svgPng(640, 420, box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195));
-
-/** A file in storage and a job for it (not queued). */
-async function storedJob(bytes: Buffer, extension: string, contentType: string, fields: Partial<AnalysisJob> = {}): Promise<AnalysisJob> {
-  const objectKey = newObjectKey('drawings', extension);
-  await storage.put(objectKey, bytes, contentType);
-  return { jobId: randomUUID(), drawingId: randomUUID(), userId: randomUUID(), objectKey, contentType, ...fields };
-}
-
-async function queueJob(bytes: Buffer, extension: string, contentType: string, page?: number): Promise<AnalysisJob> {
-  const job = await storedJob(bytes, extension, contentType, { page });
-  await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
-  return job;
-}
-
-/** Progress events of one job, from when the server has the subscription (flushed) on. */
-async function collectProgress(jobId: string): Promise<{ events: DrawingProgressEvent[]; stop(): void }> {
-  const events: DrawingProgressEvent[] = [];
-  const subscription = service.context.nats.subscribe(SUBJECTS.drawingProgress, {
-    callback: (_error, msg) => {
-      const event = decodeJson<DrawingProgressEvent>(msg.data);
-      if (event.jobId === jobId) events.push(event);
-    },
-  });
-  await service.context.nats.flush();
-  return { events, stop: () => subscription.unsubscribe() };
-}
-
-/** Every message of the results stream for one job, by subject. */
-async function streamed(jobId: string) {
-  const jsm = await service.context.nats.jetstreamManager();
-  const info = await jsm.streams.info(STREAMS.analysisResults.name);
-  const results: AnalysisResultEvent[] = [];
-  const failures: AnalysisFailedEvent[] = [];
-  for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
-    const message = await jsm.streams.getMessage(STREAMS.analysisResults.name, { seq }).catch(() => undefined);
-    if (!message) continue;
-    const payload = message.json<{ jobId: string }>();
-    if (payload.jobId !== jobId) continue;
-    if (message.subject === SUBJECTS.analysisResult) results.push(payload as AnalysisResultEvent);
-    if (message.subject === SUBJECTS.analysisFailed) failures.push(payload as AnalysisFailedEvent);
-  }
-  return { results, failures };
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const settled = (jobId: string) =>
-  waitFor(async () => {
-    const found = await streamed(jobId);
-    return found.results.length + found.failures.length > 0 ? found : undefined;
-  });
-
-async function run(jobId: string): Promise<{ status: string; attempts: number; error: string | null }> {
-  const rows = await service.context.dataSource.query('SELECT status, attempts, error FROM analysis_runs WHERE id = $1', [jobId]);
-  return rows[0];
-}
 
 /** A generated 3-page PDF in storage, and the job that analyses all its pages. */
 const threePageJob = async () => storedJob(await multiPageDrawingPdf(3), 'pdf', 'application/pdf', { pageCount: 3 });
