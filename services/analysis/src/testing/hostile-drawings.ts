@@ -37,7 +37,10 @@ export async function denseVectorPdf(segments: number, seed = 1): Promise<Buffer
   return Buffer.from(await document.save({ useObjectStreams: false }));
 }
 
-/** A page whose content draws Form XObject A, which draws B, which draws A again: a loop with no end. */
+/**
+ * A drawing (two vessels and the pipe between them) whose page also draws Form XObject A, which draws B, which
+ * draws A again: a loop with no end.
+ */
 export async function loopingFormsPdf(): Promise<Buffer> {
   const document = await PDFDocument.create();
   const page = document.addPage(A3);
@@ -54,7 +57,8 @@ export async function loopingFormsPdf(): Promise<Buffer> {
   context.assign(formA, form('B', formB));
   context.assign(formB, form('A', formA));
   page.node.set(PDFName.of('Resources'), context.obj({ XObject: { A: formA } }));
-  page.node.set(PDFName.of('Contents'), context.register(context.flateStream(Buffer.from('q /A Do Q', 'latin1'))));
+  const drawing = 'q 1.5 w 150 300 150 200 re S 800 300 150 200 re S 300 400 m 800 400 l S Q q /A Do Q';
+  page.node.set(PDFName.of('Contents'), context.register(context.flateStream(Buffer.from(drawing, 'latin1'))));
   return Buffer.from(await document.save({ useObjectStreams: false }));
 }
 

@@ -6,6 +6,7 @@ import {
   ServiceUnavailableException,
   UnprocessableEntityException,
 } from '@nestjs/common';
+import { MAX_PDF_OPERATORS, MAX_PDF_PATH_SEGMENTS } from '@pid/contracts';
 import { LOGGER, newObjectKey, SERVICE_ENV, type Logger, type ObjectStorage } from '@pid/platform';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
@@ -27,8 +28,15 @@ export interface ViewableImage {
   contentType: 'image/png' | 'image/jpeg';
 }
 
+/** As the analysis renders; a page drawing more than the analysis would read is not drawn either (422, quickly). */
 export function pdfRenderOptions(env: DrawingEnv): PdfRenderOptions {
-  return { dpi: env.PDF_RENDER_DPI, maxSide: env.PDF_RENDER_MAX_SIDE, maxPixels: env.MAX_IMAGE_PIXELS, timeoutMs: env.RENDER_TIMEOUT_MS };
+  return {
+    dpi: env.PDF_RENDER_DPI,
+    maxSide: env.PDF_RENDER_MAX_SIDE,
+    maxPixels: env.MAX_IMAGE_PIXELS,
+    timeoutMs: env.RENDER_TIMEOUT_MS,
+    limits: { maxOperators: MAX_PDF_OPERATORS, maxPathSegments: MAX_PDF_PATH_SEGMENTS },
+  };
 }
 
 /**
