@@ -56,8 +56,9 @@ function pipeLogs(name, stream, log) {
 }
 
 /**
- * Starts everything and resolves with the public URL, a `stop()` that leaves no process behind and
- * `addInstance(service)`.
+ * Starts everything and resolves with the public URL, a `stop()` that leaves no process behind,
+ * `addInstance(service)`, `kill(name)` (SIGKILL, then the same process again on its port, as Kubernetes
+ * restarts a pod) and `processIds()` (name → pid, for benchmarks that watch memory).
  * `options.port` is the gateway's port (default PORT or 8080); `options.log` receives log lines.
  */
 export async function startLocalStack(options = {}) {
@@ -68,6 +69,8 @@ export async function startLocalStack(options = {}) {
   const secrets = localSecrets(varDir);
   const children = [];
   const stops = [];
+  /** Children killed on purpose (`kill`): their exit does not stop the stack. */
+  const killed = new Set();
   let stopping = false;
 
   const stop = async () => {
@@ -126,12 +129,12 @@ export async function startLocalStack(options = {}) {
       pipeLogs(name, child.stdout, log);
       pipeLogs(name, child.stderr, log);
       child.once('exit', (code, signal) => {
-        if (!stopping) {
+        if (!stopping && !killed.has(child)) {
           log(`[${name}] exited unexpectedly (${code ?? signal}); stopping the stack`);
           void stop().then(() => options.onCrash?.(name));
         }
       });
-      children.push({ name, child });
+      children.push({ name, child, script, env });
       return child;
     };
 
@@ -167,7 +170,19 @@ export async function startLocalStack(options = {}) {
       const child = spawnProcess(name, path.join(root, `services/${service}/dist/main.js`), { ...shared, PORT: String(instancePort) });
       await waitForHealth(`http://127.0.0.1:${instancePort}/health/ready`, name, child);
     };
-    return { url, stop, addInstance };
+    const kill = async (name) => {
+      const index = children.findIndex((entry) => entry.name === name);
+      if (index < 0) throw new Error(`no process named ${name}`);
+      const [{ child, script, env }] = children.splice(index, 1);
+      killed.add(child);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      const again = spawnProcess(name, script, env);
+      await waitForHealth(`http://127.0.0.1:${env.PORT}/health/ready`, name, again);
+    };
+    const processIds = () => Object.fromEntries(children.map(({ name, child }) => [name, child.pid]));
+    return { url, natsUrl, stop, addInstance, kill, processIds };
   } catch (error) {
     await stop();
     throw error;
