@@ -204,6 +204,8 @@ function report({ outcomes, health, peaks, kill, seconds, results }: Awaited<Ret
     ),
   );
   for (const outcome of unexpected) out(`  unexpected: ${outcome.filename} → ${outcome.status} (${outcome.message})`);
+  const killedAt = `kill at ${round((kill.at - health.began) / 1000)} s, back at ${round((kill.back - health.began) / 1000)} s`;
+  if (health.failures().length > 0) out(`  health probes that failed (${killedAt}): ${health.failures().join('; ')}`);
   return lost === 0 && twice === 0 && down.total - down.inside === 0 && unexpected.length === 0;
 }
 

@@ -1,38 +1,50 @@
-/** Asks `/api/health` every half second and keeps the spans when it was not a quick 200. */
+/** Asks `/api/health` every half second and keeps each probe that was not a quick 200. */
 export interface HealthWatch {
-  /** Milliseconds down in all, and the part of them inside `[from, to]`. */
+  /** When the watch began (ms since the epoch). */
+  began: number;
+  /**
+   * Milliseconds down in all, and the part of it from failed probes that overlap `[from, to]` (a planned outage).
+   * A failed probe counts from the previous probe on, so a short outage is not counted as nothing.
+   */
   downMs(from?: number, to?: number): { total: number; inside: number };
+  /** The failed probes, for the report: when (ms since the watch began), the status (0: no answer) and how long. */
+  failures(): string[];
   stop(): Promise<void>;
 }
 
 const SLOW_MS = 2_000;
+const INTERVAL_MS = 500;
 
 export function watchHealth(url: string): HealthWatch {
-  const down: Array<[number, number]> = [];
+  const began = Date.now();
+  const failed: Array<{ asked: number; answered: number; status: number }> = [];
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
       const asked = Date.now();
-      const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(SLOW_MS) }).then(
-        (response) => response.status === 200,
-        () => false,
+      const status = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(SLOW_MS) }).then(
+        (response) => response.status,
+        () => 0,
       );
       const answered = Date.now();
-      // A failed probe counts as down from the previous probe on.
-      if (!ok || answered - asked > SLOW_MS) down.push([asked - 500, answered]);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      if (status !== 200 || answered - asked > SLOW_MS) failed.push({ asked, answered, status });
+      await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
     }
   })();
   return {
+    began,
     downMs(from = Infinity, to = -Infinity) {
       let total = 0;
       let inside = 0;
-      for (const [start, end] of down) {
-        total += end - start;
-        inside += Math.max(0, Math.min(end, to) - Math.max(start, from));
+      for (const { asked, answered } of failed) {
+        const span = answered - asked + INTERVAL_MS;
+        total += span;
+        if (answered >= from && asked <= to) inside += span;
       }
       return { total, inside };
     },
+    failures: () =>
+      failed.map(({ asked, answered, status }) => `${((asked - began) / 1000).toFixed(1)} s: ${status} in ${answered - asked} ms`),
     async stop() {
       stopped = true;
       await loop;
