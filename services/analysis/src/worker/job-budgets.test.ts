@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { bilevelScanPng, denseVectorPdf } from '../testing/hostile-drawings';
+import { multiPageDrawingPdf } from '../testing/sample-pdfs';
 import { box, line, svgPng } from '../testing/synthetic';
 import { waitFor, workerJobs } from '../testing/worker-jobs';
 import { startAnalysisWorker, type AnalysisWorker } from './analysis-worker';
@@ -123,6 +124,14 @@ describe('job budgets', () => {
     await startWorker({ ANALYSIS_JOB_MEMORY_MB: 300 });
     const job = await jobs.queueJob(await bilevelScanPng(600), 'png', 'image/png');
     await expectEndedOnce(job.jobId, 'This drawing is too complex to analyse (page 1 needed more than 300 MB of memory)');
+  });
+
+  it('stops a job whose pages hold more pixels than allowed', async () => {
+    // Three pages of 2200 × 1100 pixels: the third takes the job past 5 megapixels.
+    await startWorker({ ANALYSIS_MAX_JOB_PIXELS: 5_000_000 });
+    const job = await jobs.storedJob(await multiPageDrawingPdf(3), 'pdf', 'application/pdf', { pageCount: 3 });
+    await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
+    await expectEndedOnce(job.jobId, 'This drawing is too complex to analyse (its pages hold more than 5,000,000 pixels)');
   });
 
   it('completes another job, and answers health, while one job runs its budget out', async () => {
