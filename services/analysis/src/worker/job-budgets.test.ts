@@ -175,6 +175,18 @@ describe('a worker that dies mid-job', () => {
     expect(await jobs.run(job.jobId)).toEqual({ status: 'completed', attempts: 2, error: null });
   });
 
+  it('replaces a job process that died between jobs before the next job', async () => {
+    const worker = await startWorker({ ANALYSIS_CONCURRENCY: 1 });
+    const first = await jobs.queueJob(await smallDrawing(), 'png', 'image/png');
+    expect((await jobs.settled(first.jobId, 60_000)).results).toHaveLength(1);
+    const [idle] = worker.jobProcessIds();
+    process.kill(idle!, 'SIGKILL');
+    await waitFor(async () => ((await isAlive(idle!)) ? undefined : true));
+    const second = await jobs.queueJob(await smallDrawing(), 'png', 'image/png');
+    expect((await jobs.settled(second.jobId, 60_000)).results).toHaveLength(1);
+    expect(await jobs.run(second.jobId)).toEqual({ status: 'completed', attempts: 1, error: null });
+  });
+
   it('redelivers the job of a worker process killed with SIGKILL: its job process goes too, and one completion is written', async () => {
     const main = path.resolve(__dirname, '../../dist/main.js');
     const env = service.services.serviceEnv({

@@ -103,7 +103,6 @@ export class JobProcess {
         }
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-        if (this.child === child) this.child = undefined;
         settle(
           stoppedBecause
             ? new JobBudgetExceededError(stoppedBecause)
@@ -112,7 +111,10 @@ export class JobProcess {
       };
       child.on('message', onMessage);
       child.on('exit', onExit);
-      child.send({ type: 'run', ...work } satisfies JobRequest);
+      // A process that died since its last job fails the send: the job may be retried on a fresh one.
+      child.send({ type: 'run', ...work } satisfies JobRequest, (error) => {
+        if (error) settle(new JobProcessDiedError(`The job process could not take the job: ${error.message}`));
+      });
     });
   }
 
@@ -133,8 +135,12 @@ export class JobProcess {
       execArgv: [`--max-old-space-size=${this.budget.maxMemoryMb + HEAP_HEADROOM_MB}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    // A failed spawn also emits 'exit', where the job hears of it.
+    // A failed spawn also emits 'exit', where a job in hand hears of it.
     child.on('error', () => undefined);
+    // Dead between jobs or during one: the next job gets a fresh process.
+    child.once('exit', () => {
+      if (this.child === child) this.child = undefined;
+    });
     return child;
   }
 }
