@@ -7,6 +7,7 @@ import { DrawingsController } from './drawings/drawings.controller';
 import { DrawingsService } from './drawings/drawings.service';
 import type { DrawingEnv } from './env';
 import { GraphExportClient } from './export/graph-export.client';
+import { PdfThreads } from './pdf-threads/pdf-threads';
 import { ProcessingService } from './processing/processing.service';
 import { RenditionsService } from './renditions/renditions.service';
 import { drawingStorage, drawingStorageProvider } from './storage/drawing-storage';
@@ -26,6 +27,7 @@ import { DrawingUploadInterceptor } from './upload/upload.interceptor';
     DrawingsService,
     DrawingUploadInterceptor,
     GraphExportClient,
+    PdfThreads,
     ProcessingService,
     RenditionsService,
   ],

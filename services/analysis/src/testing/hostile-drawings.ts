@@ -5,37 +5,13 @@
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
+import { denseVectorPdf } from '@pid/platform/test-kit';
 import sharp from 'sharp';
+
+export { denseVectorPdf };
 
 /** A3 landscape, in PDF points. */
 const A3: [number, number] = [1191, 842];
-
-/** Park–Miller: the same file for the same seed, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed % 2147483647 || 1;
-  return () => (state = (state * 48271) % 2147483647) / 2147483647;
-}
-
-/**
- * One A3 page of `segments` random straight strokes, its content stream Flate-compressed: at 1.1 million
- * segments it is the 8 MB upload that once held a worker at "Rendering the drawing" for nine minutes.
- */
-export async function denseVectorPdf(segments: number, seed = 1): Promise<Buffer> {
-  const next = random(seed);
-  const coordinate = (side: number) => Math.round(next() * side);
-  const lines: string[] = ['0.3 w'];
-  for (let i = 0; i < segments; i++) {
-    lines.push(`${coordinate(A3[0])} ${coordinate(A3[1])} m ${coordinate(A3[0])} ${coordinate(A3[1])} l`);
-    // A stroke every 64 segments: paths of realistic length rather than one huge one.
-    if (i % 64 === 63) lines.push('S');
-  }
-  lines.push('S');
-  const document = await PDFDocument.create();
-  const page = document.addPage(A3);
-  const stream = document.context.flateStream(Buffer.from(lines.join('\n'), 'latin1'));
-  page.node.set(PDFName.of('Contents'), document.context.register(stream));
-  return Buffer.from(await document.save({ useObjectStreams: false }));
-}
 
 /**
  * A drawing (two vessels and the pipe between them) whose page also draws Form XObject A, which draws B, which

@@ -11,6 +11,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
 import type { DrawingEnv } from '../env';
 import { MESSAGES } from '../messages';
+import { PdfThreads } from '../pdf-threads/pdf-threads';
 import { pdfRenderOptions } from '../renditions/renditions.service';
 import { RenditionEntity } from '../renditions/rendition.entity';
 import { DRAWING_STORAGE } from '../storage/drawing-storage';
@@ -37,6 +38,7 @@ export class DrawingsService {
     @Inject(PendingCleanups) private readonly cleanups: PendingCleanups,
     @Inject(SERVICE_ENV) private readonly env: DrawingEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PdfThreads) private readonly pdfThreads: PdfThreads,
   ) {
     this.drawings = dataSource.getRepository(DrawingEntity);
   }
@@ -70,7 +72,7 @@ export class DrawingsService {
     if (file.buffer.length === 0) throw new BadRequestException(MESSAGES.emptyFile);
     const kind = detectFileKind(file.buffer);
     if (!kind) throw new UnsupportedMediaTypeException(MESSAGES.unsupportedType);
-    const inspected = await inspectUpload(file.buffer, kind, pdfRenderOptions(this.env));
+    const inspected = await inspectUpload(file.buffer, kind, pdfRenderOptions(this.env), this.pdfThreads);
 
     const { contentType, extension } = FILE_KINDS[kind];
     const objectKey = newObjectKey('drawings', extension);

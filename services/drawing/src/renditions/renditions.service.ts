@@ -15,7 +15,8 @@ import type { DrawingEnv } from '../env';
 import { MESSAGES } from '../messages';
 import { DRAWING_STORAGE } from '../storage/drawing-storage';
 import { fileKindOfContentType } from '../upload/file-kind';
-import { renderPdfPage, type PdfRenderOptions, type RenderedPage } from '@pid/platform';
+import { type PdfRenderOptions, type RenderedPage } from '@pid/platform';
+import { PdfThreads } from '../pdf-threads/pdf-threads';
 import { renderRasterAsPng } from './raster-renderer';
 import { RenditionEntity } from './rendition.entity';
 import { TaskLimiter } from './task-limiter';
@@ -56,6 +57,7 @@ export class RenditionsService {
     @Inject(SERVICE_ENV) private readonly env: DrawingEnv,
     @Inject(PendingCleanups) private readonly cleanups: PendingCleanups,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PdfThreads) private readonly pdfThreads: PdfThreads,
   ) {
     this.renditions = dataSource.getRepository(RenditionEntity);
     this.limiter = new TaskLimiter(env.RENDER_CONCURRENCY);
@@ -125,7 +127,8 @@ export class RenditionsService {
 
   private async render(drawing: DrawingEntity, original: Buffer, page: number): Promise<RenderedPage> {
     try {
-      if (fileKindOfContentType(drawing.contentType) === 'pdf') return await renderPdfPage(original, page, pdfRenderOptions(this.env));
+      if (fileKindOfContentType(drawing.contentType) === 'pdf')
+        return await this.pdfThreads.render(original, page, pdfRenderOptions(this.env));
       return await renderRasterAsPng(original, this.env.MAX_IMAGE_PIXELS);
     } catch (error) {
       // Damage that the upload checks did not see, a render timeout, or a page too big to decode.

@@ -2,7 +2,8 @@ import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeExce
 import { MAX_DRAWING_PAGES, type ImageSize } from '@pid/contracts';
 import sharp from 'sharp';
 import { MESSAGES } from '../messages';
-import { inspectPdf, PdfPasswordError, PdfWithoutPagesError, type PdfRenderOptions } from '@pid/platform';
+import { PdfPasswordError, PdfWithoutPagesError, type PdfRenderOptions } from '@pid/platform';
+import type { PdfThreads } from '../pdf-threads/pdf-threads';
 import type { FileKind } from './file-kind';
 
 export interface InspectedFile {
@@ -31,8 +32,13 @@ function isPixelLimit(error: unknown): boolean {
  * and have a readable page 1. Refusals are
  * HTTP errors with a message for people.
  */
-export async function inspectUpload(bytes: Buffer, kind: FileKind, options: PdfRenderOptions): Promise<InspectedFile> {
-  if (kind === 'pdf') return inspectPdfUpload(bytes, options);
+export async function inspectUpload(
+  bytes: Buffer,
+  kind: FileKind,
+  options: PdfRenderOptions,
+  pdfThreads: PdfThreads,
+): Promise<InspectedFile> {
+  if (kind === 'pdf') return inspectPdfUpload(bytes, options, pdfThreads);
   return inspectImage(bytes, kind, options.maxPixels);
 }
 
@@ -51,9 +57,9 @@ async function inspectImage(bytes: Buffer, kind: Exclude<FileKind, 'pdf'>, maxPi
   }
 }
 
-async function inspectPdfUpload(bytes: Buffer, options: PdfRenderOptions): Promise<InspectedFile> {
+async function inspectPdfUpload(bytes: Buffer, options: PdfRenderOptions, pdfThreads: PdfThreads): Promise<InspectedFile> {
   if (bytes.subarray(-PDF_TRAILER_WINDOW).indexOf(PDF_END_MARKER) === -1) throw new BadRequestException(MESSAGES.unreadableFile);
-  const summary = await inspectPdf(bytes, options, MAX_PDF_PAGES).catch((error: unknown) => {
+  const summary = await pdfThreads.inspect(bytes, options, MAX_PDF_PAGES).catch((error: unknown) => {
     if (error instanceof PdfPasswordError) throw new BadRequestException(MESSAGES.pdfPasswordProtected);
     if (error instanceof PdfWithoutPagesError) throw new BadRequestException(MESSAGES.pdfWithoutPages);
     throw new BadRequestException(MESSAGES.unreadableFile);
