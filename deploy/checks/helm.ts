@@ -30,9 +30,10 @@ export function helmBinary(): string {
 }
 
 /** Runs helm with a throw-away home, so that no user's repositories or plugins take part. */
-export function helm(args: string[]): SpawnSyncReturns<string> {
+export function helm(args: string[], cwd = repositoryRoot): SpawnSyncReturns<string> {
   const home = path.join(cacheDir, 'home');
   return spawnSync(helmBinary(), args, {
+    cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     env: {
