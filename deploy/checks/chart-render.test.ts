@@ -6,7 +6,7 @@ import { helm, HELM_VERSION } from './helm.js';
 import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
 import { renderCases, renderChart, type Manifest } from './render.js';
-import { chartDir } from './repository.js';
+import { chartDir, repositoryRoot } from './repository.js';
 
 const validator = createManifestValidator();
 const cases = renderCases();
@@ -112,6 +112,20 @@ describe('what the renders say', () => {
   it('writes numbers whole, never in exponent notation (helm reads YAML numbers as floats)', () => {
     const text = JSON.stringify([...rendered.values()]);
     expect(text.match(/"\d+(\.\d+)?e\+\d+"/g)).toBeNull();
+  });
+
+  it('probes the gateway on the paths its health controller serves (gateway.test.ts calls them)', async () => {
+    const { GATEWAY_PROBE_PATHS } = (await import(path.join(repositoryRoot, 'gateway/dist/health/health.controller.js'))) as {
+      GATEWAY_PROBE_PATHS: { live: string; ready: string };
+    };
+    const [container] = deployment(production, 'gateway').spec.template.spec.containers as unknown as Array<
+      Record<string, { httpGet: { path: string } }>
+    >;
+    expect([
+      container!.startupProbe!.httpGet.path,
+      container!.livenessProbe!.httpGet.path,
+      container!.readinessProbe!.httpGet.path,
+    ]).toEqual([GATEWAY_PROBE_PATHS.live, GATEWAY_PROBE_PATHS.live, GATEWAY_PROBE_PATHS.ready]);
   });
 
   it('gives analysis a longer startup budget than the other services', () => {

@@ -11,6 +11,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from './gateway-app';
+import { GATEWAY_PROBE_PATHS } from './health/health.controller';
 import { MAX_REQUEST_BODY_BYTES } from './proxy/body-size-limit';
 
 const SECRET = 'gateway-test-secret-long-enough-for-hs256';
@@ -151,6 +152,13 @@ describe('body size', () => {
 });
 
 describe('health', () => {
+  it('answers the probes on the paths the chart uses, up while a backend service is down', async () => {
+    const live = await request(gateway.app.getHttpServer()).get(GATEWAY_PROBE_PATHS.live).expect(200);
+    expect(live.body).toEqual({ status: 'up', service: 'gateway', checks: {} });
+    const ready = await request(gateway.app.getHttpServer()).get(GATEWAY_PROBE_PATHS.ready).expect(200);
+    expect(ready.body).toEqual({ status: 'up', service: 'gateway', checks: { nats: 'up' } });
+  });
+
   it('aggregates every service and reports the down one', async () => {
     const response = await request(gateway.app.getHttpServer()).get('/api/health').expect(503);
     expect(response.body.status).toBe('down');
