@@ -148,6 +148,19 @@ describe('what the renders say', () => {
     expect(ofKind(production, 'ServiceMonitor')).toHaveLength(1);
   });
 
+  it("scales on, and reports in /metrics, the analysis service's own queue", async () => {
+    const { analysisServiceDefinition } = (await import(
+      path.join(repositoryRoot, 'services/analysis/dist/analysis.service-definition.js')
+    )) as {
+      analysisServiceDefinition: { queueDepth?: { stream: string; durable: string } };
+    };
+    const [scaledObject] = ofKind(production, 'ScaledObject') as unknown as Array<{
+      spec: { triggers: Array<{ metadata: { stream: string; consumer: string } }> };
+    }>;
+    const { stream, consumer } = scaledObject!.spec.triggers[0]!.metadata;
+    expect(analysisServiceDefinition.queueDepth).toEqual({ stream, durable: consumer });
+  });
+
   it('has a ScaledObject with KEDA on, an HPA with it off', () => {
     expect(ofKind(manifestsOf('default values, KEDA on'), 'ScaledObject')).toHaveLength(1);
     expect(ofKind(manifestsOf('default values, KEDA on'), 'HorizontalPodAutoscaler')).toHaveLength(0);

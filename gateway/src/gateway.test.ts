@@ -168,6 +168,19 @@ describe('health', () => {
   });
 });
 
+describe('metrics', () => {
+  it('serves Prometheus metrics with latency per proxied service, not to requests through the Ingress', async () => {
+    await request(gateway.app.getHttpServer()).get('/api/drawings/42/status').expect(200);
+    const response = await request(gateway.app.getHttpServer()).get('/metrics').expect(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.text).toMatch(
+      /^http_request_duration_seconds_count\{service="gateway",method="GET",route="proxy:drawing",status_code="200"\} [1-9]/m,
+    );
+    const viaIngress = await request(gateway.app.getHttpServer()).get('/metrics').set('x-forwarded-for', '203.0.113.1');
+    expect(viaIngress.text).not.toContain('http_request_duration_seconds');
+  });
+});
+
 describe('API docs', () => {
   it('serves the merged OpenAPI document and the browsable page', async () => {
     const document = await request(gateway.app.getHttpServer()).get('/api/docs/openapi.json').expect(200);
