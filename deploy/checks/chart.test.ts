@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { envVariableNames } from './env-variables.js';
 import { goTemplateProblems } from './go-template.js';
-import { chartDir, deployableServices, repositoryRoot } from './repository.js';
+import { chartDir, deployableServices } from './repository.js';
 
 const readYaml = (file: string) => parse(readFileSync(file, 'utf8'));
 const templatesDir = path.join(chartDir, 'templates');
