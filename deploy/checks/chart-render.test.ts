@@ -128,6 +128,16 @@ describe('what the renders say', () => {
     ]).toEqual([GATEWAY_PROBE_PATHS.live, GATEWAY_PROBE_PATHS.live, GATEWAY_PROBE_PATHS.ready]);
   });
 
+  it('keeps the development mailbox off the read-only root filesystem', () => {
+    const auth = deployment(defaults, 'auth').spec.template.spec.containers[0] as unknown as {
+      securityContext: { readOnlyRootFilesystem: boolean };
+      volumeMounts: Array<{ mountPath: string }>;
+    };
+    expect(auth.securityContext.readOnlyRootFilesystem).toBe(true);
+    const mailbox = configOf(defaults).MAILBOX_DIR!;
+    expect(auth.volumeMounts.some((mount) => mailbox.startsWith(`${mount.mountPath}/`))).toBe(true);
+  });
+
   it('gives analysis a longer startup budget than the other services', () => {
     const budget = (component: string) =>
       (deployment(defaults, component).spec.template.spec.containers[0] as unknown as { startupProbe: { failureThreshold: number } })
