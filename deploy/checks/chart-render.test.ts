@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { drainBlockers } from './disruption-budgets.js';
 import { helm, HELM_VERSION } from './helm.js';
 import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
@@ -62,22 +63,7 @@ describe.each(cases)('$name', ({ name, args }) => {
   });
 
   it('has PodDisruptionBudgets that never block a drain', () => {
-    for (const budget of ofKind(manifests, 'PodDisruptionBudget') as unknown as Array<{
-      metadata: { name: string };
-      spec: { maxUnavailable?: number | string; minAvailable?: number | string; selector: { matchLabels: Record<string, string> } };
-    }>) {
-      const target = workloads(manifests).find((workload) =>
-        Object.entries(budget.spec.selector.matchLabels).every(([key, value]) => workload.spec.template.metadata?.labels?.[key] === value),
-      );
-      expect(target, `${budget.metadata.name} selects no workload`).toBeDefined();
-      if (budget.spec.maxUnavailable !== undefined) {
-        expect(budget.spec.maxUnavailable === 0 || budget.spec.maxUnavailable === '0%', budget.metadata.name).toBe(false);
-      } else {
-        // minAvailable must stay below the fewest replicas the workload may run.
-        const fewest = Math.min(target!.spec.replicas ?? 1, 1);
-        expect(Number(budget.spec.minAvailable), budget.metadata.name).toBeLessThan(fewest);
-      }
-    }
+    expect(drainBlockers(manifests)).toEqual([]);
   });
 
   it('probes real health endpoints, with startup probes, on every long-running container', () => {
@@ -175,6 +161,20 @@ describe('what the renders say', () => {
     expect(ofKind(manifestsOf('default values, KEDA on'), 'ScaledObject')).toHaveLength(1);
     expect(ofKind(manifestsOf('default values, KEDA on'), 'HorizontalPodAutoscaler')).toHaveLength(0);
     expect(ofKind(manifestsOf('production example, KEDA off'), 'ScaledObject')).toHaveLength(0);
+  });
+});
+
+describe('the drain check', () => {
+  it('finds a budget that would block a drain: minAvailable 1 over one replica, or maxUnavailable 0', () => {
+    const manifests = manifestsOf('default values');
+    const budget = ofKind(manifests, 'PodDisruptionBudget').find((manifest) => manifest.metadata.name.endsWith('-auth'))!;
+    const auth = (ofKind(manifests, 'Deployment') as unknown as Workload[]).find((workload) => workload.metadata.name.endsWith('-auth'))!;
+    const oneReplica = { ...auth, spec: { ...auth.spec, replicas: 1 } } as unknown as Manifest;
+    const minAvailable = { ...budget, spec: { ...(budget.spec as object), maxUnavailable: undefined, minAvailable: 1 } } as Manifest;
+    expect(drainBlockers([oneReplica, minAvailable])).toEqual([expect.stringMatching(/minAvailable 1 with as few as 1 replica/)]);
+    const none = { ...budget, spec: { ...(budget.spec as object), maxUnavailable: 0 } } as Manifest;
+    expect(drainBlockers([oneReplica, none])).toEqual([expect.stringMatching(/maxUnavailable 0/)]);
+    expect(drainBlockers([oneReplica, budget])).toEqual([]);
   });
 });
 
