@@ -6,7 +6,7 @@ import { drainBlockers } from './disruption-budgets.js';
 import { helm, HELM_VERSION } from './helm.js';
 import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
-import { renderCases, renderChart, type Manifest } from './render.js';
+import { KUBE_VERSION, renderCases, renderChart, type Manifest } from './render.js';
 import { chartDir, repositoryRoot } from './repository.js';
 
 const validator = createManifestValidator();
@@ -44,7 +44,7 @@ describe.each(cases)('$name', ({ name, args }) => {
   const manifests = manifestsOf(name);
 
   it('passes helm lint', () => {
-    const result = helm(['lint', chartDir, ...args]);
+    const result = helm(['lint', chartDir, '--kube-version', KUBE_VERSION, ...args]);
     expect(result.status, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/);
   });
