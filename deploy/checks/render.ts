@@ -36,8 +36,8 @@ export function renderCases(): Array<{ name: string; args: string[] }> {
 export const KUBE_VERSION = '1.31.0';
 
 /** `helm template` from the repository root; throws with helm's message when it fails. */
-export function renderChart(args: string[], chart = chartDir): Manifest[] {
-  const result = helm(['template', 'pid', chart, '--kube-version', KUBE_VERSION, ...args], repositoryRoot);
+export function renderChart(args: string[], chart = chartDir, release = 'pid'): Manifest[] {
+  const result = helm(['template', release, chart, '--kube-version', KUBE_VERSION, ...args], repositoryRoot);
   if (result.status !== 0) throw new Error(`helm template ${args.join(' ')} failed:\n${result.stderr}`);
   return parseManifests(result.stdout);
 }
