@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ajv2020 from 'ajv/dist/2020.js';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { envVariableNames } from './env-variables.js';
 import { goTemplateProblems } from './go-template.js';
-import { chartDir, deployableServices, repositoryRoot } from './repository.js';
+import { chartDir, deployableServices } from './repository.js';
 
 const readYaml = (file: string) => parse(readFileSync(file, 'utf8'));
 const templatesDir = path.join(chartDir, 'templates');
@@ -33,13 +32,6 @@ function deepMerge(base: unknown, override: unknown): unknown {
 describe('the Helm chart files', () => {
   it.each(['Chart.yaml', 'values.yaml', 'examples/production-values.yaml', 'examples/dev-values.yaml'])('%s is valid YAML', (file) => {
     expect(() => readYaml(path.join(chartDir, file))).not.toThrow();
-  });
-
-  it('skaffold.yaml is valid YAML and builds an image per service and the gateway', () => {
-    const [document] = parseAllDocuments(readFileSync(path.join(repositoryRoot, 'skaffold.yaml'), 'utf8'));
-    expect(document!.errors).toEqual([]);
-    const images = (document!.toJS().build.artifacts as Array<{ image: string }>).map((artifact) => artifact.image).sort();
-    expect(images).toEqual(['gateway', ...deployableServices()].map((name) => `pid-platform-${name}`).sort());
   });
 
   it.each(templateFiles)('templates/%s parses as a Go template', (file) => {
@@ -86,32 +78,5 @@ describe('what the chart deploys', () => {
     const required = await envVariableNames(component);
     expect(required.length).toBeGreaterThan(3);
     expect(required.filter((name) => !wired.has(name))).toEqual([]);
-  });
-});
-
-describe('helm and kubeconform', () => {
-  const has = (binary: string) => spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
-  const helm = has('helm');
-  const kubeconform = has('kubeconform');
-  if (!helm) console.warn('helm is not installed: `helm lint` and `helm template` were SKIPPED (the structural checks above ran instead)');
-  if (!kubeconform) console.warn('kubeconform is not installed: schema validation of rendered manifests was SKIPPED');
-
-  it.skipIf(!helm)('helm lint passes with the production example', () => {
-    const result = spawnSync('helm', ['lint', chartDir, '-f', path.join(chartDir, 'examples/production-values.yaml')], {
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stdout + result.stderr).toBe(0);
-  });
-
-  it.skipIf(!helm || !kubeconform)('helm template | kubeconform accepts every manifest', () => {
-    const rendered = spawnSync('helm', ['template', 'pid', chartDir, '-f', path.join(chartDir, 'examples/production-values.yaml')], {
-      encoding: 'utf8',
-    });
-    expect(rendered.status, rendered.stderr).toBe(0);
-    const checked = spawnSync('kubeconform', ['-strict', '-ignore-missing-schemas', '-summary'], {
-      input: rendered.stdout,
-      encoding: 'utf8',
-    });
-    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   });
 });

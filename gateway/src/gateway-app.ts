@@ -2,7 +2,19 @@ import 'reflect-metadata';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { connectNats, createLogger, ErrorBodyFilter, JwtService, loadEnv, PinoNestLogger, type Logger } from '@pid/platform';
+import {
+  connectNats,
+  createLogger,
+  createMetricsRegistry,
+  ErrorBodyFilter,
+  httpMetrics,
+  JwtService,
+  loadEnv,
+  metricsHandler,
+  METRICS_PATH,
+  PinoNestLogger,
+  type Logger,
+} from '@pid/platform';
 import express from 'express';
 import helmet from 'helmet';
 import { createRequire } from 'node:module';
@@ -10,6 +22,7 @@ import { DocsController } from './docs/docs.controller';
 import { gatewayEnvSchema, serviceTargets, type GatewayEnv } from './env';
 import { GATEWAY_NATS, SERVICE_TARGETS } from './gateway.tokens';
 import { GatewayHealthController } from './health/health.controller';
+import { onlyUnproxied, proxiedServiceLabel } from './metrics/gateway-metrics';
 import { createApiProxy } from './proxy/api-proxy';
 import { rejectOversizedBodies } from './proxy/body-size-limit';
 import { attachProgressSockets, type ProgressSockets } from './realtime/progress-sockets';
@@ -65,6 +78,9 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   );
   if (env.CORS_ORIGINS.length > 0)
     app.enableCors({ origin: env.CORS_ORIGINS, allowedHeaders: ['Authorization', 'x-auth-token', 'Content-Type'] });
+  const metrics = createMetricsRegistry('gateway');
+  app.use(httpMetrics(metrics, (request) => proxiedServiceLabel(request.originalUrl)));
+  app.use(METRICS_PATH, onlyUnproxied(metricsHandler(metrics)));
   app.use(rejectOversizedBodies);
   app.use(createApiProxy(targets, logger));
   const swaggerUi = createRequire(__filename)('swagger-ui-dist') as { getAbsoluteFSPath(): string };

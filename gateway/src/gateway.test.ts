@@ -11,6 +11,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from './gateway-app';
+import { GATEWAY_PROBE_PATHS } from './health/health.controller';
 import { MAX_REQUEST_BODY_BYTES } from './proxy/body-size-limit';
 
 const SECRET = 'gateway-test-secret-long-enough-for-hs256';
@@ -151,12 +152,32 @@ describe('body size', () => {
 });
 
 describe('health', () => {
+  it('answers the probes on the paths the chart uses, up while a backend service is down', async () => {
+    const live = await request(gateway.app.getHttpServer()).get(GATEWAY_PROBE_PATHS.live).expect(200);
+    expect(live.body).toEqual({ status: 'up', service: 'gateway', checks: {} });
+    const ready = await request(gateway.app.getHttpServer()).get(GATEWAY_PROBE_PATHS.ready).expect(200);
+    expect(ready.body).toEqual({ status: 'up', service: 'gateway', checks: { nats: 'up' } });
+  });
+
   it('aggregates every service and reports the down one', async () => {
     const response = await request(gateway.app.getHttpServer()).get('/api/health').expect(503);
     expect(response.body.status).toBe('down');
     expect(response.body.services.gateway).toEqual({ status: 'up', service: 'gateway', checks: { nats: 'up' } });
     expect(response.body.services.auth.status).toBe('up');
     expect(response.body.services.analysis).toMatchObject({ status: 'down', service: 'analysis' });
+  });
+});
+
+describe('metrics', () => {
+  it('serves Prometheus metrics with latency per proxied service, not to requests through the Ingress', async () => {
+    await request(gateway.app.getHttpServer()).get('/api/drawings/42/status').expect(200);
+    const response = await request(gateway.app.getHttpServer()).get('/metrics').expect(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.text).toMatch(
+      /^http_request_duration_seconds_count\{service="gateway",method="GET",route="proxy:drawing",status_code="200"\} [1-9]/m,
+    );
+    const viaIngress = await request(gateway.app.getHttpServer()).get('/metrics').set('x-forwarded-for', '203.0.113.1');
+    expect(viaIngress.text).not.toContain('http_request_duration_seconds');
   });
 });
 

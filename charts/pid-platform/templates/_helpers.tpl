@@ -27,7 +27,7 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 
 {{- define "pid.secretName" -}}
-{{- default (printf "%s-secrets" (include "pid.fullname" .)) .Values.secrets.existingSecret -}}
+{{- if .Values.secrets.create }}{{ printf "%s-secrets" (include "pid.fullname" .) }}{{ else }}{{ required "secrets.existingSecret (or secrets.create) is required" .Values.secrets.existingSecret }}{{ end -}}
 {{- end -}}
 
 {{/* Environment every component reads: the ConfigMap, then the secret keys. */}}
@@ -52,16 +52,36 @@ env:
     valueFrom: { secretKeyRef: { name: {{ include "pid.secretName" . }}, key: STRIPE_WEBHOOK_SECRET, optional: true } }
 {{- end -}}
 
-{{/* Probes on the real health endpoints of a backend service. */}}
+{{/* Probes on the real health endpoints of a backend service: call with (dict "root" $ "service" $service). */}}
 {{- define "pid.serviceProbes" -}}
 startupProbe:
   httpGet: { path: /health/live, port: http }
   periodSeconds: 2
-  failureThreshold: 60
+  failureThreshold: {{ .service.startupFailureThreshold | default 60 }}
 livenessProbe:
   httpGet: { path: /health/live, port: http }
   periodSeconds: 10
 readinessProbe:
   httpGet: { path: /health/ready, port: http }
   periodSeconds: 5
+{{- end -}}
+
+{{/* The `restricted` Pod Security Standard: pod level. */}}
+{{- define "pid.podSecurityContext" -}}
+securityContext:
+  runAsNonRoot: true
+  runAsUser: 1000
+  runAsGroup: 1000
+  fsGroup: 1000
+  seccompProfile: { type: RuntimeDefault }
+{{- end -}}
+
+{{/* The `restricted` Pod Security Standard: container level, with a read-only root filesystem. */}}
+{{- define "pid.containerSecurityContext" -}}
+securityContext:
+  runAsNonRoot: true
+  allowPrivilegeEscalation: false
+  readOnlyRootFilesystem: true
+  capabilities: { drop: [ALL] }
+  seccompProfile: { type: RuntimeDefault }
 {{- end -}}

@@ -1,5 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
-import { SOCKET_PATH, SUBJECTS, type ClientToServerEvents, type DrawingProgressEvent, type ServerToClientEvents } from '@pid/contracts';
+import {
+  SOCKET_PATH,
+  SOCKET_TRANSPORTS,
+  SUBJECTS,
+  type ClientToServerEvents,
+  type DrawingProgressEvent,
+  type ServerToClientEvents,
+} from '@pid/contracts';
 import { decodeJson, tokenFromHeaders, type JwtService, type Logger } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import { Server } from 'socket.io';
@@ -20,7 +27,8 @@ const userRoom = (userId: string) => `user:${userId}`;
  * its user's room; `drawingProgress` events from NATS go to the owner's room only.
  *
  * Every gateway replica subscribes to the progress subject itself (no queue group), so each one
- * reaches the sockets it holds: NATS is the fan-out between replicas, and no Socket.IO adapter is needed.
+ * reaches the sockets it holds: NATS is the fan-out between replicas, in the role of a Socket.IO
+ * adapter (tests/reliability/src/realtime: two gateway processes, one client failing over).
  */
 export function attachProgressSockets(
   httpServer: HttpServer,
@@ -28,7 +36,7 @@ export function attachProgressSockets(
 ): ProgressSockets {
   const io: ProgressSockets['io'] = new Server(httpServer, {
     path: SOCKET_PATH,
-    transports: ['websocket', 'polling'],
+    transports: [...SOCKET_TRANSPORTS],
     cors: options.corsOrigins.length > 0 ? { origin: options.corsOrigins } : undefined,
   });
 

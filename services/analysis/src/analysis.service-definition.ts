@@ -12,6 +12,7 @@ export const analysisServiceDefinition: ServiceDefinition<AnalysisEnv> = {
   envSchema: analysisEnvSchema,
   database: { schema: 'analysis', entities: [AnalysisRunEntity], migrations: analysisMigrations },
   modules: [],
+  queueDepth: { stream: STREAMS.analysisJobs.name, durable: CONSUMERS.analysisWorkers },
   onStart: async (context) => {
     const { nats, env } = context;
     await ensureStream(nats, { ...STREAMS.analysisJobs, retention: 'workqueue' });

@@ -69,6 +69,16 @@ describe('auth environment', () => {
     expect(() => loadEnv(authEnvSchema, { ...base, TRUST_PROXY: 'true' })).toThrow(/^Invalid environment: TRUST_PROXY: /);
   });
 
+  it('refuses production without SMTP_URL, in one line naming it', () => {
+    expect(() => loadEnv(authEnvSchema, { ...base, NODE_ENV: 'production' })).toThrow(
+      'Invalid environment: SMTP_URL: must be set when NODE_ENV=production (the mailbox folder is for development)',
+    );
+    expect(() => loadEnv(authEnvSchema, { ...base, NODE_ENV: 'production', SMTP_URL: '' })).toThrow(
+      /^Invalid environment: SMTP_URL: must be set/,
+    );
+    expect(loadEnv(authEnvSchema, { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail:587' }).SMTP_URL).toBe('smtp://mail:587');
+  });
+
   it('names a bad mail or link setting in one line', () => {
     expect(() => loadEnv(authEnvSchema, { ...base, SMTP_URL: 'http://mail' })).toThrow(
       'Invalid environment: SMTP_URL: must be an smtp:// or smtps:// URL',

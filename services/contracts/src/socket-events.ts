@@ -3,6 +3,12 @@ import type { DrawingProgressEvent } from './nats-subjects';
 
 export const SOCKET_PATH = '/socket.io';
 
+/**
+ * WebSocket first: one connection holds the whole session, so any gateway replica serves it without
+ * sticky sessions. Long-polling is the fallback, and needs the Ingress's session affinity.
+ */
+export const SOCKET_TRANSPORTS = ['websocket', 'polling'] as const;
+
 export type DrawingProgressPayload = Pick<DrawingProgressEvent, 'drawingId' | 'status' | 'message' | 'progress'>;
 
 export interface ServerToClientEvents {

@@ -11,6 +11,7 @@ export * from './http/error-body.filter';
 export * from './http/zod-body.pipe';
 export * from './logging/logger';
 export * from './nats/connection';
+export * from './metrics/metrics';
 export * from './nats/jetstream';
 export * from './nats/json-codec';
 export * from './nats/request-reply';

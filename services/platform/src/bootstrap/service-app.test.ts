@@ -7,6 +7,7 @@ import { JwtService } from '../auth/jwt';
 import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '../auth/jwt.guard';
 import { baseEnvSchema, jwtEnvSchema } from '../config/env';
 import { startServiceForTest, startTestServices, tablesInSchema, type ServiceHarness, type TestServices } from '../test-kit';
+import { ensureConsumer, ensureStream, publishJson } from '../nats/jetstream';
 import type { ServiceDefinition } from './service-app';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
@@ -49,6 +50,7 @@ const definition: ServiceDefinition<WidgetsEnv> = {
   envSchema,
   database: { schema: 'widgets', entities: [], migrations: [CreateWidgets1700000000000] },
   modules: [WidgetsModule],
+  queueDepth: { stream: 'WIDGET_JOBS', durable: 'widget-workers' },
 };
 
 let services: TestServices;
@@ -70,6 +72,23 @@ describe('a service built by createServiceApp', () => {
     const rows = await again.context.dataSource.query('SELECT name FROM widgets.migrations');
     await again.close();
     expect(rows).toEqual([{ name: 'CreateWidgets1700000000000' }]);
+  });
+
+  it('serves Prometheus metrics: route latency histograms and the work queue depth', async () => {
+    const jsm = await service.context.nats.jetstreamManager();
+    await ensureStream(service.context.nats, { name: 'WIDGET_JOBS', subjects: ['widgets.jobs.>'], retention: 'workqueue' });
+    await ensureConsumer(service.context.nats, 'WIDGET_JOBS', { durable: 'widget-workers' });
+    for (const id of ['1', '2']) await publishJson(service.context.nats, 'widgets.jobs.run', { id }, `job-${id}`);
+    expect((await jsm.consumers.info('WIDGET_JOBS', 'widget-workers')).num_pending).toBe(2);
+
+    await request(service.http).post('/api/widgets').send({ name: 'a' }).expect(201);
+    const response = await request(service.http).get('/metrics').expect(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.5",service="widgets",method="POST",route="\/api\/widgets",status_code="201"\} 1$/m,
+    );
+    expect(response.text).toMatch(/^pid_queue_depth\{stream="WIDGET_JOBS",consumer="widget-workers",service="widgets"\} 2$/m);
+    expect(response.text).toMatch(/^process_cpu_seconds_total\{service="widgets"\} /m);
   });
 
   it('reports liveness and readiness of DB and NATS', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../database/service-database';
 import { ErrorBodyFilter, rejectUnreadableBody } from '../http/error-body.filter';
 import { createLogger, PinoNestLogger } from '../logging/logger';
+import { createMetricsRegistry, httpMetrics, metricsHandler, METRICS_PATH, trackQueueDepth } from '../metrics/metrics';
 import { connectNats, isNatsUp } from '../nats/connection';
 import { PlatformModule, type ServiceContext } from './platform.module';
 import type { HealthChecks } from './tokens';
@@ -32,6 +33,8 @@ export interface ServiceDefinition<Env extends BaseEnv> {
   onStart?: (context: ServiceContext<Env>) => Promise<(() => Promise<void>) | void>;
   /** Dependencies beyond DB and NATS that readiness should check. */
   healthChecks?: (context: ServiceContext<Env>) => HealthChecks;
+  /** A JetStream work queue whose depth /metrics reports (`pid_queue_depth`). */
+  queueDepth?: { stream: string; durable: string };
 }
 
 export interface RunningService<Env extends BaseEnv> {
@@ -72,6 +75,10 @@ export async function createServiceApp<Env extends BaseEnv>(
       { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: false },
     );
     app.disable('x-powered-by');
+    const metrics = createMetricsRegistry(definition.name);
+    if (definition.queueDepth) trackQueueDepth(metrics, nats, definition.queueDepth);
+    app.use(httpMetrics(metrics));
+    app.use(METRICS_PATH, metricsHandler(metrics));
     // Services answer the public paths themselves, so the gateway forwards them unchanged.
     app.setGlobalPrefix('api', {
       exclude: [

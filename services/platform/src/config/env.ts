@@ -17,6 +17,19 @@ export function loadEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv =
   throw new ConfigError(`Invalid environment: ${name}: ${issue.message}`);
 }
 
+/**
+ * Replicas and limits of the JetStream streams a service creates (ensureStream). The defaults keep one
+ * replica and no limits, as on a single local NATS; a 3-node cluster takes JETSTREAM_REPLICAS=3.
+ */
+export const jetStreamEnvSchema = z.object({
+  JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** 0: messages never expire by age. */
+  JETSTREAM_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
+  /** -1: no size limit; otherwise the oldest messages go first. */
+  JETSTREAM_MAX_BYTES: z.coerce.number().int().min(-1).default(-1),
+});
+export type JetStreamEnv = z.output<typeof jetStreamEnvSchema>;
+
 /** Variables every service reads. Compose with `.extend()` for service-specific ones. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -25,6 +38,7 @@ export const baseEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
   NATS_URL: z.string().regex(/^(nats|tls|wss?):\/\/[^\s]+$/, 'must be a nats:// URL'),
+  ...jetStreamEnvSchema.shape,
 });
 
 /**

@@ -39,6 +39,25 @@ describe('JetStream helpers', () => {
     expect((await jsm.consumers.info('IDEMPOTENT', 'IDEMPOTENT-workers')).config.max_deliver).toBe(3);
   });
 
+  it('ensureStream sets replicas, max age and max bytes from the environment, and updates them', async () => {
+    const jsm = await nc.jetstreamManager();
+    await ensureStream(nc, { name: 'LIMITS', subjects: ['LIMITS.>'] }, {});
+    expect((await jsm.streams.info('LIMITS')).config).toMatchObject({ num_replicas: 1, max_age: 0, max_bytes: -1 });
+    await ensureStream(
+      nc,
+      { name: 'LIMITS', subjects: ['LIMITS.>'] },
+      { JETSTREAM_MAX_AGE_SECONDS: '3600', JETSTREAM_MAX_BYTES: '1048576' },
+    );
+    expect((await jsm.streams.info('LIMITS')).config).toMatchObject({ num_replicas: 1, max_age: 3600 * 1e9, max_bytes: 1048576 });
+    // One test server is no cluster: asking for 3 replicas reaches it and is refused.
+    await expect(ensureStream(nc, { name: 'LIMITS_R3', subjects: ['LIMITS_R3.>'] }, { JETSTREAM_REPLICAS: '3' })).rejects.toThrow(
+      /replicas/i,
+    );
+    await expect(ensureStream(nc, { name: 'LIMITS', subjects: ['LIMITS.>'] }, { JETSTREAM_REPLICAS: '9' })).rejects.toThrow(
+      /^Invalid environment: JETSTREAM_REPLICAS: /,
+    );
+  });
+
   it('deduplicates publishes by message id', async () => {
     const { subject } = await workQueue('DEDUP');
     const first = await publishJson(nc, subject, { n: 1 }, 'job-1');

@@ -1,4 +1,5 @@
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, nanos, type JsMsg, type NatsConnection, type PubAck } from 'nats';
+import { jetStreamEnvSchema, loadEnv } from '../config/env';
 import type { Logger } from '../logging/logger';
 import { decodeJson, encodeJson } from './json-codec';
 
@@ -26,19 +27,34 @@ function isNotFound(error: unknown): boolean {
   return error instanceof Error && /not found/i.test(error.message);
 }
 
-/** Creates the stream, or brings its subjects up to date. Safe to call from every replica at start. */
-export async function ensureStream(nc: NatsConnection, stream: StreamDefinition): Promise<void> {
+/**
+ * Creates the stream, or brings its subjects, replicas and limits up to date. Safe to call from every
+ * replica at start. Replicas and limits come from JETSTREAM_REPLICAS, JETSTREAM_MAX_AGE_SECONDS and
+ * JETSTREAM_MAX_BYTES (one replica, no limits when unset); `envSource` replaces process.env.
+ */
+export async function ensureStream(
+  nc: NatsConnection,
+  stream: StreamDefinition,
+  envSource: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const limits = loadEnv(jetStreamEnvSchema, envSource);
   const jsm = await nc.jetstreamManager();
+  const updatable = {
+    subjects: [...stream.subjects],
+    duplicate_window: nanos(stream.duplicateWindowMs ?? 10 * 60_000),
+    num_replicas: limits.JETSTREAM_REPLICAS,
+    max_age: nanos(limits.JETSTREAM_MAX_AGE_SECONDS * 1000),
+    max_bytes: limits.JETSTREAM_MAX_BYTES,
+  };
   const config = {
     name: stream.name,
-    subjects: [...stream.subjects],
     retention: stream.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
     storage: StorageType.File,
-    duplicate_window: nanos(stream.duplicateWindowMs ?? 10 * 60_000),
+    ...updatable,
   };
   try {
     await jsm.streams.info(stream.name);
-    await jsm.streams.update(stream.name, { subjects: config.subjects, duplicate_window: config.duplicate_window });
+    await jsm.streams.update(stream.name, updatable);
   } catch (error) {
     if (!isNotFound(error)) throw error;
     await jsm.streams.add(config);

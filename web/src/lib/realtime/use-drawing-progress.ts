@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, DrawingProgressPayload, ServerToClientEvents } from '@pid/contracts';
-import { SOCKET_PATH } from '@pid/contracts';
+import { SOCKET_PATH, SOCKET_TRANSPORTS } from '@pid/contracts';
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { TOKEN_STORAGE_KEY } from '../api-client';
@@ -7,6 +7,7 @@ import { TOKEN_STORAGE_KEY } from '../api-client';
 /** Reconnection settings of spec §9. */
 export const SOCKET_OPTIONS = {
   path: SOCKET_PATH,
+  transports: [...SOCKET_TRANSPORTS] as string[],
   reconnection: true,
   reconnectionAttempts: Infinity,
   reconnectionDelay: 1000,
