@@ -79,6 +79,16 @@ describe.each(cases)('$name', ({ name, args }) => {
   });
 });
 
+/** What the analysis worker's own process holds beside its job processes (measured: about 200 MiB). */
+const WORKER_MIB = 512;
+/** A Kubernetes memory quantity (`3Gi`, `1536Mi`, `2G`) in MiB. */
+function mebibytes(quantity: string): number {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G)?$/.exec(quantity);
+  if (!match) throw new Error(`unreadable memory quantity ${quantity}`);
+  const unit = { Ki: 1 / 1024, Mi: 1, Gi: 1024, K: 1e3 / 2 ** 20, M: 1e6 / 2 ** 20, G: 1e9 / 2 ** 20 }[match[2] ?? ''] ?? 1 / 2 ** 20;
+  return Number(match[1]) * unit;
+}
+
 describe('what the renders say', () => {
   const production = manifestsOf(cases[2]!.name);
   const defaults = manifestsOf('default values');
@@ -130,6 +140,25 @@ describe('what the renders say', () => {
         .startupProbe.failureThreshold;
     expect(budget('analysis')).toBeGreaterThan(budget('auth'));
     expect(budget('analysis') * 2).toBeGreaterThanOrEqual(300);
+  });
+
+  it("fits the analysis jobs' memory budgets, and the worker beside them, in the analysis pod's memory limit", () => {
+    const limited: string[] = [];
+    for (const [name, manifests] of rendered) {
+      const [container] = deployment(manifests, 'analysis').spec.template.spec.containers as unknown as Array<{
+        env: Array<{ name: string; value?: string }>;
+        resources: { limits?: { memory?: string } };
+      }>;
+      const env = Object.fromEntries(container!.env.map(({ name: variable, value }) => [variable, value]));
+      expect(Number(env.ANALYSIS_PAGE_TIMEOUT_MS)).toBeLessThanOrEqual(Number(env.ANALYSIS_JOB_TIMEOUT_MS));
+      // The dev install sets no limits: nothing to fit.
+      if (!container!.resources.limits?.memory) continue;
+      limited.push(name);
+      const limitMib = mebibytes(container!.resources.limits.memory);
+      const jobsMib = Number(env.ANALYSIS_JOB_MEMORY_MB) * Number(env.ANALYSIS_CONCURRENCY);
+      expect(jobsMib + WORKER_MIB, `${name}: ${jobsMib} MiB of jobs in a ${limitMib} MiB pod`).toBeLessThanOrEqual(limitMib);
+    }
+    expect(limited).toEqual(expect.arrayContaining(['default values', cases[2]!.name]));
   });
 
   it('trusts two proxy hops (Ingress, gateway) for the client address, and keeps Socket.IO sessions on one gateway', () => {
