@@ -84,6 +84,26 @@ async function childrenOf(pid: number): Promise<number[]> {
   return children;
 }
 
+/** Queues a scan that takes seconds to analyse, and resolves once its worker is finding its lines. */
+async function queueAndWaitUntilFindingLines(timeoutMs: number) {
+  const job = await jobs.storedJob(await bilevelScanPng(300), 'png', 'image/png');
+  const progress = await jobs.collectProgress(job.jobId);
+  await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
+  await waitFor(async () => (progress.events.some((event) => event.message === 'Finding lines') ? true : undefined), timeoutMs);
+  progress.stop();
+  return job;
+}
+
+/** The job completed once, on its second delivery: one result in the stream, even a while later. */
+async function expectCompletedOnce(jobId: string, timeoutMs: number) {
+  const { results, failures } = await jobs.settled(jobId, timeoutMs);
+  expect(failures).toEqual([]);
+  expect(results).toHaveLength(1);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect((await jobs.streamed(jobId)).results).toHaveLength(1);
+  expect(await jobs.run(jobId)).toMatchObject({ status: 'completed', attempts: 2, error: null });
+}
+
 const isAlive = (pid: number) =>
   readFile(`/proc/${pid}/stat`, 'utf8').then(
     (stat) => !/^\d+ \(.*\) Z/.test(stat),
@@ -161,18 +181,9 @@ describe('job budgets', () => {
 describe('a worker that dies mid-job', () => {
   it('redelivers the job of a job process killed from outside (the OOM killer) and completes it once', async () => {
     const worker = await startWorker({ ANALYSIS_CONCURRENCY: 1 });
-    const job = await jobs.storedJob(await bilevelScanPng(300), 'png', 'image/png');
-    const progress = await jobs.collectProgress(job.jobId);
-    await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
-    await waitFor(async () => (progress.events.some((event) => event.message === 'Finding lines') ? true : undefined), 60_000);
+    const job = await queueAndWaitUntilFindingLines(60_000);
     process.kill(worker.jobProcessIds()[0]!, 'SIGKILL');
-    const { results, failures } = await jobs.settled(job.jobId, 60_000);
-    progress.stop();
-    expect(failures).toEqual([]);
-    expect(results).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect((await jobs.streamed(job.jobId)).results).toHaveLength(1);
-    expect(await jobs.run(job.jobId)).toEqual({ status: 'completed', attempts: 2, error: null });
+    await expectCompletedOnce(job.jobId, 60_000);
   });
 
   it('replaces a job process that died between jobs before the next job', async () => {
@@ -200,10 +211,7 @@ describe('a worker that dies mid-job', () => {
     const victim = spawn(process.execPath, [main], { env, stdio: 'ignore' });
     const exited = new Promise((resolve) => victim.once('exit', resolve));
     try {
-      const job = await jobs.storedJob(await bilevelScanPng(300), 'png', 'image/png');
-      const progress = await jobs.collectProgress(job.jobId);
-      await publishJson(service.context.nats, SUBJECTS.analysisJob, job, job.jobId);
-      await waitFor(async () => (progress.events.some((event) => event.message === 'Finding lines') ? true : undefined), 90_000);
+      const job = await queueAndWaitUntilFindingLines(90_000);
       const orphans = await childrenOf(victim.pid!);
       expect(orphans).toHaveLength(1);
       victim.kill('SIGKILL');
@@ -212,13 +220,7 @@ describe('a worker that dies mid-job', () => {
       await waitFor(async () => ((await isAlive(orphans[0]!)) ? undefined : true), 10_000);
 
       await startWorker();
-      const { results, failures } = await jobs.settled(job.jobId, 90_000);
-      progress.stop();
-      expect(failures).toEqual([]);
-      expect(results).toHaveLength(1);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect((await jobs.streamed(job.jobId)).results).toHaveLength(1);
-      expect(await jobs.run(job.jobId)).toMatchObject({ status: 'completed', attempts: 2 });
+      await expectCompletedOnce(job.jobId, 90_000);
     } finally {
       victim.kill('SIGKILL');
     }

@@ -10,27 +10,20 @@
  * Environment: BENCH_SECONDS (per autocannon run, default 5), BENCH_CONCURRENCY (default 1,8,32),
  * BENCH_BATCH (drawings per batch, default 20), BENCH_ELEMENTS (on the listed drawing, default 200).
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSyntheticDrawing } from '@pid/analysis/dist/synthetic';
-import { findFreePort } from '@pid/platform/embedded';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { elementBody } from '../stack/graph-bodies';
+import { runBench, withBenchStack } from './bench-stack';
 import { markdownTable } from './markdown-table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,8,32').split(',').map(Number);
 const BATCH = Number(process.env.BENCH_BATCH ?? 20);
 const ELEMENTS = Number(process.env.BENCH_ELEMENTS ?? 200);
-
-interface LocalStack {
-  url: string;
-  stop(): Promise<void>;
-  addInstance(service: string): Promise<void>;
-}
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -127,25 +120,9 @@ async function processBatch(baseUrl: string, account: Account, sheets: Buffer[])
 }
 
 async function main() {
-  const varDir = await mkdtemp(path.join(os.tmpdir(), 'pid-bench-load-'));
-  // As root, embedded PostgreSQL runs as the postgres user, which must reach its data folder.
-  await chmod(varDir, 0o755);
   // One job at a time per worker process, so that "two workers" means twice the analysis capacity.
-  Object.assign(process.env, {
-    LOCAL_VAR_DIR: varDir,
-    ANALYSIS_CONCURRENCY: '1',
-    LOG_LEVEL: 'warn',
-    // Every request comes from 127.0.0.1 with one account; the limits would measure themselves.
-    RATE_LIMIT_MAX_PER_IP: '100000000',
-    RATE_LIMIT_MAX_PER_EMAIL: '100000000',
-  });
-  const localStack = path.resolve(__dirname, '../../../../deploy/local/local-stack.mjs');
-  const { startLocalStack } = (await import(localStack)) as { startLocalStack(options: object): Promise<LocalStack> };
-  const logs: string[] = [];
-  out('Starting the local stack…');
-  const stack = await startLocalStack({ port: await findFreePort(), log: (line: string) => logs.push(line) });
-  try {
-    const account = await createAccount(stack.url, path.join(varDir, 'mail'));
+  await withBenchStack('load', { ANALYSIS_CONCURRENCY: '1' }, async (stack) => {
+    const account = await createAccount(stack.url, path.join(stack.varDir, 'mail'));
     out(`Generating ${BATCH} synthetic sheets (sparse, A3, 200 dpi)…`);
     const sheets: Buffer[] = [];
     for (let seed = 1; seed <= BATCH; seed += 1) sheets.push((await generateSyntheticDrawing({ seed, density: 'sparse' })).raster);
@@ -179,16 +156,7 @@ async function main() {
     );
     out();
     out(`Scaling, two workers over one: ${(one.seconds / two.seconds).toFixed(2)}×`);
-  } catch (error) {
-    console.error(logs.slice(-30).join('\n'));
-    throw error;
-  } finally {
-    await stack.stop();
-    await rm(varDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

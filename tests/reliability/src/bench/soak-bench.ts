@@ -9,14 +9,13 @@
  * Environment: SOAK_MINUTES (default 10), SOAK_USERS (default 4), SOAK_SEEDS (sheets per size, default 3),
  * ANALYSIS_CONCURRENCY (default 2).
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { STREAMS, SUBJECTS, type AnalysisResultEvent } from '@pid/contracts';
-import { findFreePort } from '@pid/platform/embedded';
 import { connect } from 'nats';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
+import { runBench, withBenchStack, type BenchStack } from './bench-stack';
 import { markdownTable } from './markdown-table';
 import { drawingMix, type MixDrawing } from './soak/drawing-mix';
 import { watchHealth } from './soak/health-watch';
@@ -29,14 +28,6 @@ const SEEDS = Number(process.env.SOAK_SEEDS ?? 3);
 const LOST_AFTER_MS = 15 * 60_000;
 /** After the kill, health may be down until the restarted worker is ready, and this much longer. */
 const KILL_GRACE_MS = 5_000;
-
-interface LocalStack {
-  url: string;
-  natsUrl: string;
-  stop(): Promise<void>;
-  kill(name: string): Promise<void>;
-  processIds(): Record<string, number>;
-}
 
 interface Outcome {
   kind: string;
@@ -101,11 +92,11 @@ async function resultsPerDrawing(natsUrl: string): Promise<Map<string, Set<strin
   }
 }
 
-async function soak(stack: LocalStack, varDir: string) {
+async function soak(stack: BenchStack) {
   out(`Generating the drawing mix (${SEEDS} sheets per size)…`);
   const mix = await drawingMix(SEEDS, (line) => out(line));
   const users: Account[] = [];
-  for (let i = 0; i < USERS; i++) users.push(await createAccount(stack.url, path.join(varDir, 'mail')));
+  for (let i = 0; i < USERS; i++) users.push(await createAccount(stack.url, path.join(stack.varDir, 'mail')));
 
   const health = watchHealth(stack.url);
   const peaks: Record<string, number> = {};
@@ -210,36 +201,13 @@ function report({ outcomes, health, peaks, kill, seconds, results }: Awaited<Ret
 }
 
 async function main() {
-  const varDir = await mkdtemp(path.join(os.tmpdir(), 'pid-bench-soak-'));
-  // As root, embedded PostgreSQL runs as the postgres user, which must reach its data folder.
-  await chmod(varDir, 0o755);
-  Object.assign(process.env, {
-    LOCAL_VAR_DIR: varDir,
-    ANALYSIS_CONCURRENCY: process.env.ANALYSIS_CONCURRENCY ?? '2',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX_PER_IP: '100000000',
-    RATE_LIMIT_MAX_PER_EMAIL: '100000000',
-  });
-  const localStack = path.resolve(__dirname, '../../../../deploy/local/local-stack.mjs');
-  const { startLocalStack } = (await import(localStack)) as { startLocalStack(options: object): Promise<LocalStack> };
-  const logs: string[] = [];
-  out('Starting the local stack…');
-  const stack = await startLocalStack({ port: await findFreePort(), log: (line: string) => logs.push(line) });
-  try {
-    const healthy = report(await soak(stack, varDir));
+  const env = { ANALYSIS_CONCURRENCY: process.env.ANALYSIS_CONCURRENCY ?? '2' };
+  await withBenchStack('soak', env, async (stack) => {
+    const healthy = report(await soak(stack));
     out();
     out(healthy ? '✔ nothing lost, nothing twice, health up outside the kill' : '✗ see the figures above');
     process.exitCode = healthy ? 0 : 1;
-  } catch (error) {
-    console.error(logs.slice(-30).join('\n'));
-    throw error;
-  } finally {
-    await stack.stop();
-    await rm(varDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
