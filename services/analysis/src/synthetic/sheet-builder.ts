@@ -178,7 +178,9 @@ export class SheetBuilder {
   }
 
   freePorts(symbol: SheetSymbol, kind: 'process' | 'signal'): PlacedPort[] {
-    return symbol.ports.filter((port) => port.kind === kind && !symbol.usedPorts.has(port.name) && this.stub(symbol, port) !== undefined);
+    return symbol.ports.filter(
+      (port) => port.kind === kind && !port.unrouted && !symbol.usedPorts.has(port.name) && this.stub(symbol, port) !== undefined,
+    );
   }
 
   /** Text placed before routing reserves its nodes so that lines go around it; a block of lines all or none. */
