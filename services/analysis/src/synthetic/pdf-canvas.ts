@@ -28,7 +28,7 @@ const BLACK = rgb(0, 0, 0);
 export interface StrokeOptions {
   width: number;
   /** Dash and gap lengths in pixels. */
-  dash?: [number, number];
+  dash?: number[];
   fill?: boolean;
 }
 

@@ -14,6 +14,8 @@ export interface StencilVariantOptions {
   signal?: boolean;
   /** Bodies (background outlines) filled with ink: a closed valve, a filled ball. */
   filledBody?: boolean;
+  /** Leave out the shape's own lettering (an instrument bubble that gets its tag written in). */
+  withoutText?: boolean;
 }
 
 /**
@@ -31,7 +33,8 @@ export function stencilVariant(source: Stencil, options: StencilVariantOptions =
   if (!frame) throw new Error(`${stencil.library}: shape "${stencil.name}" has no W and E ports on one level to sit inline`);
   const { scale, origin } = frame;
   const local = ([x, y]: Point): Point => [(x - origin[0]) * scale, (y - origin[1]) * scale];
-  const primitives = stencil.draws.flatMap((draw) => drawPrimitives(draw, local, scale, options.filledBody ?? false));
+  const draws = options.withoutText ? stencil.draws.filter((draw) => draw.kind !== 'text') : stencil.draws;
+  const primitives = draws.flatMap((draw) => drawPrimitives(draw, local, scale, options.filledBody ?? false));
   const ports: PortDefinition[] = stencil.ports.map((port) => {
     const at = local(port.at);
     const dir = portDirection(stencil, port.at);
