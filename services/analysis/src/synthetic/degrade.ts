@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { TruthSheet } from '../benchmark/ground-truth';
 import { boundsOf, type Box, type Point } from './geometry';
 import { Prng } from './prng';
-import { bleedInk, breakStrokes, colourise, fadeInk, speckle, unevenPaper } from './paper-damage';
+import { bleedInk, breakStrokes, colourise, fadeInk, speckle, unevenPaper, type GreyPixels } from './paper-damage';
 
 export interface DegradeOptions {
   /** Gaussian blur sigma in pixels. */
@@ -51,14 +51,7 @@ export async function degradeRaster(
     image = sharp(rotated.data, {
       raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
     }).extract({ left, top, width, height });
-    const angle = (options.rotationDeg * Math.PI) / 180;
-    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-    // Clockwise on the page (y down) about the centre, then into the cropped canvas.
-    map = ([x, y]: Point): Point => {
-      const dx = x - width / 2;
-      const dy = y - height / 2;
-      return [round(rotated.info.width / 2 + dx * cos - dy * sin - left), round(rotated.info.height / 2 + dx * sin + dy * cos - top)];
-    };
+    map = rotationMap(width, height, rotated.info.width, rotated.info.height, options.rotationDeg);
     const mapBox = ([x0, y0, x1, y1]: Box): Box => boundsOf([map([x0, y0]), map([x1, y0]), map([x1, y1]), map([x0, y1])]).map(round) as Box;
     transformed = {
       ...truth,
@@ -77,28 +70,66 @@ export async function degradeRaster(
     return { raster, format: options.jpegQuality ? 'jpeg' : 'png', truth: transformed, map };
   }
   const grey = await image.raw().toBuffer({ resolveWithObject: true });
-  const pixels = { data: grey.data, width: grey.info.width, height: grey.info.height };
-  const rng = new Prng(seed ^ 0xda3a6e);
-  if (options.bleed) bleedInk(pixels, options.bleed);
-  if (options.breaks) breakStrokes(pixels, options.breaks, rng);
-  let data = pixels.data;
-  if (options.blur && options.blur >= 0.3) {
-    data = await sharp(data, { raw: { width: pixels.width, height: pixels.height, channels: 1 } })
-      .blur(options.blur)
-      .raw()
-      .toBuffer();
-  }
-  const paper = { data, width: pixels.width, height: pixels.height };
-  if (options.fade) fadeInk(paper, options.fade);
-  if (options.background) unevenPaper(paper, options.background, rng);
-  if (options.speckle) speckle(paper, options.speckle, rng);
-  if (options.noise) addNoise(data, options.noise, seed);
-  const channels = options.colour ? 3 : 1;
-  const out = sharp(options.colour ? colourise(data, options.colour) : data, {
-    raw: { width: paper.width, height: paper.height, channels },
-  });
+  const damaged = await degradeGrey(
+    { data: grey.data, width: grey.info.width, height: grey.info.height },
+    { ...options, rotationDeg: undefined },
+    seed,
+  );
+  const out = sharp(damaged.data, { raw: { width: damaged.width, height: damaged.height, channels: damaged.channels } });
   const raster = options.jpegQuality ? await out.jpeg({ quality: options.jpegQuality }).toBuffer() : await out.png().toBuffer();
   return { raster, format: options.jpegQuality ? 'jpeg' : 'png', truth: transformed, map };
+}
+
+/**
+ * Scan damage on grey pixels (the corpus renders straight to pixels, no PNG in between): skew, ink bleed, broken
+ * strokes, blur, fading, uneven paper, specks, noise and colour, in that order, as paper, ink and scanner add them.
+ * JPEG is left to whoever encodes. Answers RGB when a colour scheme is asked, grey otherwise, and the skew's `map`.
+ */
+export async function degradeGrey(
+  pixels: GreyPixels,
+  options: DegradeOptions,
+  seed: number,
+): Promise<{ data: Buffer; channels: 1 | 3; width: number; height: number; map: (point: Point) => Point }> {
+  const { width, height } = pixels;
+  let data = pixels.data;
+  let map = (point: Point): Point => point;
+  const raw = (buffer: Buffer) => sharp(buffer, { raw: { width, height, channels: 1 } });
+  if (options.rotationDeg) {
+    const rotated = await raw(data).rotate(options.rotationDeg, { background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+    const left = Math.round((rotated.info.width - width) / 2);
+    const top = Math.round((rotated.info.height - height) / 2);
+    // Rotation may add an alpha channel: keep the grey one.
+    data = await sharp(rotated.data, { raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels } })
+      .extract({ left, top, width, height })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    map = rotationMap(width, height, rotated.info.width, rotated.info.height, options.rotationDeg);
+  }
+  const page = { data, width, height };
+  const rng = new Prng(seed ^ 0xda3a6e);
+  if (options.bleed) bleedInk(page, options.bleed);
+  if (options.breaks) breakStrokes(page, options.breaks, rng);
+  if (options.blur && options.blur >= 0.3) page.data = await raw(page.data).blur(options.blur).raw().toBuffer();
+  if (options.fade) fadeInk(page, options.fade);
+  if (options.background) await unevenPaper(page, options.background, rng);
+  if (options.speckle) speckle(page, options.speckle, rng);
+  if (options.noise) addNoise(page.data, options.noise, seed);
+  if (!options.colour) return { data: page.data, channels: 1, width, height, map };
+  return { data: colourise(page.data, options.colour), channels: 3, width, height, map };
+}
+
+/** Clockwise on the page (y down) about the centre, then into the canvas cropped back to the page's size. */
+function rotationMap(width: number, height: number, rotatedWidth: number, rotatedHeight: number, degrees: number): (point: Point) => Point {
+  const angle = (degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const left = Math.round((rotatedWidth - width) / 2);
+  const top = Math.round((rotatedHeight - height) / 2);
+  return ([x, y]: Point): Point => {
+    const dx = x - width / 2;
+    const dy = y - height / 2;
+    return [round(rotatedWidth / 2 + dx * cos - dy * sin - left), round(rotatedHeight / 2 + dx * sin + dy * cos - top)];
+  };
 }
 
 function hasPaperDamage(options: DegradeOptions): boolean {

@@ -1,4 +1,5 @@
 import type { ColourScheme } from './degrade';
+import sharp from 'sharp';
 import type { Prng } from './prng';
 
 /**
@@ -17,23 +18,30 @@ export function bleedInk(pixels: GreyPixels, radius: number): void {
   const { data, width, height } = pixels;
   const r = Math.abs(Math.round(radius));
   if (r === 0) return;
-  const pick = radius > 0 ? Math.min : Math.max;
-  const row = new Uint8Array(Math.max(width, height));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) row[x] = data[y * width + x];
-    for (let x = 0; x < width; x++) {
-      let value = row[x];
-      for (let d = 1; d <= r; d++) value = pick(value, row[Math.max(0, x - d)], row[Math.min(width - 1, x + d)]);
-      data[y * width + x] = value;
+  const grow = radius > 0;
+  const line = new Uint8Array(Math.max(width, height));
+  // Separable: along each row, then each column, through a copy of the line.
+  const filterLine = (length: number) => {
+    const out = new Uint8Array(length);
+    for (let i = 0; i < length; i++) {
+      let value = line[i];
+      const from = i - r < 0 ? 0 : i - r;
+      const to = i + r >= length ? length - 1 : i + r;
+      for (let j = from; j <= to; j++) if (grow ? line[j] < value : line[j] > value) value = line[j];
+      out[i] = value;
     }
+    return out;
+  };
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) line[x] = data[row + x];
+    const out = filterLine(width);
+    for (let x = 0; x < width; x++) data[row + x] = out[x];
   }
   for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) row[y] = data[y * width + x];
-    for (let y = 0; y < height; y++) {
-      let value = row[y];
-      for (let d = 1; d <= r; d++) value = pick(value, row[Math.max(0, y - d)], row[Math.min(height - 1, y + d)]);
-      data[y * width + x] = value;
-    }
+    for (let y = 0; y < height; y++) line[y] = data[y * width + x];
+    const out = filterLine(height);
+    for (let y = 0; y < height; y++) data[y * width + x] = out[y];
   }
 }
 
@@ -62,29 +70,24 @@ export function fadeInk(pixels: GreyPixels, amount: number): void {
 }
 
 /** A slowly varying darkening of the paper (a few broad waves), as a scan of a folded, yellowed print. */
-export function unevenPaper(pixels: GreyPixels, depth: number, rng: Prng): void {
+export async function unevenPaper(pixels: GreyPixels, depth: number, rng: Prng): Promise<void> {
   const { data, width, height } = pixels;
-  const waves = Array.from({ length: 4 }, () => ({
-    fx: rng.range(0.3, 2.5) / width,
-    fy: rng.range(0.3, 2.5) / height,
-    phase: rng.range(0, Math.PI * 2),
-  }));
-  // cos(a + b) = cos a cos b − sin a sin b: tables per column and per row keep it to multiplications per pixel.
-  const tables = waves.map((wave) => ({
-    cx: Float32Array.from({ length: width }, (_, x) => Math.cos(2 * Math.PI * wave.fx * x + wave.phase)),
-    sx: Float32Array.from({ length: width }, (_, x) => Math.sin(2 * Math.PI * wave.fx * x + wave.phase)),
-    cy: Float32Array.from({ length: height }, (_, y) => Math.cos(2 * Math.PI * wave.fy * y)),
-    sy: Float32Array.from({ length: height }, (_, y) => Math.sin(2 * Math.PI * wave.fy * y)),
-  }));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  const waves = Array.from({ length: 4 }, () => ({ fx: rng.range(0.3, 2.5), fy: rng.range(0.3, 2.5), phase: rng.range(0, Math.PI * 2) }));
+  // The field is smooth: work it out on a coarse grid and let sharp stretch it to the page.
+  const [cw, ch] = [Math.max(2, Math.ceil(width / 16)), Math.max(2, Math.ceil(height / 16))];
+  const coarse = Buffer.alloc(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
       let sum = 0;
-      for (const t of tables) sum += t.cx[x] * t.cy[y] - t.sx[x] * t.sy[y];
-      const i = y * width + x;
-      const darker = ((sum / tables.length + 1) / 2) * depth;
-      data[i] = Math.max(0, Math.round(data[i] - darker * (data[i] / 255)));
+      for (const wave of waves) sum += Math.cos(2 * Math.PI * ((wave.fx * x) / cw + (wave.fy * y) / ch) + wave.phase);
+      coarse[y * cw + x] = Math.round(((sum / waves.length + 1) / 2) * depth);
     }
   }
+  const field = await sharp(coarse, { raw: { width: cw, height: ch, channels: 1 } })
+    .resize(width, height, { kernel: 'linear' })
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < data.length; i++) data[i] = data[i] - ((field[i] * data[i]) >> 8);
 }
 
 /** Dark specks on the paper and white flecks in the ink, one to three pixels across. */
