@@ -91,7 +91,10 @@ function table(builder: SheetBuilder, rng: Prng, result: Result): void {
   const header = rng.pick(HEADERS);
   const size = Math.round(builder.style.textSize * 0.75);
   const rows = rng.int(2, 5);
-  const widths = header.map((word) => builder.canvas.measure(word, { font: builder.style.font, size }).width + size);
+  // Cells hold their heading or a three-digit number, whichever is wider.
+  const widths = header.map(
+    (word) => Math.max(...[word, '000'].map((text) => builder.canvas.measure(text, { font: builder.style.font, size }).width)) + size,
+  );
   const rowHeight = size * 1.6;
   const box = freeBox(
     builder,
