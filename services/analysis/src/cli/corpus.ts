@@ -63,7 +63,9 @@ async function main(): Promise<number> {
     tiles: values.tiles,
     sheets: values.sheets,
   }));
-  const records = await runPool(jobs, Math.min(workers, count), (done, record) => {
+  // CPU seconds per sheet, summed over the workers: on a shared machine wall time says little.
+  const cpu: number[] = [];
+  const records = await runPool(jobs, Math.min(workers, count), cpu, (done, record) => {
     const seconds = (Date.now() - started) / 1000;
     const eta = (seconds / done) * (count - done);
     process.stderr.write(
@@ -80,10 +82,14 @@ async function main(): Promise<number> {
     JSON.stringify({ schema: 'pid-corpus/1', seed, count, tiles: values.tiles, coverage: summary, sheets: records }, null, 1),
   );
   const equivalents = records.reduce((sum, record) => sum + record.sheetEquivalents, 0);
+  const cpuSeconds = cpu.reduce((sum, value) => sum + value, 0);
+  // Timings vary from run to run: a log beside the manifest, which stays the same for the same seed.
+  await writeFile(path.join(out, 'build-log.json'), JSON.stringify({ seconds, workers, cpuSeconds, equivalents }, null, 1));
   process.stdout.write(
     [
       `${count} sheets, ${equivalents.toFixed(1)} sheet-equivalents (A3 at 200 dpi, ${(SHEET_EQUIVALENT_PIXELS / 1e6).toFixed(2)} MP each) in ${seconds.toFixed(0)} s on ${workers} workers`,
-      `${(seconds / equivalents).toFixed(2)} s per sheet-equivalent, ${(seconds / count).toFixed(2)} s per sheet`,
+      `${(seconds / equivalents).toFixed(2)} s per sheet-equivalent, ${(seconds / count).toFixed(2)} s per sheet (wall)`,
+      `${(cpuSeconds / equivalents).toFixed(2)} CPU s per sheet-equivalent: 2,000 of them take ${(((cpuSeconds / equivalents) * 2000) / 60 / workers).toFixed(0)} min on ${workers} free cores`,
       coco ? `${coco.images} tiles, ${coco.annotations} symbol annotations (tiles/annotations.json)` : 'whole sheets in sheets/',
       `draw.io shapes drawn: ${summary.drawioShapes} of ${summary.drawioTotal}; our classes drawn: ${summary.classes} of ${summary.classTotal}` +
         (summary.missingClasses.length ? ` (missing: ${summary.missingClasses.join(', ')})` : ''),
@@ -110,7 +116,7 @@ function coverage(records: SheetRecord[]) {
 }
 
 /** Hands jobs to `size` child processes one at a time; answers every record, in any order. */
-function runPool(jobs: Job[], size: number, progress: (done: number, record: SheetRecord) => void): Promise<SheetRecord[]> {
+function runPool(jobs: Job[], size: number, cpu: number[], progress: (done: number, record: SheetRecord) => void): Promise<SheetRecord[]> {
   return new Promise((resolve, reject) => {
     const records: SheetRecord[] = [];
     let next = 0;
@@ -122,13 +128,14 @@ function runPool(jobs: Job[], size: number, progress: (done: number, record: She
     for (let i = 0; i < size; i++) {
       const child = fork(__filename, ['--worker'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       children.push(child);
-      child.on('message', (message: { record?: SheetRecord; error?: string }) => {
+      child.on('message', (message: { record?: SheetRecord; cpuSeconds?: number; error?: string }) => {
         if (message.error) {
           children.forEach((other) => other.kill());
           reject(new Error(message.error));
           return;
         }
         records.push(message.record!);
+        cpu.push(message.cpuSeconds ?? 0);
         progress(records.length, message.record!);
         if (records.length === jobs.length) resolve(records);
         feed(child);
@@ -145,8 +152,12 @@ function runPool(jobs: Job[], size: number, progress: (done: number, record: She
 function worker(): Promise<number> {
   return new Promise((resolve) => {
     process.on('message', (job: Job) => {
+      const before = process.cpuUsage();
       writeCorpusSheet(job.out, job.seed, job)
-        .then((record) => process.send!({ record }))
+        .then((record) => {
+          const used = process.cpuUsage(before);
+          process.send!({ record, cpuSeconds: (used.user + used.system) / 1e6 });
+        })
         .catch((error: Error) => process.send!({ error: `sheet seed ${job.seed}: ${error.stack ?? error.message}` }));
     });
     process.on('disconnect', () => resolve(0));

@@ -116,10 +116,17 @@ const SCHEMES: Record<ColourScheme, { ink: [number, number, number]; paper: [num
 /** Grey pixels as RGB of the scheme: 0 becomes the ink colour, 255 the paper. */
 export function colourise(data: Buffer, scheme: ColourScheme): Buffer {
   const { ink, paper } = SCHEMES[scheme];
+  // One table per channel from grey to colour: three look-ups a pixel.
+  const tables = [0, 1, 2].map((c) =>
+    Uint8Array.from({ length: 256 }, (_, grey) => Math.round(ink[c] + ((paper[c] - ink[c]) * grey) / 255)),
+  );
+  const [red, green, blue] = tables;
   const out = Buffer.alloc(data.length * 3);
-  for (let i = 0; i < data.length; i++) {
-    const t = data[i] / 255;
-    for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round(ink[c] + (paper[c] - ink[c]) * t);
+  for (let i = 0, j = 0; i < data.length; i++, j += 3) {
+    const grey = data[i];
+    out[j] = red[grey];
+    out[j + 1] = green[grey];
+    out[j + 2] = blue[grey];
   }
   return out;
 }

@@ -51,8 +51,11 @@ export async function buildCorpusSheet(seed: number): Promise<CorpusSheet> {
   const page = await withPdfPage(await canvas.save(), 1, options, (document, pdfPage, size) =>
     drawPdfPagePixels(document, pdfPage, size, options),
   );
-  const grey = Buffer.alloc(page.width * page.height);
-  for (let i = 0; i < grey.length; i++) grey[i] = page.rgba[i * 4];
+  // The page is black on white: its red channel is its grey.
+  const grey = await sharp(page.rgba, { raw: { width: page.width, height: page.height, channels: 4 } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const scale = page.width / canvas.width;
   const toRendition = ([x, y]: Point): Point => [x * scale, y * scale];
   const size = { width: page.width, height: page.height };
