@@ -68,8 +68,9 @@ export function corpusCatalog(mix: SymbolMix): SymbolCatalog & { isThirdParty(cl
     isThirdParty: (cls) => made.has(cls),
     variantFor(cls, rng) {
       if (made.has(cls)) return decorate(cls, cls.variants[0], rng);
-      if (cls.placement === 'instrument' && instruments.length && rng.chance(mix.thirdParty)) {
-        const shape = rng.pick(instruments);
+      const alike = instruments.filter((shape) => shape.className === cls.className);
+      if (cls.placement === 'instrument' && alike.length && rng.chance(mix.thirdParty)) {
+        const shape = rng.pick(alike);
         return stencilVariant(shape.stencil, { size: BUBBLE_RADIUS * 2.2, signal: true, withoutText: true });
       }
       const own = rng.chance(0.5) ? rng.pick(cls.variants) : cls.variants[0];
