@@ -1,7 +1,19 @@
 import { PDF_RENDER_DPI } from '@pid/contracts';
-import { degrees, LineCapStyle, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  degrees,
+  LineCapStyle,
+  LineJoinStyle,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setLineJoin,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import type { Box, Point } from './geometry';
-import { strokeText, strokeTextMetrics, type StrokeFontName } from './stroke-font';
+import { strokesBox, strokeText, strokeTextMetrics, type StrokeFontName } from './stroke-font';
 
 /** PDF points per pixel of the page rendered at PDF_RENDER_DPI. */
 export const POINTS_PER_PIXEL = 72 / PDF_RENDER_DPI;
@@ -89,7 +101,10 @@ export class PdfCanvas {
   text(text: string, x: number, y: number, options: TextOptions): Box {
     if (isStroked(options.font)) {
       const width = options.size * STROKED_PEN;
+      // Round joins, as a plotter pen draws: a mitred serif would poke out of the box by several pen widths.
+      this.page.pushOperators(pushGraphicsState(), setLineJoin(LineJoinStyle.Round));
       for (const stroke of strokeText(text, x, y, options.size, STROKED_FONT[options.font], options.vertical)) this.path(stroke, { width });
+      this.page.pushOperators(popGraphicsState());
       return this.textBox(text, x, y, options);
     }
     const font = this.fonts[options.font];
@@ -106,6 +121,11 @@ export class PdfCanvas {
 
   /** The box `text` would take, baseline at (x, y). */
   textBox(text: string, x: number, y: number, options: TextOptions): Box {
+    if (isStroked(options.font)) {
+      // Strokes are exact: their own bounds, with the pen.
+      const strokes = strokeText(text, x, y, options.size, STROKED_FONT[options.font], options.vertical);
+      if (strokes.length > 0) return strokesBox(strokes, options.size * STROKED_PEN);
+    }
     const { width, ascent, descent } = this.measure(text, options);
     return options.vertical ? [x - ascent, y - width, x + descent, y] : [x, y - ascent, x + width, y + descent];
   }
