@@ -64,6 +64,28 @@ describe('training corpus', () => {
     expect(faults).toEqual([]);
   }, 120_000);
 
+  it('gives a whole connection graph: every pipe end at a port or a junction, T junctions of three, crossings of two', async () => {
+    const sheet = await buildCorpusSheet(seedWhere((plan) => small(plan) && plan.density === 'dense'));
+    const { symbols, pipes, junctions, crossings, connections } = sheet.truth;
+    expect(connections).toHaveLength(pipes.length);
+    const ports = new Set(symbols.flatMap((symbol) => symbol.ports.map((port) => `${symbol.id}/${port.name}`)));
+    const junctionIds = new Set(junctions.map((junction) => junction.id));
+    for (const { pipe, from, to } of connections) {
+      for (const end of [from, to]) {
+        if ('symbol' in end) expect(ports.has(`${end.symbol}/${end.port}`), pipe).toBe(true);
+        else if ('junction' in end) expect(junctionIds.has(end.junction), pipe).toBe(true);
+        else throw new Error(`pipe ${pipe} ends in the open`);
+      }
+    }
+    expect(junctions.length).toBeGreaterThan(0);
+    for (const junction of junctions) expect(junction.pipes.length, junction.id).toBeGreaterThanOrEqual(3);
+    for (const crossing of crossings) expect(crossing.pipes, `${crossing.at}`).toHaveLength(2);
+    const used = new Set(
+      connections.flatMap(({ from, to }) => [from, to]).flatMap((end) => ('port' in end ? [`${end.symbol}/${end.port}`] : [])),
+    );
+    for (const symbol of symbols) for (const port of symbol.ports) expect(port.connected).toBe(used.has(`${symbol.id}/${port.name}`));
+  }, 120_000);
+
   it('keeps the truth on the ink of a skewed, damaged scan', async () => {
     // No broken strokes or thinned ink: they may take the very pixels a port sits on.
     const seed = seedWhere(
