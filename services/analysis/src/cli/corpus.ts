@@ -79,7 +79,11 @@ async function main(): Promise<number> {
   const summary = coverage(records);
   await writeFile(
     path.join(out, 'manifest.json'),
-    JSON.stringify({ schema: 'pid-corpus/1', seed, count, tiles: values.tiles, coverage: summary, sheets: records }, null, 1),
+    JSON.stringify(
+      { schema: 'pid-corpus/1', seed, count: records.length, asked: count, tiles: values.tiles, coverage: summary, sheets: records },
+      null,
+      1,
+    ),
   );
   const equivalents = records.reduce((sum, record) => sum + record.sheetEquivalents, 0);
   const cpuSeconds = cpu.reduce((sum, value) => sum + value, 0);
@@ -87,8 +91,8 @@ async function main(): Promise<number> {
   await writeFile(path.join(out, 'build-log.json'), JSON.stringify({ seconds, workers, cpuSeconds, equivalents }, null, 1));
   process.stdout.write(
     [
-      `${count} sheets, ${equivalents.toFixed(1)} sheet-equivalents (A3 at 200 dpi, ${(SHEET_EQUIVALENT_PIXELS / 1e6).toFixed(2)} MP each) in ${seconds.toFixed(0)} s on ${workers} workers`,
-      `${(seconds / equivalents).toFixed(2)} s per sheet-equivalent, ${(seconds / count).toFixed(2)} s per sheet (wall)`,
+      `${records.length} sheets, ${equivalents.toFixed(1)} sheet-equivalents (A3 at 200 dpi, ${(SHEET_EQUIVALENT_PIXELS / 1e6).toFixed(2)} MP each) in ${seconds.toFixed(0)} s on ${workers} workers`,
+      `${(seconds / equivalents).toFixed(2)} s per sheet-equivalent, ${(seconds / records.length).toFixed(2)} s per sheet (wall)`,
       `${(cpuSeconds / equivalents).toFixed(2)} CPU s per sheet-equivalent: 2,000 of them take ${(((cpuSeconds / equivalents) * 2000) / 60 / workers).toFixed(0)} min on ${workers} free cores`,
       coco ? `${coco.images} tiles, ${coco.annotations} symbol annotations (tiles/annotations.json)` : 'whole sheets in sheets/',
       `draw.io shapes drawn: ${summary.drawioShapes} of ${summary.drawioTotal}; our classes drawn: ${summary.classes} of ${summary.classTotal}` +
@@ -120,9 +124,16 @@ function runPool(jobs: Job[], size: number, cpu: number[], progress: (done: numb
   return new Promise((resolve, reject) => {
     const records: SheetRecord[] = [];
     let next = 0;
+    let stopping = false;
     const children: ChildProcess[] = [];
+    // Ctrl-C: no new sheets; those in progress finish and the manifest lists what is done.
+    process.once('SIGINT', () => {
+      stopping = true;
+      process.stderr.write('\nstopping: finishing the sheets in progress\n');
+      if (records.length === next) resolve(records);
+    });
     const feed = (child: ChildProcess) => {
-      if (next < jobs.length) child.send(jobs[next++]);
+      if (!stopping && next < jobs.length) child.send(jobs[next++]);
       else child.disconnect();
     };
     for (let i = 0; i < size; i++) {
@@ -137,7 +148,7 @@ function runPool(jobs: Job[], size: number, cpu: number[], progress: (done: numb
         records.push(message.record!);
         cpu.push(message.cpuSeconds ?? 0);
         progress(records.length, message.record!);
-        if (records.length === jobs.length) resolve(records);
+        if (records.length === jobs.length || (stopping && records.length === next)) resolve(records);
         feed(child);
       });
       child.on('exit', (code) => {
@@ -150,6 +161,8 @@ function runPool(jobs: Job[], size: number, cpu: number[], progress: (done: numb
 
 /** A child: builds each sheet it is sent and answers its record. */
 function worker(): Promise<number> {
+  // Ctrl-C reaches the whole process group: the parent decides when a worker stops.
+  process.on('SIGINT', () => undefined);
   return new Promise((resolve) => {
     process.on('message', (job: Job) => {
       const before = process.cpuUsage();
