@@ -102,6 +102,7 @@ export async function degradeGrey(
     data = await sharp(rotated.data, { raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels } })
       .extract({ left, top, width, height })
       .extractChannel(0)
+      .toColourspace('b-w')
       .raw()
       .toBuffer();
     map = rotationMap(width, height, rotated.info.width, rotated.info.height, options.rotationDeg);
@@ -110,11 +111,13 @@ export async function degradeGrey(
   const rng = new Prng(seed ^ 0xda3a6e);
   if (options.bleed) bleedInk(page, options.bleed);
   if (options.breaks) breakStrokes(page, options.breaks, rng);
-  if (options.blur && options.blur >= 0.3) page.data = await raw(page.data).blur(options.blur).raw().toBuffer();
+  // sharp answers grey raw input as sRGB unless told: every step back to one channel.
+  if (options.blur && options.blur >= 0.3) page.data = await raw(page.data).blur(options.blur).toColourspace('b-w').raw().toBuffer();
   if (options.fade) fadeInk(page, options.fade);
   if (options.background) await unevenPaper(page, options.background, rng);
   if (options.speckle) speckle(page, options.speckle, rng);
   if (options.noise) addNoise(page.data, options.noise, seed);
+  if (page.data.length !== width * height) throw new Error(`damage left ${page.data.length} bytes for ${width} × ${height} grey pixels`);
   if (!options.colour) return { data: page.data, channels: 1, width, height, map };
   return { data: colourise(page.data, options.colour), channels: 3, width, height, map };
 }

@@ -13,12 +13,14 @@ export interface GreyPixels {
   height: number;
 }
 
-/** Ink grows (`radius` > 0, a minimum filter) or thins (< 0, a maximum filter), `|radius|` pixels each way. */
+/** Ink grows (`radius` > 0, a minimum filter) or thins (< 0, half a maximum filter), `|radius|` pixels each way. */
 export function bleedInk(pixels: GreyPixels, radius: number): void {
   const { data, width, height } = pixels;
   const r = Math.abs(Math.round(radius));
   if (r === 0) return;
   const grow = radius > 0;
+  // Starved ink greys thin strokes rather than wiping them out: the thinned page is averaged with the original.
+  const original = grow ? undefined : Buffer.from(data);
   const line = new Uint8Array(Math.max(width, height));
   // Separable: along each row, then each column, through a copy of the line.
   const filterLine = (length: number) => {
@@ -43,6 +45,7 @@ export function bleedInk(pixels: GreyPixels, radius: number): void {
     const out = filterLine(height);
     for (let y = 0; y < height; y++) data[y * width + x] = out[y];
   }
+  if (original) for (let i = 0; i < data.length; i++) data[i] = (data[i] + original[i]) >> 1;
 }
 
 /** Small paper-white gaps cut into strokes at `share` of the ink pixels, as a worn original or a poor copy. */
@@ -85,6 +88,7 @@ export async function unevenPaper(pixels: GreyPixels, depth: number, rng: Prng):
   }
   const field = await sharp(coarse, { raw: { width: cw, height: ch, channels: 1 } })
     .resize(width, height, { kernel: 'linear' })
+    .toColourspace('b-w')
     .raw()
     .toBuffer();
   for (let i = 0; i < data.length; i++) data[i] = data[i] - ((field[i] * data[i]) >> 8);

@@ -34,7 +34,7 @@ export const corpusSheetName = (seed: number) => `corpus-${seed}`;
 export async function buildCorpusSheet(seed: number): Promise<CorpusSheet> {
   const plan = planSheet(seed);
   const name = corpusSheetName(seed);
-  const { canvas, builder } = await layoutSheet({
+  const { canvas, builder, frame } = await layoutSheet({
     name,
     seed,
     style: plan.style,
@@ -44,7 +44,7 @@ export async function buildCorpusSheet(seed: number): Promise<CorpusSheet> {
     catalog: corpusCatalog(plan.symbols),
     exactStyle: true,
   });
-  const furniture = drawFurniture(builder, plan.furniture, new Prng(seed).fork('furniture'));
+  const furniture = drawFurniture(builder, frame.reserved, plan.furniture, new Prng(seed).fork('furniture'));
   const truth = layoutTruth(builder, plan, name, furniture);
   const options = { dpi: plan.dpi, ...RENDER_LIMITS };
   // Straight to pixels: a PNG between renderer and damage would cost more than the rest of the sheet.
@@ -54,6 +54,7 @@ export async function buildCorpusSheet(seed: number): Promise<CorpusSheet> {
   // The page is black on white: its red channel is its grey.
   const grey = await sharp(page.rgba, { raw: { width: page.width, height: page.height, channels: 4 } })
     .extractChannel(0)
+    .toColourspace('b-w')
     .raw()
     .toBuffer();
   const scale = page.width / canvas.width;

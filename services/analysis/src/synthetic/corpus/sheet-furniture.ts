@@ -30,8 +30,15 @@ const HEADERS = [
 ];
 
 /** Draws what `mix` asks for wherever it fits; answers what was drawn. */
-export function drawFurniture(builder: SheetBuilder, mix: FurnitureMix, rng: Prng): { items: Furniture[]; texts: FurnitureText[] } {
-  const result = { items: [] as Furniture[], texts: [] as FurnitureText[] };
+export function drawFurniture(
+  builder: SheetBuilder,
+  reserved: Box[],
+  mix: FurnitureMix,
+  rng: Prng,
+): { items: Furniture[]; texts: FurnitureText[] } {
+  // The frame's title block and revision table count as furniture already there.
+  const result = { items: reserved.map((box): Furniture => ({ kind: 'table', box })), texts: [] as FurnitureText[] };
+  const framed = result.items.length;
   const place: [number, () => void][] = [
     [mix.tables, () => table(builder, rng, result)],
     [mix.stamps, () => stamp(builder, rng, result)],
@@ -41,7 +48,7 @@ export function drawFurniture(builder: SheetBuilder, mix: FurnitureMix, rng: Prn
     [mix.clouds, () => cloud(builder, rng, result)],
   ];
   for (const [count, draw] of place) for (let i = 0; i < count; i++) draw();
-  return result;
+  return { items: result.items.slice(framed), texts: result.texts };
 }
 
 type Result = { items: Furniture[]; texts: FurnitureText[] };
