@@ -12,7 +12,7 @@ export interface DraftingStyle {
   signalWidth: number;
   symbolWidth: number;
   /** Dash and gap of signal lines. */
-  signalDash: [number, number];
+  signalDash: number[];
   font: FontName;
   /** Font size of tags, line numbers and labels. */
   textSize: number;

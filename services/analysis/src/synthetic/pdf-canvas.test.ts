@@ -7,19 +7,19 @@ import { PdfCanvas, type FontName } from './pdf-canvas';
 
 describe('PdfCanvas text', () => {
   it('answers boxes from the font metrics that hold the drawn words, horizontal and vertical, in every font', async () => {
-    const canvas = await PdfCanvas.create(1200, 900, 'text boxes');
-    const fonts: FontName[] = ['Helvetica', 'Courier', 'Times'];
+    const canvas = await PdfCanvas.create(1700, 900, 'text boxes');
+    const fonts: FontName[] = ['Helvetica', 'Courier', 'Times', 'Stroked', 'StrokedMedium', 'StrokedSerif'];
     const boxes: { name: string; box: Box; vertical: boolean }[] = [];
     fonts.forEach((font, i) => {
       boxes.push({
         name: `${font} horizontal`,
         vertical: false,
-        box: canvas.text('FIC-101 2"-P-1001-A1A', 60, 120 + i * 120, { font, size: 28 }),
+        box: canvas.text('FIC-101 2"-P-1001-A1A', 60, 100 + i * 120, { font, size: 28 }),
       });
       boxes.push({
         name: `${font} vertical`,
         vertical: true,
-        box: canvas.text('052-MS-001-8"-3CB2S07', 700 + i * 150, 800, { font, size: 28, vertical: true }),
+        box: canvas.text('052-MS-001-8"-3CB2S07', 800 + i * 150, 800, { font, size: 28, vertical: true }),
       });
     });
     const page = await renderPdfPage(await canvas.save(), 1, { ...TEST_PDF_OPTIONS, dpi: 200 });

@@ -1,13 +1,35 @@
 import { PDF_RENDER_DPI } from '@pid/contracts';
-import { degrees, LineCapStyle, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  degrees,
+  LineCapStyle,
+  LineJoinStyle,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setLineJoin,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import type { Box, Point } from './geometry';
+import { strokesBox, strokeText, strokeTextMetrics, type StrokeFontName } from './stroke-font';
 
 /** PDF points per pixel of the page rendered at PDF_RENDER_DPI. */
 export const POINTS_PER_PIXEL = 72 / PDF_RENDER_DPI;
 
-export type FontName = 'Helvetica' | 'Courier' | 'Times';
+export type FontName = 'Helvetica' | 'Courier' | 'Times' | StrokedFontName;
 
-const STANDARD_FONT: Record<FontName, StandardFonts> = {
+/** CAD-plotter lettering drawn as strokes (`stroke-font.ts`): on the page, but not in the text layer, as SHX text. */
+export type StrokedFontName = 'Stroked' | 'StrokedMedium' | 'StrokedSerif';
+const STROKED_FONT: Record<StrokedFontName, StrokeFontName> = { Stroked: 'futural', StrokedMedium: 'futuram', StrokedSerif: 'timesr' };
+/** The pen of stroked lettering, relative to the font size. */
+const STROKED_PEN = 0.075;
+
+type StandardFontName = Exclude<FontName, StrokedFontName>;
+const isStroked = (font: FontName): font is StrokedFontName => font in STROKED_FONT;
+
+const STANDARD_FONT: Record<StandardFontName, StandardFonts> = {
   Helvetica: StandardFonts.Helvetica,
   Courier: StandardFonts.Courier,
   Times: StandardFonts.TimesRoman,
@@ -18,7 +40,7 @@ const BLACK = rgb(0, 0, 0);
 export interface StrokeOptions {
   width: number;
   /** Dash and gap lengths in pixels. */
-  dash?: [number, number];
+  dash?: number[];
   fill?: boolean;
 }
 
@@ -42,7 +64,7 @@ export class PdfCanvas {
   private constructor(
     readonly document: PDFDocument,
     private readonly page: PDFPage,
-    private readonly fonts: Record<FontName, PDFFont>,
+    private readonly fonts: Record<StandardFontName, PDFFont>,
     readonly width: number,
     readonly height: number,
   ) {}
@@ -54,8 +76,8 @@ export class PdfCanvas {
     document.setTitle(title);
     document.setProducer('pid synthetic generator');
     const page = document.addPage([width * POINTS_PER_PIXEL, height * POINTS_PER_PIXEL]);
-    const fonts = {} as Record<FontName, PDFFont>;
-    for (const name of Object.keys(STANDARD_FONT) as FontName[]) fonts[name] = await document.embedFont(STANDARD_FONT[name]);
+    const fonts = {} as Record<StandardFontName, PDFFont>;
+    for (const name of Object.keys(STANDARD_FONT) as StandardFontName[]) fonts[name] = await document.embedFont(STANDARD_FONT[name]);
     return new PdfCanvas(document, page, fonts, width, height);
   }
 
@@ -77,6 +99,14 @@ export class PdfCanvas {
 
   /** Draws `text` with its baseline starting at (x, y) and answers its box from the font metrics. */
   text(text: string, x: number, y: number, options: TextOptions): Box {
+    if (isStroked(options.font)) {
+      const width = options.size * STROKED_PEN;
+      // Round joins, as a plotter pen draws: a mitred serif would poke out of the box by several pen widths.
+      this.page.pushOperators(pushGraphicsState(), setLineJoin(LineJoinStyle.Round));
+      for (const stroke of strokeText(text, x, y, options.size, STROKED_FONT[options.font], options.vertical)) this.path(stroke, { width });
+      this.page.pushOperators(popGraphicsState());
+      return this.textBox(text, x, y, options);
+    }
     const font = this.fonts[options.font];
     this.page.drawText(text, {
       x: x * POINTS_PER_PIXEL,
@@ -91,11 +121,21 @@ export class PdfCanvas {
 
   /** The box `text` would take, baseline at (x, y). */
   textBox(text: string, x: number, y: number, options: TextOptions): Box {
+    if (isStroked(options.font)) {
+      // Strokes are exact: their own bounds, with the pen.
+      const strokes = strokeText(text, x, y, options.size, STROKED_FONT[options.font], options.vertical);
+      if (strokes.length > 0) return strokesBox(strokes, options.size * STROKED_PEN);
+    }
     const { width, ascent, descent } = this.measure(text, options);
     return options.vertical ? [x - ascent, y - width, x + descent, y] : [x, y - ascent, x + width, y + descent];
   }
 
   measure(text: string, options: Pick<TextOptions, 'font' | 'size'>): { width: number; ascent: number; descent: number } {
+    if (isStroked(options.font)) {
+      const pen = options.size * STROKED_PEN;
+      const metrics = strokeTextMetrics(text, options.size, STROKED_FONT[options.font]);
+      return { width: metrics.width + pen, ascent: metrics.ascent + pen / 2, descent: metrics.descent + pen / 2 };
+    }
     const font = this.fonts[options.font];
     const ascent = font.heightAtSize(options.size, { descender: false });
     const full = font.heightAtSize(options.size);

@@ -1,5 +1,6 @@
 import { boxContains, boxesOverlap, grow, type Box, type Point } from './geometry';
 import type { Prng } from './prng';
+import type { Paper } from './sheet-generator';
 import { directionOf, isHorizontal, opposite, type Direction } from './routing-grid';
 import type { PlacedText, Run, RunEnd, SheetBuilder, SheetSymbol } from './sheet-builder';
 import { symbolBox, symbolClass, type PlacedPort, type SymbolClass } from './symbol-library';
@@ -16,7 +17,10 @@ export interface SheetBudget {
   loops: number;
 }
 
-export function sheetBudget(density: Density, paper: 'A3' | 'A1', rng: Prng): SheetBudget {
+/** Symbols per sheet relative to A3, for the same physical drawing size (A1 is four A3s, less its wider margins). */
+const PAPER_SCALE: Record<Paper, number> = { A4: 0.45, A3: 1, A2: 1.8, A1: 3.5, A0: 7 };
+
+export function sheetBudget(density: Density, paper: Paper, rng: Prng): SheetBudget {
   const base: Record<Density, SheetBudget> = {
     sparse: { equipment: rng.int(3, 4), connectors: 2, extraLines: 0, inline: rng.int(4, 5), branches: 1, loops: 2 },
     normal: { equipment: rng.int(6, 7), connectors: rng.int(3, 4), extraLines: 2, inline: rng.int(13, 15), branches: 3, loops: 5 },
@@ -24,8 +28,7 @@ export function sheetBudget(density: Density, paper: 'A3' | 'A1', rng: Prng): Sh
   };
   const budget = base[density];
   if (paper === 'A3') return budget;
-  // An A1 sheet is four A3 sheets drawn at the same physical size.
-  const scale = 3.5;
+  const scale = PAPER_SCALE[paper];
   return Object.fromEntries(Object.entries(budget).map(([key, value]) => [key, Math.round(value * scale)])) as unknown as SheetBudget;
 }
 
@@ -78,9 +81,11 @@ export function placeEquipment(builder: SheetBuilder, count: number, unitNumber:
     const cellBox: Box = [ax0 + column * cellWidth, ay0 + row * cellHeight, ax0 + (column + 1) * cellWidth, ay0 + (row + 1) * cellHeight];
     const bottomRow = row === rows - 1;
     for (let attempt = 0; attempt < 6; attempt++) {
-      const [className, prefix, , descriptions] = pickEquipment(rng, bottomRow);
-      const cls = symbolClass(className);
-      const variant = builder.variantFor(cls);
+      const own = pickEquipment(rng, bottomRow);
+      const other = builder.catalog?.equipment(rng);
+      const [className, prefix, descriptions] = other ? [other.cls.className, other.prefix, ['']] : [own[0], own[1], own[3]];
+      const cls = other?.cls ?? symbolClass(className);
+      const variant = other?.variant ?? builder.variantFor(cls);
       const center = grid.snap([
         (cellBox[0] + cellBox[2]) / 2 + rng.range(-0.2, 0.2) * cellWidth,
         (cellBox[1] + cellBox[3]) / 2 + rng.range(-0.2, 0.2) * cellHeight,
@@ -307,7 +312,7 @@ export function placeInlineSymbols(builder: SheetBuilder, count: number): void {
     const run = rng.pick(runs);
     const spots = freeStretch(builder, run);
     if (spots.length === 0) continue;
-    const cls = symbolClass(rng.weighted(INLINE_WEIGHTS));
+    const cls = builder.catalog?.inline(rng) ?? symbolClass(rng.weighted(INLINE_WEIGHTS));
     const symbol = placeInline(builder, run, rng.pick(spots), cls);
     if (!symbol) continue;
     placed++;

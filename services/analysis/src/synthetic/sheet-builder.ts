@@ -17,6 +17,19 @@ export interface SheetSymbol {
   tag?: string;
 }
 
+/**
+ * More symbols to draw from than our own library (the training corpus: third-party shapes, variants with stems,
+ * actuators or flanges). Each hook may answer undefined to leave the choice to the generator.
+ */
+export interface SymbolCatalog {
+  /** A variant of `cls` to draw. */
+  variantFor(cls: SymbolClass, rng: Prng): SymbolVariant | undefined;
+  /** A piece of equipment (or other free-standing shape) to place instead of one of ours. */
+  equipment(rng: Prng): { cls: SymbolClass; variant: SymbolVariant; prefix: string } | undefined;
+  /** A class to put inline on a pipe instead of one of ours. */
+  inline(rng: Prng): SymbolClass | undefined;
+}
+
 /** Where a run starts or ends: a symbol's port, or a T junction on another run. */
 export type RunEnd = { symbol: SheetSymbol; port: PlacedPort } | { junction: Point };
 
@@ -68,6 +81,7 @@ export class SheetBuilder {
     readonly style: DraftingStyle,
     readonly grid: RoutingGrid,
     readonly rng: Prng,
+    readonly catalog?: SymbolCatalog,
   ) {}
 
   get unit(): number {
@@ -75,6 +89,8 @@ export class SheetBuilder {
   }
 
   variantFor(cls: SymbolClass): SymbolVariant {
+    const chosen = this.catalog?.variantFor(cls, this.rng);
+    if (chosen) return chosen;
     if (this.rng.chance(this.style.variantMix)) return this.rng.pick(cls.variants);
     return cls.variants[this.style.variantSeed % cls.variants.length];
   }
@@ -178,7 +194,9 @@ export class SheetBuilder {
   }
 
   freePorts(symbol: SheetSymbol, kind: 'process' | 'signal'): PlacedPort[] {
-    return symbol.ports.filter((port) => port.kind === kind && !symbol.usedPorts.has(port.name) && this.stub(symbol, port) !== undefined);
+    return symbol.ports.filter(
+      (port) => port.kind === kind && !port.unrouted && !symbol.usedPorts.has(port.name) && this.stub(symbol, port) !== undefined,
+    );
   }
 
   /** Text placed before routing reserves its nodes so that lines go around it; a block of lines all or none. */

@@ -3,6 +3,7 @@ import type { DraftingStyle } from './drafting-styles';
 import type { Box } from './geometry';
 import type { PdfCanvas } from './pdf-canvas';
 import type { Prng } from './prng';
+import type { Paper } from './sheet-generator';
 import type { PlacedText } from './sheet-builder';
 
 export const mm = (value: number) => (value * PDF_RENDER_DPI) / 25.4;
@@ -51,7 +52,9 @@ const REVISION_TEXT = ['ISSUED FOR REVIEW', 'ISSUED FOR APPROVAL', 'ISSUED FOR D
  * The sheet border with zone marks, the title block and, now and then, a revision table and notes. None of it
  * is a symbol or a pipe in the truth; its words are labels.
  */
-export function drawSheetFrame(canvas: PdfCanvas, style: DraftingStyle, rng: Prng, paper: 'A3' | 'A1'): SheetFrame {
+export function drawSheetFrame(canvas: PdfCanvas, style: DraftingStyle, rng: Prng, paper: Paper): SheetFrame {
+  const large = paper === 'A1' || paper === 'A0';
+  const portrait = canvas.height > canvas.width;
   const { width, height } = canvas;
   const texts: PlacedText[] = [];
   const small = Math.round(style.textSize * 0.7);
@@ -74,12 +77,12 @@ export function drawSheetFrame(canvas: PdfCanvas, style: DraftingStyle, rng: Prn
       { width: lineWidth, closed: true },
     );
 
-  const edge = mm(paper === 'A1' ? 20 : 10);
+  const edge = mm(large ? 20 : 10);
   const border: Box = [mm(20), edge, width - edge, height - edge];
   rectangle(border, heavy);
   // Zone marks between the page edge and the border.
-  const columns = paper === 'A1' ? 12 : 8;
-  const rows = paper === 'A1' ? 8 : 6;
+  const [long, short] = large ? [12, 8] : [8, 6];
+  const [columns, rows] = portrait ? [short, long] : [long, short];
   for (let i = 0; i < columns; i++) {
     const x0 = border[0] + ((border[2] - border[0]) * i) / columns;
     const xm = x0 + (border[2] - border[0]) / columns / 2;

@@ -18,40 +18,78 @@ import {
 import { Prng } from './prng';
 import { RoutingGrid } from './routing-grid';
 import { cutRunsIntoPieces } from './run-pieces';
-import { SheetBuilder, type SheetSymbol } from './sheet-builder';
-import { drawSheetFrame } from './sheet-frame';
+import { SheetBuilder, type SheetSymbol, type SymbolCatalog } from './sheet-builder';
+import { drawSheetFrame, type SheetFrame } from './sheet-frame';
 import { renderSheet } from './sheet-renderer';
 import { jointFaces } from './symbol-library';
 
+/** Paper sizes of the ISO A series. */
+export type Paper = 'A4' | 'A3' | 'A2' | 'A1' | 'A0';
+export type Orientation = 'landscape' | 'portrait';
+
 /** Landscape pages in whole pixels at 200 dpi (A3 420 × 297 mm, A1 841 × 594 mm). */
-export const PAPER_PIXELS = { A3: { width: 3307, height: 2339 }, A1: { width: 6622, height: 4677 } } as const;
+export const PAPER_PIXELS: Record<Paper, { width: number; height: number }> = {
+  A4: { width: 2339, height: 1654 },
+  A3: { width: 3307, height: 2339 },
+  A2: { width: 4677, height: 3307 },
+  A1: { width: 6622, height: 4677 },
+  A0: { width: 9362, height: 6622 },
+};
+
+export function paperPixels(paper: Paper, orientation: Orientation = 'landscape'): { width: number; height: number } {
+  const { width, height } = PAPER_PIXELS[paper];
+  return orientation === 'landscape' ? { width, height } : { width: height, height: width };
+}
 
 export interface SheetSpec {
   name: string;
   seed: number;
   style: DraftingStyle;
   density: Density;
-  paper: 'A3' | 'A1';
+  paper: Paper;
+  /** Default landscape. */
+  orientation?: Orientation;
+  /** Other libraries and variants to draw from (the training corpus); absent: our own library only. */
+  catalog?: SymbolCatalog;
+  /** The style as given, without the small per-sheet variation of unit and weights (the corpus varies it itself). */
+  exactStyle?: boolean;
+}
+
+/** A laid-out sheet, drawn on its canvas but not yet saved. */
+export interface SheetLayout {
+  canvas: PdfCanvas;
+  builder: SheetBuilder;
+  frame: SheetFrame;
 }
 
 /** Lays out and draws one sheet: the vector PDF and its exact truth in the 200-dpi pixel space. */
 export async function generateSheet(spec: SheetSpec): Promise<{ pdf: Uint8Array; truth: TruthSheet }> {
-  const { width, height } = PAPER_PIXELS[spec.paper];
+  const { canvas, builder } = await layoutSheet(spec);
+  const pdf = await canvas.save();
+  return { pdf, truth: sheetTruth(builder, spec.name) };
+}
+
+/** Lays out and draws one sheet on a fresh canvas. */
+export async function layoutSheet(spec: SheetSpec): Promise<SheetLayout> {
+  const { width, height } = paperPixels(spec.paper, spec.orientation);
   const canvas = await PdfCanvas.create(width, height, spec.name);
   const rng = new Prng(spec.seed);
   // Symbols and line weights vary a little from sheet to sheet; text keeps the style's sizes.
   const weight = rng.pick([0.85, 1, 1, 1.15]);
-  const style = {
-    ...spec.style,
-    unit: Math.round(spec.style.unit * rng.pick([0.9, 1, 1, 1.1])),
-    processWidth: spec.style.processWidth * weight,
-    signalWidth: spec.style.signalWidth * weight,
-    symbolWidth: spec.style.symbolWidth * weight,
-  };
+  const unitScale = rng.pick([0.9, 1, 1, 1.1]);
+  const style = spec.exactStyle
+    ? spec.style
+    : {
+        ...spec.style,
+        unit: Math.round(spec.style.unit * unitScale),
+        processWidth: spec.style.processWidth * weight,
+        signalWidth: spec.style.signalWidth * weight,
+        symbolWidth: spec.style.symbolWidth * weight,
+      };
   const frame = drawSheetFrame(canvas, style, rng.fork('frame'), spec.paper);
   const grid = new RoutingGrid(frame.drawingArea, style.unit);
   for (const box of frame.reserved) grid.block(grow(box, style.unit), -1);
-  const builder = new SheetBuilder(canvas, style, grid, rng.fork('layout'));
+  const builder = new SheetBuilder(canvas, style, grid, rng.fork('layout'), spec.catalog);
   builder.texts.push(...frame.texts);
 
   const budget = sheetBudget(spec.density, spec.paper, rng.fork('budget'));
@@ -74,9 +112,7 @@ export async function generateSheet(spec: SheetSpec): Promise<{ pdf: Uint8Array;
   placeSymbolLabels(builder, frame.unitNumber);
   placeLineNumbers(builder, frame.unitNumber);
   renderSheet(builder, arrows);
-
-  const pdf = await canvas.save();
-  return { pdf, truth: sheetTruth(builder, spec.name) };
+  return { canvas, builder, frame };
 }
 
 /** Connects a connector to the first of `candidates` a route reaches (the connector being source or target). */

@@ -13,12 +13,16 @@ export interface PortDefinition {
   kind: 'process' | 'signal';
   /** For equipment: which way the flow prefers it. */
   role?: 'in' | 'out';
+  /** A third-party port off the routing lattice: in the truth, but no line is routed to it. */
+  unrouted?: true;
 }
 
 export interface SymbolVariant {
   name: string;
   primitives: Primitive[];
   ports: PortDefinition[];
+  /** Where the drawing comes from; absent for the project's own library. */
+  source?: { library: 'drawio-pid'; file: string; shape: string };
 }
 
 /**

@@ -112,7 +112,7 @@ export function primitivePoints(primitive: Primitive): { points: Point[]; closed
   }
 }
 
-function ellipsePoints([cx, cy]: Point, rx: number, ry: number, from: number, to: number): Point[] {
+export function ellipsePoints([cx, cy]: Point, rx: number, ry: number, from: number, to: number): Point[] {
   const full = Math.abs(to - from) >= 360;
   const steps = Math.max(8, Math.ceil(Math.abs(to - from) / 5));
   const points: Point[] = [];

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
+import { buildCorpusSheet, type CorpusSheet } from './corpus-sheet';
+import { CORPUS_SEED_BASE } from './corpus-writer';
+import { planSheet, type SheetPlan } from './sheet-plan';
+import { cutTiles, TILE_SIZE, tileOrigins } from './tiles';
+
+/** The first corpus seed whose plan `wanted` accepts (plans are cheap; small pages keep the tests quick). */
+function seedWhere(wanted: (plan: SheetPlan) => boolean): number {
+  for (let seed = CORPUS_SEED_BASE; seed < CORPUS_SEED_BASE + 5000; seed++) if (wanted(planSheet(seed))) return seed;
+  throw new Error('no seed in 5000 has such a plan');
+}
+
+const small = (plan: SheetPlan) => (plan.paper === 'A4' || plan.paper === 'A3') && plan.dpi <= 150;
+
+function inkIn(sheet: CorpusSheet, [x0, y0, x1, y1]: Box): number {
+  const { data, channels, width, height } = sheet.pixels;
+  let count = 0;
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) if (data[(y * width + x) * channels] < 160) count++;
+  }
+  return count;
+}
+
+describe('training corpus', () => {
+  it('gives the same pixels, truth and tiles for the same seed', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.damage !== false && plan.damage.noise !== undefined);
+    const [a, b] = [await buildCorpusSheet(seed), await buildCorpusSheet(seed)];
+    expect(a.pixels.data.equals(b.pixels.data)).toBe(true);
+    expect(JSON.stringify(a.truth)).toBe(JSON.stringify(b.truth));
+    const [ta, tb] = [await cutTiles(a), await cutTiles(b)];
+    expect(ta.map((tile) => tile.jpeg.toString('base64'))).toEqual(tb.map((tile) => tile.jpeg.toString('base64')));
+    expect(JSON.stringify(planSheet(seed + 1))).not.toBe(JSON.stringify(a.truth.plan));
+  }, 120_000);
+
+  it('boxes every symbol over its ink, with nothing inside but its own lines, tags and touching neighbours', async () => {
+    const sheet = await buildCorpusSheet(seedWhere((plan) => small(plan) && plan.damage === false && plan.density !== 'sparse'));
+    const { symbols, pipes, texts, furniture, connections } = sheet.truth;
+    expect(symbols.length).toBeGreaterThan(10);
+    expect(symbols.some((symbol) => symbol.library === 'drawio-pid')).toBe(true);
+    const faults: string[] = [];
+    for (const symbol of symbols) {
+      const name = `${symbol.id} ${symbol.className} (${symbol.library} ${symbol.shape})`;
+      if (inkIn(sheet, symbol.box) < 5) faults.push(`${name}: no ink in its box`);
+      const inside = grow(symbol.box, -2);
+      const own = new Set(
+        connections.flatMap(({ pipe, from, to }) =>
+          [from, to].filter((end) => 'symbol' in end && end.symbol === symbol.id).map(() => pipe),
+        ),
+      );
+      for (const pipe of pipes) {
+        const crosses = pipe.polyline.some((point, i) => i > 0 && segmentHitsBox(pipe.polyline[i - 1], point, inside));
+        if (crosses && !own.has(pipe.id)) faults.push(`${name}: pipe ${pipe.id} runs through it`);
+      }
+      for (const text of texts)
+        if (boxesOverlap(text.box, inside) && text.ownerId !== symbol.id) faults.push(`${name}: text "${text.string}" on it`);
+      for (const item of furniture) if (boxesOverlap(item.box, inside)) faults.push(`${name}: ${item.kind} on it`);
+      for (const other of symbols) {
+        if (other === symbol || !boxesOverlap(grow(other.box, -2), inside)) continue;
+        const touching = symbol.ports.some((port) => other.ports.some((theirs) => samePoint(port.at, theirs.at, 2)));
+        if (!touching) faults.push(`${name}: overlaps ${other.id} ${other.className} without touching it`);
+      }
+    }
+    expect(faults).toEqual([]);
+  }, 120_000);
+
+  it('gives a whole connection graph: every pipe end at a port or a junction, T junctions of three, crossings of two', async () => {
+    const sheet = await buildCorpusSheet(seedWhere((plan) => small(plan) && plan.density === 'dense'));
+    const { symbols, pipes, junctions, crossings, connections } = sheet.truth;
+    expect(connections).toHaveLength(pipes.length);
+    const ports = new Set(symbols.flatMap((symbol) => symbol.ports.map((port) => `${symbol.id}/${port.name}`)));
+    const junctionIds = new Set(junctions.map((junction) => junction.id));
+    for (const { pipe, from, to } of connections) {
+      for (const end of [from, to]) {
+        if ('symbol' in end) expect(ports.has(`${end.symbol}/${end.port}`), pipe).toBe(true);
+        else if ('junction' in end) expect(junctionIds.has(end.junction), pipe).toBe(true);
+        else throw new Error(`pipe ${pipe} ends in the open`);
+      }
+    }
+    expect(junctions.length).toBeGreaterThan(0);
+    for (const junction of junctions) expect(junction.pipes.length, junction.id).toBeGreaterThanOrEqual(3);
+    for (const crossing of crossings) expect(crossing.pipes, `${crossing.at}`).toHaveLength(2);
+    const used = new Set(
+      connections.flatMap(({ from, to }) => [from, to]).flatMap((end) => ('port' in end ? [`${end.symbol}/${end.port}`] : [])),
+    );
+    for (const symbol of symbols) for (const port of symbol.ports) expect(port.connected).toBe(used.has(`${symbol.id}/${port.name}`));
+  }, 120_000);
+
+  it('keeps the truth on the ink of a skewed, damaged scan', async () => {
+    // No broken strokes or thinned ink: they may take the very pixels a port sits on.
+    const seed = seedWhere(
+      (plan) =>
+        small(plan) &&
+        plan.damage !== false &&
+        Math.abs(plan.damage.rotationDeg ?? 0) > 1.5 &&
+        !plan.damage.breaks &&
+        (plan.damage.bleed ?? 0) >= 0,
+    );
+    const sheet = await buildCorpusSheet(seed);
+    const empty = sheet.truth.symbols.filter((symbol) => inkIn(sheet, symbol.box) < 5).map((symbol) => symbol.id);
+    expect(empty).toEqual([]);
+    for (const symbol of sheet.truth.symbols) {
+      for (const port of symbol.ports)
+        expect(inkIn(sheet, grow([...port.at, ...port.at], 3)), `${symbol.id} ${port.name}`).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('cuts overlapping tiles that cover the page, annotating what lies in each', async () => {
+    expect(tileOrigins(500)).toEqual([0]);
+    expect(tileOrigins(1500)).toEqual([0, 512, 860]);
+    const sheet = await buildCorpusSheet(seedWhere(small));
+    const tiles = await cutTiles(sheet);
+    const { width, height } = sheet.truth.imageSize;
+    expect(tiles).toHaveLength(tileOrigins(width).length * tileOrigins(height).length);
+    let annotated = 0;
+    for (const tile of tiles) {
+      for (const { bbox, category_id } of tile.annotations) {
+        expect(category_id).toBeGreaterThan(0);
+        expect(bbox[0]).toBeGreaterThanOrEqual(0);
+        expect(bbox[1]).toBeGreaterThanOrEqual(0);
+        expect(bbox[0] + bbox[2]).toBeLessThanOrEqual(TILE_SIZE);
+        expect(bbox[1] + bbox[3]).toBeLessThanOrEqual(TILE_SIZE);
+        annotated++;
+      }
+    }
+    // Every symbol that fits in a tile is whole in at least one (the overlap is wider than most symbols).
+    expect(annotated).toBeGreaterThanOrEqual(sheet.truth.symbols.length);
+  }, 120_000);
+
+  it('plans pages, resolutions and styles over the ranges the issue names', () => {
+    const plans = Array.from({ length: 600 }, (_, i) => planSheet(CORPUS_SEED_BASE + i));
+    expect(new Set(plans.map((plan) => plan.paper))).toEqual(new Set(['A4', 'A3', 'A2', 'A1', 'A0']));
+    expect(new Set(plans.map((plan) => plan.orientation))).toEqual(new Set(['landscape', 'portrait']));
+    const dpis = plans.map((plan) => plan.dpi);
+    expect(Math.min(...dpis)).toBe(100);
+    expect(Math.max(...dpis)).toBe(400);
+    const widths = plans.map((plan) => plan.style.processWidth);
+    expect(Math.min(...widths)).toBeLessThan(1.3);
+    expect(Math.max(...widths)).toBeGreaterThan(8);
+    expect(widths.every((width) => width >= 1 && width <= 10)).toBe(true);
+    expect(new Set(plans.map((plan) => plan.style.font)).size).toBe(6);
+    expect(new Set(plans.map((plan) => plan.style.crossing)).size).toBe(3);
+    expect(new Set(plans.map((plan) => plan.style.signalDash.length)).size).toBeGreaterThanOrEqual(3);
+    expect(plans.some((plan) => plan.damage && plan.damage.colour)).toBe(true);
+    expect(plans.some((plan) => plan.damage === false)).toBe(true);
+  });
+});

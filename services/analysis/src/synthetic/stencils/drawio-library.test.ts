@@ -1,0 +1,71 @@
+import { ELEMENT_TYPES } from '@pid/contracts';
+import { renderPdfPage } from '@pid/platform';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { TEST_PDF_OPTIONS } from '../../testing/synthetic';
+import { grow, type Box } from '../geometry';
+import { PdfCanvas } from '../pdf-canvas';
+import { drawSymbol, placedPorts, SYMBOL_CLASSES, type SymbolPlacement } from '../symbol-library';
+import { drawioShapes, OTHER_SYMBOL } from './drawio-library';
+import { stencilVariant } from './stencil-variant';
+
+describe('draw.io P&ID library', () => {
+  const shapes = drawioShapes();
+
+  it('reads all 478 shapes of the 24 files, each mapped to a class of ours or other_symbol', () => {
+    expect(shapes).toHaveLength(478);
+    expect(new Set(shapes.map((shape) => shape.stencil.library)).size).toBe(24);
+    const ours = new Set([...SYMBOL_CLASSES.map((cls) => cls.className), OTHER_SYMBOL]);
+    for (const { stencil, className, elementType } of shapes) {
+      expect(ours.has(className), `${stencil.library}/${stencil.name} → ${className}`).toBe(true);
+      expect(ELEMENT_TYPES).toContain(elementType);
+      const own = SYMBOL_CLASSES.find((cls) => cls.className === className);
+      if (own) expect(elementType, `${stencil.name}`).toBe(own.elementType);
+    }
+    // Every op of the README occurs, so every branch of the parser is exercised by the real files.
+    expect(shapes.some(({ stencil }) => stencil.draws.some((draw) => draw.kind === 'text'))).toBe(true);
+    expect(shapes.some(({ stencil }) => stencil.draws.some((draw) => draw.kind === 'path' && draw.fill))).toBe(true);
+    expect(shapes.some(({ stencil }) => stencil.draws.some((draw) => draw.kind === 'path' && draw.dash))).toBe(true);
+  });
+
+  it('renders every shape, inside its truth box, with each port on its ink', async () => {
+    const cell = 110;
+    const columns = 22;
+    const width = cell * columns;
+    const height = cell * Math.ceil(shapes.length / columns);
+    const canvas = await PdfCanvas.create(width, height, 'drawio');
+    const drawn = shapes.map((shape, i) => {
+      const inline = shape.placement === 'inline';
+      const variant = stencilVariant(shape.stencil, inline ? { inline } : { size: 5, signal: shape.placement === 'instrument' });
+      const placement: SymbolPlacement = {
+        center: [cell * (i % columns) + cell / 2, cell * Math.floor(i / columns) + cell / 2],
+        unit: inline ? 24 : 14,
+        quarterTurns: i % 4,
+        mirror: i % 3 === 0,
+        lineWidth: 2,
+      };
+      const box = drawSymbol(canvas, variant, placement);
+      const ports = placedPorts(variant, placement).filter((port) => port.name !== 'center');
+      return { name: `${shape.stencil.library}/${shape.stencil.name}`, box, ports };
+    });
+    const page = await renderPdfPage(await canvas.save(), 1, { ...TEST_PDF_OPTIONS, dpi: 200 });
+    const { data } = await sharp(page.png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const inkIn = ([x0, y0, x1, y1]: Box) => {
+      let count = 0;
+      for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++) {
+        for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) if (data[y * width + x] < 160) count++;
+      }
+      return count;
+    };
+    const offPorts: string[] = [];
+    const faults: string[] = [];
+    for (const { name, box, ports } of drawn) {
+      if (inkIn(box) <= 10) faults.push(`${name}: no ink`);
+      if (inkIn(grow(box, 6)) - inkIn(grow(box, 1)) > 0) faults.push(`${name}: ink outside its box ${box.map(Math.round).join(',')}`);
+      for (const port of ports)
+        if (inkIn(grow([port.at[0], port.at[1], port.at[0], port.at[1]], 2)) === 0) offPorts.push(`${name}:${port.name}`);
+    }
+    expect(faults).toEqual([]);
+    expect(offPorts).toEqual([]);
+  }, 120_000);
+});
