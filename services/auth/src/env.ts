@@ -1,4 +1,4 @@
-import { baseEnvSchema, jwtEnvSchema } from '@pid/platform';
+import { baseEnvSchema, jwtEnvSchema, publicUrlSchema } from '@pid/platform';
 import { z } from 'zod';
 
 const positiveInt = z.coerce.number().int().positive();
@@ -18,10 +18,7 @@ export const authEnvSchema = baseEnvSchema
   .extend(jwtEnvSchema.shape)
   .extend({
     /** The web app's public origin; mail links point at its /verify-email and /reset-password routes. */
-    PUBLIC_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
-      .default('http://localhost:8080')
-      .transform((url) => url.replace(/\/+$/, '')),
+    PUBLIC_URL: publicUrlSchema,
     /** smtp://user:pass@host:587 or smtps://…:465. Unset: mail is written to MAILBOX_DIR instead. */
     SMTP_URL: z.preprocess(
       (value) => (value === '' ? undefined : value),

@@ -1,5 +1,5 @@
 import { ANNUAL_PLAN_PRICE_ID, ANNUAL_PLAN_PRODUCT_ID } from '@pid/contracts';
-import { baseEnvSchema, jwtEnvSchema } from '@pid/platform';
+import { baseEnvSchema, jwtEnvSchema, publicUrlSchema } from '@pid/platform';
 import { z } from 'zod';
 
 /** An unset variable and an empty one (a Helm value or secret left blank) mean the same. */
@@ -17,10 +17,7 @@ export const billingEnvSchema = baseEnvSchema
   .extend(jwtEnvSchema.shape)
   .extend({
     /** The web app's public origin: checkout returns to its /payment-success and /checkout routes. */
-    PUBLIC_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
-      .default('http://localhost:8080')
-      .transform((url) => url.replace(/\/+$/, '')),
+    PUBLIC_URL: publicUrlSchema,
     /** Set: Stripe Checkout is the payment provider. Unset: the offline test mode with its own checkout page. */
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_…) or restricted key (rk_…)')),
     /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { CorpusTruth } from '../synthetic/corpus/corpus-truth';
 import type { TileAnnotation } from '../synthetic/corpus/tiles';
 import { Prng } from '../synthetic/prng';
+import { runCli } from './run-cli';
 
 const USAGE = 'usage: npm run corpus:gallery -- --corpus <dir> [--out <file.png>] [--seed S]\n';
 const CELL = 520;
@@ -126,12 +127,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: Error) => {
-    process.stderr.write(`${error.stack ?? error.message}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli(main);

@@ -16,6 +16,7 @@ import { pidDevDrawings } from '../benchmark/datasets/pid-dev';
 import type { CorpusTruth } from '../synthetic/corpus/corpus-truth';
 import { measureInk, percentile } from '../synthetic/corpus/ink-measures';
 import { Prng } from '../synthetic/prng';
+import { runCli } from './run-cli';
 
 const USAGE = 'usage: npm run corpus:stats -- --corpus <dir> [--pid-dev <dir>] [--sheets N]\n';
 const CROP = 640;
@@ -156,12 +157,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: Error) => {
-    process.stderr.write(`${error.stack ?? error.message}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli(main);

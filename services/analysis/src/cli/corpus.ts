@@ -19,6 +19,7 @@ import {
   writeCorpusSheet,
   type SheetRecord,
 } from '../synthetic/corpus/corpus-writer';
+import { runCli } from './run-cli';
 
 const USAGE = 'usage: npm run corpus -- --out <dir> --count N --seed S [--tiles] [--sheets] [--workers W]\n';
 
@@ -177,12 +178,4 @@ function worker(): Promise<number> {
   });
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: Error) => {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli(main, (error) => error.message);

@@ -72,6 +72,12 @@ export const storageEnvSchema = z
     }
   });
 
+/** The web app's public origin (links in mails, checkout returns), without a trailing slash. */
+export const publicUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+  .default('http://localhost:8080')
+  .transform((url) => url.replace(/\/+$/, ''));
+
 export type BaseEnv = z.output<typeof baseEnvSchema>;
 export type JwtEnv = z.output<typeof jwtEnvSchema>;
 export type StorageEnv = z.output<typeof storageEnvSchema>;

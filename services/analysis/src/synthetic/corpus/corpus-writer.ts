@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { PAPER_PIXELS } from '../sheet-generator';
 import { buildCorpusSheet, encodeSheet } from './corpus-sheet';
-import { COCO_CATEGORIES, cutTiles, type TileAnnotation } from './tiles';
+import { COCO_CATEGORIES, cutTiles, type TileImage } from './tiles';
 
 /** One rendered A3 sheet at 200 dpi: the unit a corpus's size is counted in. */
 export const SHEET_EQUIVALENT_PIXELS = PAPER_PIXELS.A3.width * PAPER_PIXELS.A3.height;
@@ -80,15 +80,7 @@ export async function mergeCocoParts(out: string, sheets: SheetRecord[]): Promis
   const images: object[] = [];
   const annotations: object[] = [];
   for (const sheet of sheets) {
-    const part = JSON.parse(await readFile(path.join(out, 'tiles', 'parts', `${sheet.name}.json`), 'utf8')) as {
-      file: string;
-      width: number;
-      height: number;
-      sheet: string;
-      x: number;
-      y: number;
-      annotations: TileAnnotation[];
-    }[];
+    const part = JSON.parse(await readFile(path.join(out, 'tiles', 'parts', `${sheet.name}.json`), 'utf8')) as Omit<TileImage, 'jpeg'>[];
     for (const tile of part) {
       const id = images.length + 1;
       images.push({
