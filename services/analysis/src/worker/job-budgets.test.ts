@@ -3,7 +3,7 @@
  * never stalls another job or the service's own thread.
  */
 import { spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
 import { createObjectStorage, publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { bilevelScanPng, denseVectorPdf } from '../testing/hostile-drawings';
+import { parentProcessIds } from '../testing/processes';
 import { multiPageDrawingPdf } from '../testing/sample-pdfs';
 import { box, line, svgPng } from '../testing/synthetic';
 import { waitFor, workerJobs } from '../testing/worker-jobs';
@@ -71,17 +72,9 @@ async function expectEndedOnce(jobId: string, message: string) {
   await expectQueueEmpty();
 }
 
-/** Ids of the processes whose parent is `pid` (from /proc). */
+/** Ids of the processes whose parent is `pid`. */
 async function childrenOf(pid: number): Promise<number[]> {
-  const children: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === pid) children.push(Number(entry));
-  }
-  return children;
+  return [...(await parentProcessIds())].filter(([, parent]) => parent === pid).map(([child]) => child);
 }
 
 /** Queues a scan that takes seconds to analyse, and resolves once its worker is finding its lines. */
