@@ -17,6 +17,8 @@ export interface AnalyzeRun {
   /** PDFs read from their pixels only, not their text layer and strokes (to compare the two). */
   noVector?: boolean;
   overlay?: string;
+  /** How raster symbols are found: the learned detector or the geometric rules with the classifier. */
+  symbols?: 'detector' | 'rules';
   /** Where the result and stats files go. */
   workDir: string;
 }
@@ -34,6 +36,7 @@ export async function runAnalyze(run: AnalyzeRun): Promise<{ document: ResultDoc
   if (run.noClassifier) args.push('--no-classifier');
   if (run.noVector) args.push('--no-vector');
   if (run.overlay) args.push('--overlay', run.overlay);
+  if (run.symbols) args.push('--symbols', run.symbols);
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', reject);

@@ -1,0 +1,86 @@
+/**
+ * MODEL.md beside the detector's weights: data, the exact command and commit, wall time and machine, and the
+ * held-out corpus figures recorded in `detector.json`. The `## pid-dev` section (from `npm run bench:analysis`)
+ * is kept when the card is written again.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DetectorManifest } from './detector-files';
+
+interface Figures {
+  precision: number;
+  recall: number;
+  f1: number;
+  truth: number;
+  found: number;
+}
+
+interface HeldOut {
+  summary: { threshold: number; sheets: number; agnostic: Figures; 'with class': Figures };
+  bands: Record<string, Figures>;
+  classes: Record<string, Figures>;
+}
+
+export interface TrainingRun {
+  command: string;
+  corpora: Record<string, { seed: number; count: number }>;
+  wallMinutes: number;
+  machine: string;
+}
+
+const row = (name: string, f: Figures) =>
+  `| ${name} | ${f.truth} | ${f.found} | ${f.precision.toFixed(3)} | ${f.recall.toFixed(3)} | ${f.f1.toFixed(3)} |`;
+const HEADER = '| | truth | found | precision | recall | F1 |\n| --- | ---: | ---: | ---: | ---: | ---: |';
+
+export async function writeModelCard(dir: string, run: TrainingRun): Promise<void> {
+  const manifest = JSON.parse(await readFile(path.join(dir, 'detector.json'), 'utf8')) as DetectorManifest;
+  const training = manifest.training as { trainMinutes: number; steps: number; batch: number; crop: number; heldOut: HeldOut };
+  const { summary, bands, classes } = training.heldOut;
+  const weightBytes = (await stat(path.join(dir, 'detector.bin'))).size;
+  const card = path.join(dir, 'MODEL.md');
+  const previous = existsSync(card) ? await readFile(card, 'utf8') : '';
+  const pidDev = previous.match(/## pid-dev[\s\S]*$/)?.[0] ?? '## pid-dev\n\nNot measured yet: run `npm run bench:analysis`.\n';
+  const corpora = Object.entries(run.corpora)
+    .map(([name, { seed, count }]) => `${name}: \`npm run corpus -- --sheets --seed ${seed} --count ${count}\``)
+    .join('; ');
+  const text = `# Symbol detector
+
+${manifest.architecture}: a CenterNet-style single-stage detector on greyscale ink, ${manifest.classes.length} classes (our
+taxonomy, then \`other_symbol\`), reading the page at ${manifest.pageScale} of its pixel size in ${manifest.tile}-px tiles
+overlapping by ${manifest.overlap} px. Weights: \`detector.bin\` (${(weightBytes / 1e6).toFixed(2)} MB, float32, batch norm
+folded in) with \`detector.json\`; \`detector.onnx\` is the same network for onnxruntime.
+
+## Data
+
+Generated only (\`src/synthetic/\`, our library and draw.io's, CC BY 4.0); no pid-dev sheet or anything derived from
+one. ${corpora}.
+
+## Training
+
+- Command: \`${run.command}\` (\`training/detector/train.py\`, PyTorch from Debian's \`python3-torch\`).
+- Commit: \`${manifest.commit}\`.
+- ${training.steps} steps of ${training.batch} crops of ${training.crop} px (random scale 0.6–1.6, quarter turns,
+  mirroring, ink gamma); AdamW, cosine schedule.
+- Wall time: ${run.wallMinutes.toFixed(1)} min in all (${training.trainMinutes} min of training), on ${run.machine}.
+
+## Held-out corpus (${summary.sheets} sheets, IoU ≥ 0.5, score ≥ ${summary.threshold})
+
+${HEADER}
+${row('class-agnostic', summary.agnostic)}
+${row('with class', summary['with class'])}
+${Object.entries(bands)
+  .map(([name, figures]) => row(name, figures))
+  .join('\n')}
+
+Per class (a detection of the wrong class counts against both classes):
+
+${HEADER}
+${Object.entries(classes)
+  .filter(([, figures]) => figures.truth + figures.found > 0)
+  .map(([name, figures]) => row(name, figures))
+  .join('\n')}
+
+${pidDev}`;
+  await writeFile(card, text);
+}

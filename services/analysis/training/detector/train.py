@@ -1,0 +1,106 @@
+"""Trains the symbol detector on a corpus built by `npm run corpus -- --sheets` and writes its weights.
+
+Run through `npm run train:detector`, which builds the corpora, installs the Debian packages and records the
+figures; by hand: /usr/bin/python3 train.py --corpus DIR --holdout DIR --out DIR.
+"""
+import argparse
+import json
+import math
+import os
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from detections import detect_page
+from evaluate import evaluate
+from export import export
+from model import ARCHITECTURE, Detector, parameter_count
+from sheets import crop, load_sheets, targets
+
+
+def focal_loss(logits, heat):
+    """CenterNet's focal loss on Gaussian peaks, summed and divided by the number of objects."""
+    p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    positive = heat.eq(1).float()
+    pos = -(torch.log(p) * (1 - p) ** 2 * positive).sum()
+    neg = -(torch.log(1 - p) * p ** 2 * (1 - heat) ** 4 * (1 - positive)).sum()
+    return (pos + neg) / positive.sum().clamp(min=1)
+
+
+def batch(sheets, rng, size, count, classes):
+    images, heats, regressions, masks = [], [], [], []
+    for _ in range(count):
+        pixels, boxes, cls = crop(sheets[rng.integers(len(sheets))], rng, size)
+        heat, regression, mask = targets(boxes, cls, size, classes)
+        images.append(pixels)
+        heats.append(heat)
+        regressions.append(regression)
+        masks.append(mask)
+    as_tensor = lambda items: torch.from_numpy(np.stack(items))
+    return as_tensor(images)[:, None].float().div_(255), as_tensor(heats), as_tensor(regressions), as_tensor(masks)
+
+
+def train(args):
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    with open(args.classes) as handle:
+        classes = json.load(handle)
+    names = [c["name"] for c in classes]
+    class_index = {name: i for i, name in enumerate(names)}
+    sheets = load_sheets(args.corpus, class_index)
+    model = Detector(len(names))
+    print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(names)} classes, {len(sheets)} sheets", flush=True)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    warmup = min(300, args.steps // 10)
+    schedule = lambda step: min(1, (step + 1) / warmup) * 0.5 * (1 + math.cos(math.pi * step / args.steps))
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimiser, schedule)
+    started, running = time.time(), None
+    for step in range(args.steps):
+        model.train()
+        images, heat, regression, mask = batch(sheets, rng, args.size, args.batch, len(names))
+        heat_logits, predicted = model(images)
+        heat_loss = focal_loss(heat_logits, heat)
+        objects = mask.sum().clamp(min=1)
+        size_loss = (F.l1_loss(predicted[:, :2], regression[:, :2], reduction="none").sum(1) * mask).sum() / objects
+        offset_loss = (F.l1_loss(predicted[:, 2:], regression[:, 2:], reduction="none").sum(1) * mask).sum() / objects
+        loss = heat_loss + size_loss + offset_loss
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        scheduler.step()
+        parts = np.array([loss.item(), heat_loss.item(), size_loss.item(), offset_loss.item()])
+        running = parts if running is None else 0.98 * running + 0.02 * parts
+        if (step + 1) % 25 == 0 or step + 1 == args.steps:
+            elapsed = time.time() - started
+            eta = elapsed / (step + 1) * (args.steps - step - 1)
+            print(f"step {step + 1}/{args.steps} loss {running[0]:.3f} (heat {running[1]:.3f} size {running[2]:.3f} "
+                  f"offset {running[3]:.3f}) {elapsed / 60:.1f} min, ETA {eta / 60:.1f} min", flush=True)
+        if (step + 1) % args.checkpoint == 0 or step + 1 == args.steps:
+            os.makedirs(args.out, exist_ok=True)
+            torch.save(model.state_dict(), os.path.join(args.out, "detector.pt"))
+    minutes = (time.time() - started) / 60
+    model.eval()
+    holdout = load_sheets(args.holdout, class_index)
+    figures = evaluate(model, holdout, names)
+    export(model, classes, args.out, {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch,
+                                    "crop": args.size, "seed": args.seed, "heldOut": figures})
+    print(json.dumps(figures["summary"], indent=1), flush=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--corpus", required=True)
+    parser.add_argument("--holdout", required=True)
+    parser.add_argument("--classes", required=True, help="JSON list of {name, elementType}, in the heatmap's order")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--batch", type=int, default=12)
+    parser.add_argument("--size", type=int, default=320)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--checkpoint", type=int, default=250)
+    train(parser.parse_args())
