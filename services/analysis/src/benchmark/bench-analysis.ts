@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|rules] [--json <file>] [--overlay-dir <dir>]`
+ * `npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]`
  * Runs the analysis CLI on every drawing of the synthetic held-out set (default) or of a pid-dev folder and
  * scores it against the ground truth: tables on stdout, progress on stderr.
  */
@@ -17,11 +17,11 @@ import { runAnalyze } from './run-analyze';
 import { scoreSheet } from './score-sheet';
 
 const USAGE =
-  'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|rules] [--json <file>] [--overlay-dir <dir>]\n';
+  'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]\n';
 
 async function benchDrawing(
   drawing: BenchDrawing,
-  options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; symbols?: 'detector' | 'rules'; overlayDir?: string },
+  options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; symbols?: 'detector' | 'hybrid' | 'rules'; overlayDir?: string },
 ): Promise<DrawingResult> {
   const { dataset, name } = drawing;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
@@ -85,7 +85,7 @@ async function main(): Promise<number> {
       noOcr: values['no-ocr'] ?? false,
       noClassifier: values['no-classifier'] ?? false,
       noVector: values['no-vector'] ?? false,
-      symbols: values.symbols as 'detector' | 'rules' | undefined,
+      symbols: values.symbols as 'detector' | 'hybrid' | 'rules' | undefined,
       overlayDir,
     });
     if (result.error) process.stderr.write(`bench: ${drawing.dataset}/${drawing.name} failed: ${result.error}\n`);

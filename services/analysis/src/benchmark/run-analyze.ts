@@ -18,7 +18,7 @@ export interface AnalyzeRun {
   noVector?: boolean;
   overlay?: string;
   /** How raster symbols are found: the learned detector or the geometric rules with the classifier. */
-  symbols?: 'detector' | 'rules';
+  symbols?: 'detector' | 'hybrid' | 'rules';
   /** Where the result and stats files go. */
   workDir: string;
 }

@@ -7,7 +7,7 @@
  * - library symbols drawn alone at random sizes, variants, turns and line widths, half with pipe stubs, and
  *   marks that are no symbol among them (arrows, dimension marks, strokes meeting at an angle, leaders).
  */
-import { PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX, MAX_IMAGE_PIXELS } from '@pid/contracts';
+import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
 import { renderPdfPage } from '@pid/platform';
 import type { PixelBox, TruthSheet } from '../benchmark/ground-truth';
 import { iou } from '../benchmark/geometry';
@@ -53,7 +53,6 @@ export interface CropSet {
   pixels: Float32Array;
 }
 
-const PDF_OPTIONS = { dpi: PDF_RENDER_DPI, maxSide: PDF_RENDER_MAX_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS, timeoutMs: 120_000 };
 /** Candidates between these IoUs are neither clearly the symbol nor clearly something else: left out. */
 const POSITIVE_IOU = 0.5;
 const NEGATIVE_IOU = 0.25;
@@ -172,7 +171,7 @@ function jitter([x0, y0, x1, y1]: PixelBox, rng: Prng, amount: number): PixelBox
 export async function sheetCrops(options: SyntheticOptions): Promise<CropSet> {
   const drawing = await generateSyntheticDrawing(options);
   // No deskew: candidates then share the raster's pixel space with the (already rotated) truth.
-  const image = await loadPageImage(drawing.raster, { maxProcessingPixels: 100_000_000, pdf: PDF_OPTIONS, deskew: false });
+  const image = await loadPageImage(drawing.raster, { maxProcessingPixels: 100_000_000, pdf: PDF_PAGE_OPTIONS, deskew: false });
   const { truth } = drawing;
   const rng = new Prng(options.seed).fork('classifier');
   const samples: Sample[] = [];
@@ -251,8 +250,8 @@ export async function libraryPage(seed: number, perClass: number): Promise<{ ima
     const box = drawClutterMark(canvas, kind, centerOf(jobs.length + i), rng.range(12, 26), rng.range(1.6, 4), rng);
     samples.push({ className: NOT_A_SYMBOL, source: 'clutter', box: toBox(jitter(box, rng, 0.03)) });
   });
-  const page = await renderPdfPage(await canvas.save(), 1, PDF_OPTIONS);
-  const image = await loadPageImage(page.png, { maxProcessingPixels: 100_000_000, pdf: PDF_OPTIONS, deskew: false });
+  const page = await renderPdfPage(await canvas.save(), 1, PDF_PAGE_OPTIONS);
+  const image = await loadPageImage(page.png, { maxProcessingPixels: 100_000_000, pdf: PDF_PAGE_OPTIONS, deskew: false });
   return { image, samples };
 }
 

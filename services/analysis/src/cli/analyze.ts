@@ -2,7 +2,7 @@
  * `npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json]`
  * Runs the pipeline on one drawing: progress on stderr, the result as JSON (stdout without --out).
  */
-import { MAX_IMAGE_PIXELS, PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX } from '@pid/contracts';
+import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
 import { renderPdfPage } from '@pid/platform';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,8 +15,6 @@ import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import { createTesseractReader, type TextReader } from '../pipeline/text-reader';
 import { drawOverlay } from './overlay';
 import { resultDocument } from './result-document';
-
-const PDF_OPTIONS = { dpi: PDF_RENDER_DPI, maxSide: PDF_RENDER_MAX_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS, timeoutMs: 120_000 };
 
 const SOURCE_WORDS = {
   raster: 'the pixels (OCR and line finding)',
@@ -42,7 +40,7 @@ async function main(): Promise<number> {
   });
   if (values.help || positionals.length !== 1) {
     process.stderr.write(
-      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|rules]\n',
+      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules]\n',
     );
     return values.help ? 0 : 2;
   }
@@ -51,8 +49,8 @@ async function main(): Promise<number> {
   const file = path.resolve(base, positionals[0]);
   const page = values.page ? Number(values.page) : 1;
   if (!Number.isInteger(page) || page < 1) throw new UnusableFileError(`--page must be a page number, not ${values.page}`);
-  if (values.symbols !== 'detector' && values.symbols !== 'rules')
-    throw new UnusableFileError(`--symbols must be detector or rules, not ${values.symbols}`);
+  if (!['detector', 'hybrid', 'rules'].includes(values.symbols))
+    throw new UnusableFileError(`--symbols must be detector, hybrid or rules, not ${values.symbols}`);
   const started = Date.now();
   const log = (progress: number, message: string) =>
     process.stderr.write(`[${String(progress).padStart(3)}%] ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -68,10 +66,11 @@ async function main(): Promise<number> {
   const analysis = await analyzeFilePage(bytes, {
     page,
     vectorPath: !values['no-vector'],
-    ingest: { maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000, pdf: PDF_OPTIONS },
+    ingest: { maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000, pdf: PDF_PAGE_OPTIONS },
     textReader: reader && (() => reader),
     symbolClassifier: values['no-classifier'] ? undefined : () => (classifier ??= loadSymbolClassifier()),
-    symbolDetector: values.symbols === 'detector' ? () => (detector ??= loadSymbolDetector()) : undefined,
+    symbolDetector: values.symbols === 'rules' ? undefined : () => (detector ??= loadSymbolDetector()),
+    symbolMode: values.symbols === 'hybrid' ? 'hybrid' : 'detector',
     onStage: (stage) => void log(STAGE_PROGRESS[stage].progress, STAGE_PROGRESS[stage].message),
   });
   const { image } = analysis;
@@ -91,7 +90,7 @@ async function main(): Promise<number> {
     await writeFile(path.resolve(base, values.stats), `${JSON.stringify(stats)}\n`);
   }
   if (values.overlay) {
-    const background = isPdf(bytes) ? (await renderPdfPage(bytes, page, PDF_OPTIONS)).png : bytes;
+    const background = isPdf(bytes) ? (await renderPdfPage(bytes, page, PDF_PAGE_OPTIONS)).png : bytes;
     await writeFile(
       path.resolve(base, values.overlay),
       await drawOverlay(background, analysis.imageSize, analysis.elements, analysis.connections),

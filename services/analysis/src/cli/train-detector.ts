@@ -69,27 +69,14 @@ async function main(): Promise<number> {
   // Heatmap order and each class's element type (`other_symbol` has none: its kind comes from its size).
   const elementType = (name: string) => SYMBOL_CLASSES.find((cls) => cls.className === name)?.elementType ?? null;
   await writeFile(classes, JSON.stringify(COCO_CATEGORIES.map(({ name }) => ({ name, elementType: elementType(name) }))));
+  // The commit training starts at: the model card names it, and a test checks it still builds this architecture.
+  const commit = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const started = Date.now();
   const { steps } = values;
   const { batch, crop, seed } = DETECTOR_TRAINING;
+  const options = { steps, batch, size: crop, seed, threads: cpus().length, commit };
   const args = ['train.py', '--corpus', trainDir, '--holdout', heldOutDir, '--classes', classes, '--out', values.out];
-  run(
-    PYTHON,
-    [
-      ...args,
-      '--steps',
-      steps,
-      '--batch',
-      String(batch),
-      '--size',
-      String(crop),
-      '--seed',
-      String(seed),
-      '--threads',
-      String(cpus().length),
-    ],
-    TRAINING_DIR,
-  );
+  run(PYTHON, [...args, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)])], TRAINING_DIR);
   const minutes = (Date.now() - started) / 60000;
   await writeModelCard(values.out, {
     command: `npm run train:detector -- --steps ${steps}`,

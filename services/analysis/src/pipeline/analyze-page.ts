@@ -49,7 +49,7 @@ import { flangeJoints } from './flange-joints';
 import { findNozzles, NOZZLE, type Nozzle } from './nozzles';
 import type { SymbolClassifier, SymbolPrediction } from '../classifier/symbol-classifier';
 import type { SymbolDetector } from '../symbols/detector/symbol-detector';
-import { detectedSymbols } from '../symbols/detected-symbols';
+import { detectedSymbols, withDetections } from '../symbols/detected-symbols';
 import { withTextAsPaper, type GrayImage } from '../classifier/crop';
 import { barComponents, findSymbols, strokeUnit, symbolBars, type DetectedSymbol } from './symbols';
 import { attachTexts, normaliseTag, pathCarries, type ReadLine } from './text-attachment';
@@ -94,6 +94,8 @@ export interface AnalyzeOptions {
   symbolClassifier?: () => Promise<SymbolClassifier>;
   /** The learned detector: on a raster page, it finds and names the symbols in place of the candidates' rules. */
   symbolDetector?: () => Promise<SymbolDetector>;
+  /** With the detector: its symbols alone (default), or the rules' symbols and the detector's where none stands. */
+  symbolMode?: 'detector' | 'hybrid';
   /** At most this many regions are read (bubbles first). */
   maxTextRegions?: number;
   /** Called while long stages run (job heartbeats). */
@@ -787,50 +789,55 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const cutsOf = (symbol: Box) =>
     [...trimmedBoxes(symbol, restInk, 4 * unit), ...pieceBoxes(symbol, restInk, 4 * unit)].filter((box) => !inHatching(box));
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
+  // On a raster page the learned detector finds the symbols: alone, or adding what the rules missed (`hybrid`).
   const detector = options.symbolDetector && !options.vector ? await options.symbolDetector() : undefined;
-  const { symbols: classified, stubs: splitStubs } = detector
-    ? { symbols: (await detectedSymbols(detector, image, options.onTick)).filter(kept), stubs: [] as Segment[] }
-    : await classifySymbols(
-        withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
-        [
-          ...withStackedParts(
-            candidates
-              .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
-              .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...flange } : symbol)),
-            lineSegments,
-            unit,
-          ),
-          ...flanges,
-        ],
-        (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
-        cutsOf,
-        // Named a symbol unsurely: without a loose mark beside it, else cut back where the cut keeps most of its ink (a
-        // junction dot or a stub cut off; half a valve, a cone named a reducer, is no symbol of its own).
-        (symbol) => {
-          const unmarked = unmarkedBoxes(symbol, restInk, 4 * unit, solidLineBoxes, unit);
-          if (unmarked.length > 0) return unmarked;
-          const ink = inkIn(symbol, restInk);
-          return cutsOf(symbol).filter((box) => inkIn(box, restInk) >= NAMED_CUT_INK_SHARE * ink);
-        },
-        // Big, and the outline big too (not a small closed shape the fill started in).
-        (symbol) => {
-          const big = (box: Box) => Math.max(boxWidth(box), boxHeight(box)) >= 2 * maxTextSize(unit);
-          const outline = big(symbol) ? closedOutline(symbol, { mask, width, height }, unit, OUTLINE_SHARE) : undefined;
-          return outline && big(outline) ? outline : undefined;
-        },
-        (symbol) => cutInTwo(symbol, restInk, 4 * unit),
-        // Not on a PDF's page: it draws each symbol as paths of its own (`withShapes`), and read window by window its
-        // hatched stretches of pipe were taken for valves (DEXPI C01V01).
-        (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit).filter(({ box }) => !inHatching(box))),
-        // Cut on the page's ink, lines and all: an outline's sides are lines.
-        (symbol) => trimmedBoxes(symbol, { mask, width, height }, 4 * unit).filter((box) => !inHatching(box)),
-        // A line shorter than the symbol beside is a stroke of its own (a positioner's square side), no pipe.
-        (part, beside) =>
-          solidLines.some(
-            (line) => segmentLength(line) >= Math.max(boxWidth(beside), boxHeight(beside)) && boxesTouch(segmentBox(line), part, 1),
-          ),
-        options,
-      );
+  const detected = detector && (await detectedSymbols(detector, image, options.onTick)).filter(kept);
+  const ruled =
+    detected && options.symbolMode !== 'hybrid'
+      ? undefined
+      : await classifySymbols(
+          withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
+          [
+            ...withStackedParts(
+              candidates
+                .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
+                .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...flange } : symbol)),
+              lineSegments,
+              unit,
+            ),
+            ...flanges,
+          ],
+          (symbol) => splitAtBareStrokes(symbol, restInk, unit, solidLines),
+          cutsOf,
+          // Named a symbol unsurely: without a loose mark beside it, else cut back where the cut keeps most of its ink (a
+          // junction dot or a stub cut off; half a valve, a cone named a reducer, is no symbol of its own).
+          (symbol) => {
+            const unmarked = unmarkedBoxes(symbol, restInk, 4 * unit, solidLineBoxes, unit);
+            if (unmarked.length > 0) return unmarked;
+            const ink = inkIn(symbol, restInk);
+            return cutsOf(symbol).filter((box) => inkIn(box, restInk) >= NAMED_CUT_INK_SHARE * ink);
+          },
+          // Big, and the outline big too (not a small closed shape the fill started in).
+          (symbol) => {
+            const big = (box: Box) => Math.max(boxWidth(box), boxHeight(box)) >= 2 * maxTextSize(unit);
+            const outline = big(symbol) ? closedOutline(symbol, { mask, width, height }, unit, OUTLINE_SHARE) : undefined;
+            return outline && big(outline) ? outline : undefined;
+          },
+          (symbol) => cutInTwo(symbol, restInk, 4 * unit),
+          // Not on a PDF's page: it draws each symbol as paths of its own (`withShapes`), and read window by window its
+          // hatched stretches of pipe were taken for valves (DEXPI C01V01).
+          (symbol) => (options.vector ? [] : axisWindows(symbol, restInk, solidLines, unit).filter(({ box }) => !inHatching(box))),
+          // Cut on the page's ink, lines and all: an outline's sides are lines.
+          (symbol) => trimmedBoxes(symbol, { mask, width, height }, 4 * unit).filter((box) => !inHatching(box)),
+          // A line shorter than the symbol beside is a stroke of its own (a positioner's square side), no pipe.
+          (part, beside) =>
+            solidLines.some(
+              (line) => segmentLength(line) >= Math.max(boxWidth(beside), boxHeight(beside)) && boxesTouch(segmentBox(line), part, 1),
+            ),
+          options,
+        );
+  const classified = detected ? withDetections(ruled?.symbols, detected) : ruled!.symbols;
+  const splitStubs = ruled?.stubs ?? [];
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
   const spectacles = findSpectacleBlinds(components, { mask, width, height }, solidLines, unit).filter(({ box }) => kept(box));
   const partOfSpectacle = (symbol: Box) => spectacles.some(({ box }) => overlapArea(symbol, box) >= 0.5 * boxArea(symbol));

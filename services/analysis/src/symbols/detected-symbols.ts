@@ -1,4 +1,5 @@
 /** The detector's symbols as the pipeline's `DetectedSymbol`s, in processing pixels. */
+import { boxArea, overlapArea } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import type { GrayPage } from './detector/page-detector';
 import type { SymbolDetector } from './detector/symbol-detector';
@@ -17,4 +18,15 @@ export async function detectedSymbols(detector: SymbolDetector, page: GrayPage, 
     // Whatever it looks like to the rules after it: the detector saw it whole.
     outlined: true,
   }));
+}
+
+/**
+ * The detector's symbols alone, or, beside the rules' symbols, those of its symbols that overlap none of them by
+ * more than a fifth of the smaller box (what the rules missed).
+ */
+export function withDetections(ruled: DetectedSymbol[] | undefined, detected: DetectedSymbol[]): DetectedSymbol[] {
+  if (!ruled) return detected;
+  const symbols = ruled.filter((symbol) => symbol.elementType !== 'text');
+  const free = detected.filter((d) => symbols.every((symbol) => overlapArea(symbol, d) < 0.2 * Math.min(boxArea(symbol), boxArea(d))));
+  return [...ruled, ...free];
 }

@@ -3,7 +3,7 @@
  * product's own renderer (optionally made to look scanned) and the truth in that pixel space. Feeds the
  * analysis tests, the accuracy benchmark and the training of the symbol classifier.
  */
-import { MAX_IMAGE_PIXELS, PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX } from '@pid/contracts';
+import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
 import { renderPdfPage } from '@pid/platform';
 import type { TruthSheet } from '../benchmark/ground-truth';
 import { degradeRaster, type DegradeOptions } from './degrade';
@@ -39,8 +39,6 @@ export interface SyntheticDrawing {
   rasterFormat: 'png' | 'jpeg';
 }
 
-const RENDER_OPTIONS = { dpi: PDF_RENDER_DPI, maxSide: PDF_RENDER_MAX_SIDE_PX, maxPixels: MAX_IMAGE_PIXELS, timeoutMs: 120_000 };
-
 export function resolveOptions(options: SyntheticOptions): Required<SyntheticOptions> {
   return {
     seed: options.seed,
@@ -65,7 +63,7 @@ export async function generateSyntheticDrawing(options: SyntheticOptions): Promi
     density: used.density,
     paper: used.paper,
   });
-  const page = await renderPdfPage(pdf, 1, RENDER_OPTIONS);
+  const page = await renderPdfPage(pdf, 1, PDF_PAGE_OPTIONS);
   if (page.width !== truth.imageSize.width || page.height !== truth.imageSize.height) {
     throw new Error(`Rendered ${page.width} × ${page.height}, expected ${truth.imageSize.width} × ${truth.imageSize.height}`);
   }

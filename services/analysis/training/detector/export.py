@@ -38,7 +38,7 @@ def git_commit() -> str:
         return "unknown"
 
 
-def export(model: nn.Module, classes, out: str, figures: dict):
+def export(model: nn.Module, classes, out: str, figures: dict, commit: str = ""):
     model.eval()
     os.makedirs(out, exist_ok=True)
     tensors, blobs, offset = [], [], 0
@@ -54,7 +54,7 @@ def export(model: nn.Module, classes, out: str, figures: dict):
         "architecture": ARCHITECTURE, "widths": list(WIDTHS), "neck": NECK, "stride": STRIDE,
         "pageScale": PAGE_SCALE, "tile": TILE, "overlap": OVERLAP, "nmsIou": NMS_IOU,
         "threshold": figures["heldOut"]["summary"]["threshold"], "classes": [c["name"] for c in classes], "elementTypes": [c["elementType"] for c in classes],
-        "commit": git_commit(), "training": figures, "tensors": tensors,
+        "commit": commit or git_commit(), "training": figures, "tensors": tensors,
     }
     with open(os.path.join(out, "detector.json"), "w") as handle:
         json.dump(manifest, handle, indent=1)

@@ -85,8 +85,9 @@ def train(args):
     model.eval()
     holdout = load_sheets(args.holdout, class_index)
     figures = evaluate(model, holdout, names)
-    export(model, classes, args.out, {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch,
-                                    "crop": args.size, "seed": args.seed, "heldOut": figures})
+    record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size,
+              "seed": args.seed, "heldOut": figures}
+    export(model, classes, args.out, record, commit=args.commit)
     print(json.dumps(figures["summary"], indent=1), flush=True)
 
 
@@ -103,4 +104,5 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--checkpoint", type=int, default=250)
+    parser.add_argument("--commit", default="", help="the commit training started at (default: HEAD when it ends)")
     train(parser.parse_args())
