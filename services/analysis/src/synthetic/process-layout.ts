@@ -125,7 +125,13 @@ function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: stri
   const cx = (x0 + x1) / 2;
   const below = (gap: number, x: number): Point => [x, y1 + unit * gap + size * 0.75];
   const above = (gap: number, x: number): Point => [x, y0 - unit * gap - lineHeight * (lines.length - 1)];
+  // Written against the outline: the tag's top on the box's bottom (into its pen pad), or the last line on its top.
+  const ascent = builder.canvas.measure(tag, { font: builder.style.font, size }).ascent;
+  const against: Point[] = builder.touches('tags')
+    ? [[cx - width / 2, y1 + ascent - builder.style.symbolWidth / 2], above(0, cx - width / 2)]
+    : [];
   const candidates: Point[] = [
+    ...against,
     below(1.2, cx - width / 2),
     above(1.2, cx - width / 2),
     [x1 + unit * 1.5, (y0 + y1) / 2],
@@ -147,7 +153,7 @@ function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: stri
       unit * 0.5,
     );
   });
-  for (const [x, y] of candidates) {
+  for (const [index, [x, y]] of candidates.entries()) {
     const texts: PlacedText[] = lines.map((line, i) =>
       builder.text(
         line,
@@ -160,7 +166,7 @@ function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: stri
       ),
     );
     if (texts.some((text) => portLanes.some((lane) => boxesOverlap(lane, text.box)))) continue;
-    if (builder.reserveTexts(texts)) return true;
+    if (builder.reserveTexts(texts, index < against.length ? symbol : undefined)) return true;
   }
   return false;
 }
@@ -281,8 +287,18 @@ export function freeStretch(builder: SheetBuilder, run: Run): number[] {
   return result;
 }
 
-/** Puts an inline symbol (valve, fitting) on a run, centred on node k, turned with the flow. */
-export function placeInline(builder: SheetBuilder, run: Run, k: number, cls: SymbolClass, tag?: string): SheetSymbol | undefined {
+/**
+ * Puts an inline symbol (valve, fitting) on a run, centred on node k, turned with the flow; `against` the inline
+ * symbol it is drawn touching (port on port), whose nodes it may share and whose box it may overlap only by pens.
+ */
+export function placeInline(
+  builder: SheetBuilder,
+  run: Run,
+  k: number,
+  cls: SymbolClass,
+  tag?: string,
+  against?: SheetSymbol,
+): SheetSymbol | undefined {
   const { grid } = builder;
   const direction = runDirection(builder, run, k);
   const quarterTurns = isHorizontal(direction) ? 0 : direction === 1 ? 1 : 3;
@@ -290,7 +306,10 @@ export function placeInline(builder: SheetBuilder, run: Run, k: number, cls: Sym
   const placement = builder.placement(grid.point(run.nodes[k]), quarterTurns, direction === 2);
   const box = symbolBox(variant, placement);
   const own = new Set([run.nodes[k - 1], run.nodes[k], run.nodes[k + 1]]);
-  if (!fitsAround(builder, box, 0.3, own)) return undefined;
+  const margin = 0.3;
+  const theirs = against ? builder.symbols.indexOf(against) + 1 : 0;
+  for (const node of theirs ? grid.nodesIn(grow(box, builder.unit * margin)) : []) if (grid.ownerOf(node) === theirs) own.add(node);
+  if (!fitsAround(builder, box, margin, own) || (against && !touchesOnly(builder, against.box, box, direction))) return undefined;
   for (const node of own) grid.take(node);
   const symbol = builder.register(cls, variant, placement, box, tag);
   run.cuts.push({ at: k, symbol });
@@ -304,7 +323,42 @@ function fitsAround(builder: SheetBuilder, box: Box, margin: number, own: Set<nu
   return grid.nodesIn(grow(box, builder.unit * margin)).every((node) => own.has(node) || grid.isFree(node)) && !builder.overlapsText(box);
 }
 
-/** Scatters valves and fittings over the process runs. */
+/** Whether two inline boxes along a run meet without overlapping by more than their pens (a full pen each). */
+function touchesOnly(builder: SheetBuilder, a: Box, b: Box, direction: Direction): boolean {
+  const axis = isHorizontal(direction) ? 0 : 1;
+  const overlap = Math.min(a[axis + 2], b[axis + 2]) - Math.max(a[axis], b[axis]);
+  return overlap >= 0 && overlap <= builder.style.symbolWidth * 2.5 + 1;
+}
+
+/**
+ * Another inline symbol drawn against `first` (centred on node k), on whichever side has room: centred two nodes
+ * on, its port on `first`'s, no pipe between.
+ */
+function placeAgainst(builder: SheetBuilder, run: Run, k: number, first: SheetSymbol): SheetSymbol | undefined {
+  const { grid, rng } = builder;
+  for (const side of rng.shuffle([1, -1])) {
+    const at = k + side * 2;
+    if (at < 2 || at > run.nodes.length - 3) continue;
+    if (![at, at + side].every((j) => grid.isPlainPass(run.nodes[j]))) continue;
+    if (
+      runDirection(builder, run, at - 1) !== runDirection(builder, run, k) ||
+      runDirection(builder, run, at) !== runDirection(builder, run, k)
+    )
+      continue;
+    const cls = builder.catalog?.inline(rng) ?? symbolClass(rng.weighted(INLINE_WEIGHTS));
+    const symbol = placeInline(builder, run, at, cls, undefined, first);
+    if (symbol) return symbol;
+  }
+  return undefined;
+}
+
+/** A branch from an inline symbol's third port (a three-way valve's), when it has one. */
+function branchThird(builder: SheetBuilder, symbol: SheetSymbol): void {
+  const third = symbol.ports.find((port) => port.name === 'c');
+  if (third) endBranch(builder, { symbol, port: third }, undefined, undefined);
+}
+
+/** Scatters valves and fittings over the process runs, some (the builder's `touching` share) in touching pairs. */
 export function placeInlineSymbols(builder: SheetBuilder, count: number): void {
   const { rng } = builder;
   const runs = builder.runs.filter((run) => run.style === 'solid');
@@ -313,11 +367,15 @@ export function placeInlineSymbols(builder: SheetBuilder, count: number): void {
     const spots = freeStretch(builder, run);
     if (spots.length === 0) continue;
     const cls = builder.catalog?.inline(rng) ?? symbolClass(rng.weighted(INLINE_WEIGHTS));
-    const symbol = placeInline(builder, run, rng.pick(spots), cls);
+    const k = rng.pick(spots);
+    const symbol = placeInline(builder, run, k, cls);
     if (!symbol) continue;
     placed++;
-    const third = symbol.ports.find((port) => port.name === 'c');
-    if (third) endBranch(builder, { symbol, port: third }, undefined, undefined);
+    branchThird(builder, symbol);
+    const second = placed < count && builder.touches('symbols') ? placeAgainst(builder, run, k, symbol) : undefined;
+    if (!second) continue;
+    placed++;
+    branchThird(builder, second);
   }
 }
 

@@ -18,7 +18,7 @@ import {
 import { Prng } from './prng';
 import { RoutingGrid } from './routing-grid';
 import { cutRunsIntoPieces } from './run-pieces';
-import { SheetBuilder, type SheetSymbol, type SymbolCatalog } from './sheet-builder';
+import { SheetBuilder, type SheetSymbol, type SymbolCatalog, type Touching } from './sheet-builder';
 import { drawSheetFrame, type SheetFrame } from './sheet-frame';
 import { renderSheet } from './sheet-renderer';
 import { jointFaces } from './symbol-library';
@@ -51,6 +51,8 @@ export interface SheetSpec {
   orientation?: Orientation;
   /** Other libraries and variants to draw from (the training corpus); absent: our own library only. */
   catalog?: SymbolCatalog;
+  /** Shares of symbols and tags drawn touching on purpose (the training corpus); absent: none. */
+  touching?: Touching;
   /** The style as given, without the small per-sheet variation of unit and weights (the corpus varies it itself). */
   exactStyle?: boolean;
 }
@@ -89,7 +91,7 @@ export async function layoutSheet(spec: SheetSpec): Promise<SheetLayout> {
   const frame = drawSheetFrame(canvas, style, rng.fork('frame'), spec.paper);
   const grid = new RoutingGrid(frame.drawingArea, style.unit);
   for (const box of frame.reserved) grid.block(grow(box, style.unit), -1);
-  const builder = new SheetBuilder(canvas, style, grid, rng.fork('layout'), spec.catalog);
+  const builder = new SheetBuilder(canvas, style, grid, rng.fork('layout'), spec.catalog, spec.touching);
   builder.texts.push(...frame.texts);
 
   const budget = sheetBudget(spec.density, spec.paper, rng.fork('budget'));

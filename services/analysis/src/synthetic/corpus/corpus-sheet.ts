@@ -6,7 +6,7 @@ import { Prng } from '../prng';
 import { layoutSheet } from '../sheet-generator';
 import { layoutTruth, mapTruth, type CorpusTruth } from './corpus-truth';
 import { drawFurniture } from './sheet-furniture';
-import { planSheet } from './sheet-plan';
+import { planSheet, type SheetPlan } from './sheet-plan';
 import { corpusCatalog } from './symbol-catalog';
 
 export interface CorpusSheet {
@@ -30,9 +30,11 @@ const RENDER_LIMITS = { maxSide: 20_000, maxPixels: 80e6, timeoutMs: 300_000 };
 
 export const corpusSheetName = (seed: number) => `corpus-${seed}`;
 
-/** Draws corpus sheet `seed`: plan, layout from both libraries, furniture, rendition at the plan's dpi, damage, truth. */
-export async function buildCorpusSheet(seed: number): Promise<CorpusSheet> {
-  const plan = planSheet(seed);
+/**
+ * Draws corpus sheet `seed`: plan, layout from both libraries, furniture, rendition at the plan's dpi, damage, truth.
+ * A test may hand in the plan, changed.
+ */
+export async function buildCorpusSheet(seed: number, plan: SheetPlan = planSheet(seed)): Promise<CorpusSheet> {
   const name = corpusSheetName(seed);
   const { canvas, builder, frame } = await layoutSheet({
     name,
@@ -42,6 +44,7 @@ export async function buildCorpusSheet(seed: number): Promise<CorpusSheet> {
     paper: plan.paper,
     orientation: plan.orientation,
     catalog: corpusCatalog(plan.symbols),
+    touching: { symbols: plan.symbols.touching, tags: plan.symbols.tagsTouching },
     exactStyle: true,
   });
   const furniture = drawFurniture(builder, frame.reserved, plan.furniture, new Prng(seed).fork('furniture'));

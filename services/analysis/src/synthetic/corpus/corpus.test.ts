@@ -22,6 +22,46 @@ function inkIn(sheet: CorpusSheet, [x0, y0, x1, y1]: Box): number {
   return count;
 }
 
+/** What breaks the truth of each symbol: no ink in its box, or a pipe, text, furniture or untouching symbol on it. */
+function truthFaults(sheet: CorpusSheet): string[] {
+  const { symbols, pipes, texts, furniture, connections } = sheet.truth;
+  const faults: string[] = [];
+  for (const symbol of symbols) {
+    const name = `${symbol.id} ${symbol.className} (${symbol.library} ${symbol.shape})`;
+    if (inkIn(sheet, symbol.box) < 5) faults.push(`${name}: no ink in its box`);
+    const inside = grow(symbol.box, -2);
+    const own = new Set(
+      connections.flatMap(({ pipe, from, to }) => [from, to].filter((end) => 'symbol' in end && end.symbol === symbol.id).map(() => pipe)),
+    );
+    for (const pipe of pipes) {
+      const crosses = pipe.polyline.some((point, i) => i > 0 && segmentHitsBox(pipe.polyline[i - 1], point, inside));
+      if (crosses && !own.has(pipe.id)) faults.push(`${name}: pipe ${pipe.id} runs through it`);
+    }
+    for (const text of texts)
+      if (boxesOverlap(text.box, inside) && text.ownerId !== symbol.id) faults.push(`${name}: text "${text.string}" on it`);
+    for (const item of furniture) if (boxesOverlap(item.box, inside)) faults.push(`${name}: ${item.kind} on it`);
+    for (const other of symbols) {
+      if (other === symbol || !boxesOverlap(grow(other.box, -2), inside)) continue;
+      const touching = symbol.ports.some((port) => other.ports.some((theirs) => samePoint(port.at, theirs.at, 2)));
+      if (!touching) faults.push(`${name}: overlaps ${other.id} ${other.className} without touching it`);
+    }
+  }
+  return faults;
+}
+
+/** The part of `box` left when `other`, which meets it on one side, is cut away. */
+function outside(box: Box, other: Box): Box {
+  const [x0, y0, x1, y1] = box;
+  const cuts: Box[] = [
+    [x0, y0, Math.min(x1, other[0]), y1],
+    [Math.max(x0, other[2]), y0, x1, y1],
+    [x0, y0, x1, Math.min(y1, other[1])],
+    [x0, Math.max(y0, other[3]), x1, y1],
+  ];
+  const area = ([a, b, c, d]: Box) => Math.max(0, c - a) * Math.max(0, d - b);
+  return cuts.sort((p, q) => area(q) - area(p))[0];
+}
+
 describe('training corpus', () => {
   it('gives the same pixels, truth and tiles for the same seed', async () => {
     const seed = seedWhere((plan) => small(plan) && plan.damage !== false && plan.damage.noise !== undefined);
@@ -35,45 +75,63 @@ describe('training corpus', () => {
 
   it('boxes every symbol over its ink, with nothing inside but its own lines, tags and touching neighbours', async () => {
     const sheet = await buildCorpusSheet(seedWhere((plan) => small(plan) && plan.damage === false && plan.density !== 'sparse'));
+    expect(sheet.truth.symbols.length).toBeGreaterThan(10);
+    expect(sheet.truth.symbols.some((symbol) => symbol.library === 'drawio-pid')).toBe(true);
+    expect(truthFaults(sheet)).toEqual([]);
+  }, 120_000);
+
+  it('draws symbols touching port on port, tags against their symbols and slope marks, the truth still exact', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense');
+    const plan = planSheet(seed);
+    plan.symbols = { ...plan.symbols, touching: 1, tagsTouching: 1 };
+    plan.furniture = { ...plan.furniture, slopes: 3 };
+    const sheet = await buildCorpusSheet(seed, plan);
     const { symbols, pipes, texts, furniture, connections } = sheet.truth;
-    expect(symbols.length).toBeGreaterThan(10);
-    expect(symbols.some((symbol) => symbol.library === 'drawio-pid')).toBe(true);
-    const faults: string[] = [];
-    for (const symbol of symbols) {
-      const name = `${symbol.id} ${symbol.className} (${symbol.library} ${symbol.shape})`;
-      if (inkIn(sheet, symbol.box) < 5) faults.push(`${name}: no ink in its box`);
-      const inside = grow(symbol.box, -2);
-      const own = new Set(
-        connections.flatMap(({ pipe, from, to }) =>
-          [from, to].filter((end) => 'symbol' in end && end.symbol === symbol.id).map(() => pipe),
-        ),
-      );
-      for (const pipe of pipes) {
-        const crosses = pipe.polyline.some((point, i) => i > 0 && segmentHitsBox(pipe.polyline[i - 1], point, inside));
-        if (crosses && !own.has(pipe.id)) faults.push(`${name}: pipe ${pipe.id} runs through it`);
-      }
-      for (const text of texts)
-        if (boxesOverlap(text.box, inside) && text.ownerId !== symbol.id) faults.push(`${name}: text "${text.string}" on it`);
-      for (const item of furniture) if (boxesOverlap(item.box, inside)) faults.push(`${name}: ${item.kind} on it`);
-      for (const other of symbols) {
-        if (other === symbol || !boxesOverlap(grow(other.box, -2), inside)) continue;
-        const touching = symbol.ports.some((port) => other.ports.some((theirs) => samePoint(port.at, theirs.at, 2)));
-        if (!touching) faults.push(`${name}: overlaps ${other.id} ${other.className} without touching it`);
-      }
+    expect(truthFaults(sheet)).toEqual([]);
+    const byId = new Map(symbols.map((symbol) => [symbol.id, symbol]));
+    const pen = (plan.style.symbolWidth * 2.5 + 1) * (plan.dpi / 200) + 2;
+    const contacts = connections.filter((connection) => connection.pipe === null);
+    expect(contacts.length).toBeGreaterThanOrEqual(3);
+    for (const { from, to } of contacts) {
+      if (!('port' in from) || !('port' in to)) throw new Error('a contact is between two ports');
+      const [a, b] = [byId.get(from.symbol)!, byId.get(to.symbol)!];
+      const [portA, portB] = [a.ports.find((port) => port.name === from.port)!, b.ports.find((port) => port.name === to.port)!];
+      expect(samePoint(portA.at, portB.at, 1), `${a.id}–${b.id}`).toBe(true);
+      expect(portA.connected && portB.connected).toBe(true);
+      // The boxes meet, overlapping by no more than their pens, and each holds ink outside the other.
+      const overlap = Math.min(a.box[2] - b.box[0], b.box[2] - a.box[0], a.box[3] - b.box[1], b.box[3] - a.box[1]);
+      expect(overlap, `${a.id}–${b.id} overlap`).toBeGreaterThanOrEqual(-1);
+      expect(overlap, `${a.id}–${b.id} overlap`).toBeLessThanOrEqual(pen);
+      for (const [own, other] of [
+        [a, b],
+        [b, a],
+      ])
+        expect(inkIn(sheet, outside(own.box, other.box)), own.id).toBeGreaterThan(5);
     }
-    expect(faults).toEqual([]);
+    const against = texts.filter((text) => {
+      const owner = text.ownerId ? byId.get(text.ownerId) : undefined;
+      return owner && boxesOverlap(grow(text.box, 2), owner.box);
+    });
+    expect(against.length).toBeGreaterThanOrEqual(3);
+    const slopes = furniture.filter((item) => item.kind === 'slope');
+    expect(slopes.length).toBeGreaterThanOrEqual(1);
+    for (const { box } of slopes) {
+      expect(inkIn(sheet, box)).toBeGreaterThan(10);
+      const hit = pipes.filter((pipe) => pipe.polyline.some((point, i) => i > 0 && segmentHitsBox(pipe.polyline[i - 1], point, box)));
+      expect(hit.map((pipe) => pipe.id)).toEqual([]);
+    }
   }, 120_000);
 
   it('gives a whole connection graph: every pipe end at a port or a junction, T junctions of three, crossings of two', async () => {
     const sheet = await buildCorpusSheet(seedWhere((plan) => small(plan) && plan.density === 'dense'));
     const { symbols, pipes, junctions, crossings, connections } = sheet.truth;
-    expect(connections).toHaveLength(pipes.length);
+    expect(connections.filter((connection) => connection.pipe !== null)).toHaveLength(pipes.length);
     const ports = new Set(symbols.flatMap((symbol) => symbol.ports.map((port) => `${symbol.id}/${port.name}`)));
     const junctionIds = new Set(junctions.map((junction) => junction.id));
     for (const { pipe, from, to } of connections) {
       for (const end of [from, to]) {
-        if ('symbol' in end) expect(ports.has(`${end.symbol}/${end.port}`), pipe).toBe(true);
-        else if ('junction' in end) expect(junctionIds.has(end.junction), pipe).toBe(true);
+        if ('symbol' in end) expect(ports.has(`${end.symbol}/${end.port}`), pipe ?? 'contact').toBe(true);
+        else if ('junction' in end) expect(junctionIds.has(end.junction), pipe ?? 'contact').toBe(true);
         else throw new Error(`pipe ${pipe} ends in the open`);
       }
     }

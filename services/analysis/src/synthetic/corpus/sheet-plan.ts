@@ -34,6 +34,8 @@ export interface FurnitureMix {
   stamps: number;
   tables: number;
   notes: number;
+  /** Slope marks beside process lines. */
+  slopes: number;
 }
 
 const PAPERS: readonly (readonly [Paper, number])[] = [
@@ -97,6 +99,8 @@ export function planSheet(seed: number): SheetPlan {
       filled: rng.pick([0, 0.1, 0.5, 0.9]),
       actuated: rng.range(0, 0.5),
       flanged: rng.pick([0, 0, 0.3, 0.8]),
+      touching: rng.pick([0, 0.1, 0.25, 0.5]),
+      tagsTouching: rng.pick([0, 0.2, 0.5, 0.9]),
     },
     furniture: {
       clouds: rng.int(0, 2),
@@ -105,6 +109,7 @@ export function planSheet(seed: number): SheetPlan {
       stamps: rng.int(0, 2),
       tables: rng.int(0, 2),
       notes: rng.int(0, 4),
+      slopes: rng.int(0, 3),
     },
     damage: rng.chance(0.7) ? randomDamage(rng.fork('damage'), dpi) : rng.chance(0.15) ? { colour: rng.pick(COLOURS) } : false,
   };
