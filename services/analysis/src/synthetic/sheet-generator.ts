@@ -5,16 +5,8 @@ import type { DraftingStyle } from './drafting-styles';
 import { grow, type Box, type Point } from './geometry';
 import { placeInstrumentLoops } from './instrument-loops';
 import { PdfCanvas } from './pdf-canvas';
-import {
-  connectSymbols,
-  placeBranches,
-  placeConnectors,
-  placeEquipment,
-  placeEquipmentHeaders,
-  placeInlineSymbols,
-  sheetBudget,
-  type Density,
-} from './process-layout';
+import { placeBranches, placeInlineSymbols } from './inline-fittings';
+import { connectSymbols, placeConnectors, placeEquipment, placeEquipmentHeaders, sheetBudget, type Density } from './process-layout';
 import { Prng } from './prng';
 import { RoutingGrid } from './routing-grid';
 import { cutRunsIntoPieces } from './run-pieces';
