@@ -45,6 +45,8 @@ export interface SheetSpec {
   catalog?: SymbolCatalog;
   /** Shares of symbols and tags drawn touching on purpose (the training corpus); absent: none. */
   touching?: Touching;
+  /** Signal lines and text in key colours, for a colour sheet to ink apart (`PdfCanvas.keyLayers`). */
+  keyLayers?: boolean;
   /** The style as given, without the small per-sheet variation of unit and weights (the corpus varies it itself). */
   exactStyle?: boolean;
 }
@@ -67,6 +69,7 @@ export async function generateSheet(spec: SheetSpec): Promise<{ pdf: Uint8Array;
 export async function layoutSheet(spec: SheetSpec): Promise<SheetLayout> {
   const { width, height } = paperPixels(spec.paper, spec.orientation);
   const canvas = await PdfCanvas.create(width, height, spec.name);
+  canvas.keyLayers = spec.keyLayers ?? false;
   const rng = new Prng(spec.seed);
   // Symbols and line weights vary a little from sheet to sheet; text keeps the style's sizes.
   const weight = rng.pick([0.85, 1, 1, 1.15]);

@@ -1,6 +1,7 @@
 import { drawPdfPagePixels, withPdfPage } from '@pid/platform';
 import sharp from 'sharp';
 import { degradeGrey } from '../degrade';
+import { keyedLayers } from '../paper-damage';
 import type { Point } from '../geometry';
 import { Prng } from '../prng';
 import { layoutSheet } from '../sheet-generator';
@@ -45,6 +46,7 @@ export async function buildCorpusSheet(seed: number, plan: SheetPlan = planSheet
     orientation: plan.orientation,
     catalog: corpusCatalog(plan.symbols),
     touching: { symbols: plan.symbols.touching, tags: plan.symbols.tagsTouching },
+    keyLayers: Boolean(plan.damage && plan.damage.layerInks),
     exactStyle: true,
   });
   const furniture = drawFurniture(builder, frame.reserved, plan.furniture, new Prng(seed).fork('furniture'));
@@ -54,17 +56,20 @@ export async function buildCorpusSheet(seed: number, plan: SheetPlan = planSheet
   const page = await withPdfPage(await canvas.save(), 1, options, (document, pdfPage, size) =>
     drawPdfPagePixels(document, pdfPage, size, options),
   );
-  // The page is black on white: its red channel is its grey.
-  const grey = await sharp(page.rgba, { raw: { width: page.width, height: page.height, channels: 4 } })
-    .extractChannel(0)
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer();
+  // The page is black on white (or keyed, its red channel still 0 wherever there is ink): its red channel is its grey.
+  const keyed = plan.damage && plan.damage.layerInks ? keyedLayers(page.rgba) : undefined;
+  const grey =
+    keyed?.grey ??
+    (await sharp(page.rgba, { raw: { width: page.width, height: page.height, channels: 4 } })
+      .extractChannel(0)
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer());
   const scale = page.width / canvas.width;
   const toRendition = ([x, y]: Point): Point => [x * scale, y * scale];
   const size = { width: page.width, height: page.height };
   if (!plan.damage) return { name, pixels: { data: grey, channels: 1, ...size }, truth: mapTruth(truth, toRendition, size) };
-  const damaged = await degradeGrey({ data: grey, ...size }, plan.damage, seed);
+  const damaged = await degradeGrey({ data: grey, ...size }, plan.damage, seed, keyed?.masks);
   return {
     name,
     pixels: { data: damaged.data, channels: damaged.channels, ...size },

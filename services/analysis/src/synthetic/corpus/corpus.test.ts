@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
+import { boundsOf, boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
 import { buildCorpusSheet, type CorpusSheet } from './corpus-sheet';
 import { CORPUS_SEED_BASE } from './corpus-writer';
 import { planSheet, type SheetPlan } from './sheet-plan';
@@ -20,6 +20,24 @@ function inkIn(sheet: CorpusSheet, [x0, y0, x1, y1]: Box): number {
     for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) if (data[(y * width + x) * channels] < 160) count++;
   }
   return count;
+}
+
+/** The share of inked pixels in the boxes (darker than 230 on average) whose shortfall from white `tinted` accepts. */
+function inkShare(sheet: CorpusSheet, boxes: Box[], tinted: (short: number[]) => boolean): number {
+  const { data, width, height } = sheet.pixels;
+  let [count, matching] = [0, 0];
+  for (const [x0, y0, x1, y1] of boxes) {
+    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++) {
+      for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) {
+        const i = (y * width + x) * 3;
+        if (data[i] + data[i + 1] + data[i + 2] >= 690) continue;
+        count++;
+        if (tinted([0, 1, 2].map((c) => 255 - data[i + c]))) matching++;
+      }
+    }
+  }
+  expect(count).toBeGreaterThan(50);
+  return matching / count;
 }
 
 /** What breaks the truth of each symbol: no ink in its box, or a pipe, text, furniture or untouching symbol on it. */
@@ -120,6 +138,31 @@ describe('training corpus', () => {
       const hit = pipes.filter((pipe) => pipe.polyline.some((point, i) => i > 0 && segmentHitsBox(pipe.polyline[i - 1], point, box)));
       expect(hit.map((pipe) => pipe.id)).toEqual([]);
     }
+  }, 120_000);
+
+  it('inks signal lines and text apart from the main ink on a sheet drawn in layers', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.density !== 'sparse');
+    const plan: SheetPlan = { ...planSheet(seed), damage: { colour: 'blue-ink', layerInks: 'black-red-blue' } };
+    const sheet = await buildCorpusSheet(seed, plan);
+    expect(sheet.pixels.channels).toBe(3);
+    const { pipes, texts } = sheet.truth;
+    const along = (kind: string) =>
+      pipes
+        .filter((pipe) => pipe.kind === kind)
+        .flatMap((pipe) => pipe.polyline.slice(1).map((b, i) => grow(boundsOf([pipe.polyline[i], b]), 1)));
+    // Red ink falls short of white in green and blue, blue ink in red and green, black in all three alike.
+    const red = ([r, g]: number[]) => g > r * 1.8;
+    const blue = ([r, , b]: number[]) => r > b * 1.5;
+    expect(inkShare(sheet, along('signal'), red)).toBeGreaterThan(0.6);
+    expect(inkShare(sheet, along('process'), red)).toBeLessThan(0.1);
+    expect(
+      inkShare(
+        sheet,
+        texts.map((item) => item.box),
+        blue,
+      ),
+    ).toBeGreaterThan(0.6);
+    expect(inkShare(sheet, along('process'), blue)).toBeLessThan(0.1);
   }, 120_000);
 
   it('gives a whole connection graph: every pipe end at a port or a junction, T junctions of three, crossings of two', async () => {

@@ -1,4 +1,4 @@
-import type { DegradeOptions } from '../degrade';
+import type { ColourScheme, DegradeOptions, LayerPalette } from '../degrade';
 import type { DraftingStyle } from '../drafting-styles';
 import type { FontName } from '../pdf-canvas';
 import { Prng } from '../prng';
@@ -74,6 +74,13 @@ const DASHES: readonly number[][] = [
 ];
 
 const COLOURS = ['blueprint', 'blue-ink', 'sepia', 'red-ink', 'green-ink'] as const;
+const PALETTES: readonly LayerPalette[] = ['black-red-blue', 'green-magenta-black', 'blue-red-black'];
+
+/** A colour sheet on paper (not a blueprint) is drawn in layers of their own ink half the time. */
+function colouring(rng: Prng): Pick<DegradeOptions, 'colour' | 'layerInks'> {
+  const colour: ColourScheme = rng.pick(COLOURS);
+  return colour !== 'blueprint' && rng.chance(0.5) ? { colour, layerInks: rng.pick(PALETTES) } : { colour };
+}
 
 /** The plan of sheet `seed`: the same seed, the same plan. */
 export function planSheet(seed: number): SheetPlan {
@@ -111,7 +118,7 @@ export function planSheet(seed: number): SheetPlan {
       notes: rng.int(0, 4),
       slopes: rng.int(0, 3),
     },
-    damage: rng.chance(0.7) ? randomDamage(rng.fork('damage'), dpi) : rng.chance(0.15) ? { colour: rng.pick(COLOURS) } : false,
+    damage: rng.chance(0.7) ? randomDamage(rng.fork('damage'), dpi) : rng.chance(0.15) ? colouring(rng) : false,
   };
 }
 
@@ -164,6 +171,6 @@ function randomDamage(rng: Prng, dpi: number): DegradeOptions {
     breaks: some(0.3, () => rng.range(0.0003, 0.003)),
     bleed: some(0.35, () => rng.pick([-1, 1, 1, 2]) * Math.max(1, Math.round(perPixel))),
     background: some(0.4, () => rng.range(10, 45)),
-    colour: some(0.2, () => rng.pick(COLOURS)),
+    ...(rng.chance(0.2) ? colouring(rng) : {}),
   };
 }
