@@ -244,5 +244,9 @@ describe('training corpus', () => {
     expect(new Set(plans.map((plan) => plan.style.signalDash.length)).size).toBeGreaterThanOrEqual(3);
     expect(plans.some((plan) => plan.damage && plan.damage.colour)).toBe(true);
     expect(plans.some((plan) => plan.damage === false)).toBe(true);
+    expect(plans.some((plan) => plan.damage && plan.damage.layerInks)).toBe(true);
+    for (const share of ['touching', 'tagsTouching'] as const)
+      expect(new Set(plans.map((plan) => plan.symbols[share] > 0))).toEqual(new Set([true, false]));
+    expect(new Set(plans.map((plan) => plan.furniture.slopes))).toEqual(new Set([0, 1, 2, 3]));
   });
 });
