@@ -117,6 +117,7 @@ export function placeSymbolLabels(builder: SheetBuilder, unitNumber: number): vo
 }
 
 function besideSymbol(builder: SheetBuilder, symbol: SheetSymbol, string: string, role: 'tag' | 'label'): boolean {
+  if (builder.touches('tags') && againstSymbol(builder, symbol, string, role)) return true;
   const { unit } = builder;
   const [x0, y0, x1, y1] = symbol.box;
   const width = builder.textWidth(string);
@@ -131,6 +132,27 @@ function besideSymbol(builder: SheetBuilder, symbol: SheetSymbol, string: string
     [x1 + unit * 0.4, y1 + ascent],
   ];
   return candidates.some(([x, y]) => builder.placeLateText(builder.text(string, x, y, role, symbol.id), unit * 0.15));
+}
+
+/** The text written against the symbol's outline: its box reaching half a pen into the symbol's box, on any side. */
+function againstSymbol(builder: SheetBuilder, symbol: SheetSymbol, string: string, role: 'tag' | 'label'): boolean {
+  const [x0, y0, x1, y1] = symbol.box;
+  // The box of the text with its baseline at the origin, to shift into place.
+  const [bx0, by0, bx1, by1] = builder.text(string, 0, 0, role, symbol.id).box;
+  const [w, h] = [bx1 - bx0, by1 - by0];
+  const touch = builder.style.symbolWidth / 2;
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  // Top-left corners of the text's box: above, below, right, left, above right.
+  const corners: Point[] = [
+    [cx - w / 2, y0 - h + touch],
+    [cx - w / 2, y1 - touch],
+    [x1 - touch, cy - h / 2],
+    [x0 - w + touch, cy - h / 2],
+    [x1 - touch, y0 - h + touch],
+  ];
+  return corners.some(([x, y]) =>
+    builder.placeLateText(builder.text(string, x - bx0, y - by0, role, symbol.id), builder.unit * 0.15, symbol),
+  );
 }
 
 function longestSegment(piece: Piece): [Point, Point] {

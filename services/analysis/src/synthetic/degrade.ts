@@ -25,9 +25,13 @@ export interface DegradeOptions {
   background?: number;
   /** A coloured drawing: ink and paper colours. */
   colour?: ColourScheme;
+  /** With a colour: signal lines and text in inks of their own (the page must be drawn with its layers keyed). */
+  layerInks?: LayerPalette;
 }
 
 export type ColourScheme = 'blueprint' | 'blue-ink' | 'sepia' | 'red-ink' | 'green-ink';
+/** Main ink, signal lines, text: black, red, blue; green, magenta, black; blue, red, black. */
+export type LayerPalette = 'black-red-blue' | 'green-magenta-black' | 'blue-red-black';
 
 /**
  * A scan look for the raster: greyscale, rotation (truth transformed and boxes re-bounded), blur, noise, JPEG; and
@@ -89,6 +93,7 @@ export async function degradeGrey(
   pixels: GreyPixels,
   options: DegradeOptions,
   seed: number,
+  layers?: Buffer,
 ): Promise<{ data: Buffer; channels: 1 | 3; width: number; height: number; map: (point: Point) => Point }> {
   const { width, height } = pixels;
   let data = pixels.data;
@@ -119,7 +124,28 @@ export async function degradeGrey(
   if (options.noise) addNoise(page.data, options.noise, seed);
   if (page.data.length !== width * height) throw new Error(`damage left ${page.data.length} bytes for ${width} × ${height} grey pixels`);
   if (!options.colour) return { data: page.data, channels: 1, width, height, map };
-  return { data: colourise(page.data, options.colour), channels: 3, width, height, map };
+  const inks = layers && options.layerInks ? { palette: options.layerInks, masks: await spreadLayers(layers, pixels, options) } : undefined;
+  return { data: colourise(page.data, options.colour, inks), channels: 3, width, height, map };
+}
+
+/**
+ * The layer masks (`layers`: RGB, red the signal lines, green the text) skewed as the page was, and spread a little
+ * (by the blur and bleed, and a pixel more) so that ink pushed past its stroke keeps its layer's colour.
+ */
+async function spreadLayers(layers: Buffer, { width, height }: GreyPixels, options: DegradeOptions): Promise<Buffer> {
+  let image = sharp(layers, { raw: { width, height, channels: 3 } });
+  if (options.rotationDeg) {
+    const rotated = await image.rotate(options.rotationDeg, { background: '#000000' }).raw().toBuffer({ resolveWithObject: true });
+    const { info } = rotated;
+    const [left, top] = [Math.round((info.width - width) / 2), Math.round((info.height - height) / 2)];
+    image = sharp(rotated.data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .extract({ left, top, width, height })
+      .removeAlpha();
+  }
+  const sigma = 1 + (options.blur ?? 0) + Math.max(0, options.bleed ?? 0);
+  const spread = await image.blur(sigma).raw().toBuffer();
+  for (let i = 0; i < spread.length; i++) spread[i] = spread[i] > 24 ? 255 : 0;
+  return spread;
 }
 
 /** Clockwise on the page (y down) about the centre, then into the canvas cropped back to the page's size. */

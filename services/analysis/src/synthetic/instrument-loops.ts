@@ -1,5 +1,6 @@
 import type { Point } from './geometry';
-import { freeStretch, placeInline } from './process-layout';
+import { placeInline } from './inline-fittings';
+import { freeStretch } from './process-layout';
 import type { Run, SheetBuilder, SheetSymbol } from './sheet-builder';
 import { BUBBLE_RADIUS, symbolClass, type PlacedPort } from './symbol-library';
 

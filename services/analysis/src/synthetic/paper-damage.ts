@@ -1,4 +1,4 @@
-import type { ColourScheme } from './degrade';
+import type { ColourScheme, LayerPalette } from './degrade';
 import sharp from 'sharp';
 import type { Prng } from './prng';
 
@@ -117,20 +117,62 @@ const SCHEMES: Record<ColourScheme, { ink: [number, number, number]; paper: [num
   'green-ink': { ink: [10, 110, 40], paper: [250, 252, 248] },
 };
 
-/** Grey pixels as RGB of the scheme: 0 becomes the ink colour, 255 the paper. */
-export function colourise(data: Buffer, scheme: ColourScheme): Buffer {
+type Rgb = [number, number, number];
+
+/** Inks of a sheet drawn in layers: main (process lines, symbols, furniture), signal lines, text. */
+const PALETTES: Record<LayerPalette, [Rgb, Rgb, Rgb]> = {
+  'black-red-blue': [
+    [25, 25, 25],
+    [200, 30, 30],
+    [20, 40, 170],
+  ],
+  'green-magenta-black': [
+    [10, 100, 40],
+    [180, 30, 150],
+    [25, 25, 25],
+  ],
+  'blue-red-black': [
+    [20, 40, 170],
+    [200, 30, 30],
+    [25, 25, 25],
+  ],
+};
+
+/**
+ * Grey pixels as RGB of the scheme: 0 becomes the ink colour, 255 the paper. With `layers`, each pixel takes the
+ * ink of its layer (`masks`: RGB, red the signal lines, green the text) from the palette, on the scheme's paper.
+ */
+export function colourise(data: Buffer, scheme: ColourScheme, layers?: { palette: LayerPalette; masks: Buffer }): Buffer {
   const { ink, paper } = SCHEMES[scheme];
-  // One table per channel from grey to colour: three look-ups a pixel.
-  const tables = [0, 1, 2].map((c) =>
-    Uint8Array.from({ length: 256 }, (_, grey) => Math.round(ink[c] + ((paper[c] - ink[c]) * grey) / 255)),
+  const inks = layers ? PALETTES[layers.palette] : [ink];
+  // One table per ink and channel from grey to colour: three look-ups a pixel.
+  const tables = inks.map((colour) =>
+    [0, 1, 2].map((c) => Uint8Array.from({ length: 256 }, (_, grey) => Math.round(colour[c] + ((paper[c] - colour[c]) * grey) / 255))),
   );
-  const [red, green, blue] = tables;
   const out = Buffer.alloc(data.length * 3);
+  const masks = layers?.masks;
   for (let i = 0, j = 0; i < data.length; i++, j += 3) {
     const grey = data[i];
+    const [red, green, blue] = tables[!masks ? 0 : masks[j] ? 1 : masks[j + 1] ? 2 : 0];
     out[j] = red[grey];
     out[j + 1] = green[grey];
     out[j + 2] = blue[grey];
   }
   return out;
+}
+
+/**
+ * A page drawn with keyed layers (`PdfCanvas.keyLayers`): its grey (the red channel, 0 wherever there is ink) and
+ * which layer each pixel is inked in, as `colourise` reads it.
+ */
+export function keyedLayers(rgba: Uint8Array | Buffer): { grey: Buffer; masks: Buffer } {
+  const grey = Buffer.alloc(rgba.length / 4);
+  const masks = Buffer.alloc(grey.length * 3);
+  for (let i = 0, k = 0; i < rgba.length; i += 4, k++) {
+    const red = rgba[i];
+    grey[k] = red;
+    if (rgba[i + 1] - red > 60) masks[k * 3] = 255;
+    else if (rgba[i + 2] - red > 60) masks[k * 3 + 1] = 255;
+  }
+  return { grey, masks };
 }

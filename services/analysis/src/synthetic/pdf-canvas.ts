@@ -9,6 +9,7 @@ import {
   rgb,
   setLineJoin,
   StandardFonts,
+  type Color,
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
@@ -37,8 +38,15 @@ const STANDARD_FONT: Record<StandardFontName, StandardFonts> = {
 
 const BLACK = rgb(0, 0, 0);
 
+/** Layers a colour sheet may ink apart from its main ink (process lines, symbols, furniture). */
+export type InkLayer = 'signal' | 'text';
+/** Key colours of the layers: red stays 0 where there is ink, so the red channel is still the page's grey. */
+const LAYER_KEYS: Record<InkLayer, Color> = { signal: rgb(0, 1, 0), text: rgb(0, 0, 1) };
+
 export interface StrokeOptions {
   width: number;
+  /** Drawn in its layer's key colour when the canvas keys layers. */
+  layer?: InkLayer;
   /** Dash and gap lengths in pixels. */
   dash?: number[];
   fill?: boolean;
@@ -61,6 +69,9 @@ const DESCENDERS = /[gjpqy,;()[\]{}|_]/;
  * font metrics, so the truth is exact.
  */
 export class PdfCanvas {
+  /** Signal lines and text drawn in key colours (`LAYER_KEYS`) that a colour sheet inks apart; off, all is black. */
+  keyLayers = false;
+
   private constructor(
     readonly document: PDFDocument,
     private readonly page: PDFPage,
@@ -90,8 +101,8 @@ export class PdfCanvas {
       y: this.height * POINTS_PER_PIXEL,
       scale: POINTS_PER_PIXEL,
       borderWidth: options.width,
-      borderColor: BLACK,
-      color: options.fill ? BLACK : undefined,
+      borderColor: this.ink(options.layer),
+      color: options.fill ? this.ink(options.layer) : undefined,
       borderDashArray: options.dash,
       borderLineCap: options.dash ? LineCapStyle.Butt : LineCapStyle.Round,
     });
@@ -103,7 +114,8 @@ export class PdfCanvas {
       const width = options.size * STROKED_PEN;
       // Round joins, as a plotter pen draws: a mitred serif would poke out of the box by several pen widths.
       this.page.pushOperators(pushGraphicsState(), setLineJoin(LineJoinStyle.Round));
-      for (const stroke of strokeText(text, x, y, options.size, STROKED_FONT[options.font], options.vertical)) this.path(stroke, { width });
+      for (const stroke of strokeText(text, x, y, options.size, STROKED_FONT[options.font], options.vertical))
+        this.path(stroke, { width, layer: 'text' });
       this.page.pushOperators(popGraphicsState());
       return this.textBox(text, x, y, options);
     }
@@ -113,7 +125,7 @@ export class PdfCanvas {
       y: (this.height - y) * POINTS_PER_PIXEL,
       size: options.size * POINTS_PER_PIXEL,
       font,
-      color: BLACK,
+      color: this.ink('text'),
       rotate: degrees(options.vertical ? 90 : 0),
     });
     return this.textBox(text, x, y, options);
@@ -140,6 +152,10 @@ export class PdfCanvas {
     const ascent = font.heightAtSize(options.size, { descender: false });
     const full = font.heightAtSize(options.size);
     return { width: font.widthOfTextAtSize(text, options.size), ascent, descent: DESCENDERS.test(text) ? full - ascent : 0 };
+  }
+
+  private ink(layer: InkLayer | undefined): Color {
+    return this.keyLayers && layer ? LAYER_KEYS[layer] : BLACK;
   }
 
   save(): Promise<Uint8Array> {

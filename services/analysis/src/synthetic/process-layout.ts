@@ -1,9 +1,9 @@
 import { boxContains, boxesOverlap, grow, type Box, type Point } from './geometry';
 import type { Prng } from './prng';
 import type { Paper } from './sheet-generator';
-import { directionOf, isHorizontal, opposite, type Direction } from './routing-grid';
-import type { PlacedText, Run, RunEnd, SheetBuilder, SheetSymbol } from './sheet-builder';
-import { symbolBox, symbolClass, type PlacedPort, type SymbolClass } from './symbol-library';
+import { directionOf, type Direction } from './routing-grid';
+import type { PlacedText, Run, SheetBuilder, SheetSymbol } from './sheet-builder';
+import { symbolBox, symbolClass, type PlacedPort } from './symbol-library';
 
 export type Density = 'sparse' | 'normal' | 'dense';
 
@@ -44,21 +44,6 @@ const EQUIPMENT: readonly (readonly [string, string, number, string[]])[] = [
   ['plate_exchanger', 'E', 1, ['PLATE COOLER', 'HEAT RECOVERY EXCHANGER']],
   ['air_cooler', 'A', 1, ['OVERHEAD AIR COOLER', 'PRODUCT AIR COOLER']],
   ['filter', 'F', 1.5, ['FEED FILTER', 'COALESCER']],
-];
-
-const INLINE_WEIGHTS: readonly (readonly [string, number])[] = [
-  ['gate_valve', 6],
-  ['globe_valve', 3],
-  ['ball_valve', 3],
-  ['check_valve', 2],
-  ['butterfly_valve', 2],
-  ['plug_valve', 1],
-  ['needle_valve', 1],
-  ['three_way_valve', 0.6],
-  ['reducer', 2],
-  ['flange', 1],
-  ['spectacle_blind', 1],
-  ['strainer', 1],
 ];
 
 const SERVICES = ['FEED', 'CRUDE', 'NAPHTHA', 'FUEL GAS', 'COOLING WATER', 'LP STEAM', 'FLARE', 'NITROGEN', 'SLOPS', 'PRODUCT'];
@@ -125,7 +110,13 @@ function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: stri
   const cx = (x0 + x1) / 2;
   const below = (gap: number, x: number): Point => [x, y1 + unit * gap + size * 0.75];
   const above = (gap: number, x: number): Point => [x, y0 - unit * gap - lineHeight * (lines.length - 1)];
+  // Written against the outline: the tag's top on the box's bottom (into its pen pad), or the last line on its top.
+  const ascent = builder.canvas.measure(tag, { font: builder.style.font, size }).ascent;
+  const against: Point[] = builder.touches('tags')
+    ? [[cx - width / 2, y1 + ascent - builder.style.symbolWidth / 2], above(0, cx - width / 2)]
+    : [];
   const candidates: Point[] = [
+    ...against,
     below(1.2, cx - width / 2),
     above(1.2, cx - width / 2),
     [x1 + unit * 1.5, (y0 + y1) / 2],
@@ -147,7 +138,7 @@ function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: stri
       unit * 0.5,
     );
   });
-  for (const [x, y] of candidates) {
+  for (const [index, [x, y]] of candidates.entries()) {
     const texts: PlacedText[] = lines.map((line, i) =>
       builder.text(
         line,
@@ -160,7 +151,7 @@ function placeEquipmentTag(builder: SheetBuilder, symbol: SheetSymbol, tag: stri
       ),
     );
     if (texts.some((text) => portLanes.some((lane) => boxesOverlap(lane, text.box)))) continue;
-    if (builder.reserveTexts(texts)) return true;
+    if (builder.reserveTexts(texts, index < against.length ? symbol : undefined)) return true;
   }
   return false;
 }
@@ -280,148 +271,3 @@ export function freeStretch(builder: SheetBuilder, run: Run): number[] {
   }
   return result;
 }
-
-/** Puts an inline symbol (valve, fitting) on a run, centred on node k, turned with the flow. */
-export function placeInline(builder: SheetBuilder, run: Run, k: number, cls: SymbolClass, tag?: string): SheetSymbol | undefined {
-  const { grid } = builder;
-  const direction = runDirection(builder, run, k);
-  const quarterTurns = isHorizontal(direction) ? 0 : direction === 1 ? 1 : 3;
-  const variant = builder.variantFor(cls);
-  const placement = builder.placement(grid.point(run.nodes[k]), quarterTurns, direction === 2);
-  const box = symbolBox(variant, placement);
-  const own = new Set([run.nodes[k - 1], run.nodes[k], run.nodes[k + 1]]);
-  if (!fitsAround(builder, box, 0.3, own)) return undefined;
-  for (const node of own) grid.take(node);
-  const symbol = builder.register(cls, variant, placement, box, tag);
-  run.cuts.push({ at: k, symbol });
-  for (const port of symbol.ports) if (port.kind === 'process' && (port.name === 'a' || port.name === 'b')) symbol.usedPorts.add(port.name);
-  return symbol;
-}
-
-/** Nothing but `own` nodes within `margin` units of the box, and no text on it. */
-function fitsAround(builder: SheetBuilder, box: Box, margin: number, own: Set<number>): boolean {
-  const { grid } = builder;
-  return grid.nodesIn(grow(box, builder.unit * margin)).every((node) => own.has(node) || grid.isFree(node)) && !builder.overlapsText(box);
-}
-
-/** Scatters valves and fittings over the process runs. */
-export function placeInlineSymbols(builder: SheetBuilder, count: number): void {
-  const { rng } = builder;
-  const runs = builder.runs.filter((run) => run.style === 'solid');
-  for (let placed = 0, tries = 0; placed < count && tries < count * 8 && runs.length > 0; tries++) {
-    const run = rng.pick(runs);
-    const spots = freeStretch(builder, run);
-    if (spots.length === 0) continue;
-    const cls = builder.catalog?.inline(rng) ?? symbolClass(rng.weighted(INLINE_WEIGHTS));
-    const symbol = placeInline(builder, run, rng.pick(spots), cls);
-    if (!symbol) continue;
-    placed++;
-    const third = symbol.ports.find((port) => port.name === 'c');
-    if (third) endBranch(builder, { symbol, port: third }, undefined, undefined);
-  }
-}
-
-/**
- * A T junction on a run and a branch from it: to a safety valve, a drain or vent closed by a valve and a blind
- * flange, or routed to a free port of another symbol.
- */
-export function placeBranches(builder: SheetBuilder, count: number, targets: SheetSymbol[]): void {
-  const { rng, grid } = builder;
-  const runs = builder.runs.filter((run) => run.style === 'solid');
-  for (let placed = 0, tries = 0; placed < count && tries < count * 10 && runs.length > 0; tries++) {
-    const run = rng.pick(runs);
-    const spots = freeStretch(builder, run).filter((k) => k > 3 && k < run.nodes.length - 4);
-    if (spots.length === 0) continue;
-    const k = rng.pick(spots);
-    const along = runDirection(builder, run, k);
-    const side = ((along + (rng.chance(0.5) ? 1 : 3)) % 4) as Direction;
-    const node = run.nodes[k];
-    const junction: RunEnd = { junction: grid.point(node) };
-    const branch = endBranch(builder, junction, { node, direction: side }, targets);
-    if (!branch) continue;
-    grid.take(node);
-    run.cuts.push({ at: k, junction: true });
-    placed++;
-  }
-}
-
-/** Ends a branch that starts at `from` (a junction node, or a port with its own stub). */
-function endBranch(
-  builder: SheetBuilder,
-  from: RunEnd,
-  start: { node: number; direction: Direction } | undefined,
-  targets: SheetSymbol[] | undefined,
-): Run | undefined {
-  const { rng, grid } = builder;
-  let origin = start;
-  if (!origin && 'symbol' in from) {
-    const stub = builder.stub(from.symbol, from.port);
-    if (stub === undefined) return undefined;
-    origin = { node: stub, direction: directionOf(from.port.dir) };
-  }
-  if (!origin) return undefined;
-  const kind = rng.weighted([
-    ['safety', origin.direction === 3 ? 3 : 0],
-    ['drain', 3],
-    ['routed', targets ? 4 : 0],
-  ] as const);
-  if (kind === 'routed' && targets) {
-    for (const target of rng.shuffle(targets).slice(0, 4)) {
-      const ports = builder
-        .freePorts(target, 'process')
-        .sort((a, b) => distance(a.at, grid.point(origin.node)) - distance(b.at, grid.point(origin.node)));
-      for (const port of ports.slice(0, 2)) {
-        const run = start
-          ? builder.connect('solid', from, { symbol: target, port }, origin)
-          : builder.connect('solid', from, { symbol: target, port });
-        if (run) return run;
-      }
-    }
-    return undefined;
-  }
-  return kind === 'safety' ? safetyValveBranch(builder, from, origin) : drainBranch(builder, from, origin);
-}
-
-/** A straight run of `length` free nodes from `origin` (the origin itself included first). */
-function straightNodes(builder: SheetBuilder, origin: { node: number; direction: Direction }, length: number): number[] | undefined {
-  const nodes = [origin.node];
-  for (let i = 1; i <= length; i++) {
-    const node = builder.grid.step(origin.node, origin.direction, i);
-    if (node === undefined || !builder.grid.isFree(node)) return undefined;
-    nodes.push(node);
-  }
-  return nodes;
-}
-
-function safetyValveBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number; direction: Direction }): Run | undefined {
-  const nodes = straightNodes(builder, origin, builder.rng.int(3, 5));
-  if (!nodes) return undefined;
-  const cls = symbolClass('safety_valve');
-  const variant = builder.variantFor(cls);
-  const inlet = builder.grid.point(nodes[nodes.length - 1]);
-  const local = variant.ports[0].at;
-  const placement = builder.placement([inlet[0] - local[0] * builder.unit, inlet[1] - local[1] * builder.unit]);
-  const box = symbolBox(variant, placement);
-  if (!fitsAround(builder, box, 0.5, new Set([nodes[nodes.length - 1]]))) return undefined;
-  const valve = builder.register(cls, variant, placement, box);
-  return builder.addRun('solid', nodes, from, { symbol: valve, port: valve.ports[0] });
-}
-
-/** A drain or vent: a short branch with a valve, closed by a blind flange. */
-function drainBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number; direction: Direction }): Run | undefined {
-  const nodes = straightNodes(builder, origin, 4);
-  if (!nodes) return undefined;
-  const cls = symbolClass('blind_flange');
-  const variant = builder.variantFor(cls);
-  // The flange's port faces back along the branch.
-  const quarterTurns = (opposite(origin.direction) - 2 + 4) % 4;
-  const placement = builder.placement(builder.grid.point(nodes[4]), quarterTurns);
-  const box = symbolBox(variant, placement);
-  if (!fitsAround(builder, box, 0.4, new Set([nodes[4]]))) return undefined;
-  const flange = builder.register(cls, variant, placement, box);
-  const run = builder.addRun('solid', nodes, from, { symbol: flange, port: flange.ports[0] });
-  placeInline(builder, run, 2, symbolClass(builder.rng.pick(['gate_valve', 'ball_valve', 'globe_valve'])));
-  return run;
-}
-
-const distance = (a: Point, b: Point) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]);

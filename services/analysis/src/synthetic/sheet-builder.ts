@@ -30,6 +30,15 @@ export interface SymbolCatalog {
   inline(rng: Prng): SymbolClass | undefined;
 }
 
+/**
+ * Shares of placements drawn touching on purpose (the training corpus): an inline symbol against the one before
+ * it on its pipe, port to port with no pipe between; a tag or label written against its symbol's outline.
+ */
+export interface Touching {
+  symbols: number;
+  tags: number;
+}
+
 /** Where a run starts or ends: a symbol's port, or a T junction on another run. */
 export type RunEnd = { symbol: SheetSymbol; port: PlacedPort } | { junction: Point };
 
@@ -82,7 +91,14 @@ export class SheetBuilder {
     readonly grid: RoutingGrid,
     readonly rng: Prng,
     readonly catalog?: SymbolCatalog,
+    readonly touching?: Touching,
   ) {}
+
+  /** Whether this placement is drawn touching (`kind`'s share of them); draws nothing when the share is 0 or unset. */
+  touches(kind: keyof Touching): boolean {
+    const share = this.touching?.[kind] ?? 0;
+    return share > 0 && this.rng.chance(share);
+  }
 
   get unit(): number {
     return this.style.unit;
@@ -199,13 +215,18 @@ export class SheetBuilder {
     );
   }
 
-  /** Text placed before routing reserves its nodes so that lines go around it; a block of lines all or none. */
-  reserveTexts(block: PlacedText[]): boolean {
+  /**
+   * Text placed before routing reserves its nodes so that lines go around it; a block of lines all or none. Text
+   * written `against` a symbol may take that symbol's nodes.
+   */
+  reserveTexts(block: PlacedText[], against?: SheetSymbol): boolean {
     const zones = block.map((text) => grow(text.box, this.unit * 0.5));
+    const owner = against ? this.symbols.indexOf(against) + 1 : 0;
+    const free = (node: number) => this.grid.isFree(node) || (owner > 0 && this.grid.ownerOf(node) === owner);
     const fits = block.every(
       (text, i) =>
         boxContains(this.grid.area, text.box) &&
-        this.grid.isBoxFree(zones[i]) &&
+        this.grid.nodesIn(zones[i]).every(free) &&
         !this.texts.some((other) => boxesOverlap(other.box, zones[i])),
     );
     if (!fits) return false;
@@ -214,11 +235,11 @@ export class SheetBuilder {
     return true;
   }
 
-  /** Text placed after routing: clear of every symbol, line, mark and text by `gap` pixels. */
-  placeLateText(text: PlacedText, gap: number): boolean {
+  /** Text placed after routing: clear of every symbol (but `against`, which it may touch), line, mark and text by `gap` pixels. */
+  placeLateText(text: PlacedText, gap: number, against?: SheetSymbol): boolean {
     const zone = grow(text.box, gap);
     if (!boxContains(this.grid.area, text.box)) return false;
-    if (this.symbols.some((symbol) => boxesOverlap(symbol.box, zone))) return false;
+    if (this.symbols.some((symbol) => symbol !== against && boxesOverlap(symbol.box, zone))) return false;
     if (this.texts.some((other) => boxesOverlap(other.box, zone)) || this.marks.some((mark) => boxesOverlap(mark, zone))) return false;
     for (const piece of this.pieces) {
       for (let i = 1; i < piece.polyline.length; i++) if (segmentHitsBox(piece.polyline[i - 1], piece.polyline[i], zone)) return false;

@@ -5,20 +5,12 @@ import type { DraftingStyle } from './drafting-styles';
 import { grow, type Box, type Point } from './geometry';
 import { placeInstrumentLoops } from './instrument-loops';
 import { PdfCanvas } from './pdf-canvas';
-import {
-  connectSymbols,
-  placeBranches,
-  placeConnectors,
-  placeEquipment,
-  placeEquipmentHeaders,
-  placeInlineSymbols,
-  sheetBudget,
-  type Density,
-} from './process-layout';
+import { placeBranches, placeInlineSymbols } from './inline-fittings';
+import { connectSymbols, placeConnectors, placeEquipment, placeEquipmentHeaders, sheetBudget, type Density } from './process-layout';
 import { Prng } from './prng';
 import { RoutingGrid } from './routing-grid';
 import { cutRunsIntoPieces } from './run-pieces';
-import { SheetBuilder, type SheetSymbol, type SymbolCatalog } from './sheet-builder';
+import { SheetBuilder, type SheetSymbol, type SymbolCatalog, type Touching } from './sheet-builder';
 import { drawSheetFrame, type SheetFrame } from './sheet-frame';
 import { renderSheet } from './sheet-renderer';
 import { jointFaces } from './symbol-library';
@@ -51,6 +43,10 @@ export interface SheetSpec {
   orientation?: Orientation;
   /** Other libraries and variants to draw from (the training corpus); absent: our own library only. */
   catalog?: SymbolCatalog;
+  /** Shares of symbols and tags drawn touching on purpose (the training corpus); absent: none. */
+  touching?: Touching;
+  /** Signal lines and text in key colours, for a colour sheet to ink apart (`PdfCanvas.keyLayers`). */
+  keyLayers?: boolean;
   /** The style as given, without the small per-sheet variation of unit and weights (the corpus varies it itself). */
   exactStyle?: boolean;
 }
@@ -73,6 +69,7 @@ export async function generateSheet(spec: SheetSpec): Promise<{ pdf: Uint8Array;
 export async function layoutSheet(spec: SheetSpec): Promise<SheetLayout> {
   const { width, height } = paperPixels(spec.paper, spec.orientation);
   const canvas = await PdfCanvas.create(width, height, spec.name);
+  canvas.keyLayers = spec.keyLayers ?? false;
   const rng = new Prng(spec.seed);
   // Symbols and line weights vary a little from sheet to sheet; text keeps the style's sizes.
   const weight = rng.pick([0.85, 1, 1, 1.15]);
@@ -89,7 +86,7 @@ export async function layoutSheet(spec: SheetSpec): Promise<SheetLayout> {
   const frame = drawSheetFrame(canvas, style, rng.fork('frame'), spec.paper);
   const grid = new RoutingGrid(frame.drawingArea, style.unit);
   for (const box of frame.reserved) grid.block(grow(box, style.unit), -1);
-  const builder = new SheetBuilder(canvas, style, grid, rng.fork('layout'), spec.catalog);
+  const builder = new SheetBuilder(canvas, style, grid, rng.fork('layout'), spec.catalog, spec.touching);
   builder.texts.push(...frame.texts);
 
   const budget = sheetBudget(spec.density, spec.paper, rng.fork('budget'));

@@ -9,7 +9,11 @@ export function renderSheet(builder: SheetBuilder, arrows: FlowArrow[]): void {
   for (const piece of builder.pieces) {
     const dashed = piece.style === 'dashed';
     for (const stroke of pieceStrokes(builder, piece)) {
-      canvas.path(stroke, { width: dashed ? style.signalWidth : style.processWidth, dash: dashed ? style.signalDash : undefined });
+      canvas.path(stroke, {
+        width: dashed ? style.signalWidth : style.processWidth,
+        dash: dashed ? style.signalDash : undefined,
+        layer: dashed ? 'signal' : undefined,
+      });
     }
   }
   if (style.junctionDots) {

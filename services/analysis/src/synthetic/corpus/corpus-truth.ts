@@ -20,8 +20,11 @@ export interface CorpusTruth {
   pipes: CorpusPipe[];
   junctions: { id: string; at: Point; pipes: string[] }[];
   crossings: { at: Point; pipes: string[] }[];
-  /** The connection graph: each pipe with what each of its ends meets. */
-  connections: { pipe: string; from: PipeEnd; to: PipeEnd }[];
+  /**
+   * The connection graph: each pipe with what each of its ends meets, then each pair of symbols drawn touching,
+   * port on port with no pipe between (`pipe: null`).
+   */
+  connections: { pipe: string | null; from: PipeEnd; to: PipeEnd }[];
   texts: { string: string; box: Box; role: 'tag' | 'line_number' | 'label' | 'note'; ownerId?: string }[];
   furniture: Furniture[];
 }
@@ -90,11 +93,10 @@ export function layoutTruth(
     const junction = junctions.find((candidate) => samePoint(candidate.at, point, 0.5));
     return portAt(point) ?? (junction ? { junction: junction.id } : { open: true });
   };
-  const connections = pipes.map((pipe) => ({
-    pipe: pipe.id,
-    from: endAt(pipe.polyline[0]),
-    to: endAt(pipe.polyline[pipe.polyline.length - 1]),
-  }));
+  const connections: CorpusTruth['connections'] = [
+    ...pipes.map((pipe) => ({ pipe: pipe.id, from: endAt(pipe.polyline[0]), to: endAt(pipe.polyline[pipe.polyline.length - 1]) })),
+    ...contacts(builder).map(([from, to]) => ({ pipe: null, from, to })),
+  ];
   const connected = new Set(
     connections.flatMap(({ from, to }) => [from, to]).flatMap((end) => ('port' in end ? [`${end.symbol}/${end.port}`] : [])),
   );
@@ -156,6 +158,27 @@ function corpusSymbol(symbol: SheetSymbol, connected: Set<string>): CorpusSymbol
       connected: connected.has(`${symbol.id}/${port.name}`),
     })),
   };
+}
+
+/** Inline symbols next to each other on a run that meet port on port: touching, with no pipe between. */
+function contacts(builder: SheetBuilder): [PipeEnd, PipeEnd][] {
+  const result: [PipeEnd, PipeEnd][] = [];
+  for (const run of builder.runs) {
+    const cuts = [...run.cuts].sort((a, b) => a.at - b.at);
+    for (let i = 1; i < cuts.length; i++) {
+      const [before, after] = [cuts[i - 1], cuts[i]];
+      if (!('symbol' in before) || !('symbol' in after)) continue;
+      for (const port of before.symbol.ports) {
+        const theirs = after.symbol.ports.find((other) => samePoint(other.at, port.at, 0.5));
+        if (theirs)
+          result.push([
+            { symbol: before.symbol.id, port: port.name },
+            { symbol: after.symbol.id, port: theirs.name },
+          ]);
+      }
+    }
+  }
+  return result;
 }
 
 const endsAt = (pipe: CorpusPipe, at: Point) =>

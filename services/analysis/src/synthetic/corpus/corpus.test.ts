@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
+import { boundsOf, boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
 import { buildCorpusSheet, type CorpusSheet } from './corpus-sheet';
 import { CORPUS_SEED_BASE } from './corpus-writer';
 import { planSheet, type SheetPlan } from './sheet-plan';
@@ -22,6 +22,64 @@ function inkIn(sheet: CorpusSheet, [x0, y0, x1, y1]: Box): number {
   return count;
 }
 
+/** The share of inked pixels in the boxes (darker than 230 on average) whose shortfall from white `tinted` accepts. */
+function inkShare(sheet: CorpusSheet, boxes: Box[], tinted: (short: number[]) => boolean): number {
+  const { data, width, height } = sheet.pixels;
+  let [count, matching] = [0, 0];
+  for (const [x0, y0, x1, y1] of boxes) {
+    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++) {
+      for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) {
+        const i = (y * width + x) * 3;
+        if (data[i] + data[i + 1] + data[i + 2] >= 690) continue;
+        count++;
+        if (tinted([0, 1, 2].map((c) => 255 - data[i + c]))) matching++;
+      }
+    }
+  }
+  expect(count).toBeGreaterThan(50);
+  return matching / count;
+}
+
+/** What breaks the truth of each symbol: no ink in its box, or a pipe, text, furniture or untouching symbol on it. */
+function truthFaults(sheet: CorpusSheet): string[] {
+  const { symbols, pipes, texts, furniture, connections } = sheet.truth;
+  const faults: string[] = [];
+  for (const symbol of symbols) {
+    const name = `${symbol.id} ${symbol.className} (${symbol.library} ${symbol.shape})`;
+    if (inkIn(sheet, symbol.box) < 5) faults.push(`${name}: no ink in its box`);
+    const inside = grow(symbol.box, -2);
+    const own = new Set(
+      connections.flatMap(({ pipe, from, to }) => [from, to].filter((end) => 'symbol' in end && end.symbol === symbol.id).map(() => pipe)),
+    );
+    for (const pipe of pipes) {
+      const crosses = pipe.polyline.some((point, i) => i > 0 && segmentHitsBox(pipe.polyline[i - 1], point, inside));
+      if (crosses && !own.has(pipe.id)) faults.push(`${name}: pipe ${pipe.id} runs through it`);
+    }
+    for (const text of texts)
+      if (boxesOverlap(text.box, inside) && text.ownerId !== symbol.id) faults.push(`${name}: text "${text.string}" on it`);
+    for (const item of furniture) if (boxesOverlap(item.box, inside)) faults.push(`${name}: ${item.kind} on it`);
+    for (const other of symbols) {
+      if (other === symbol || !boxesOverlap(grow(other.box, -2), inside)) continue;
+      const touching = symbol.ports.some((port) => other.ports.some((theirs) => samePoint(port.at, theirs.at, 2)));
+      if (!touching) faults.push(`${name}: overlaps ${other.id} ${other.className} without touching it`);
+    }
+  }
+  return faults;
+}
+
+/** The part of `box` left when `other`, which meets it on one side, is cut away. */
+function outside(box: Box, other: Box): Box {
+  const [x0, y0, x1, y1] = box;
+  const cuts: Box[] = [
+    [x0, y0, Math.min(x1, other[0]), y1],
+    [Math.max(x0, other[2]), y0, x1, y1],
+    [x0, y0, x1, Math.min(y1, other[1])],
+    [x0, Math.max(y0, other[3]), x1, y1],
+  ];
+  const area = ([a, b, c, d]: Box) => Math.max(0, c - a) * Math.max(0, d - b);
+  return cuts.sort((p, q) => area(q) - area(p))[0];
+}
+
 describe('training corpus', () => {
   it('gives the same pixels, truth and tiles for the same seed', async () => {
     const seed = seedWhere((plan) => small(plan) && plan.damage !== false && plan.damage.noise !== undefined);
@@ -35,45 +93,88 @@ describe('training corpus', () => {
 
   it('boxes every symbol over its ink, with nothing inside but its own lines, tags and touching neighbours', async () => {
     const sheet = await buildCorpusSheet(seedWhere((plan) => small(plan) && plan.damage === false && plan.density !== 'sparse'));
+    expect(sheet.truth.symbols.length).toBeGreaterThan(10);
+    expect(sheet.truth.symbols.some((symbol) => symbol.library === 'drawio-pid')).toBe(true);
+    expect(truthFaults(sheet)).toEqual([]);
+  }, 120_000);
+
+  it('draws symbols touching port on port, tags against their symbols and slope marks, the truth still exact', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense');
+    const plan = planSheet(seed);
+    plan.symbols = { ...plan.symbols, touching: 1, tagsTouching: 1 };
+    plan.furniture = { ...plan.furniture, slopes: 3 };
+    const sheet = await buildCorpusSheet(seed, plan);
     const { symbols, pipes, texts, furniture, connections } = sheet.truth;
-    expect(symbols.length).toBeGreaterThan(10);
-    expect(symbols.some((symbol) => symbol.library === 'drawio-pid')).toBe(true);
-    const faults: string[] = [];
-    for (const symbol of symbols) {
-      const name = `${symbol.id} ${symbol.className} (${symbol.library} ${symbol.shape})`;
-      if (inkIn(sheet, symbol.box) < 5) faults.push(`${name}: no ink in its box`);
-      const inside = grow(symbol.box, -2);
-      const own = new Set(
-        connections.flatMap(({ pipe, from, to }) =>
-          [from, to].filter((end) => 'symbol' in end && end.symbol === symbol.id).map(() => pipe),
-        ),
-      );
-      for (const pipe of pipes) {
-        const crosses = pipe.polyline.some((point, i) => i > 0 && segmentHitsBox(pipe.polyline[i - 1], point, inside));
-        if (crosses && !own.has(pipe.id)) faults.push(`${name}: pipe ${pipe.id} runs through it`);
-      }
-      for (const text of texts)
-        if (boxesOverlap(text.box, inside) && text.ownerId !== symbol.id) faults.push(`${name}: text "${text.string}" on it`);
-      for (const item of furniture) if (boxesOverlap(item.box, inside)) faults.push(`${name}: ${item.kind} on it`);
-      for (const other of symbols) {
-        if (other === symbol || !boxesOverlap(grow(other.box, -2), inside)) continue;
-        const touching = symbol.ports.some((port) => other.ports.some((theirs) => samePoint(port.at, theirs.at, 2)));
-        if (!touching) faults.push(`${name}: overlaps ${other.id} ${other.className} without touching it`);
-      }
+    expect(truthFaults(sheet)).toEqual([]);
+    const byId = new Map(symbols.map((symbol) => [symbol.id, symbol]));
+    const pen = (plan.style.symbolWidth * 2.5 + 1) * (plan.dpi / 200) + 2;
+    const contacts = connections.filter((connection) => connection.pipe === null);
+    expect(contacts.length).toBeGreaterThanOrEqual(3);
+    for (const { from, to } of contacts) {
+      if (!('port' in from) || !('port' in to)) throw new Error('a contact is between two ports');
+      const [a, b] = [byId.get(from.symbol)!, byId.get(to.symbol)!];
+      const [portA, portB] = [a.ports.find((port) => port.name === from.port)!, b.ports.find((port) => port.name === to.port)!];
+      expect(samePoint(portA.at, portB.at, 1), `${a.id}–${b.id}`).toBe(true);
+      expect(portA.connected && portB.connected).toBe(true);
+      // The boxes meet, overlapping by no more than their pens, and each holds ink outside the other.
+      const overlap = Math.min(a.box[2] - b.box[0], b.box[2] - a.box[0], a.box[3] - b.box[1], b.box[3] - a.box[1]);
+      expect(overlap, `${a.id}–${b.id} overlap`).toBeGreaterThanOrEqual(-1);
+      expect(overlap, `${a.id}–${b.id} overlap`).toBeLessThanOrEqual(pen);
+      for (const [own, other] of [
+        [a, b],
+        [b, a],
+      ])
+        expect(inkIn(sheet, outside(own.box, other.box)), own.id).toBeGreaterThan(5);
     }
-    expect(faults).toEqual([]);
+    const against = texts.filter((text) => {
+      const owner = text.ownerId ? byId.get(text.ownerId) : undefined;
+      return owner && boxesOverlap(grow(text.box, 2), owner.box);
+    });
+    expect(against.length).toBeGreaterThanOrEqual(3);
+    const slopes = furniture.filter((item) => item.kind === 'slope');
+    expect(slopes.length).toBeGreaterThanOrEqual(1);
+    for (const { box } of slopes) {
+      expect(inkIn(sheet, box)).toBeGreaterThan(10);
+      const hit = pipes.filter((pipe) => pipe.polyline.some((point, i) => i > 0 && segmentHitsBox(pipe.polyline[i - 1], point, box)));
+      expect(hit.map((pipe) => pipe.id)).toEqual([]);
+    }
+  }, 120_000);
+
+  it('inks signal lines and text apart from the main ink on a sheet drawn in layers', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.density !== 'sparse');
+    const plan: SheetPlan = { ...planSheet(seed), damage: { colour: 'blue-ink', layerInks: 'black-red-blue' } };
+    const sheet = await buildCorpusSheet(seed, plan);
+    expect(sheet.pixels.channels).toBe(3);
+    const { pipes, texts } = sheet.truth;
+    const along = (kind: string) =>
+      pipes
+        .filter((pipe) => pipe.kind === kind)
+        .flatMap((pipe) => pipe.polyline.slice(1).map((b, i) => grow(boundsOf([pipe.polyline[i], b]), 1)));
+    // Red ink falls short of white in green and blue, blue ink in red and green, black in all three alike.
+    const red = ([r, g]: number[]) => g > r * 1.8;
+    const blue = ([r, , b]: number[]) => r > b * 1.5;
+    expect(inkShare(sheet, along('signal'), red)).toBeGreaterThan(0.6);
+    expect(inkShare(sheet, along('process'), red)).toBeLessThan(0.1);
+    expect(
+      inkShare(
+        sheet,
+        texts.map((item) => item.box),
+        blue,
+      ),
+    ).toBeGreaterThan(0.6);
+    expect(inkShare(sheet, along('process'), blue)).toBeLessThan(0.1);
   }, 120_000);
 
   it('gives a whole connection graph: every pipe end at a port or a junction, T junctions of three, crossings of two', async () => {
     const sheet = await buildCorpusSheet(seedWhere((plan) => small(plan) && plan.density === 'dense'));
     const { symbols, pipes, junctions, crossings, connections } = sheet.truth;
-    expect(connections).toHaveLength(pipes.length);
+    expect(connections.filter((connection) => connection.pipe !== null)).toHaveLength(pipes.length);
     const ports = new Set(symbols.flatMap((symbol) => symbol.ports.map((port) => `${symbol.id}/${port.name}`)));
     const junctionIds = new Set(junctions.map((junction) => junction.id));
     for (const { pipe, from, to } of connections) {
       for (const end of [from, to]) {
-        if ('symbol' in end) expect(ports.has(`${end.symbol}/${end.port}`), pipe).toBe(true);
-        else if ('junction' in end) expect(junctionIds.has(end.junction), pipe).toBe(true);
+        if ('symbol' in end) expect(ports.has(`${end.symbol}/${end.port}`), pipe ?? 'contact').toBe(true);
+        else if ('junction' in end) expect(junctionIds.has(end.junction), pipe ?? 'contact').toBe(true);
         else throw new Error(`pipe ${pipe} ends in the open`);
       }
     }
@@ -143,5 +244,9 @@ describe('training corpus', () => {
     expect(new Set(plans.map((plan) => plan.style.signalDash.length)).size).toBeGreaterThanOrEqual(3);
     expect(plans.some((plan) => plan.damage && plan.damage.colour)).toBe(true);
     expect(plans.some((plan) => plan.damage === false)).toBe(true);
+    expect(plans.some((plan) => plan.damage && plan.damage.layerInks)).toBe(true);
+    for (const share of ['touching', 'tagsTouching'] as const)
+      expect(new Set(plans.map((plan) => plan.symbols[share] > 0))).toEqual(new Set([true, false]));
+    expect(new Set(plans.map((plan) => plan.furniture.slopes))).toEqual(new Set([0, 1, 2, 3]));
   });
 });

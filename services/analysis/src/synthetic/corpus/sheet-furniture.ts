@@ -1,14 +1,15 @@
-import { boxesOverlap, grow, segmentHitsBox, type Box, type Point } from '../geometry';
+import { boundsOf, boxesOverlap, grow, segmentHitsBox, type Box, type Point } from '../geometry';
 import type { Prng } from '../prng';
 import type { SheetBuilder } from '../sheet-builder';
 import type { FurnitureMix } from './sheet-plan';
 
 /**
  * Sheet furniture that is neither symbol nor pipe, drawn into free space after the layout: tables, stamps,
- * hatching, dimension lines, notes with leaders, revision clouds. A detector must learn to leave it alone; the
+ * hatching, dimension lines, notes with leaders, revision clouds, slope marks beside process lines. A detector (and a
+ * line model) must learn to leave it alone; the
  * truth lists each piece with its box, and its words as texts.
  */
-export type FurnitureKind = 'table' | 'stamp' | 'hatch' | 'dimension' | 'note' | 'leader' | 'cloud';
+export type FurnitureKind = 'table' | 'stamp' | 'hatch' | 'dimension' | 'note' | 'leader' | 'cloud' | 'slope';
 
 export interface FurnitureText {
   string: string;
@@ -23,6 +24,7 @@ export interface Furniture {
 
 const STAMPS = ['APPROVED', 'FOR CONSTRUCTION', 'PRELIMINARY', 'NOT FOR CONSTRUCTION', 'AS BUILT', 'VOID', 'CHECKED'];
 const NOTES = ['SEE NOTE 4', 'SLOPE 1:100', 'NO POCKETS', 'BY VENDOR', 'LOCKED OPEN', 'HOLD', 'FUTURE', 'TIE-IN POINT'];
+const SLOPES = ['1:100', '1:200', '1:50', 'SLOPE 1:100', 'SLOPE 1:500', '1%', '0.5%', 'MIN. SLOPE 1:100'];
 const HEADERS = [
   ['LINE NO', 'SIZE', 'SPEC', 'FROM', 'TO'],
   ['TAG', 'SERVICE', 'DESIGN P', 'DESIGN T'],
@@ -46,6 +48,7 @@ export function drawFurniture(
     [mix.dimensions, () => dimension(builder, rng, result)],
     [mix.notes, () => note(builder, rng, result)],
     [mix.clouds, () => cloud(builder, rng, result)],
+    [mix.slopes, () => slope(builder, rng, result)],
   ];
   for (const [count, draw] of place) for (let i = 0; i < count; i++) draw();
   return { items: result.items.slice(framed), texts: result.texts };
@@ -293,4 +296,43 @@ function cloud(builder: SheetBuilder, rng: Prng, result: Result): void {
   const apex: Point = [x1 + unit * 0.2, y0 - unit * 0.2];
   builder.canvas.path([apex, [apex[0] - t / 2, apex[1] + t * 0.85], [apex[0] + t / 2, apex[1] + t * 0.85]], { width, closed: true });
   result.items.push({ kind: 'cloud', box });
+}
+
+/**
+ * A slope mark beside a horizontal process line: an arrow along it the way the line falls, a small right triangle
+ * and the fall ("1:100"). Neither pipe nor symbol: a line model must learn to leave the arrow alone.
+ */
+function slope(builder: SheetBuilder, rng: Prng, result: Result): void {
+  const { unit, style } = builder;
+  const segments = builder.pieces
+    .filter((piece) => piece.style === 'solid')
+    .flatMap((piece) => piece.polyline.slice(1).map((b, i): [Point, Point] => [piece.polyline[i], b]))
+    .filter(([a, b]) => a[1] === b[1] && Math.abs(b[0] - a[0]) >= unit * 4);
+  for (let tries = 0; tries < 20 && segments.length > 0; tries++) {
+    const [a, b] = rng.pick(segments);
+    // Along the line (u, the way it falls) and away from it (v, above or below), from a start a quarter way in.
+    const [flow, side] = [rng.pick([1, -1]), rng.pick([1, -1])];
+    const start = a[0] + (b[0] - a[0]) * rng.range(0.2, 0.5);
+    const at = (u: number, v: number): Point => [start + flow * u * unit, a[1] + side * v * unit];
+    const v0 = style.processWidth / 2 / unit + 0.45;
+    const arrow = [at(0, v0), at(2.4, v0)];
+    const head = [at(2.4, v0), at(1.95, v0 - 0.15), at(1.95, v0 + 0.15)];
+    const triangle = [at(0.2, v0 + 0.3), at(2, v0 + 0.3), at(0.2, v0 + 0.85)];
+    const words = rng.pick(SLOPES);
+    const size = Math.round(style.textSize * 0.8);
+    const options = { font: style.font, size };
+    const { width, ascent } = builder.canvas.measure(words, options);
+    const [tx, ty] = at(2.7, v0 + 0.45);
+    const x = flow > 0 ? tx : tx - width;
+    const textBox = builder.canvas.textBox(words, x, ty + ascent / 2, options);
+    const pen = style.signalWidth;
+    const box = boundsOf([...arrow, ...head, ...triangle, [textBox[0], textBox[1]], [textBox[2], textBox[3]]], pen);
+    if (!isClear(builder, grow(box, unit * 0.15), result.items)) continue;
+    builder.canvas.path(arrow, { width: pen });
+    builder.canvas.path(head, { width: 1, closed: true, fill: true });
+    builder.canvas.path(triangle, { width: pen, closed: true });
+    write(builder, result, words, x, ty + ascent / 2, size, 'label');
+    result.items.push({ kind: 'slope', box });
+    return;
+  }
 }

@@ -1,4 +1,4 @@
-import type { DegradeOptions } from '../degrade';
+import type { ColourScheme, DegradeOptions, LayerPalette } from '../degrade';
 import type { DraftingStyle } from '../drafting-styles';
 import type { FontName } from '../pdf-canvas';
 import { Prng } from '../prng';
@@ -34,6 +34,8 @@ export interface FurnitureMix {
   stamps: number;
   tables: number;
   notes: number;
+  /** Slope marks beside process lines. */
+  slopes: number;
 }
 
 const PAPERS: readonly (readonly [Paper, number])[] = [
@@ -72,6 +74,13 @@ const DASHES: readonly number[][] = [
 ];
 
 const COLOURS = ['blueprint', 'blue-ink', 'sepia', 'red-ink', 'green-ink'] as const;
+const PALETTES: readonly LayerPalette[] = ['black-red-blue', 'green-magenta-black', 'blue-red-black'];
+
+/** A colour sheet on paper (not a blueprint) is drawn in layers of their own ink half the time. */
+function colouring(rng: Prng): Pick<DegradeOptions, 'colour' | 'layerInks'> {
+  const colour: ColourScheme = rng.pick(COLOURS);
+  return colour !== 'blueprint' && rng.chance(0.5) ? { colour, layerInks: rng.pick(PALETTES) } : { colour };
+}
 
 /** The plan of sheet `seed`: the same seed, the same plan. */
 export function planSheet(seed: number): SheetPlan {
@@ -97,6 +106,8 @@ export function planSheet(seed: number): SheetPlan {
       filled: rng.pick([0, 0.1, 0.5, 0.9]),
       actuated: rng.range(0, 0.5),
       flanged: rng.pick([0, 0, 0.3, 0.8]),
+      touching: rng.pick([0, 0.1, 0.25, 0.5]),
+      tagsTouching: rng.pick([0, 0.2, 0.5, 0.9]),
     },
     furniture: {
       clouds: rng.int(0, 2),
@@ -105,8 +116,9 @@ export function planSheet(seed: number): SheetPlan {
       stamps: rng.int(0, 2),
       tables: rng.int(0, 2),
       notes: rng.int(0, 4),
+      slopes: rng.int(0, 3),
     },
-    damage: rng.chance(0.7) ? randomDamage(rng.fork('damage'), dpi) : rng.chance(0.15) ? { colour: rng.pick(COLOURS) } : false,
+    damage: rng.chance(0.7) ? randomDamage(rng.fork('damage'), dpi) : rng.chance(0.15) ? colouring(rng) : false,
   };
 }
 
@@ -159,6 +171,6 @@ function randomDamage(rng: Prng, dpi: number): DegradeOptions {
     breaks: some(0.3, () => rng.range(0.0003, 0.003)),
     bleed: some(0.35, () => rng.pick([-1, 1, 1, 2]) * Math.max(1, Math.round(perPixel))),
     background: some(0.4, () => rng.range(10, 45)),
-    colour: some(0.2, () => rng.pick(COLOURS)),
+    ...(rng.chance(0.2) ? colouring(rng) : {}),
   };
 }

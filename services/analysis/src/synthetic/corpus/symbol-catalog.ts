@@ -15,6 +15,10 @@ export interface SymbolMix {
   actuated: number;
   /** Inline symbols with their flanges drawn. */
   flanged: number;
+  /** Inline symbols with another drawn against them, port on port with no pipe between. */
+  touching: number;
+  /** Tags and labels written against their symbol's outline. */
+  tagsTouching: number;
 }
 
 const EQUIPMENT_PREFIX: Record<string, string> = {
