@@ -64,7 +64,17 @@ export function useConnectionMutations(drawingId: string) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: viewerKeys.connections(drawingId) });
   return {
     create: useMutation({ mutationFn: createConnection, onSettled: refresh }),
-    update: useMutation({ mutationFn: updateConnection, onSettled: refresh }),
+    update: useMutation({
+      mutationFn: updateConnection,
+      // Shown at once (a moved element's paths follow it without waiting for the server).
+      onMutate: ({ id, changes }) =>
+        queryClient.setQueryData<Connection[]>(viewerKeys.connections(drawingId), (list) =>
+          list?.map((connection) =>
+            connection._id === id ? { ...connection, ...changes, metadata: { ...connection.metadata, ...changes.metadata } } : connection,
+          ),
+        ),
+      onSettled: refresh,
+    }),
     remove: useMutation({ mutationFn: deleteConnection, onSettled: refresh }),
   };
 }

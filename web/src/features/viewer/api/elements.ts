@@ -53,6 +53,9 @@ export function useElementMutations(drawingId: string) {
     }),
     remove: useMutation({
       mutationFn: deleteElement,
+      // Gone from the list at once: the rows below stay where they are, and review mode moves on.
+      onMutate: (id) =>
+        queryClient.setQueryData<DrawingElement[]>(viewerKeys.elements(drawingId), (list) => list?.filter((element) => element._id !== id)),
       onSettled: () => {
         void refresh();
         void queryClient.invalidateQueries({ queryKey: viewerKeys.connections(drawingId) });

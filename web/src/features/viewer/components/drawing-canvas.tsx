@@ -17,8 +17,10 @@ import { screenToImage } from '../geometry/mapping';
 import { boxCenter } from '../geometry/placement';
 import { orthogonalRoute, segmentsToPath, snapOrthogonal } from '../geometry/routing';
 import { anchoredScroll, doubleClickZoom, wheelZoom } from '../geometry/zoom';
+import { DEFAULT_LAYERS, visibleByLayer, type LayerState } from './layer-menu';
 import { ConnectionLayer, ElementLayer, OVERLAY_HOVER_STYLES } from './overlay-layers';
 import { OVERLAY_COLORS } from './overlay-style';
+import { useCanvasView, type CanvasFocus } from './use-canvas-view';
 import { usePinchZoom } from './use-pinch-zoom';
 
 export { connectionSegments, connectionStyle, OVERLAY_COLORS } from './overlay-style';
@@ -42,6 +44,12 @@ export interface DrawingCanvasProps {
   onAddElement: (point: Point) => void;
   onMoveElement: (id: string, box: BoundingBox) => void;
   onCreateConnection: (sourceId: string, targetId: string, path: PathSegment[]) => void;
+  /** Element types drawn (default: all, text from 200 %). */
+  layers?: LayerState;
+  /** An element to bring into the middle of the view. */
+  focus?: CanvasFocus | null;
+  /** Told the zoom that fits the whole sheet, and again when the view changes size. */
+  onFitZoom?: (zoom: number) => void;
 }
 
 interface DragState {
@@ -221,10 +229,23 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
   const selectedConnection = selectedConnectionId ? connections.find((item) => item._id === selectedConnectionId) : undefined;
   const endsSourceId = sourceId ?? (selectedConnection ? endId(selectedConnection.source) : null);
   const endsTargetId = selectedConnection && !sourceId ? endId(selectedConnection.target) : null;
-  const visibleElements = useMemo(
-    () => (props.showAll ? elements : elements.filter((element) => [selectedElementId, endsSourceId, endsTargetId].includes(element._id))),
-    [props.showAll, elements, selectedElementId, endsSourceId, endsTargetId],
-  );
+  const layers = props.layers ?? DEFAULT_LAYERS;
+  const visibleElements = useMemo(() => {
+    const pinned = [selectedElementId, endsSourceId, endsTargetId];
+    if (!props.showAll) return elements.filter((element) => pinned.includes(element._id));
+    const layered = visibleByLayer(elements, layers, laidOutZoom);
+    const missing =
+      layered.length === elements.length ? [] : elements.filter((element) => pinned.includes(element._id) && !layered.includes(element));
+    return missing.length > 0 ? [...layered, ...missing] : layered;
+  }, [props.showAll, elements, layers, laidOutZoom, selectedElementId, endsSourceId, endsTargetId]);
+  useCanvasView({
+    containerRef,
+    imageSize,
+    zoom: laidOutZoom,
+    focus: props.focus,
+    focusBox: props.focus ? elementsById.get(props.focus.id)?.boundingBox : undefined,
+    onFitZoom: props.onFitZoom,
+  });
   const source = sourceId ? elementsById.get(sourceId) : undefined;
 
   return (
@@ -279,6 +300,7 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
               elementsById={elementsById}
               selectedElementId={selectedElementId}
               selectedConnectionId={selectedConnectionId}
+              dragBox={dragBox}
             />
           ) : null}
           {source && mode === 'add-connection' ? (

@@ -1,8 +1,10 @@
 import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import FitScreenIcon from '@mui/icons-material/FitScreen';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
@@ -15,7 +17,10 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { MAX_ZOOM, MIN_ZOOM, zoomPercent } from '../geometry/zoom';
+import type { ExportFormat } from '../../drawings/api/drawing-mutations';
 import type { ViewerMode } from './drawing-canvas';
+import { ExportMenu } from './export-menu';
+import { LayerMenu, type LayerState } from './layer-menu';
 
 export interface ViewerToolbarProps {
   name: string;
@@ -33,6 +38,13 @@ export interface ViewerToolbarProps {
   onZoomReset: () => void;
   onMaximise: () => void;
   onShortcuts?: () => void;
+  /** Zooms so the whole sheet shows. */
+  onFit: () => void;
+  layers: LayerState;
+  onLayers: (layers: LayerState) => void;
+  reviewing: boolean;
+  onReview: () => void;
+  onExport: (format: ExportFormat) => void;
 }
 
 export function ViewerToolbar(props: ViewerToolbarProps) {
@@ -68,6 +80,17 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         >
           Connection
         </Button>
+        <LayerMenu layers={props.layers} zoom={props.zoom} onChange={props.onLayers} />
+        <Button
+          size="small"
+          variant={props.reviewing ? 'contained' : 'outlined'}
+          startIcon={<RateReviewIcon />}
+          onClick={props.onReview}
+          disabled={props.elementCount === 0}
+        >
+          Review
+        </Button>
+        <ExportMenu onExport={props.onExport} />
         <Tooltip title="Zoom out">
           <span>
             <IconButton aria-label="Zoom out" onClick={props.onZoomOut} disabled={props.zoom <= MIN_ZOOM}>
@@ -84,6 +107,11 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
               <ZoomInIcon />
             </IconButton>
           </span>
+        </Tooltip>
+        <Tooltip title="Fit the whole sheet">
+          <IconButton aria-label="Fit" onClick={props.onFit}>
+            <FitScreenIcon />
+          </IconButton>
         </Tooltip>
         <Tooltip title="Reset to 100%">
           <IconButton aria-label="Reset zoom" onClick={props.onZoomReset}>
