@@ -1,5 +1,5 @@
 import type { DrawingElement, ElementType } from '@pid/contracts';
-import { ELEMENT_TYPES } from '@pid/contracts';
+import { elementDisplayName, ELEMENT_TYPES } from '@pid/contracts';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
@@ -39,8 +39,7 @@ export const ELEMENT_TYPE_LABELS: Record<ElementType, string> = {
 };
 
 export function elementLabel(element: DrawingElement | undefined): string {
-  if (!element) return 'Unknown';
-  return element.name || `${element.elementType} ${element._id.slice(-4)}`;
+  return element ? elementDisplayName(element) : 'Unknown';
 }
 
 function ConfirmedChip({ confirmed }: { confirmed: boolean }) {
