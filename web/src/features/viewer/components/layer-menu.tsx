@@ -31,9 +31,14 @@ export function visibleByLayer(elements: DrawingElement[], layers: LayerState, z
   return elements.filter((element) => shown.get(element.elementType) ?? true);
 }
 
-/** A click on a type's check box: shown at this zoom → hidden; hidden → shown (text then at every zoom). */
+/**
+ * A click on a type's check box: shown at this zoom → hidden; hidden → shown (text then at every zoom).
+ * Text asked for at fit and unchecked again goes back to showing from 200 %.
+ */
 export function toggleLayer(layers: LayerState, type: ElementType, zoom: number): LayerState {
   const shown = isLayerShown(layers, type, zoom);
+  // Text asked for below its zoom, then unchecked: back to "from 200 %".
+  if (type === 'text' && shown && layers.textAlways && zoom < TEXT_LAYER_ZOOM) return { ...layers, textAlways: false };
   const hidden = shown ? [...layers.hidden, type] : layers.hidden.filter((item) => item !== type);
   return type === 'text' ? { hidden, textAlways: !shown } : { ...layers, hidden };
 }

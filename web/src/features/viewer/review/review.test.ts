@@ -50,6 +50,9 @@ describe('review order and layers', () => {
     expect(isLayerShown(DEFAULT_LAYERS, 'text', 3)).toBe(true);
     const asked = toggleLayer(DEFAULT_LAYERS, 'text', 1);
     expect(isLayerShown(asked, 'text', 1)).toBe(true);
+    // Unchecked again at fit: back to showing from 200 %.
+    expect(isLayerShown(toggleLayer(asked, 'text', 1), 'text', 3)).toBe(true);
+    expect(isLayerShown(toggleLayer(DEFAULT_LAYERS, 'text', 3), 'text', 3)).toBe(false);
     expect(isLayerShown(toggleLayer(DEFAULT_LAYERS, 'valve', 1), 'valve', 1)).toBe(false);
   });
   it('fits the whole sheet in the view', () => {

@@ -65,6 +65,17 @@ export function useViewerEdits(context: ViewerEditContext) {
       () => notify('error', VIEWER_MESSAGES.elementUpdateFailed),
     );
   };
+  /**
+   * Saves only `changes` (review mode's confirm and type change): quick edits of one element then
+   * cannot overwrite each other's fields when the server takes them in another order.
+   */
+  const changeElement = (element: DrawingElement, changes: Partial<Pick<DrawingElement, 'confirmed' | 'elementType'>>) => {
+    const before = Object.fromEntries(Object.keys(changes).map((key) => [key, element[key as keyof typeof changes]]));
+    return elementMutations.update.mutateAsync({ id: element._id, changes }).then(
+      () => record({ kind: 'update-element', id: element._id, before, after: changes }),
+      () => notify('error', VIEWER_MESSAGES.elementUpdateFailed),
+    );
+  };
   const saveConnection = (connection: Connection) =>
     connectionMutations.update.mutate(
       { id: connection._id, changes: toConnectionBody(connection) },
@@ -229,5 +240,16 @@ export function useViewerEdits(context: ViewerEditContext) {
       () => notify('error', VIEWER_MESSAGES.connectionDeleteFailed),
     );
   };
-  return { saveElement, saveConnection, moveElement, addElement, createConnection, undo, redo, deleteElement, deleteConnection };
+  return {
+    saveElement,
+    changeElement,
+    saveConnection,
+    moveElement,
+    addElement,
+    createConnection,
+    undo,
+    redo,
+    deleteElement,
+    deleteConnection,
+  };
 }

@@ -165,9 +165,9 @@ function DrawingViewer({ id }: { id: string }) {
   });
   const focusOn = (elementId: string) => setFocus((previous) => ({ id: elementId, seq: (previous?.seq ?? 0) + 1 }));
   const review = useReview(pageElements, {
-    confirm: (element) => void edits.saveElement({ ...element, confirmed: true }, null),
+    confirm: (element) => void edits.changeElement(element, { confirmed: true }),
     remove: (element) => void edits.deleteElement(element, true),
-    retype: (element, elementType) => void edits.saveElement({ ...element, elementType }, null),
+    retype: (element, elementType) => void edits.changeElement(element, { elementType }),
   });
   const reviewedId = review.current?._id ?? null;
   // Review mode selects the item under review and brings it into view.
