@@ -180,6 +180,21 @@ describe('reviewing a generated A1 sheet', () => {
     expect(csv.find((r) => r.ID === vessel._id)?.Type).toBe('instrument');
     const link = csv.find((r) => r['Record Type'] === 'connection' && r['Source ID'] === controller._id);
     expect(link).toMatchObject({ Type: 'controls', 'Source Name': 'TIC-900', 'Target Name': 'V-900' });
+
+    // A delete from the middle of the list: the next row takes the deleted row's place; the list does not jump.
+    await search.fill('');
+    const rows = page.locator('[data-testid^="element-row-"]');
+    await expect.poll(() => rows.count()).toBeGreaterThan(40);
+    const [doomed, next] = [rows.nth(30), rows.nth(31)];
+    const nextId = await next.getAttribute('data-testid');
+    await doomed.scrollIntoViewIfNeeded();
+    await doomed.evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    const place = (await doomed.boundingBox())!.y;
+    await doomed.getByRole('button', { name: /^Delete / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Element deleted successfully!').waitFor();
+    await page.waitForTimeout(500);
+    expect(Math.abs((await page.getByTestId(nextId!).boundingBox())!.y - place)).toBeLessThan(8);
     expect(errors).toEqual([]);
   });
 
