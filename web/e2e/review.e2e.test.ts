@@ -110,6 +110,40 @@ describe('reviewing a generated A1 sheet', () => {
       .evaluate((canvas) => canvas.scrollTo({ left: canvas.scrollWidth / 3, top: canvas.scrollHeight / 3 }));
     if (texts.length > 0) await expect.poll(textBoxes).toBe(texts.length);
     await saveScreenshot(page, 'web3-viewer-300');
+
+    // Drawing on the sheet: the mode hint lies over the canvas, a new element is sized for an A1 sheet,
+    // and a drawn pipe is stored in whole pixels without zero-length pieces.
+    const canvas = page.getByTestId('viewer-canvas');
+    const canvasTop = (await canvas.boundingBox())!.y;
+    const known = new Set((await elementsNow()).map((e) => e._id));
+    const centre = { x: view.x + view.width / 2, y: view.y + view.height / 2 };
+    for (const [dx, dy] of [
+      [-150, 0],
+      [150, 81],
+    ]) {
+      const count = (await elementsNow()).length;
+      await page.getByRole('button', { name: 'Element', exact: true }).click();
+      expect((await canvas.boundingBox())!.y).toBe(canvasTop);
+      await page.mouse.click(centre.x + dx, centre.y + dy);
+      await expect.poll(async () => (await elementsNow()).length).toBe(count + 1);
+    }
+    const added = (await elementsNow()).filter((e) => !known.has(e._id));
+    expect(added.map((e) => e.boundingBox.width)).toEqual([83, 83]); // 1/80 of the sheet's 6,622 px
+    const linksBefore = (await connectionsNow()).length;
+    await page.getByRole('button', { name: 'Connection', exact: true }).click();
+    expect((await canvas.boundingBox())!.y).toBe(canvasTop);
+    await page.mouse.click(centre.x - 150, centre.y);
+    await page.mouse.click(centre.x + 3, centre.y + 41);
+    await page.mouse.click(centre.x + 150, centre.y + 81);
+    await expect.poll(async () => (await connectionsNow()).length).toBe(linksBefore + 1);
+    const drawn = (await connectionsNow()).find((c) => [endId(c.source), endId(c.target)].every((id) => added.some((e) => e._id === id)));
+    const path = drawn?.metadata.path_data?.path ?? [];
+    expect(path.length).toBeGreaterThan(1);
+    expect(orthogonal(path)).toBe(true);
+    expect(path.flatMap((segment) => [...segment.start, ...segment.end]).every(Number.isInteger)).toBe(true);
+    expect(path.every((segment) => segment.start[0] !== segment.end[0] || segment.start[1] !== segment.end[1])).toBe(true);
+    await Promise.all(added.map((e) => apiWithToken(token, `/api/elements/${e._id}`, { method: 'DELETE' })));
+
     await page.getByRole('button', { name: 'Fit', exact: true }).click();
     await page
       .getByTestId('zoom-percent')

@@ -18,13 +18,11 @@ import type { ViewerSidebarActions } from './viewer-sidebar';
 
 /** Long tags and descriptions wrap instead of being cut off in the narrow sidebar. */
 export const ROW_TITLE_SX = { flexGrow: 1, cursor: 'pointer', minWidth: 0, overflowWrap: 'anywhere' } as const;
-/** Rows off screen skip layout and paint: a drawing can list thousands. */
-export const ROW_SX = {
-  flexDirection: 'column',
-  alignItems: 'stretch',
-  contentVisibility: 'auto',
-  containIntrinsicSize: 'auto 72px',
-} as const;
+/**
+ * Rows are mounted a page at a time (useProgressiveCount). They are not skipped with
+ * `content-visibility`: its estimated heights for rows never shown made the list jump after a delete.
+ */
+export const ROW_SX = { flexDirection: 'column', alignItems: 'stretch' } as const;
 
 /** Readable names of the element taxonomy (`@pid/contracts` ELEMENT_TYPES). */
 export const ELEMENT_TYPE_LABELS: Record<ElementType, string> = {
