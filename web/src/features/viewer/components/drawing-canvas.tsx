@@ -17,7 +17,7 @@ import { screenToImage } from '../geometry/mapping';
 import { boxCenter } from '../geometry/placement';
 import { orthogonalRoute, segmentsToPath, snapOrthogonal } from '../geometry/routing';
 import { anchoredScroll, doubleClickZoom, wheelZoom } from '../geometry/zoom';
-import { DEFAULT_LAYERS, visibleByLayer, type LayerState } from './layer-menu';
+import { DEFAULT_LAYERS, TEXT_LAYER_ZOOM, visibleByLayer, type LayerState } from './layer-menu';
 import { ConnectionLayer, ElementLayer, OVERLAY_HOVER_STYLES } from './overlay-layers';
 import { OVERLAY_COLORS } from './overlay-style';
 import { useCanvasView, type CanvasFocus } from './use-canvas-view';
@@ -230,14 +230,17 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
   const endsSourceId = sourceId ?? (selectedConnection ? endId(selectedConnection.source) : null);
   const endsTargetId = selectedConnection && !sourceId ? endId(selectedConnection.target) : null;
   const layers = props.layers ?? DEFAULT_LAYERS;
+  // Only crossing the text layer's zoom changes what is drawn: other zoom steps keep the same list, so
+  // the thousands of boxes are not compared again.
+  const layerZoom = laidOutZoom >= TEXT_LAYER_ZOOM ? TEXT_LAYER_ZOOM : 1;
   const visibleElements = useMemo(() => {
     const pinned = [selectedElementId, endsSourceId, endsTargetId];
     if (!props.showAll) return elements.filter((element) => pinned.includes(element._id));
-    const layered = visibleByLayer(elements, layers, laidOutZoom);
+    const layered = visibleByLayer(elements, layers, layerZoom);
     const missing =
       layered.length === elements.length ? [] : elements.filter((element) => pinned.includes(element._id) && !layered.includes(element));
     return missing.length > 0 ? [...layered, ...missing] : layered;
-  }, [props.showAll, elements, layers, laidOutZoom, selectedElementId, endsSourceId, endsTargetId]);
+  }, [props.showAll, elements, layers, layerZoom, selectedElementId, endsSourceId, endsTargetId]);
   useCanvasView({
     containerRef,
     imageSize,

@@ -28,7 +28,9 @@ export function isLayerShown(layers: LayerState, type: ElementType, zoom: number
 
 export function visibleByLayer(elements: DrawingElement[], layers: LayerState, zoom: number): DrawingElement[] {
   const shown = new Map(ELEMENT_TYPES.map((type) => [type, isLayerShown(layers, type, zoom)]));
-  return elements.filter((element) => shown.get(element.elementType) ?? true);
+  const visible = elements.filter((element) => shown.get(element.elementType) ?? true);
+  // The same list when nothing is left out, so the overlay's memoised layer is not drawn again.
+  return visible.length === elements.length ? elements : visible;
 }
 
 /**

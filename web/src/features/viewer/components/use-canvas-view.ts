@@ -52,11 +52,13 @@ export function useCanvasView(options: {
     return () => observer.disconnect();
   }, [containerRef, imageSize]);
   const focusKey = focus ? `${focus.id}:${focus.seq}` : null;
+  // Each focus request scrolls once, after its zoom is laid out; later zooms (wheel, buttons) keep their own anchor.
+  const handled = useRef<string | null>(null);
   useEffect(() => {
     const container = containerRef.current;
-    if (!container || !focusBox || !focusKey) return;
+    if (!container || !focusBox || !focusKey || handled.current === focusKey) return;
+    handled.current = focusKey;
     const { left, top } = centredScroll(focusBox, { width: container.clientWidth, height: container.clientHeight }, imageSize, zoom);
     container.scrollTo?.({ left, top });
-    // Only a new focus request (or zoom) scrolls; the box moving under a drag does not.
-  }, [focusKey, zoom]); // focusBox and imageSize: read as they are at that moment.
+  }, [focusKey, focusBox, imageSize, zoom, containerRef]);
 }

@@ -98,9 +98,10 @@ export function useViewerEdits(context: ViewerEditContext) {
     const previous = findElement(elementId)?.boundingBox;
     if (!previous) return;
     const paths = followingPaths(elementId, previous, boundingBox, context.connections);
-    Promise.all([elementMutations.update.mutateAsync({ id: elementId, changes: { boundingBox } }), setPaths(paths, true)]).then(
-      () => record({ kind: 'move-element', id: elementId, before: previous, after: boundingBox, paths }),
-      () => notify('error', VIEWER_MESSAGES.positionFailed),
+    // Recorded at once: Ctrl+Z right after the drop undoes this move, not the edit before it.
+    record({ kind: 'move-element', id: elementId, before: previous, after: boundingBox, paths });
+    Promise.all([elementMutations.update.mutateAsync({ id: elementId, changes: { boundingBox } }), setPaths(paths, true)]).catch(() =>
+      notify('error', VIEWER_MESSAGES.positionFailed),
     );
   };
   const addElement = (point: Point) =>

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { VIEWER_POLL_MS } from '../../../config/timing';
 import { getProcessingStatus } from '../api/get-drawing';
 import { viewerKeys } from '../api/query-keys';
+import type { Size } from '../geometry/mapping';
 import { VIEWER_MESSAGES } from './viewer-messages';
 
 const FINISHED = ['completed', 'ready'];
@@ -68,4 +69,16 @@ export function useViewerPage(pageCount: number) {
   const page = Number.isInteger(asked) && asked >= 1 && asked <= pageCount ? asked : 1;
   const setPage = (next: number) => setSearchParams(next === 1 ? {} : { page: String(next) }, { replace: true });
   return { page, setPage, arrivalElement: searchParams.get('element') };
+}
+
+/** The natural size of the image at `imageUrl`, used when the drawing has no size for the page yet. */
+export function useNaturalSize(imageUrl: string | null): Size | null {
+  const [size, setSize] = useState<Size | null>(null);
+  useEffect(() => {
+    if (!imageUrl) return;
+    const probe = new Image();
+    probe.onload = () => setSize({ width: probe.naturalWidth, height: probe.naturalHeight });
+    probe.src = imageUrl;
+  }, [imageUrl]);
+  return size;
 }

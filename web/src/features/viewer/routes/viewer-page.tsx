@@ -6,12 +6,10 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { drawingPath } from '../../../config/route-paths';
-import { NOTICE_AUTO_HIDE_MS } from '../../../config/timing';
 import { useStableCallbacks } from '../../../lib/use-stable-callbacks';
 import { exportDrawing } from '../../drawings/api/drawing-mutations';
 import { useConnections } from '../api/connections';
@@ -21,6 +19,7 @@ import { useElements } from '../api/elements';
 import { ConnectionDialog } from '../components/connection-dialog';
 import { DrawingCanvas, type Selection, type ViewerMode } from '../components/drawing-canvas';
 import { DEFAULT_LAYERS, type LayerState } from '../components/layer-menu';
+import { ModeHint } from '../components/mode-hint';
 import { offPageContinuations, type Continuation } from '../components/off-page-continuation';
 import { PageSource } from '../components/page-source';
 import { PageSwitcher } from '../components/page-switcher';
@@ -28,6 +27,7 @@ import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete
 import { ViewerSidebar, type ViewerSidebarActions } from '../components/viewer-sidebar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import type { CanvasFocus } from '../components/use-canvas-view';
+import { ViewerToast, type Toast } from '../components/viewer-toast';
 import { ViewerToolbar } from '../components/viewer-toolbar';
 import { isTextField } from '../editing/edit-history';
 import type { Size } from '../geometry/mapping';
@@ -36,7 +36,7 @@ import { ReviewBar } from '../review/review-bar';
 import { reviewProgress } from '../review/review-queue';
 import { useReview } from '../review/use-review';
 import { useViewerEdits } from './use-viewer-edits';
-import { useObjectUrl, useViewerPage, useViewerProcessingPoll } from './viewer-hooks';
+import { useNaturalSize, useObjectUrl, useViewerPage, useViewerProcessingPoll } from './viewer-hooks';
 import { VIEWER_MESSAGES } from './viewer-messages';
 
 export { VIEWER_MESSAGES } from './viewer-messages';
@@ -44,37 +44,12 @@ export { VIEWER_MESSAGES } from './viewer-messages';
 /** Review mode zooms in to at least this, so each item can be read. */
 const REVIEW_ZOOM = 2;
 
-interface Toast {
-  key: number;
-  severity: AlertColor;
-  text: string;
-}
-
 type PendingDelete = { kind: 'element'; item: DrawingElement } | { kind: 'connection'; item: Connection } | null;
 
 /** `/drawing/:id?page=N&element=E`: the viewer, fresh for each drawing (its selection and undo history are the drawing's own). */
 export function ViewerPage() {
   const { id = '' } = useParams();
   return <DrawingViewer key={id} id={id} />;
-}
-
-const HINT_SX = { position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2, maxWidth: '90%' } as const;
-
-/** The add modes' hint, over the canvas so it does not push the drawing down. */
-function ModeHint({ mode }: { mode: ViewerMode }) {
-  if (mode === 'add-element')
-    return (
-      <Alert severity="info" sx={HINT_SX}>
-        Click on the drawing to place a new element. Press Escape to cancel.
-      </Alert>
-    );
-  if (mode === 'add-connection')
-    return (
-      <Alert severity="info" sx={HINT_SX}>
-        Choose a source element, click to add route points, then click the target element. Press Escape to cancel.
-      </Alert>
-    );
-  return null;
 }
 
 function DrawingViewer({ id }: { id: string }) {
@@ -90,7 +65,6 @@ function DrawingViewer({ id }: { id: string }) {
   const elements = useElements(id);
   const connections = useConnections(id);
   const imageUrl = useObjectUrl(image.data);
-  const [naturalSize, setNaturalSize] = useState<Size | null>(null);
   const [zoom, setZoom] = useState(1);
   const [fit, setFit] = useState<number | null>(null);
   const [layers, setLayers] = useState<LayerState>(DEFAULT_LAYERS);
@@ -117,13 +91,7 @@ function DrawingViewer({ id }: { id: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // Natural size of the blob, used when the drawing has no size for the page yet.
-  useEffect(() => {
-    if (!imageUrl) return;
-    const probe = new Image();
-    probe.onload = () => setNaturalSize({ width: probe.naturalWidth, height: probe.naturalHeight });
-    probe.src = imageUrl;
-  }, [imageUrl]);
+  const naturalSize = useNaturalSize(imageUrl);
 
   const elementList = useMemo(() => elements.data ?? [], [elements.data]);
   const connectionList = useMemo(() => connections.data ?? [], [connections.data]);
@@ -416,19 +384,7 @@ function DrawingViewer({ id }: { id: string }) {
           onConfirm={confirmDelete}
         />
       ) : null}
-      <Snackbar
-        key={toast?.key}
-        open={Boolean(toast)}
-        autoHideDuration={NOTICE_AUTO_HIDE_MS}
-        onClose={(_event, reason) => reason !== 'clickaway' && setToast(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        {toast ? (
-          <Alert severity={toast.severity} variant="filled" onClose={() => setToast(null)}>
-            {toast.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <ViewerToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );
 }
