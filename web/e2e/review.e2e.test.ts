@@ -327,6 +327,16 @@ describe('reviewing a generated A1 sheet', () => {
           await expect.poll(async () => (await after())?.x).toBe(box.x);
         }
       }
+      // A resize by the selected box's corner handle: the box grows, its pipes stay joined and orthogonal.
+      const grown = movers[1];
+      await dragBox(page, `resize-${grown._id}`, 60);
+      await expect
+        .poll(async () => (await elementsNow()).find((e) => e._id === grown._id)?.boundingBox.width ?? 0)
+        .toBeGreaterThan(grown.boundingBox.width);
+      moved.set(grown._id, (await elementsNow()).find((e) => e._id === grown._id)!.boundingBox);
+      const afterResize = await connectionsNow();
+      for (const c of routed(grown._id))
+        expect(orthogonal(afterResize.find((n) => n._id === c._id)?.metadata.path_data?.path ?? [])).toBe(true);
       await saveScreenshot(page, 'web3-viewer-moved');
 
       // Export from the viewer: every change is in the file.
@@ -337,7 +347,7 @@ describe('reviewing a generated A1 sheet', () => {
       for (const id of deleted) expect(byId.has(id)).toBe(false);
       for (const id of confirmed) expect(byId.get(id)?.Confirmed).toBe('true');
       for (const [id, type] of retyped) expect(byId.get(id)?.Type).toBe(type);
-      for (const [id, box] of moved) expect(Number(byId.get(id)?.X)).toBe(box.x);
+      for (const [id, box] of moved) expect([Number(byId.get(id)?.X), Number(byId.get(id)?.Width)]).toEqual([box.x, box.width]);
       const connectionRows = rows.filter((row) => row['Record Type'] === 'connection');
       expect(connectionRows.length).toBeGreaterThan(0);
       for (const row of connectionRows) {

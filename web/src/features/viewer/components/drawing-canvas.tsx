@@ -11,14 +11,14 @@ import {
   type SetStateAction,
 } from 'react';
 import { endId } from '../api/connections';
-import { exceedsDragThreshold, moveBox } from '../geometry/drag';
+import { exceedsDragThreshold, moveBox, resizeBox } from '../geometry/drag';
 import type { Point, Size } from '../geometry/mapping';
 import { screenToImage } from '../geometry/mapping';
 import { boxCenter } from '../geometry/placement';
 import { orthogonalRoute, segmentsToPath, snapOrthogonal } from '../geometry/routing';
 import { anchoredScroll, doubleClickZoom, wheelZoom } from '../geometry/zoom';
 import { DEFAULT_LAYERS, TEXT_LAYER_ZOOM, visibleByLayer, type LayerState } from './layer-menu';
-import { ConnectionLayer, ElementLayer, OVERLAY_HOVER_STYLES } from './overlay-layers';
+import { ConnectionLayer, ElementLayer, OVERLAY_HOVER_STYLES, RESIZE_HANDLE_PX, ResizeHandle } from './overlay-layers';
 import { OVERLAY_COLORS } from './overlay-style';
 import { useCanvasView, type CanvasFocus } from './use-canvas-view';
 import { usePinchZoom } from './use-pinch-zoom';
@@ -42,6 +42,7 @@ export interface DrawingCanvasProps {
   selection: Selection;
   onSelect: (selection: Selection) => void;
   onAddElement: (point: Point) => void;
+  /** A drag or a resize (the selected box's corner handle) ended with `box`. */
   onMoveElement: (id: string, box: BoundingBox) => void;
   onCreateConnection: (sourceId: string, targetId: string, path: PathSegment[]) => void;
   /** Element types drawn (default: all, text from 200 %). */
@@ -57,6 +58,8 @@ interface DragState {
   start: Point;
   origin: BoundingBox;
   started: boolean;
+  /** Dragging the selected box's corner handle: a resize, not a move. */
+  resize: boolean;
 }
 
 /** How long a wheel or pinch zoom must pause before the new size is laid out. */
@@ -163,10 +166,12 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
 
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
     if (mode !== 'normal' || event.button !== 0 || pinch.isPinching()) return;
-    const id = elementIdOf(event.target);
+    const resizeId = event.target instanceof Element ? event.target.closest('[data-resize-id]')?.getAttribute('data-resize-id') : null;
+    const id = resizeId ?? elementIdOf(event.target);
     const element = id ? elementsById.get(id) : undefined;
     if (!element) return;
-    dragRef.current = { id: element._id, start: { x: event.clientX, y: event.clientY }, origin: element.boundingBox, started: false };
+    const start = { x: event.clientX, y: event.clientY };
+    dragRef.current = { id: element._id, start, origin: element.boundingBox, started: false, resize: Boolean(resizeId) };
     svgRef.current?.setPointerCapture?.(event.pointerId);
   };
 
@@ -178,7 +183,8 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
     drag.started = true;
     const from = toImage(drag.start);
     const to = toImage(current);
-    setDragBox({ id: drag.id, box: moveBox(drag.origin, { x: to.x - from.x, y: to.y - from.y }) });
+    const delta = { x: to.x - from.x, y: to.y - from.y };
+    setDragBox({ id: drag.id, box: drag.resize ? resizeBox(drag.origin, delta) : moveBox(drag.origin, delta) });
   };
 
   const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -250,6 +256,7 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
     onFitZoom: props.onFitZoom,
   });
   const source = sourceId ? elementsById.get(sourceId) : undefined;
+  const selectedElement = selectedElementId ? elementsById.get(selectedElementId) : undefined;
 
   return (
     <Box
@@ -326,6 +333,15 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
             dragBox={dragBox}
             cursor={mode === 'normal' ? 'move' : 'pointer'}
           />
+          {selectedElement && mode === 'normal' ? (
+            <ResizeHandle
+              id={selectedElement._id}
+              box={dragBox?.id === selectedElement._id ? dragBox.box : selectedElement.boundingBox}
+              size={
+                (RESIZE_HANDLE_PX * imageSize.width) / Math.max(1, (containerRef.current?.clientWidth ?? imageSize.width) * laidOutZoom)
+              }
+            />
+          ) : null}
         </Box>
       </Box>
     </Box>

@@ -156,3 +156,27 @@ export const ElementLayer = memo(function ElementLayer(props: {
     </g>
   );
 });
+
+/** The resize handle's side on screen. */
+export const RESIZE_HANDLE_PX = 10;
+
+/** The selected box's bottom-right corner handle; `size` is in image pixels (RESIZE_HANDLE_PX on screen). */
+export function ResizeHandle(props: { id: string; box: BoundingBox; size: number }) {
+  const { box, size } = props;
+  return (
+    <rect
+      data-resize-id={props.id}
+      data-testid={`resize-${props.id}`}
+      aria-label="Resize"
+      x={box.x + box.width - size / 2}
+      y={box.y + box.height - size / 2}
+      width={size}
+      height={size}
+      fill={OVERLAY_COLORS.highlighted}
+      stroke="#fff"
+      strokeWidth={1}
+      vectorEffect="non-scaling-stroke"
+      style={{ cursor: 'nwse-resize' }}
+    />
+  );
+}

@@ -1,5 +1,6 @@
 import type { PathSegment } from '@pid/contracts';
 import { describe, expect, it } from 'vitest';
+import { resizeBox } from './drag';
 import { followElement, normalisePath, pathPoints } from './path-follow';
 
 const h = (x1: number, y: number, x2: number): PathSegment => ({ orientation: 'horizontal', start: [x1, y], end: [x2, y] });
@@ -27,6 +28,9 @@ describe('connection paths that follow their elements', () => {
     expect(moved.at(-1)?.end).toEqual([300, 60]);
     expect(moved).toHaveLength(3);
     expect(orthogonal(moved)).toBe(true);
+  });
+  it('resizes from the bottom-right corner, never below 4 px', () => {
+    expect(resizeBox(box, { x: 10.4, y: -30 })).toEqual({ x: 0, y: 0, width: 30, height: 4 });
   });
   it('scales the end with a resize', () => {
     const moved = followElement([h(20, 10, 100)], 'source', box, { x: 0, y: 0, width: 40, height: 20 });
