@@ -22,6 +22,7 @@ interface ElementRecord {
   elementType: string;
   confirmed: boolean;
   boundingBox: Box;
+  metadata?: { confidence?: number };
 }
 interface Segment {
   orientation: 'horizontal' | 'vertical';
@@ -242,6 +243,7 @@ describe('reviewing a generated A1 sheet', () => {
       const confirmed: string[] = [];
       const deleted: string[] = [];
       const retyped = new Map<string, string>();
+      const visited: string[] = [];
       const progress = () => `${confirmed0 + confirmed.length} of ${start.length - deleted.length} reviewed`;
       await page.getByRole('button', { name: 'Review' }).click();
       await expectProgress(page, progress());
@@ -256,6 +258,7 @@ describe('reviewing a generated A1 sheet', () => {
 
       for (let index = 0; index < 50; index += 1) {
         const id = await currentId();
+        visited.push(id);
         // The view pans to the item and highlights it.
         await expect.poll(() => inView(page, `element-${id}`), { timeout: 10_000 }).toBe(true);
         await expect.poll(() => page.getByTestId(`element-${id}`).getAttribute('stroke'), { message: `item ${index}` }).toBe('#1976d2');
@@ -277,6 +280,11 @@ describe('reviewing a generated A1 sheet', () => {
         await expect.poll(currentId).not.toBe(id);
       }
       expect([deleted.length, retyped.size, confirmed.length]).toEqual([5, 5, 45]);
+      // Least confident first: each item taken was the least confident left.
+      const confidence = (id: string) => start.find((e) => e._id === id)?.metadata?.confidence ?? 1;
+      const order = visited.map(confidence);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      expect(order[0]).toBeLessThan(order.at(-1)!);
       await page.keyboard.press('Escape');
       await saveScreenshot(page, 'web3-viewer-reviewed');
 
