@@ -1,10 +1,7 @@
 import type { Connection, DrawingElement } from '@pid/contracts';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -26,6 +23,7 @@ import { PageSwitcher } from '../components/page-switcher';
 import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete-dialog';
 import { ViewerSidebar, type ViewerSidebarActions } from '../components/viewer-sidebar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
+import { SidebarPanel } from '../components/sidebar-panel';
 import type { CanvasFocus } from '../components/use-canvas-view';
 import { ViewerToast, type Toast } from '../components/viewer-toast';
 import { ViewerToolbar } from '../components/viewer-toolbar';
@@ -34,15 +32,12 @@ import type { Size } from '../geometry/mapping';
 import { BUTTON_ZOOM_STEP, zoomBy } from '../geometry/zoom';
 import { ReviewBar } from '../review/review-bar';
 import { reviewProgress } from '../review/review-queue';
-import { useReview } from '../review/use-review';
+import { focusRequest, useReviewMode } from '../review/use-review-mode';
 import { useViewerEdits } from './use-viewer-edits';
 import { useNaturalSize, useObjectUrl, useViewerPage, useViewerProcessingPoll } from './viewer-hooks';
 import { VIEWER_MESSAGES } from './viewer-messages';
 
 export { VIEWER_MESSAGES } from './viewer-messages';
-
-/** Review mode zooms in to at least this, so each item can be read. */
-const REVIEW_ZOOM = 2;
 
 type PendingDelete = { kind: 'element'; item: DrawingElement } | { kind: 'connection'; item: Connection } | null;
 
@@ -131,25 +126,16 @@ function DrawingViewer({ id }: { id: string }) {
     setSelection,
     onCreated: () => setMode('normal'),
   });
-  const focusOn = (elementId: string) => setFocus((previous) => ({ id: elementId, seq: (previous?.seq ?? 0) + 1 }));
-  const review = useReview(pageElements, {
+  const review = useReviewMode({
+    elements: pageElements,
     confirm: (element) => void edits.changeElement(element, { confirmed: true }),
     remove: (element) => void edits.deleteElement(element, true),
     retype: (element, elementType) => void edits.changeElement(element, { elementType }),
+    setSelection,
+    setFocus,
+    setZoom,
+    onStart: () => setMode('normal'),
   });
-  const reviewedId = review.current?._id ?? null;
-  // Review mode selects the item under review and brings it into view.
-  useEffect(() => {
-    if (!reviewedId) return;
-    setSelection({ kind: 'element', id: reviewedId });
-    setFocus((previous) => ({ id: reviewedId, seq: (previous?.seq ?? 0) + 1 }));
-  }, [reviewedId]);
-  const startReview = () => {
-    if (review.active) return review.stop();
-    setMode('normal');
-    setZoom((value) => Math.max(value, REVIEW_ZOOM));
-    review.start();
-  };
   const onFitZoom = (next: number) => {
     // The first view shows the whole sheet.
     if (fit === null) setZoom(next);
@@ -197,7 +183,7 @@ function DrawingViewer({ id }: { id: string }) {
   const sidebarActions = useStableCallbacks<ViewerSidebarActions>({
     onSelect: (next) => {
       setSelection(next);
-      if (next?.kind === 'element') focusOn(next.id);
+      if (next?.kind === 'element') setFocus(focusRequest(next.id));
     },
     onSaveElement: (element) => void edits.saveElement(element),
     onToggleElement: (element) => void edits.saveElement({ ...element, confirmed: !element.confirmed }),
@@ -273,7 +259,7 @@ function DrawingViewer({ id }: { id: string }) {
         layers={layers}
         onLayers={setLayers}
         reviewing={review.active}
-        onReview={startReview}
+        onReview={review.toggle}
         onExport={(format) => void exportAs(format)}
         onMaximise={() => setMaximised(!maximised)}
         onShortcuts={() => setShortcutsOpen(true)}
@@ -331,28 +317,16 @@ function DrawingViewer({ id }: { id: string }) {
             </Box>
           )}
         </Paper>
-        <Paper variant="outlined" sx={{ width: sidebarOpen ? 340 : 40, flexShrink: 0, display: 'flex', overflow: 'hidden' }}>
-          <IconButton
-            size="small"
-            aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-            onClick={() => setSidebarOpen(!sidebarOpen)}
-            sx={{ alignSelf: 'flex-start', mt: 1.5 }}
-          >
-            {sidebarOpen ? <ChevronRightIcon /> : <ChevronLeftIcon />}
-          </IconButton>
-          {sidebarOpen ? (
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              <ViewerSidebar
-                elements={pageElements}
-                connections={pageConnections}
-                allElements={elementList}
-                continuations={continuations}
-                selection={selection}
-                actions={sidebarActions}
-              />
-            </Box>
-          ) : null}
-        </Paper>
+        <SidebarPanel open={sidebarOpen} onToggle={() => setSidebarOpen(!sidebarOpen)}>
+          <ViewerSidebar
+            elements={pageElements}
+            connections={pageConnections}
+            allElements={elementList}
+            continuations={continuations}
+            selection={selection}
+            actions={sidebarActions}
+          />
+        </SidebarPanel>
       </Stack>
 
       {editingConnection ? (
