@@ -206,6 +206,10 @@ describe('reviewing a generated A1 sheet', () => {
 
     // The type is edited in the element form; the export follows.
     const row = page.getByTestId(`element-row-${vessel._id}`);
+    // The row's toggle has no "Confirmed" label beside its "Unconfirmed" chip.
+    await row.getByText('Unconfirmed', { exact: true }).waitFor();
+    expect(await row.getByText('Confirmed', { exact: true }).count()).toBe(0);
+    expect(await row.getByRole('switch', { name: 'Confirm V-900' }).isChecked()).toBe(false);
     await row.getByRole('button', { name: 'Edit V-900' }).click();
     await row.getByLabel('Type').click();
     await page.getByRole('option', { name: 'Instrument' }).click();
