@@ -219,6 +219,13 @@ describe('reviewing a generated A1 sheet', () => {
     expect(csv.find((r) => r.ID === vessel._id)?.Type).toBe('instrument');
     const link = csv.find((r) => r['Record Type'] === 'connection' && r['Source ID'] === controller._id);
     expect(link).toMatchObject({ Type: 'controls', 'Source Name': 'TIC-900', 'Target Name': 'V-900' });
+    // The selection panel offers the type too.
+    await row.getByText('V-900', { exact: true }).click();
+    await sidebar.getByRole('heading', { name: 'Selection' }).waitFor();
+    await page.getByTestId(`element-row-${vessel._id}`).getByLabel('Type').click();
+    await page.getByRole('option', { name: 'Valve' }).click();
+    await expect.poll(async () => (await elementsNow()).find((e) => e._id === vessel._id)?.elementType).toBe('valve');
+    await sidebar.getByRole('button', { name: 'Back' }).click();
 
     // A delete from the middle of the list: the next row takes the deleted row's place; the list does not jump.
     await search.fill('');
