@@ -51,16 +51,17 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
   const { mode, onMode } = props;
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
-      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
-        <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, minWidth: 120 }} title={props.name}>
+      {/* Compact enough for one row at 1280 px: a second row would take the drawing's height. */}
+      <Stack direction="row" alignItems="center" spacing={0.5} useFlexGap flexWrap="wrap">
+        <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, minWidth: 80, flexBasis: 80 }} title={props.name}>
           {props.name}
         </Typography>
         <FormControlLabel
-          control={<Switch checked={props.showAll} onChange={(event) => props.onShowAll(event.target.checked)} />}
+          control={<Switch size="small" checked={props.showAll} onChange={(event) => props.onShowAll(event.target.checked)} />}
           label="Show All"
         />
         <FormControlLabel
-          control={<Switch checked={props.showPipes} onChange={(event) => props.onShowPipes(event.target.checked)} />}
+          control={<Switch size="small" checked={props.showPipes} onChange={(event) => props.onShowPipes(event.target.checked)} />}
           label="Show Pipes"
         />
         <Button
@@ -93,7 +94,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         <ExportMenu onExport={props.onExport} />
         <Tooltip title="Zoom out">
           <span>
-            <IconButton aria-label="Zoom out" onClick={props.onZoomOut} disabled={props.zoom <= MIN_ZOOM}>
+            <IconButton size="small" aria-label="Zoom out" onClick={props.onZoomOut} disabled={props.zoom <= MIN_ZOOM}>
               <ZoomOutIcon />
             </IconButton>
           </span>
@@ -103,29 +104,29 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         </Typography>
         <Tooltip title="Zoom in">
           <span>
-            <IconButton aria-label="Zoom in" onClick={props.onZoomIn} disabled={props.zoom >= MAX_ZOOM}>
+            <IconButton size="small" aria-label="Zoom in" onClick={props.onZoomIn} disabled={props.zoom >= MAX_ZOOM}>
               <ZoomInIcon />
             </IconButton>
           </span>
         </Tooltip>
         <Tooltip title="Fit the whole sheet">
-          <IconButton aria-label="Fit" onClick={props.onFit}>
+          <IconButton size="small" aria-label="Fit" onClick={props.onFit}>
             <FitScreenIcon />
           </IconButton>
         </Tooltip>
         <Tooltip title="Reset to 100%">
-          <IconButton aria-label="Reset zoom" onClick={props.onZoomReset}>
+          <IconButton size="small" aria-label="Reset zoom" onClick={props.onZoomReset}>
             <CenterFocusStrongIcon />
           </IconButton>
         </Tooltip>
         <Tooltip title={props.maximised ? 'Exit full view' : 'Maximise'}>
-          <IconButton aria-label={props.maximised ? 'Exit full view' : 'Maximise'} onClick={props.onMaximise}>
+          <IconButton size="small" aria-label={props.maximised ? 'Exit full view' : 'Maximise'} onClick={props.onMaximise}>
             {props.maximised ? <FullscreenExitIcon /> : <FullscreenIcon />}
           </IconButton>
         </Tooltip>
         {props.onShortcuts ? (
           <Tooltip title="Keyboard shortcuts (?)">
-            <IconButton aria-label="Keyboard shortcuts" onClick={props.onShortcuts}>
+            <IconButton size="small" aria-label="Keyboard shortcuts" onClick={props.onShortcuts}>
               <KeyboardIcon />
             </IconButton>
           </Tooltip>
