@@ -11,3 +11,10 @@ export const USER_ELEMENT_TYPE: ElementType = 'node';
 export function isElementType(value: unknown): value is ElementType {
   return typeof value === 'string' && (ELEMENT_TYPES as readonly string[]).includes(value);
 }
+
+/** How an element is named to people: its tag or name, or else its type with a short id ("valve 3f2a"). */
+export function elementDisplayName(element: { _id: string; name?: string | null; elementType?: string | null }): string {
+  const name = typeof element.name === 'string' ? element.name.trim() : '';
+  if (name) return name;
+  return `${element.elementType || 'element'} ${String(element._id).slice(-4)}`;
+}

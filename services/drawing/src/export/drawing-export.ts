@@ -3,6 +3,7 @@
  * JSON. The columns are documented in the service's README.
  */
 import type { Connection, Drawing, DrawingElement, GraphExportReply } from '@pid/contracts';
+import { elementDisplayName } from '@pid/contracts';
 import ExcelJS from 'exceljs';
 import { toCsv, type CsvValue } from './csv';
 import { parseIsaTag } from './isa-tag';
@@ -96,7 +97,8 @@ interface ConnectionRow {
 }
 
 function connectionRows(graph: GraphExportReply): ConnectionRow[] {
-  const names = new Map(graph.elements.map((element) => [text(element._id), text(element.name)]));
+  // An end reads as its tag, or as its type with a short id when it has no name.
+  const names = new Map(graph.elements.map((element) => [text(element._id), elementDisplayName({ ...element, _id: text(element._id) })]));
   return graph.connections.map((connection) => {
     const sourceId = endpointId(connection.source);
     const targetId = endpointId(connection.target);
@@ -143,7 +145,7 @@ export function exportCsv(graph: GraphExportReply): string {
     rows.push([
       'connection',
       c.id,
-      '',
+      c.relationship,
       c.name,
       c.description,
       c.confirmed,

@@ -73,6 +73,8 @@ beforeAll(async () => {
       element('e3', { elementType: 'instrument', name: '10-PT-205A', description: 'line 1\nline 2' }),
       element('e4', { elementType: 'valve', name: 'V-1, gate', description: '+cmd' }),
       element('e5', { elementType: 'instrument', name: 'Local gauge', description: '@SUM(1+1)' }),
+      // No tag: named by its type and a short id.
+      element('e6-7b2f', { elementType: 'fitting' }),
       // Not this drawing's: must not leak into its export.
       element('x1', { drawing: 'another-drawing', name: 'FOREIGN' }),
     ],
@@ -93,6 +95,7 @@ beforeAll(async () => {
         metadata: { confidence: 0.5 },
       }),
       connection('c3', { source: 'e4', target: 'missing' }),
+      connection('c4', { source: 'e6-7b2f', target: 'e1', relationshipType: 'flows to' }),
     ],
   });
   startGraphStandIn();
@@ -157,9 +160,11 @@ describe('CSV export', () => {
         'element,e3,instrument,10-PT-205A,"line 1\nline 2",false,0,0,10,10,,,,,,',
         `element,e4,valve,"V-1, gate",'+cmd,false,0,0,10,10,,,,,,`,
         `element,e5,instrument,Local gauge,'@SUM(1+1),false,0,0,10,10,,,,,,`,
-        `connection,c1,,'-2+3,"a,b",true,,,,,e1,P-101,e2,FIC-101,flows to,`,
-        'connection,c2,,,,false,,,,,e2,FIC-101,e3,10-PT-205A,signals,0.5',
-        'connection,c3,,,,false,,,,,e4,"V-1, gate",missing,,connects to,',
+        'element,e6-7b2f,fitting,,,false,0,0,10,10,,,,,,',
+        `connection,c1,flows to,'-2+3,"a,b",true,,,,,e1,P-101,e2,FIC-101,flows to,`,
+        'connection,c2,signals,,,false,,,,,e2,FIC-101,e3,10-PT-205A,signals,0.5',
+        'connection,c3,connects to,,,false,,,,,e4,"V-1, gate",missing,,connects to,',
+        'connection,c4,flows to,,,false,,,,,e6-7b2f,fitting 7b2f,e1,P-101,flows to,',
         '',
       ].join('\r\n'),
     );
@@ -202,6 +207,7 @@ describe('Excel export', () => {
       ['e3', 'instrument', '10-PT-205A', 'line 1\nline 2', false, 0, 0, 10, 10],
       ['e4', 'valve', 'V-1, gate', '+cmd', false, 0, 0, 10, 10],
       ['e5', 'instrument', 'Local gauge', '@SUM(1+1)', false, 0, 0, 10, 10],
+      ['e6-7b2f', 'fitting', undefined, undefined, false, 0, 0, 10, 10],
     ]);
     // Text that looks like a formula is stored as text, not as a formula.
     const formulaLike = workbook.getWorksheet('Elements')!.getCell('D3');
@@ -213,6 +219,7 @@ describe('Excel export', () => {
       ['c1', '-2+3', 'e1', 'P-101', 'e2', 'FIC-101', 'flows to', 'a,b', true],
       ['c2', undefined, 'e2', 'FIC-101', 'e3', '10-PT-205A', 'signals', undefined, false, 0.5],
       ['c3', undefined, 'e4', 'V-1, gate', 'missing', undefined, 'connects to', undefined, false],
+      ['c4', undefined, 'e6-7b2f', 'fitting 7b2f', 'e1', 'P-101', 'flows to', undefined, false],
     ]);
     expect(values('Instruments')).toEqual([
       ['Element ID', 'Tag', 'ISA Letters', 'Measured Variable', 'Loop', 'Name', 'Description', 'Confirmed'],

@@ -1,6 +1,7 @@
 import type { Connection, ConnectionMetadata, Id, RelationshipType } from '@pid/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { optimisticList } from './optimistic-list';
 import { viewerKeys } from './query-keys';
 
 export interface NewConnection {
@@ -61,10 +62,21 @@ export function toConnectionBody(connection: Connection): NewConnection {
 
 export function useConnectionMutations(drawingId: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: viewerKeys.connections(drawingId) });
+  const list = optimisticList<Connection>(queryClient, viewerKeys.connections(drawingId));
   return {
-    create: useMutation({ mutationFn: createConnection, onSettled: refresh }),
-    update: useMutation({ mutationFn: updateConnection, onSettled: refresh }),
-    remove: useMutation({ mutationFn: deleteConnection, onSettled: refresh }),
+    create: useMutation({ mutationFn: createConnection, mutationKey: list.mutationKey, onSettled: list.settle }),
+    update: useMutation({
+      mutationFn: updateConnection,
+      mutationKey: list.mutationKey,
+      // Shown at once (a moved element's paths follow it without waiting for the server).
+      onMutate: ({ id, changes }) =>
+        list.apply((items) =>
+          items.map((connection) =>
+            connection._id === id ? { ...connection, ...changes, metadata: { ...connection.metadata, ...changes.metadata } } : connection,
+          ),
+        ),
+      onSettled: list.settle,
+    }),
+    remove: useMutation({ mutationFn: deleteConnection, mutationKey: list.mutationKey, onSettled: list.settle }),
   };
 }

@@ -1,6 +1,7 @@
 import type { BoundingBox, DrawingElement } from '@pid/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { optimisticList } from './optimistic-list';
 import { viewerKeys } from './query-keys';
 
 export type NewElement = Omit<DrawingElement, '_id' | 'metadata'>;
@@ -39,22 +40,23 @@ export function deleteElement(id: string): Promise<unknown> {
 /** The element mutations of one drawing; each refreshes the element (and, for deletes, connection) lists. */
 export function useElementMutations(drawingId: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: viewerKeys.elements(drawingId) });
-  const setLocal = (id: string, changes: Partial<DrawingElement>) =>
-    queryClient.setQueryData<DrawingElement[]>(viewerKeys.elements(drawingId), (list) =>
-      list?.map((element) => (element._id === id ? { ...element, ...changes } : element)),
-    );
+  const list = optimisticList<DrawingElement>(queryClient, viewerKeys.elements(drawingId));
   return {
-    create: useMutation({ mutationFn: createElement, onSettled: refresh }),
+    create: useMutation({ mutationFn: createElement, mutationKey: list.mutationKey, onSettled: list.settle }),
     update: useMutation({
       mutationFn: updateElement,
-      onMutate: ({ id, changes }) => setLocal(id, changes),
-      onSettled: refresh,
+      mutationKey: list.mutationKey,
+      onMutate: ({ id, changes }) =>
+        list.apply((items) => items.map((element) => (element._id === id ? { ...element, ...changes } : element))),
+      onSettled: list.settle,
     }),
     remove: useMutation({
       mutationFn: deleteElement,
+      mutationKey: list.mutationKey,
+      // Gone from the list at once: the rows below stay where they are, and review mode moves on.
+      onMutate: (id) => list.apply((items) => items.filter((element) => element._id !== id)),
       onSettled: () => {
-        void refresh();
+        void list.settle();
         void queryClient.invalidateQueries({ queryKey: viewerKeys.connections(drawingId) });
       },
     }),

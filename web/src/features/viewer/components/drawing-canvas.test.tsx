@@ -36,7 +36,12 @@ const byId = new Map([a, b, c].map((item) => [item._id, item]));
 
 describe('connection colours (spec §4)', () => {
   it('green confirmed, red unconfirmed, blue highlighted, dashed with an unconfirmed end, orange width 4 selected', () => {
-    expect(connectionStyle(pipe(), byId, false, false)).toEqual({ stroke: OVERLAY_COLORS.confirmed, strokeWidth: 2, dashed: false });
+    expect(connectionStyle(pipe(), byId, false, false)).toEqual({
+      stroke: OVERLAY_COLORS.confirmed,
+      strokeWidth: 1.5,
+      dashed: false,
+      opacity: 0.6,
+    });
     expect(connectionStyle(pipe({ confirmed: false }), byId, false, false).stroke).toBe(OVERLAY_COLORS.unconfirmed);
     expect(connectionStyle(pipe(), byId, true, false).stroke).toBe(OVERLAY_COLORS.highlighted);
     expect(connectionStyle(pipe({ target: { _id: 'c' } }), byId, false, false).dashed).toBe(true);

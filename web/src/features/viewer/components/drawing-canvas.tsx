@@ -11,14 +11,16 @@ import {
   type SetStateAction,
 } from 'react';
 import { endId } from '../api/connections';
-import { exceedsDragThreshold, moveBox } from '../geometry/drag';
+import { exceedsDragThreshold, moveBox, resizeBox } from '../geometry/drag';
 import type { Point, Size } from '../geometry/mapping';
 import { screenToImage } from '../geometry/mapping';
 import { boxCenter } from '../geometry/placement';
 import { orthogonalRoute, segmentsToPath, snapOrthogonal } from '../geometry/routing';
 import { anchoredScroll, doubleClickZoom, wheelZoom } from '../geometry/zoom';
-import { ConnectionLayer, ElementLayer, OVERLAY_HOVER_STYLES } from './overlay-layers';
+import { DEFAULT_LAYERS, TEXT_LAYER_ZOOM, visibleByLayer, type LayerState } from './layer-menu';
+import { ConnectionLayer, ElementLayer, OVERLAY_HOVER_STYLES, RESIZE_HANDLE_PX, ResizeHandle } from './overlay-layers';
 import { OVERLAY_COLORS } from './overlay-style';
+import { useCanvasView, type CanvasFocus } from './use-canvas-view';
 import { usePinchZoom } from './use-pinch-zoom';
 
 export { connectionSegments, connectionStyle, OVERLAY_COLORS } from './overlay-style';
@@ -40,8 +42,15 @@ export interface DrawingCanvasProps {
   selection: Selection;
   onSelect: (selection: Selection) => void;
   onAddElement: (point: Point) => void;
+  /** A drag or a resize (the selected box's corner handle) ended with `box`. */
   onMoveElement: (id: string, box: BoundingBox) => void;
   onCreateConnection: (sourceId: string, targetId: string, path: PathSegment[]) => void;
+  /** Element types drawn (default: all, text from 200 %). */
+  layers?: LayerState;
+  /** An element to bring into the middle of the view. */
+  focus?: CanvasFocus | null;
+  /** Told the zoom that fits the whole sheet, and again when the view changes size. */
+  onFitZoom?: (zoom: number) => void;
 }
 
 interface DragState {
@@ -49,6 +58,8 @@ interface DragState {
   start: Point;
   origin: BoundingBox;
   started: boolean;
+  /** Dragging the selected box's corner handle: a resize, not a move. */
+  resize: boolean;
 }
 
 /** How long a wheel or pinch zoom must pause before the new size is laid out. */
@@ -155,10 +166,12 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
 
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
     if (mode !== 'normal' || event.button !== 0 || pinch.isPinching()) return;
-    const id = elementIdOf(event.target);
+    const resizeId = event.target instanceof Element ? event.target.closest('[data-resize-id]')?.getAttribute('data-resize-id') : null;
+    const id = resizeId ?? elementIdOf(event.target);
     const element = id ? elementsById.get(id) : undefined;
     if (!element) return;
-    dragRef.current = { id: element._id, start: { x: event.clientX, y: event.clientY }, origin: element.boundingBox, started: false };
+    const start = { x: event.clientX, y: event.clientY };
+    dragRef.current = { id: element._id, start, origin: element.boundingBox, started: false, resize: Boolean(resizeId) };
     svgRef.current?.setPointerCapture?.(event.pointerId);
   };
 
@@ -170,7 +183,8 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
     drag.started = true;
     const from = toImage(drag.start);
     const to = toImage(current);
-    setDragBox({ id: drag.id, box: moveBox(drag.origin, { x: to.x - from.x, y: to.y - from.y }) });
+    const delta = { x: to.x - from.x, y: to.y - from.y };
+    setDragBox({ id: drag.id, box: drag.resize ? resizeBox(drag.origin, delta) : moveBox(drag.origin, delta) });
   };
 
   const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -221,11 +235,28 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
   const selectedConnection = selectedConnectionId ? connections.find((item) => item._id === selectedConnectionId) : undefined;
   const endsSourceId = sourceId ?? (selectedConnection ? endId(selectedConnection.source) : null);
   const endsTargetId = selectedConnection && !sourceId ? endId(selectedConnection.target) : null;
-  const visibleElements = useMemo(
-    () => (props.showAll ? elements : elements.filter((element) => [selectedElementId, endsSourceId, endsTargetId].includes(element._id))),
-    [props.showAll, elements, selectedElementId, endsSourceId, endsTargetId],
-  );
+  const layers = props.layers ?? DEFAULT_LAYERS;
+  // Only crossing the text layer's zoom changes what is drawn: other zoom steps keep the same list, so
+  // the thousands of boxes are not compared again.
+  const layerZoom = laidOutZoom >= TEXT_LAYER_ZOOM ? TEXT_LAYER_ZOOM : 1;
+  const visibleElements = useMemo(() => {
+    const pinned = [selectedElementId, endsSourceId, endsTargetId];
+    if (!props.showAll) return elements.filter((element) => pinned.includes(element._id));
+    const layered = visibleByLayer(elements, layers, layerZoom);
+    const missing =
+      layered.length === elements.length ? [] : elements.filter((element) => pinned.includes(element._id) && !layered.includes(element));
+    return missing.length > 0 ? [...layered, ...missing] : layered;
+  }, [props.showAll, elements, layers, layerZoom, selectedElementId, endsSourceId, endsTargetId]);
+  useCanvasView({
+    containerRef,
+    imageSize,
+    zoom: laidOutZoom,
+    focus: props.focus,
+    focusBox: props.focus ? elementsById.get(props.focus.id)?.boundingBox : undefined,
+    onFitZoom: props.onFitZoom,
+  });
   const source = sourceId ? elementsById.get(sourceId) : undefined;
+  const selectedElement = selectedElementId ? elementsById.get(selectedElementId) : undefined;
 
   return (
     <Box
@@ -279,6 +310,7 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
               elementsById={elementsById}
               selectedElementId={selectedElementId}
               selectedConnectionId={selectedConnectionId}
+              dragBox={dragBox}
             />
           ) : null}
           {source && mode === 'add-connection' ? (
@@ -301,6 +333,15 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
             dragBox={dragBox}
             cursor={mode === 'normal' ? 'move' : 'pointer'}
           />
+          {selectedElement && mode === 'normal' ? (
+            <ResizeHandle
+              id={selectedElement._id}
+              box={dragBox?.id === selectedElement._id ? dragBox.box : selectedElement.boundingBox}
+              size={
+                (RESIZE_HANDLE_PX * imageSize.width) / Math.max(1, (containerRef.current?.clientWidth ?? imageSize.width) * laidOutZoom)
+              }
+            />
+          ) : null}
         </Box>
       </Box>
     </Box>

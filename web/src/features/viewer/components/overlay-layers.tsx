@@ -1,6 +1,7 @@
 import type { BoundingBox, Connection, DrawingElement } from '@pid/contracts';
 import { memo } from 'react';
 import { endId } from '../api/connections';
+import { followElement } from '../geometry/path-follow';
 import { segmentsToPath } from '../geometry/routing';
 import { connectionSegments, connectionStyle, OVERLAY_COLORS } from './overlay-style';
 
@@ -13,8 +14,11 @@ import { connectionSegments, connectionStyle, OVERLAY_COLORS } from './overlay-s
 /** Hover highlight (spec §4: blue when highlighted) as CSS, so moving the pointer costs no React work. */
 export const OVERLAY_HOVER_STYLES = {
   '& [data-connection-id]:not([data-selected]):hover > [data-line]': { stroke: OVERLAY_COLORS.highlighted },
-  '& [data-element-id]:not([data-role]):hover': { stroke: OVERLAY_COLORS.highlighted },
+  '& [data-element-id]:not([data-role]):hover': { stroke: OVERLAY_COLORS.highlighted, strokeOpacity: 1 },
 } as const;
+
+/** Unselected boxes let the drawing show through (the stroke stays 1.5 screen pixels at every zoom). */
+const BOX_STROKE_OPACITY = 0.65;
 
 const ConnectionPath = memo(function ConnectionPath(props: {
   id: string;
@@ -23,6 +27,7 @@ const ConnectionPath = memo(function ConnectionPath(props: {
   strokeWidth: number;
   dashed: boolean;
   selected: boolean;
+  opacity: number;
 }) {
   return (
     <g data-connection-id={props.id} data-selected={props.selected || undefined}>
@@ -34,6 +39,7 @@ const ConnectionPath = memo(function ConnectionPath(props: {
         stroke={props.stroke}
         strokeWidth={props.strokeWidth}
         strokeDasharray={props.dashed ? '6 4' : undefined}
+        strokeOpacity={props.opacity}
         fill="none"
         vectorEffect="non-scaling-stroke"
       />
@@ -46,8 +52,18 @@ export const ConnectionLayer = memo(function ConnectionLayer(props: {
   elementsById: Map<string, DrawingElement>;
   selectedElementId: string | null;
   selectedConnectionId: string | null;
+  /** An element being dragged: its connections' ends follow it. */
+  dragBox?: { id: string; box: BoundingBox } | null;
 }) {
-  const { elementsById, selectedElementId } = props;
+  const { elementsById, selectedElementId, dragBox } = props;
+  const dragged = dragBox ? elementsById.get(dragBox.id) : undefined;
+  const segmentsOf = (connection: Connection) => {
+    const segments = connectionSegments(connection, elementsById);
+    if (!dragBox || !dragged || !connection.metadata?.path_data?.path?.length) return segments;
+    if (endId(connection.source) === dragBox.id) return followElement(segments, 'source', dragged.boundingBox, dragBox.box);
+    if (endId(connection.target) === dragBox.id) return followElement(segments, 'target', dragged.boundingBox, dragBox.box);
+    return segments;
+  };
   return (
     <g>
       {props.connections.map((connection) => {
@@ -59,10 +75,11 @@ export const ConnectionLayer = memo(function ConnectionLayer(props: {
           <ConnectionPath
             key={connection._id}
             id={connection._id}
-            d={segmentsToPath(connectionSegments(connection, elementsById))}
+            d={segmentsToPath(segmentsOf(connection))}
             stroke={style.stroke}
             strokeWidth={style.strokeWidth}
             dashed={style.dashed}
+            opacity={style.opacity}
             selected={selected}
           />
         );
@@ -89,9 +106,11 @@ const ElementBox = memo(function ElementBox(props: {
       y={box.y}
       width={box.width}
       height={box.height}
-      fill={props.selected ? 'rgba(25,118,210,0.15)' : 'rgba(255,255,255,0.01)'}
+      fill={props.stroke}
+      fillOpacity={props.selected || props.role ? 0.15 : 0.05}
       stroke={props.stroke}
-      strokeWidth={props.selected ? 3 : 2}
+      strokeOpacity={props.selected || props.role ? 1 : BOX_STROKE_OPACITY}
+      strokeWidth={props.selected || props.role ? 2.5 : 1.5}
       vectorEffect="non-scaling-stroke"
       style={{ cursor: props.cursor }}
     >
@@ -137,3 +156,27 @@ export const ElementLayer = memo(function ElementLayer(props: {
     </g>
   );
 });
+
+/** The resize handle's side on screen. */
+export const RESIZE_HANDLE_PX = 10;
+
+/** The selected box's bottom-right corner handle; `size` is in image pixels (RESIZE_HANDLE_PX on screen). */
+export function ResizeHandle(props: { id: string; box: BoundingBox; size: number }) {
+  const { box, size } = props;
+  return (
+    <rect
+      data-resize-id={props.id}
+      data-testid={`resize-${props.id}`}
+      aria-label="Resize"
+      x={box.x + box.width - size / 2}
+      y={box.y + box.height - size / 2}
+      width={size}
+      height={size}
+      fill={OVERLAY_COLORS.highlighted}
+      stroke="#fff"
+      strokeWidth={1}
+      vectorEffect="non-scaling-stroke"
+      style={{ cursor: 'nwse-resize' }}
+    />
+  );
+}

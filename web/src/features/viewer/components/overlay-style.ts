@@ -32,7 +32,8 @@ export function connectionStyle(
   const source = elementsById.get(endId(connection.source));
   const target = elementsById.get(endId(connection.target));
   const dashed = !source?.confirmed || !target?.confirmed;
-  if (selected) return { stroke: OVERLAY_COLORS.selectedPath, strokeWidth: 4, dashed };
-  const stroke = highlighted ? OVERLAY_COLORS.highlighted : connection.confirmed ? OVERLAY_COLORS.confirmed : OVERLAY_COLORS.unconfirmed;
-  return { stroke, strokeWidth: 2, dashed };
+  if (selected) return { stroke: OVERLAY_COLORS.selectedPath, strokeWidth: 4, dashed, opacity: 1 };
+  if (highlighted) return { stroke: OVERLAY_COLORS.highlighted, strokeWidth: 2.5, dashed, opacity: 1 };
+  // Translucent, thin lines: the drawn pipe stays readable under them.
+  return { stroke: connection.confirmed ? OVERLAY_COLORS.confirmed : OVERLAY_COLORS.unconfirmed, strokeWidth: 1.5, dashed, opacity: 0.6 };
 }

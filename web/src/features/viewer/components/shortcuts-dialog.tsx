@@ -18,6 +18,7 @@ export const SHORTCUTS: ReadonlyArray<readonly [keys: string, action: string]> =
   ['Double-click', 'Zoom in'],
   ['Shift+double-click', 'Zoom out'],
   ['Delete', 'Delete the selected item (after confirmation)'],
+  ['C / D / T then 1–8 / N / P', 'In review mode: confirm, delete, change the type, next, previous'],
   ['?', 'Show this help'],
 ];
 

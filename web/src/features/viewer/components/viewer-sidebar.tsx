@@ -1,27 +1,26 @@
 import type { Connection, DrawingElement } from '@pid/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
+import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, useMemo, useState } from 'react';
+import { ConfirmVisibleDialog } from './confirm-visible-dialog';
 import { endId } from '../api/connections';
-import { ContinuationLink } from './continuation-link';
 import type { Selection } from './drawing-canvas';
-import { filterElements, type ElementSort } from './element-filter';
+import { elementLabel, ElementRow, ROW_SX, ROW_TITLE_SX, RowControls } from './element-row';
+import { filterConnections, filterElements, type ElementSort } from './element-filter';
 import type { Continuation } from './off-page-continuation';
 import { useProgressiveCount } from './use-progressive-count';
+
+export { elementLabel } from './element-row';
 
 /** Relationship choices the sidebar offers (spec §5 "Other"). */
 export const SIDEBAR_RELATIONSHIP_TYPES = ['connects to', 'flows to', 'controls', 'monitors'] as const;
@@ -36,8 +35,8 @@ export interface ViewerSidebarActions {
   onToggleConnection: (connection: Connection) => void;
   onDeleteConnection: (connection: Connection) => void;
   onEditConnection: (connection: Connection) => void;
-  /** Confirms every listed element that is still unconfirmed. */
-  onConfirmAll: (elements: DrawingElement[]) => void;
+  /** Confirms every listed element and connection that is still unconfirmed. */
+  onConfirmAll: (elements: DrawingElement[], connections: Connection[]) => void;
   /** Shows an off-page connector's partner: its page, or its drawing. */
   onFollowContinuation: (continuation: Continuation) => void;
 }
@@ -53,93 +52,6 @@ export interface ViewerSidebarProps {
   selection: Selection;
   actions: ViewerSidebarActions;
 }
-
-/** Long tags and descriptions wrap instead of being cut off in the narrow sidebar. */
-const ROW_TITLE_SX = { flexGrow: 1, cursor: 'pointer', minWidth: 0, overflowWrap: 'anywhere' } as const;
-/** Rows off screen skip layout and paint: a drawing can list thousands. */
-const ROW_SX = { flexDirection: 'column', alignItems: 'stretch', contentVisibility: 'auto', containIntrinsicSize: 'auto 72px' } as const;
-
-function ConfirmedChip({ confirmed }: { confirmed: boolean }) {
-  return <Chip size="small" label={confirmed ? 'Confirmed' : 'Unconfirmed'} color={confirmed ? 'success' : 'error'} variant="outlined" />;
-}
-
-export function elementLabel(element: DrawingElement | undefined): string {
-  if (!element) return 'Unknown';
-  return element.name || `${element.elementType} ${element._id.slice(-4)}`;
-}
-
-/** The confirm toggle (spec §2), the Confirmed/Unconfirmed chip, and edit and delete, under a row's name. */
-function RowControls(props: { confirmed: boolean; label: string; onToggle: () => void; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <Stack direction="row" alignItems="center" spacing={0.5}>
-      <FormControlLabel
-        control={<Switch size="small" checked={props.confirmed} onChange={props.onToggle} />}
-        label="Confirmed"
-        slotProps={{ typography: { variant: 'body2' } }}
-        sx={{ flexGrow: 1, mr: 0 }}
-      />
-      <ConfirmedChip confirmed={props.confirmed} />
-      <IconButton size="small" aria-label={`Edit ${props.label}`} onClick={props.onEdit}>
-        <EditIcon fontSize="small" />
-      </IconButton>
-      <IconButton size="small" aria-label={`Delete ${props.label}`} onClick={props.onDelete}>
-        <DeleteIcon fontSize="small" />
-      </IconButton>
-    </Stack>
-  );
-}
-
-const ElementRow = memo(function ElementRow({
-  element,
-  continuation,
-  selected,
-  actions,
-}: {
-  element: DrawingElement;
-  continuation: Continuation | undefined;
-  selected: boolean;
-  actions: ViewerSidebarActions;
-}) {
-  const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(element.name);
-  const [description, setDescription] = useState(element.description);
-  return (
-    <ListItem divider data-testid={`element-row-${element._id}`} sx={{ ...ROW_SX, bgcolor: selected ? 'action.selected' : undefined }}>
-      <Typography sx={ROW_TITLE_SX} onClick={() => actions.onSelect({ kind: 'element', id: element._id })} title={element.elementType}>
-        {elementLabel(element)}
-      </Typography>
-      <RowControls
-        confirmed={element.confirmed}
-        label={elementLabel(element)}
-        onToggle={() => actions.onToggleElement(element)}
-        onEdit={() => setEditing(!editing)}
-        onDelete={() => actions.onDeleteElement(element)}
-      />
-      {continuation ? <ContinuationLink continuation={continuation} onFollow={actions.onFollowContinuation} /> : null}
-      {editing ? (
-        <Stack spacing={1} sx={{ mt: 1 }}>
-          <TextField size="small" label="Name" value={name} onChange={(event) => setName(event.target.value)} />
-          <TextField size="small" label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
-          <Stack direction="row" spacing={1} justifyContent="flex-end">
-            <Button size="small" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-            <Button
-              size="small"
-              variant="contained"
-              onClick={() => {
-                actions.onSaveElement({ ...element, name, description });
-                setEditing(false);
-              }}
-            >
-              Save
-            </Button>
-          </Stack>
-        </Stack>
-      ) : null}
-    </ListItem>
-  );
-});
 
 const ConnectionRow = memo(function ConnectionRow({
   connection,
@@ -190,6 +102,63 @@ const ConnectionRow = memo(function ConnectionRow({
   );
 });
 
+function SearchControls(props: {
+  query: string;
+  onQuery: (query: string) => void;
+  descriptions: boolean;
+  onDescriptions: (value: boolean) => void;
+  sort: ElementSort;
+  onSort: (sort: ElementSort) => void;
+  unconfirmedCount: number;
+  onConfirmAll: () => void;
+}) {
+  return (
+    <Stack spacing={1} sx={{ px: 2, pt: 2 }}>
+      <TextField size="small" label="Search by tag" value={props.query} onChange={(event) => props.onQuery(event.target.value)} />
+      <FormControlLabel
+        control={<Checkbox size="small" checked={props.descriptions} onChange={(event) => props.onDescriptions(event.target.checked)} />}
+        label="Also search descriptions"
+        slotProps={{ typography: { variant: 'body2' } }}
+      />
+      <TextField select size="small" label="Sort" value={props.sort} onChange={(event) => props.onSort(event.target.value as ElementSort)}>
+        <MenuItem value="default">As detected</MenuItem>
+        <MenuItem value="confidence">Least confident first</MenuItem>
+      </TextField>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={props.unconfirmedCount === 0}
+        onClick={props.onConfirmAll}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        Confirm all visible
+      </Button>
+    </Stack>
+  );
+}
+
+/** The lists shown: the selection and its connections, or the search's elements and the connections it reaches. */
+function useShownItems(elements: DrawingElement[], connections: Connection[], selection: Selection) {
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ElementSort>('default');
+  const [descriptions, setDescriptions] = useState(false);
+  const options = useMemo(() => ({ descriptions }), [descriptions]);
+  const found = useMemo(() => filterElements(elements, query, sort, options), [elements, query, sort, options]);
+  const foundConnections = useMemo(
+    () => filterConnections(connections, query, new Set(found.map((element) => element._id)), options),
+    [connections, query, found, options],
+  );
+  const shownElements = selection?.kind === 'element' ? elements.filter((element) => element._id === selection.id) : selection ? [] : found;
+  const shownConnections =
+    selection?.kind === 'connection'
+      ? connections.filter((connection) => connection._id === selection.id)
+      : selection?.kind === 'element'
+        ? connections.filter((connection) => [endId(connection.source), endId(connection.target)].includes(selection.id))
+        : foundConnections;
+  const search = { query, setQuery, sort, setSort, descriptions, setDescriptions };
+  return { search, shownElements, shownConnections };
+}
+
 export const ViewerSidebar = memo(function ViewerSidebar({
   selection,
   elements,
@@ -201,26 +170,15 @@ export const ViewerSidebar = memo(function ViewerSidebar({
   const labels = useMemo(() => new Map(allElements.map((element) => [element._id, elementLabel(element)])), [allElements]);
   const titleOf = (connection: Connection) =>
     `${labels.get(endId(connection.source)) ?? elementLabel(undefined)} → ${labels.get(endId(connection.target)) ?? elementLabel(undefined)}`;
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<ElementSort>('default');
-  const shownElements =
-    selection?.kind === 'element'
-      ? elements.filter((element) => element._id === selection.id)
-      : selection
-        ? []
-        : filterElements(elements, query, sort);
-  const unconfirmedShown = shownElements.filter((element) => !element.confirmed);
-  const shownConnections =
-    selection?.kind === 'connection'
-      ? connections.filter((connection) => connection._id === selection.id)
-      : selection?.kind === 'element'
-        ? connections.filter((connection) => [endId(connection.source), endId(connection.target)].includes(selection.id))
-        : connections;
+  const { search, shownElements, shownConnections } = useShownItems(elements, connections, selection);
+  const [confirming, setConfirming] = useState(false);
+  const unconfirmedElements = shownElements.filter((element) => !element.confirmed);
+  const unconfirmedConnections = shownConnections.filter((connection) => !connection.confirmed);
   const elementRows = useProgressiveCount(shownElements.length);
   const connectionRows = useProgressiveCount(shownConnections.length);
 
   return (
-    <Box sx={{ height: '100%', overflow: 'auto' }} component="aside" aria-label="Elements and connections">
+    <Box sx={{ height: '100%', overflow: 'auto', overflowAnchor: 'auto' }} component="aside" aria-label="Elements and connections">
       <Stack direction="row" alignItems="center" spacing={1} sx={{ p: 2 }}>
         {selection ? (
           <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => actions.onSelect(null)}>
@@ -233,22 +191,16 @@ export const ViewerSidebar = memo(function ViewerSidebar({
       </Stack>
       <Divider />
       {selection ? null : (
-        <Stack spacing={1} sx={{ px: 2, pt: 2 }}>
-          <TextField size="small" label="Search by tag" value={query} onChange={(event) => setQuery(event.target.value)} />
-          <TextField select size="small" label="Sort" value={sort} onChange={(event) => setSort(event.target.value as ElementSort)}>
-            <MenuItem value="default">As detected</MenuItem>
-            <MenuItem value="confidence">Least confident first</MenuItem>
-          </TextField>
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={unconfirmedShown.length === 0}
-            onClick={() => actions.onConfirmAll(unconfirmedShown)}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            Confirm all visible
-          </Button>
-        </Stack>
+        <SearchControls
+          query={search.query}
+          onQuery={search.setQuery}
+          descriptions={search.descriptions}
+          onDescriptions={search.setDescriptions}
+          sort={search.sort}
+          onSort={search.setSort}
+          unconfirmedCount={unconfirmedElements.length + unconfirmedConnections.length}
+          onConfirmAll={() => setConfirming(true)}
+        />
       )}
       <Typography variant="subtitle2" sx={{ px: 2, pt: 2 }}>
         Elements ({shownElements.length})
@@ -256,7 +208,7 @@ export const ViewerSidebar = memo(function ViewerSidebar({
       <List dense>
         {shownElements.slice(0, elementRows.count).map((element) => (
           <ElementRow
-            key={`${element._id}-${element.name}-${element.description}`}
+            key={`${element._id}-${element.name}-${element.description}-${element.elementType}`}
             element={element}
             continuation={continuations?.get(element._id)}
             selected={selection?.id === element._id}
@@ -280,6 +232,17 @@ export const ViewerSidebar = memo(function ViewerSidebar({
         ))}
         {connectionRows.count < shownConnections.length ? <li ref={connectionRows.sentinel} aria-hidden /> : null}
       </List>
+      {confirming ? (
+        <ConfirmVisibleDialog
+          elementCount={unconfirmedElements.length}
+          connectionCount={unconfirmedConnections.length}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            actions.onConfirmAll(unconfirmedElements, unconfirmedConnections);
+          }}
+        />
+      ) : null}
     </Box>
   );
 });

@@ -1,8 +1,10 @@
 import AddBoxOutlinedIcon from '@mui/icons-material/AddBoxOutlined';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import FitScreenIcon from '@mui/icons-material/FitScreen';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
@@ -15,7 +17,10 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { MAX_ZOOM, MIN_ZOOM, zoomPercent } from '../geometry/zoom';
+import type { ExportFormat } from '../../drawings/api/drawing-mutations';
 import type { ViewerMode } from './drawing-canvas';
+import { ExportMenu } from './export-menu';
+import { LayerMenu, type LayerState } from './layer-menu';
 
 export interface ViewerToolbarProps {
   name: string;
@@ -33,22 +38,30 @@ export interface ViewerToolbarProps {
   onZoomReset: () => void;
   onMaximise: () => void;
   onShortcuts?: () => void;
+  /** Zooms so the whole sheet shows. */
+  onFit: () => void;
+  layers: LayerState;
+  onLayers: (layers: LayerState) => void;
+  reviewing: boolean;
+  onReview: () => void;
+  onExport: (format: ExportFormat) => void;
 }
 
 export function ViewerToolbar(props: ViewerToolbarProps) {
   const { mode, onMode } = props;
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
-      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap">
-        <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, minWidth: 120 }} title={props.name}>
+      {/* Compact enough for one row at 1280 px: a second row would take the drawing's height. */}
+      <Stack direction="row" alignItems="center" spacing={0.5} useFlexGap flexWrap="wrap">
+        <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, minWidth: 80, flexBasis: 80 }} title={props.name}>
           {props.name}
         </Typography>
         <FormControlLabel
-          control={<Switch checked={props.showAll} onChange={(event) => props.onShowAll(event.target.checked)} />}
+          control={<Switch size="small" checked={props.showAll} onChange={(event) => props.onShowAll(event.target.checked)} />}
           label="Show All"
         />
         <FormControlLabel
-          control={<Switch checked={props.showPipes} onChange={(event) => props.onShowPipes(event.target.checked)} />}
+          control={<Switch size="small" checked={props.showPipes} onChange={(event) => props.onShowPipes(event.target.checked)} />}
           label="Show Pipes"
         />
         <Button
@@ -68,9 +81,20 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         >
           Connection
         </Button>
+        <LayerMenu layers={props.layers} zoom={props.zoom} onChange={props.onLayers} />
+        <Button
+          size="small"
+          variant={props.reviewing ? 'contained' : 'outlined'}
+          startIcon={<RateReviewIcon />}
+          onClick={props.onReview}
+          disabled={props.elementCount === 0}
+        >
+          Review
+        </Button>
+        <ExportMenu onExport={props.onExport} />
         <Tooltip title="Zoom out">
           <span>
-            <IconButton aria-label="Zoom out" onClick={props.onZoomOut} disabled={props.zoom <= MIN_ZOOM}>
+            <IconButton size="small" aria-label="Zoom out" onClick={props.onZoomOut} disabled={props.zoom <= MIN_ZOOM}>
               <ZoomOutIcon />
             </IconButton>
           </span>
@@ -80,24 +104,29 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         </Typography>
         <Tooltip title="Zoom in">
           <span>
-            <IconButton aria-label="Zoom in" onClick={props.onZoomIn} disabled={props.zoom >= MAX_ZOOM}>
+            <IconButton size="small" aria-label="Zoom in" onClick={props.onZoomIn} disabled={props.zoom >= MAX_ZOOM}>
               <ZoomInIcon />
             </IconButton>
           </span>
         </Tooltip>
+        <Tooltip title="Fit the whole sheet">
+          <IconButton size="small" aria-label="Fit" onClick={props.onFit}>
+            <FitScreenIcon />
+          </IconButton>
+        </Tooltip>
         <Tooltip title="Reset to 100%">
-          <IconButton aria-label="Reset zoom" onClick={props.onZoomReset}>
+          <IconButton size="small" aria-label="Reset zoom" onClick={props.onZoomReset}>
             <CenterFocusStrongIcon />
           </IconButton>
         </Tooltip>
         <Tooltip title={props.maximised ? 'Exit full view' : 'Maximise'}>
-          <IconButton aria-label={props.maximised ? 'Exit full view' : 'Maximise'} onClick={props.onMaximise}>
+          <IconButton size="small" aria-label={props.maximised ? 'Exit full view' : 'Maximise'} onClick={props.onMaximise}>
             {props.maximised ? <FullscreenExitIcon /> : <FullscreenIcon />}
           </IconButton>
         </Tooltip>
         {props.onShortcuts ? (
           <Tooltip title="Keyboard shortcuts (?)">
-            <IconButton aria-label="Keyboard shortcuts" onClick={props.onShortcuts}>
+            <IconButton size="small" aria-label="Keyboard shortcuts" onClick={props.onShortcuts}>
               <KeyboardIcon />
             </IconButton>
           </Tooltip>

@@ -1,4 +1,4 @@
-import type { Connection, DrawingElement } from '@pid/contracts';
+import type { BoundingBox, Connection, DrawingElement, PathSegment } from '@pid/contracts';
 import { endId } from '../api/connections';
 
 /**
@@ -8,6 +8,11 @@ import { endId } from '../api/connections';
 export type EditCommand =
   /** A move (only `boundingBox`), a confirm toggle or a field edit: `before` and `after` are the PUT bodies. */
   | { kind: 'update-element'; id: string; before: Partial<DrawingElement>; after: Partial<DrawingElement> }
+  /**
+   * A move or resize with the paths of the connections that followed it: undo puts the box and every
+   * path back in one step.
+   */
+  | { kind: 'move-element'; id: string; before: BoundingBox; after: BoundingBox; paths: PathChange[] }
   /** A created element: undo deletes it, redo creates it again (under a new id). */
   | { kind: 'create-element'; element: DrawingElement }
   /**
@@ -17,6 +22,13 @@ export type EditCommand =
   | { kind: 'delete-element'; element: DrawingElement; connections: Connection[] }
   /** A deleted connection: undo creates it again, redo deletes it again. */
   | { kind: 'delete-connection'; connection: Connection };
+
+/** A connection's stored path before and after its element moved. */
+export interface PathChange {
+  id: string;
+  before: PathSegment[];
+  after: PathSegment[];
+}
 
 export interface EditHistory {
   past: EditCommand[];
@@ -63,6 +75,7 @@ export function remapElementId(history: EditHistory, from: string, to: string): 
   return mapCommands(history, (command) => {
     switch (command.kind) {
       case 'update-element':
+      case 'move-element':
         return command.id === from ? { ...command, id: to } : command;
       case 'create-element':
         return { ...command, element: element(command.element) };
@@ -80,6 +93,8 @@ export function remapConnectionId(history: EditHistory, from: string, to: string
   return mapCommands(history, (command) => {
     if (command.kind === 'delete-element') return { ...command, connections: command.connections.map(connection) };
     if (command.kind === 'delete-connection') return { ...command, connection: connection(command.connection) };
+    if (command.kind === 'move-element')
+      return { ...command, paths: command.paths.map((change) => (change.id === from ? { ...change, id: to } : change)) };
     return command;
   });
 }

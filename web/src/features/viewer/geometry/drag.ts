@@ -12,3 +12,11 @@ export function exceedsDragThreshold(start: Point, current: Point, threshold = D
 export function moveBox(box: BoundingBox, delta: Point): BoundingBox {
   return { ...box, x: Math.round(box.x + delta.x), y: Math.round(box.y + delta.y) };
 }
+
+/** The smallest box a resize leaves, in image pixels. */
+export const MIN_BOX_SIZE = 4;
+
+/** The box resized from its top-left corner by an image-space delta of its bottom-right corner. */
+export function resizeBox(box: BoundingBox, delta: Point, min = MIN_BOX_SIZE): BoundingBox {
+  return { ...box, width: Math.max(min, Math.round(box.width + delta.x)), height: Math.max(min, Math.round(box.height + delta.y)) };
+}

@@ -1,10 +1,16 @@
 import type { BoundingBox } from '@pid/contracts';
 import type { Point } from './mapping';
 
-/** A new element's box: 36 × 36, centred on the click (spec §9). */
+/** A new element's box: at least 36 × 36 (spec §9), centred on the click. */
 export const NEW_ELEMENT_SIZE = 36;
 
-export function newElementBox(click: Point, size = NEW_ELEMENT_SIZE): BoundingBox {
+/** A new element's side on a sheet `imageWidth` pixels wide: 1/80 of it (about a symbol on an A1 scan), at least 36. */
+export function newElementSize(imageWidth: number): number {
+  return Math.max(NEW_ELEMENT_SIZE, Math.round(imageWidth / 80));
+}
+
+export function newElementBox(click: Point, imageWidth = 0): BoundingBox {
+  const size = newElementSize(imageWidth);
   return { x: Math.round(click.x - size / 2), y: Math.round(click.y - size / 2), width: size, height: size };
 }
 

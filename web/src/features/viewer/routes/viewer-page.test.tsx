@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeStatus, jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
+import { toConnectionBody } from '../api/connections';
 
 const drawing: Drawing = {
   _id: 'd1',
@@ -170,12 +171,24 @@ describe('viewer (spec §2)', () => {
         sent.push(body);
         return jsonResponse(200, body);
       },
+      'PUT /api/connections/c1': ({ body }) => {
+        sent.push(body);
+        return jsonResponse(200, body);
+      },
     });
     await screen.findByText('Elements (2)');
     await userEvent.type(screen.getByLabelText('Search by tag'), 'p-1');
     expect(await screen.findByText('Elements (1)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm all visible' }));
-    await waitFor(() => expect(sent).toEqual([{ ...pump, confirmed: true }]));
+    // The pipe from P-101 is listed too: the search filters both lists.
+    expect(await screen.findByText('Confirm 1 element and 1 connection shown by the current filter?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm 2' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { ...pump, confirmed: true },
+        { ...toConnectionBody(pipe), confirmed: true },
+      ]),
+    );
   });
 });
 

@@ -1,138 +1,45 @@
-import type { BoundingBox, Connection, Drawing, DrawingElement, PathSegment } from '@pid/contracts';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import type { Connection, DrawingElement } from '@pid/contracts';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { drawingPath } from '../../../config/route-paths';
-import { NOTICE_AUTO_HIDE_MS, VIEWER_POLL_MS } from '../../../config/timing';
 import { useStableCallbacks } from '../../../lib/use-stable-callbacks';
-import { endId, toConnectionBody, useConnectionMutations, useConnections } from '../api/connections';
-import { useDrawing, getProcessingStatus } from '../api/get-drawing';
+import { exportDrawing } from '../../drawings/api/drawing-mutations';
+import { useConnections } from '../api/connections';
+import { useDrawing } from '../api/get-drawing';
 import { UnsupportedFileTypeError, useDrawingImage } from '../api/get-drawing-image';
-import { useElementMutations, useElements } from '../api/elements';
-import { viewerKeys } from '../api/query-keys';
+import { useElements } from '../api/elements';
 import { ConnectionDialog } from '../components/connection-dialog';
 import { DrawingCanvas, type Selection, type ViewerMode } from '../components/drawing-canvas';
+import { DEFAULT_LAYERS, type LayerState } from '../components/layer-menu';
+import { ModeHint } from '../components/mode-hint';
 import { offPageContinuations, type Continuation } from '../components/off-page-continuation';
 import { PageSource } from '../components/page-source';
 import { PageSwitcher } from '../components/page-switcher';
 import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete-dialog';
 import { ViewerSidebar, type ViewerSidebarActions } from '../components/viewer-sidebar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
+import { SidebarPanel } from '../components/sidebar-panel';
+import type { CanvasFocus } from '../components/use-canvas-view';
+import { ViewerToast, type Toast } from '../components/viewer-toast';
 import { ViewerToolbar } from '../components/viewer-toolbar';
-import {
-  connectionsOf,
-  emptyHistory,
-  isTextField,
-  pushEdit,
-  redoEdit,
-  remapConnectionId,
-  remapElementId,
-  undoEdit,
-  type EditCommand,
-  type EditHistory,
-} from '../editing/edit-history';
-import type { Point, Size } from '../geometry/mapping';
-import { newElementBox } from '../geometry/placement';
+import { isTextField } from '../editing/edit-history';
+import type { Size } from '../geometry/mapping';
 import { BUTTON_ZOOM_STEP, zoomBy } from '../geometry/zoom';
+import { ReviewBar } from '../review/review-bar';
+import { reviewProgress } from '../review/review-queue';
+import { focusRequest, useReviewMode } from '../review/use-review-mode';
+import { useViewerEdits } from './use-viewer-edits';
+import { useNaturalSize, useObjectUrl, useViewerPage, useViewerProcessingPoll } from './viewer-hooks';
+import { VIEWER_MESSAGES } from './viewer-messages';
 
-/** Viewer messages of spec §8. */
-export const VIEWER_MESSAGES = {
-  loadFailed: 'Failed to load drawing data. Please try again.',
-  imageError: 'Error loading image.',
-  processingFailed: 'Processing failed: ',
-  unknownError: 'Unknown error',
-  processingComplete: 'Processing complete! Refreshing elements...',
-  elementUpdated: 'Element updated successfully!',
-  connectionUpdated: 'Connection updated successfully!',
-  elementDeleted: 'Element deleted successfully!',
-  connectionDeleted: 'Connection deleted successfully!',
-  elementUpdateFailed: 'Failed to update element. Please try again.',
-  connectionUpdateFailed: 'Failed to update connection. Please try again.',
-  elementDeleteFailed: 'Failed to delete element. Please try again.',
-  connectionDeleteFailed: 'Failed to delete connection. Please try again.',
-  positionFailed: 'Error updating element position. Changes may not be saved.',
-  connectionCreateFailed: 'Failed to create connection.',
-  elementCreateFailed: 'Failed to create element.',
-} as const;
-
-const FINISHED = ['completed', 'ready'];
-const FAILED = ['error', 'failed'];
-
-interface Toast {
-  key: number;
-  severity: AlertColor;
-  text: string;
-}
+export { VIEWER_MESSAGES } from './viewer-messages';
 
 type PendingDelete = { kind: 'element'; item: DrawingElement } | { kind: 'connection'; item: Connection } | null;
-
-/** Polls the status every 5 s while the drawing processes; reports the end (spec §4). */
-function useViewerProcessingPoll(id: string, drawing: Drawing | undefined, notify: (severity: AlertColor, text: string) => void) {
-  const queryClient = useQueryClient();
-  const processing = drawing?.status === 'processing';
-  const notifyRef = useRef(notify);
-  useEffect(() => {
-    notifyRef.current = notify;
-  });
-  useEffect(() => {
-    if (!processing) return;
-    const timer = setInterval(() => {
-      getProcessingStatus(id)
-        .then((status) => {
-          queryClient.setQueryData<Drawing>(viewerKeys.drawing(id), (current) =>
-            current
-              ? {
-                  ...current,
-                  status: status.drawingStatus,
-                  processingMessage: status.message,
-                  metadata: { ...current.metadata, processingProgress: status.progress ?? current.metadata?.processingProgress },
-                }
-              : current,
-          );
-          if (FINISHED.includes(status.drawingStatus)) {
-            notifyRef.current('success', VIEWER_MESSAGES.processingComplete);
-            void queryClient.invalidateQueries({ queryKey: viewerKeys.drawing(id) });
-            void queryClient.invalidateQueries({ queryKey: viewerKeys.elements(id) });
-            void queryClient.invalidateQueries({ queryKey: viewerKeys.connections(id) });
-          } else if (FAILED.includes(status.drawingStatus)) {
-            notifyRef.current('error', `${VIEWER_MESSAGES.processingFailed}${status.message || VIEWER_MESSAGES.unknownError}`);
-          }
-        })
-        .catch((error: unknown) => console.error('Status poll failed', error));
-    }, VIEWER_POLL_MS);
-    return () => clearInterval(timer);
-  }, [id, processing, queryClient]);
-}
-
-/** An object URL for the image blob, revoked when it changes or the page closes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const created = URL.createObjectURL(blob);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [blob]);
-  return blob ? url : null;
-}
-
-/** The page shown (`?page=N`, 1 by default) and the element to select on arrival (`?element=<id>`, from another drawing's link). */
-function useViewerPage(pageCount: number) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const asked = Number(searchParams.get('page'));
-  const page = Number.isInteger(asked) && asked >= 1 && asked <= pageCount ? asked : 1;
-  const setPage = (next: number) => setSearchParams(next === 1 ? {} : { page: String(next) }, { replace: true });
-  return { page, setPage, arrivalElement: searchParams.get('element') };
-}
 
 /** `/drawing/:id?page=N&element=E`: the viewer, fresh for each drawing (its selection and undo history are the drawing's own). */
 export function ViewerPage() {
@@ -152,11 +59,11 @@ function DrawingViewer({ id }: { id: string }) {
   const image = useDrawingImage(id, pageCount > 1 ? page : undefined);
   const elements = useElements(id);
   const connections = useConnections(id);
-  const elementMutations = useElementMutations(id);
-  const connectionMutations = useConnectionMutations(id);
   const imageUrl = useObjectUrl(image.data);
-  const [naturalSize, setNaturalSize] = useState<Size | null>(null);
   const [zoom, setZoom] = useState(1);
+  const [fit, setFit] = useState<number | null>(null);
+  const [layers, setLayers] = useState<LayerState>(DEFAULT_LAYERS);
+  const [focus, setFocus] = useState<CanvasFocus | null>(null);
   const [mode, setMode] = useState<ViewerMode>('normal');
   const [showAll, setShowAll] = useState(true);
   const [showPipes, setShowPipes] = useState(true);
@@ -167,10 +74,6 @@ function DrawingViewer({ id }: { id: string }) {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [toast, setToast] = useState<Toast | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const history = useRef<EditHistory>(emptyHistory);
-  const record = (command: EditCommand) => {
-    history.current = pushEdit(history.current, command);
-  };
 
   const notify = (severity: AlertColor, text: string) => setToast({ key: Date.now(), severity, text });
   useViewerProcessingPoll(id, drawing.data, notify);
@@ -183,13 +86,7 @@ function DrawingViewer({ id }: { id: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // Natural size of the blob, used when the drawing has no size for the page yet.
-  useEffect(() => {
-    if (!imageUrl) return;
-    const probe = new Image();
-    probe.onload = () => setNaturalSize({ width: probe.naturalWidth, height: probe.naturalHeight });
-    probe.src = imageUrl;
-  }, [imageUrl]);
+  const naturalSize = useNaturalSize(imageUrl);
 
   const elementList = useMemo(() => elements.data ?? [], [elements.data]);
   const connectionList = useMemo(() => connections.data ?? [], [connections.data]);
@@ -218,139 +115,38 @@ function DrawingViewer({ id }: { id: string }) {
     } else showPage(continuation.page, { kind: 'element', id: continuation.element });
   };
 
-  // mutateAsync: "Confirm all visible" saves many at once, and each one's outcome must be recorded.
-  const saveElement = (element: DrawingElement, success = VIEWER_MESSAGES.elementUpdated) => {
-    const previous = elementList.find((item) => item._id === element._id);
-    elementMutations.update.mutateAsync({ id: element._id, changes: element }).then(
-      () => {
-        if (previous) record({ kind: 'update-element', id: element._id, before: previous, after: element });
-        notify('success', success);
-      },
-      () => notify('error', VIEWER_MESSAGES.elementUpdateFailed),
-    );
+  const edits = useViewerEdits({
+    id,
+    page,
+    elements: elementList,
+    connections: connectionList,
+    imageWidth: imageSize.width,
+    notify,
+    selection,
+    setSelection,
+    onCreated: () => setMode('normal'),
+  });
+  const review = useReviewMode({
+    elements: pageElements,
+    confirm: (element) => void edits.changeElement(element, { confirmed: true }),
+    remove: (element) => void edits.deleteElement(element, true),
+    retype: (element, elementType) => void edits.changeElement(element, { elementType }),
+    setSelection,
+    setFocus,
+    setZoom,
+    onStart: () => setMode('normal'),
+  });
+  const onFitZoom = (next: number) => {
+    // The first view shows the whole sheet.
+    if (fit === null) setZoom(next);
+    setFit(next);
   };
-  const saveConnection = (connection: Connection) =>
-    connectionMutations.update.mutate(
-      { id: connection._id, changes: toConnectionBody(connection) },
-      {
-        onSuccess: () => notify('success', VIEWER_MESSAGES.connectionUpdated),
-        onError: () => notify('error', VIEWER_MESSAGES.connectionUpdateFailed),
-      },
-    );
-  const moveElement = (elementId: string, boundingBox: BoundingBox) => {
-    const previous = elementList.find((item) => item._id === elementId)?.boundingBox;
-    elementMutations.update.mutate(
-      { id: elementId, changes: { boundingBox } },
-      {
-        onSuccess: () => {
-          if (previous) record({ kind: 'update-element', id: elementId, before: { boundingBox: previous }, after: { boundingBox } });
-        },
-        onError: () => notify('error', VIEWER_MESSAGES.positionFailed),
-      },
-    );
-  };
-  const addElement = (point: Point) =>
-    elementMutations.create.mutate(
-      { drawing: id, page, elementType: 'node', name: '', description: '', boundingBox: newElementBox(point), confirmed: false },
-      {
-        onSuccess: (created) => {
-          setMode('normal');
-          if (created?._id) {
-            setSelection({ kind: 'element', id: created._id });
-            record({ kind: 'create-element', element: created });
-          }
-        },
-        onError: () => notify('error', VIEWER_MESSAGES.elementCreateFailed),
-      },
-    );
-  const createConnection = (source: string, target: string, path: PathSegment[]) =>
-    connectionMutations.create.mutate(
-      {
-        drawing: id,
-        name: '',
-        description: '',
-        relationshipType: 'connects to',
-        source,
-        target,
-        confirmed: false,
-        metadata: { path_data: { path } },
-      },
-      {
-        onSuccess: (created) => {
-          setMode('normal');
-          if (created?._id) setSelection({ kind: 'connection', id: created._id });
-        },
-        onError: () => notify('error', VIEWER_MESSAGES.connectionCreateFailed),
-      },
-    );
-  /** Creates a deleted element again; the history then knows it by its new id, which is returned. */
-  const recreateElement = async (element: DrawingElement): Promise<string> => {
-    const { _id: oldId, metadata: _metadata, ...fields } = element;
-    const created = await elementMutations.create.mutateAsync(fields);
-    history.current = remapElementId(history.current, oldId, created._id);
-    return created._id;
-  };
-  const recreateConnection = async (connection: Connection) => {
-    const created = await connectionMutations.create.mutateAsync(toConnectionBody(connection));
-    history.current = remapConnectionId(history.current, connection._id, created._id);
-  };
-  const removeElement = (elementId: string) => {
-    if (selection?.id === elementId) setSelection(null);
-    elementMutations.remove.mutateAsync(elementId).catch(() => notify('error', VIEWER_MESSAGES.elementDeleteFailed));
-  };
-  /** Undo of an element delete: the element first, then its connections with that end on the new id. */
-  const restoreElement = async (element: DrawingElement, connections: Connection[]) => {
-    const newId = await recreateElement(element).catch(() => {
-      notify('error', VIEWER_MESSAGES.elementCreateFailed);
-      return null;
+  const exportAs = (format: 'csv' | 'xlsx' | 'json') =>
+    exportDrawing({ id, format }).catch((error: unknown) => {
+      console.error('Export failed', error);
+      notify('error', VIEWER_MESSAGES.exportFailed);
     });
-    if (!newId) return;
-    const reattach = (end: Connection['source']) => (endId(end) === element._id ? newId : end);
-    await Promise.all(
-      connections.map((connection) =>
-        recreateConnection({ ...connection, source: reattach(connection.source), target: reattach(connection.target) }),
-      ),
-    ).catch(() => notify('error', VIEWER_MESSAGES.connectionCreateFailed));
-  };
-  /** Applies one side of a recorded edit through the usual mutations; `forward` is redo. */
-  const applyEdit = (command: EditCommand, forward: boolean) => {
-    switch (command.kind) {
-      case 'update-element':
-        elementMutations.update.mutate(
-          { id: command.id, changes: forward ? command.after : command.before },
-          { onError: () => notify('error', VIEWER_MESSAGES.elementUpdateFailed) },
-        );
-        return;
-      case 'create-element':
-        if (forward) recreateElement(command.element).catch(() => notify('error', VIEWER_MESSAGES.elementCreateFailed));
-        else removeElement(command.element._id);
-        return;
-      case 'delete-element':
-        if (forward) removeElement(command.element._id);
-        else void restoreElement(command.element, command.connections);
-        return;
-      case 'delete-connection':
-        if (!forward) recreateConnection(command.connection).catch(() => notify('error', VIEWER_MESSAGES.connectionCreateFailed));
-        else {
-          if (selection?.id === command.connection._id) setSelection(null);
-          connectionMutations.remove
-            .mutateAsync(command.connection._id)
-            .catch(() => notify('error', VIEWER_MESSAGES.connectionDeleteFailed));
-        }
-    }
-  };
-  const undo = () => {
-    const step = undoEdit(history.current);
-    if (!step) return;
-    history.current = step.history;
-    applyEdit(step.command, false);
-  };
-  const redo = () => {
-    const step = redoEdit(history.current);
-    if (!step) return;
-    history.current = step.history;
-    applyEdit(step.command, true);
-  };
+
   const deleteSelection = () => {
     if (!selection) return;
     if (selection.kind === 'element') {
@@ -362,17 +158,21 @@ function DrawingViewer({ id }: { id: string }) {
     }
   };
   keyHandler.current = (event: KeyboardEvent) => {
+    if (isTextField(event.target)) return;
+    const dialogOpen = Boolean(pendingDelete || editingConnection || shortcutsOpen);
+    if (!dialogOpen && review.onKey(event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Escape') {
       setMode('normal');
       return;
     }
-    if (isTextField(event.target)) return;
-    const dialogOpen = Boolean(pendingDelete || editingConnection || shortcutsOpen);
     if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'z') {
       if (dialogOpen) return;
       event.preventDefault();
-      if (event.shiftKey) redo();
-      else undo();
+      if (event.shiftKey) edits.redo();
+      else edits.undo();
     } else if (event.key === '?' && !event.ctrlKey && !event.metaKey) {
       setShortcutsOpen(true);
     } else if ((event.key === 'Delete' || event.key === 'Backspace') && !dialogOpen) {
@@ -381,42 +181,28 @@ function DrawingViewer({ id }: { id: string }) {
   };
 
   const sidebarActions = useStableCallbacks<ViewerSidebarActions>({
-    onSelect: setSelection,
-    onSaveElement: (element) => saveElement(element),
-    onToggleElement: (element) => saveElement({ ...element, confirmed: !element.confirmed }),
+    onSelect: (next) => {
+      setSelection(next);
+      if (next?.kind === 'element') setFocus(focusRequest(next.id));
+    },
+    onSaveElement: (element) => void edits.saveElement(element),
+    onToggleElement: (element) => void edits.saveElement({ ...element, confirmed: !element.confirmed }),
     onDeleteElement: (item) => setPendingDelete({ kind: 'element', item }),
-    onSaveConnection: saveConnection,
-    onToggleConnection: (connection) => saveConnection({ ...connection, confirmed: !connection.confirmed }),
+    onSaveConnection: edits.saveConnection,
+    onToggleConnection: (connection) => edits.saveConnection({ ...connection, confirmed: !connection.confirmed }),
     onDeleteConnection: (item) => setPendingDelete({ kind: 'connection', item }),
     onEditConnection: setEditingConnection,
-    onConfirmAll: (items) => items.forEach((element) => saveElement({ ...element, confirmed: true })),
+    onConfirmAll: (items, links) => {
+      items.forEach((element) => void edits.saveElement({ ...element, confirmed: true }));
+      links.forEach((connection) => edits.saveConnection({ ...connection, confirmed: true }));
+    },
     onFollowContinuation: followContinuation,
   });
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
-    if (pendingDelete.kind === 'element') {
-      const element = pendingDelete.item;
-      // Taken before the delete: the server removes these with the element, and undo brings them back.
-      const connections = connectionsOf(element._id, connectionList);
-      elementMutations.remove.mutateAsync(element._id).then(
-        () => {
-          record({ kind: 'delete-element', element, connections });
-          notify('success', VIEWER_MESSAGES.elementDeleted);
-        },
-        () => notify('error', VIEWER_MESSAGES.elementDeleteFailed),
-      );
-    } else {
-      const connection = pendingDelete.item;
-      connectionMutations.remove.mutateAsync(connection._id).then(
-        () => {
-          record({ kind: 'delete-connection', connection });
-          notify('success', VIEWER_MESSAGES.connectionDeleted);
-        },
-        () => notify('error', VIEWER_MESSAGES.connectionDeleteFailed),
-      );
-    }
-    if (selection?.id === pendingDelete.item._id) setSelection(null);
+    if (pendingDelete.kind === 'element') void edits.deleteElement(pendingDelete.item);
+    else edits.deleteConnection(pendingDelete.item);
     setEditingConnection(null);
     setPendingDelete(null);
   };
@@ -469,6 +255,12 @@ function DrawingViewer({ id }: { id: string }) {
         onZoomIn={() => setZoom((value) => zoomBy(value, BUTTON_ZOOM_STEP))}
         onZoomOut={() => setZoom((value) => zoomBy(value, -BUTTON_ZOOM_STEP))}
         onZoomReset={() => setZoom(1)}
+        onFit={() => setZoom(fit ?? 1)}
+        layers={layers}
+        onLayers={setLayers}
+        reviewing={review.active}
+        onReview={review.toggle}
+        onExport={(format) => void exportAs(format)}
         onMaximise={() => setMaximised(!maximised)}
         onShortcuts={() => setShortcutsOpen(true)}
       />
@@ -478,12 +270,6 @@ function DrawingViewer({ id }: { id: string }) {
           {typeof progress === 'number' ? ` (${Math.round(progress)}%)` : ''}
         </Alert>
       ) : null}
-      {mode === 'add-element' ? <Alert severity="info">Click on the drawing to place a new element. Press Escape to cancel.</Alert> : null}
-      {mode === 'add-connection' ? (
-        <Alert severity="info">
-          Choose a source element, click to add route points, then click the target element. Press Escape to cancel.
-        </Alert>
-      ) : null}
       {pageCount > 1 || pageSource ? (
         <Stack direction="row" alignItems="center" spacing={2}>
           {pageCount > 1 ? <PageSwitcher page={page} pageCount={pageCount} onPage={(next) => showPage(next)} /> : null}
@@ -491,7 +277,16 @@ function DrawingViewer({ id }: { id: string }) {
         </Stack>
       ) : null}
       <Stack direction="row" spacing={1} sx={{ flexGrow: 1, minHeight: 0 }}>
-        <Paper variant="outlined" sx={{ flexGrow: 1, minWidth: 0, overflow: 'hidden' }}>
+        <Paper variant="outlined" sx={{ flexGrow: 1, minWidth: 0, overflow: 'hidden', position: 'relative' }}>
+          <ModeHint mode={mode} />
+          {review.active ? (
+            <ReviewBar
+              current={review.current}
+              progress={reviewProgress(pageElements)}
+              pickingType={review.pickingType}
+              onClose={review.stop}
+            />
+          ) : null}
           {imageError ? (
             <Alert severity="error" sx={{ m: 2 }}>
               {imageError}
@@ -509,9 +304,12 @@ function DrawingViewer({ id }: { id: string }) {
               showPipes={showPipes}
               selection={selection}
               onSelect={setSelection}
-              onAddElement={addElement}
-              onMoveElement={moveElement}
-              onCreateConnection={createConnection}
+              onAddElement={edits.addElement}
+              onMoveElement={edits.moveElement}
+              onCreateConnection={edits.createConnection}
+              layers={layers}
+              focus={focus}
+              onFitZoom={onFitZoom}
             />
           ) : (
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
@@ -519,28 +317,16 @@ function DrawingViewer({ id }: { id: string }) {
             </Box>
           )}
         </Paper>
-        <Paper variant="outlined" sx={{ width: sidebarOpen ? 340 : 40, flexShrink: 0, display: 'flex', overflow: 'hidden' }}>
-          <IconButton
-            size="small"
-            aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-            onClick={() => setSidebarOpen(!sidebarOpen)}
-            sx={{ alignSelf: 'flex-start', mt: 1.5 }}
-          >
-            {sidebarOpen ? <ChevronRightIcon /> : <ChevronLeftIcon />}
-          </IconButton>
-          {sidebarOpen ? (
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              <ViewerSidebar
-                elements={pageElements}
-                connections={pageConnections}
-                allElements={elementList}
-                continuations={continuations}
-                selection={selection}
-                actions={sidebarActions}
-              />
-            </Box>
-          ) : null}
-        </Paper>
+        <SidebarPanel open={sidebarOpen} onToggle={() => setSidebarOpen(!sidebarOpen)}>
+          <ViewerSidebar
+            elements={pageElements}
+            connections={pageConnections}
+            allElements={elementList}
+            continuations={continuations}
+            selection={selection}
+            actions={sidebarActions}
+          />
+        </SidebarPanel>
       </Stack>
 
       {editingConnection ? (
@@ -549,12 +335,12 @@ function DrawingViewer({ id }: { id: string }) {
           elements={pageElements}
           onClose={() => setEditingConnection(null)}
           onSave={(changes) => {
-            saveConnection({ ...editingConnection, ...changes });
+            edits.saveConnection({ ...editingConnection, ...changes });
             setEditingConnection(null);
           }}
           onDelete={() => setPendingDelete({ kind: 'connection', item: editingConnection })}
           onToggleConfirmed={() => {
-            saveConnection({ ...editingConnection, confirmed: !editingConnection.confirmed });
+            edits.saveConnection({ ...editingConnection, confirmed: !editingConnection.confirmed });
             setEditingConnection(null);
           }}
         />
@@ -572,19 +358,7 @@ function DrawingViewer({ id }: { id: string }) {
           onConfirm={confirmDelete}
         />
       ) : null}
-      <Snackbar
-        key={toast?.key}
-        open={Boolean(toast)}
-        autoHideDuration={NOTICE_AUTO_HIDE_MS}
-        onClose={(_event, reason) => reason !== 'clickaway' && setToast(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        {toast ? (
-          <Alert severity={toast.severity} variant="filled" onClose={() => setToast(null)}>
-            {toast.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <ViewerToast toast={toast} onClose={() => setToast(null)} />
     </Box>
   );
 }

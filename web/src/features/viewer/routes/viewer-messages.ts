@@ -1,0 +1,20 @@
+/** Viewer messages of spec §8. */
+export const VIEWER_MESSAGES = {
+  loadFailed: 'Failed to load drawing data. Please try again.',
+  imageError: 'Error loading image.',
+  processingFailed: 'Processing failed: ',
+  unknownError: 'Unknown error',
+  processingComplete: 'Processing complete! Refreshing elements...',
+  elementUpdated: 'Element updated successfully!',
+  connectionUpdated: 'Connection updated successfully!',
+  elementDeleted: 'Element deleted successfully!',
+  connectionDeleted: 'Connection deleted successfully!',
+  elementUpdateFailed: 'Failed to update element. Please try again.',
+  connectionUpdateFailed: 'Failed to update connection. Please try again.',
+  elementDeleteFailed: 'Failed to delete element. Please try again.',
+  connectionDeleteFailed: 'Failed to delete connection. Please try again.',
+  positionFailed: 'Error updating element position. Changes may not be saved.',
+  connectionCreateFailed: 'Failed to create connection.',
+  elementCreateFailed: 'Failed to create element.',
+  exportFailed: 'Export failed. Please try again.',
+} as const;
