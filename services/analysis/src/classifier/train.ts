@@ -4,7 +4,7 @@
  *
  * npm run train:classifier -- [--seed 1] [--sheets 30] [--library-pages 60] [--epochs 12] [--out <dir>]
  */
-import { execFileSync } from 'node:child_process';
+import { formatWithPrettier } from '../cli/format-with-prettier';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -207,18 +207,6 @@ async function main(): Promise<void> {
   formatWithPrettier([path.join(outDir, 'model.json'), path.join(outDir, 'TRAINING.md')]);
   process.stdout.write(report);
   log(`model written to ${outDir} (${(size / 1024).toFixed(0)} KiB)`);
-}
-
-/** The model's files in the repository's format, which CI checks; left as written where Prettier is not installed. */
-function formatWithPrettier(files: string[]): void {
-  let prettier: string;
-  try {
-    prettier = require.resolve('prettier/bin/prettier.cjs');
-  } catch {
-    process.stderr.write('prettier is not installed: the model files are left unformatted\n');
-    return;
-  }
-  execFileSync(process.execPath, [prettier, '--write', '--log-level=warn', ...files], { stdio: 'inherit' });
 }
 
 function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {

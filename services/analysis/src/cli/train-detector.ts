@@ -15,6 +15,7 @@ import { COCO_CATEGORIES } from '../synthetic/corpus/tiles';
 import { SYMBOL_CLASSES } from '../synthetic/symbol-library';
 import { DEFAULT_DETECTOR_DIR } from '../symbols/detector/detector-files';
 import { writeModelCard } from '../symbols/detector/model-card';
+import { formatWithPrettier } from './format-with-prettier';
 import { runCli } from './run-cli';
 
 /** The corpora the committed weights were trained and scored on. */
@@ -84,6 +85,7 @@ async function main(): Promise<number> {
     wallMinutes: minutes,
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`,
   });
+  formatWithPrettier([path.join(values.out, 'detector.json'), path.join(values.out, 'MODEL.md')]);
   process.stderr.write(`Trained in ${minutes.toFixed(1)} min; weights and MODEL.md in ${values.out}\n`);
   return 0;
 }
