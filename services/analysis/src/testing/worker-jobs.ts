@@ -79,5 +79,12 @@ export function workerJobs(service: ServiceHarness<AnalysisEnv>, storage: Object
     return rows[0];
   }
 
-  return { storedJob, queueJob, collectProgress, streamed, settled, run };
+  /** The run once the worker has recorded its end: it publishes first, then records (a crash between is redone). */
+  const ended = (jobId: string) =>
+    waitFor(async () => {
+      const found = await run(jobId);
+      return found?.status === 'running' ? undefined : found;
+    });
+
+  return { storedJob, queueJob, collectProgress, streamed, settled, run, ended };
 }

@@ -12,7 +12,7 @@ import { FAILED_MESSAGE, startAnalysisWorker, type WorkerOptions } from './analy
 
 let service: ServiceHarness<AnalysisEnv>;
 let storage: ObjectStorage;
-let { storedJob, queueJob, collectProgress, streamed, settled, run } = {} as ReturnType<typeof workerJobs>;
+let { storedJob, queueJob, collectProgress, streamed, settled, run, ended } = {} as ReturnType<typeof workerJobs>;
 const workers: RunningConsumer[] = [];
 
 beforeAll(async () => {
@@ -26,7 +26,7 @@ beforeAll(async () => {
     ANALYSIS_CONCURRENCY: '1',
   });
   storage = await createObjectStorage(service.context.env);
-  ({ storedJob, queueJob, collectProgress, streamed, settled, run } = workerJobs(service, storage));
+  ({ storedJob, queueJob, collectProgress, streamed, settled, run, ended } = workerJobs(service, storage));
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
@@ -73,7 +73,7 @@ describe('analysis worker', () => {
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(new Set(values).size).toBe(values.length);
     expect(progress.every((e) => e.status === 'processing' && e.drawingId === job.drawingId && e.userId === job.userId)).toBe(true);
-    expect(await run(job.jobId)).toEqual({ status: 'completed', attempts: 1, error: null });
+    expect(await ended(job.jobId)).toEqual({ status: 'completed', attempts: 1, error: null });
   });
 
   it('analyses the page of a multi-page PDF that the job names, in the renderer’s pixel space', async () => {
@@ -188,7 +188,7 @@ describe('analysis worker', () => {
     const { results, failures } = await settled(job.jobId);
     expect(results).toEqual([]);
     expect(failures).toEqual([{ jobId: job.jobId, drawingId: job.drawingId, userId: job.userId, message }]);
-    expect(await run(job.jobId)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await ended(job.jobId)).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
   it('retries a transient error and publishes the result once', async () => {
@@ -204,7 +204,7 @@ describe('analysis worker', () => {
     expect(deliveries).toEqual([1, 2]);
     expect(results).toHaveLength(1);
     expect(failures).toEqual([]);
-    expect(await run(job.jobId)).toEqual({ status: 'completed', attempts: 2, error: null });
+    expect(await ended(job.jobId)).toEqual({ status: 'completed', attempts: 2, error: null });
   });
 
   it('gives up after the last delivery with a failure event', async () => {
@@ -220,7 +220,7 @@ describe('analysis worker', () => {
     expect(deliveries).toBe(3);
     expect(results).toEqual([]);
     expect(failures.map((f) => f.message)).toEqual([FAILED_MESSAGE]);
-    expect(await run(job.jobId)).toMatchObject({ status: 'failed', attempts: 3, error: 'always broken' });
+    expect(await ended(job.jobId)).toMatchObject({ status: 'failed', attempts: 3, error: 'always broken' });
   });
 
   it('completes a job once when the worker that took it died without acknowledging it', async () => {
@@ -236,7 +236,7 @@ describe('analysis worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect((await streamed(job.jobId)).results).toHaveLength(1);
     expect(results[0].elements.length).toBeGreaterThan(0);
-    expect(await run(job.jobId)).toEqual({ status: 'completed', attempts: 1, error: null });
+    expect(await ended(job.jobId)).toEqual({ status: 'completed', attempts: 1, error: null });
   });
 
   it('does not publish a second result when a crashed worker had published before it died', async () => {
