@@ -13,6 +13,7 @@ import {
   metricsHandler,
   METRICS_PATH,
   PinoNestLogger,
+  TokenVersions,
   type Logger,
 } from '@pid/platform';
 import express from 'express';
@@ -89,8 +90,10 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   app.useGlobalFilters(new ErrorBodyFilter(logger));
   await app.init();
 
+  const versions = await TokenVersions.watch(nats, logger, env.JETSTREAM_REPLICAS);
   const sockets = attachProgressSockets(app.getHttpServer(), {
     jwt: new JwtService(env.JWT_SECRET),
+    versions,
     nats,
     logger,
     corsOrigins: env.CORS_ORIGINS,
@@ -102,6 +105,7 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
     sockets,
     async close() {
       await sockets.close();
+      versions.stop();
       await app.close();
       await nats.drain().catch(() => undefined);
     },

@@ -7,7 +7,7 @@ import {
   type DrawingProgressEvent,
   type ServerToClientEvents,
 } from '@pid/contracts';
-import { decodeJson, tokenFromHeaders, type JwtService, type Logger } from '@pid/platform';
+import { decodeJson, tokenFromHeaders, type JwtService, type Logger, type TokenVersions } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import { Server } from 'socket.io';
 
@@ -32,7 +32,7 @@ const userRoom = (userId: string) => `user:${userId}`;
  */
 export function attachProgressSockets(
   httpServer: HttpServer,
-  options: { jwt: JwtService; nats: NatsConnection; logger: Logger; corsOrigins: string[] },
+  options: { jwt: JwtService; versions: TokenVersions; nats: NatsConnection; logger: Logger; corsOrigins: string[] },
 ): ProgressSockets {
   const io: ProgressSockets['io'] = new Server(httpServer, {
     path: SOCKET_PATH,
@@ -44,7 +44,8 @@ export function attachProgressSockets(
     const fromAuth = (socket.handshake.auth as { token?: unknown }).token;
     const token = typeof fromAuth === 'string' ? fromAuth : tokenFromHeaders(socket.handshake.headers);
     const payload = options.jwt.verify(token);
-    if (!payload) return next(new Error('unauthorized'));
+    // A token from before the user's last password reset or e-mail change is refused too.
+    if (!payload || !options.versions.accepts(payload)) return next(new Error('unauthorized'));
     socket.data.userId = payload.sub;
     next();
   });

@@ -14,6 +14,7 @@ import { SubscriptionLookupClient } from './subscriptions/subscription-lookup.cl
 import { AuthTokensService } from './tokens/auth-tokens.service';
 import { ProfileController } from './users/profile.controller';
 import { ProfileService } from './users/profile.service';
+import { SessionRevocation } from './users/session-revocation';
 import { UsersService } from './users/users.service';
 
 /** Accounts, login tokens, e-mail verification, password reset and profile. */
@@ -30,6 +31,7 @@ import { UsersService } from './users/users.service';
     ProfileService,
     RateLimitGuard,
     RateLimits,
+    SessionRevocation,
     SubscriptionLookupClient,
     TrustProxySetting,
     UsersService,

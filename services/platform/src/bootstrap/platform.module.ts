@@ -5,6 +5,8 @@ import type { BaseEnv } from '../config/env';
 import { ActiveSubscriberGuard } from '../access/subscriber.guard';
 import { JwtAuthGuard } from '../auth/jwt.guard';
 import { JwtService } from '../auth/jwt';
+import { JwtStrategy } from '../auth/jwt.strategy';
+import { TokenVersions } from '../auth/token-versions';
 import { HealthController } from '../health/health.controller';
 import type { Logger } from '../logging/logger';
 import { DATA_SOURCE, HEALTH_CHECKS, LOGGER, NATS_CONNECTION, SERVICE_ENV, SERVICE_NAME, type HealthChecks } from './tokens';
@@ -17,7 +19,7 @@ export interface ServiceContext<Env extends BaseEnv = BaseEnv> {
   nats: NatsConnection;
 }
 
-/** Hands the service's connections, config and the JWT guard to every module of the app. */
+/** Hands the service's connections, config and the passport JWT strategy and guard to every module of the app. */
 @Module({})
 export class PlatformModule {
   static forService(context: ServiceContext, healthChecks: HealthChecks): DynamicModule {
@@ -34,6 +36,8 @@ export class PlatformModule {
     if (env.JWT_SECRET) {
       providers.push(
         { provide: JwtService, useValue: new JwtService(env.JWT_SECRET, env.JWT_EXPIRES_IN_SECONDS) },
+        { provide: TokenVersions, useFactory: () => TokenVersions.watch(context.nats, context.logger, env.JETSTREAM_REPLICAS) },
+        JwtStrategy,
         JwtAuthGuard,
         ActiveSubscriberGuard,
       );

@@ -119,3 +119,4 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 export * from './service-harness';
 export * from './account-stand-ins';
 export * from './sample-documents';
+export * from './eventually';
