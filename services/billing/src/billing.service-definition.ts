@@ -4,7 +4,6 @@ import { CheckoutSessionEntity } from './checkout/checkout-session.entity';
 import { billingMigrations } from './database/migrations';
 import { billingEnvSchema, paymentProviderName, type BillingEnv } from './env';
 import { CustomerEntity } from './stripe/customer.entity';
-import { ProcessedWebhookEventEntity } from './stripe/processed-webhook-event.entity';
 import { answerSubscriptionLookups } from './subscriptions/subscription-lookup.responder';
 import { SubscriptionEntity } from './subscriptions/subscription.entity';
 
@@ -14,7 +13,7 @@ export const billingServiceDefinition: ServiceDefinition<BillingEnv> = {
   envSchema: billingEnvSchema,
   database: {
     schema: 'billing',
-    entities: [SubscriptionEntity, CheckoutSessionEntity, CustomerEntity, ProcessedWebhookEventEntity],
+    entities: [SubscriptionEntity, CheckoutSessionEntity, CustomerEntity],
     migrations: billingMigrations,
   },
   modules: [BillingModule],

@@ -1,12 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { BoundingBox, ErrorBody, PathSegment } from '@pid/contracts';
+import type { BoundingBox, PathSegment } from '@pid/contracts';
 
 /** OpenAPI shapes shared by elements and connections. */
-export class ErrorBodyDto implements ErrorBody {
-  @ApiProperty({ example: 'Element not found' })
-  msg: string;
-}
-
 export class BoundingBoxDto implements BoundingBox {
   @ApiProperty({ example: 120, description: 'Left edge, in the drawing’s pixels' })
   x: number;

@@ -9,8 +9,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
-import { ErrorBodyDto } from '../messages.dto';
+import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { UserDto } from '../users/user.dto';
 import { UsersService } from '../users/users.service';

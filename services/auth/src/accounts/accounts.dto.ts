@@ -3,7 +3,6 @@ import { MIN_PASSWORD_LENGTH_REGISTER, type LoginRequest, type RegisterRequest, 
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import {
-  bodyObject,
   email,
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -11,6 +10,7 @@ import {
   username,
   USERNAME_MAX_LENGTH,
 } from '../validation/account-fields';
+import { bodyObject } from '@pid/platform';
 
 /** Checked in the client's order (spec §5): password, then e-mail; username first as the form shows it. */
 export const registerBody = bodyObject({ username, password: registrationPassword, email }) satisfies z.ZodType<RegisterRequest>;

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { ZodBodyPipe } from '@pid/platform';
+import { ZodBodyPipe, ErrorBodyDto, MessageResponseDto } from '@pid/platform';
 import { MESSAGES } from '../messages';
-import { ErrorBodyDto, MessageResponseDto } from '../messages.dto';
 import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { ForgotPasswordDto, forgotPasswordBody, ResetPasswordDto, resetPasswordBody, ResetTokenValidityDto } from './password-reset.dto';
 import { PasswordResetService } from './password-reset.service';

@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { MIN_PASSWORD_LENGTH_RESET, type ResetPasswordRequest, type VerifyResetTokenResponse } from '@pid/contracts';
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { bodyObject, email, PASSWORD_MAX_LENGTH, resetPassword } from '../validation/account-fields';
+import { email, PASSWORD_MAX_LENGTH, resetPassword } from '../validation/account-fields';
+import { bodyObject } from '@pid/platform';
 
 export const forgotPasswordBody = bodyObject({ email });
 

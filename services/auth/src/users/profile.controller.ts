@@ -1,7 +1,6 @@
 import { Body, Controller, Inject, Put, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
-import { ErrorBodyDto } from '../messages.dto';
+import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import { ProfileService } from './profile.service';
 import { ProfileUpdateDto, profileUpdateBody, UserDto } from './user.dto';
 import { UsersService } from './users.service';

@@ -1,8 +1,7 @@
 import { SUBJECTS, type UserLookupReply, type UserLookupRequest } from '@pid/contracts';
-import { answerRequests, type ServiceContext } from '@pid/platform';
+import { answerRequests, type ServiceContext, isUuid } from '@pid/platform';
 import type { AuthEnv } from '../env';
 import { toUserSummary } from './public-user';
-import { isUserId } from './user-id';
 import { UserEntity } from './user.entity';
 
 /**
@@ -16,7 +15,7 @@ export function answerUserLookups(context: ServiceContext<AuthEnv>): () => Promi
     queue: 'auth',
     logger: context.logger,
     handler: async ({ userId }) => {
-      const user = isUserId(userId) ? await users.findOneBy({ id: userId }) : null;
+      const user = isUuid(userId) ? await users.findOneBy({ id: userId }) : null;
       return { user: user ? toUserSummary(user) : null };
     },
   });

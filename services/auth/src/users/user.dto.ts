@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ProfileUpdateRequest, User } from '@pid/contracts';
 import type { z } from 'zod';
-import { bodyObject, email, EMAIL_MAX_LENGTH, username, USERNAME_MAX_LENGTH } from '../validation/account-fields';
+import { email, EMAIL_MAX_LENGTH, username, USERNAME_MAX_LENGTH } from '../validation/account-fields';
+import { bodyObject } from '@pid/platform';
 
 /** Either field may be left out; other fields are ignored. */
 export const profileUpdateBody = bodyObject({

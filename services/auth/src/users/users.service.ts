@@ -5,8 +5,8 @@ import { MESSAGES } from '../messages';
 import { SubscriptionLookupClient } from '../subscriptions/subscription-lookup.client';
 import { normalizeEmail } from '../validation/account-fields';
 import { toPublicUser } from './public-user';
-import { isUserId } from './user-id';
 import { UserEntity } from './user.entity';
+import { isUuid } from '@pid/platform';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -28,7 +28,7 @@ export class UsersService {
   }
 
   async findById(id: string): Promise<UserEntity | null> {
-    return isUserId(id) ? this.users.findOneBy({ id }) : null;
+    return isUuid(id) ? this.users.findOneBy({ id }) : null;
   }
 
   async findByEmail(address: string): Promise<UserEntity | null> {

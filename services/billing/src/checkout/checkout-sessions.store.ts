@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { runSql } from '../database/sql';
 import { CheckoutSessionEntity } from './checkout-session.entity';
+import { runSql } from '@pid/platform';
 
 /** Checkout sessions in billing's schema. Status changes are single compare-and-set statements. */
 @Injectable()

@@ -12,9 +12,8 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
+import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import { callerId } from '../ids';
-import { ErrorBodyDto } from '../messages.dto';
 import { CheckoutService } from './checkout.service';
 import { CheckoutSessionResponseDto, createCheckoutBody, CreateCheckoutSessionDto, PaymentVerificationResponseDto } from './checkout.dto';
 

@@ -1,11 +1,10 @@
 import { BadGatewayException, Inject, Injectable } from '@nestjs/common';
 import type { ProductPrice } from '@pid/contracts';
-import { LOGGER, SERVICE_ENV, type Logger } from '@pid/platform';
+import { LOGGER, SERVICE_ENV, type Logger, runSql } from '@pid/platform';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { CheckoutSessionsStore } from '../checkout/checkout-sessions.store';
-import { runSql } from '../database/sql';
 import type { BillingEnv } from '../env';
 import { MESSAGES } from '../messages';
 import type { PaymentProvider, StartedCheckout } from '../providers/payment-provider';

@@ -1,7 +1,6 @@
 import { SUBJECTS, type SubscriptionLookupReply, type SubscriptionLookupRequest } from '@pid/contracts';
-import { answerRequests, type ServiceContext } from '@pid/platform';
+import { answerRequests, type ServiceContext, isUuid } from '@pid/platform';
 import type { BillingEnv } from '../env';
-import { isUserId } from '../ids';
 import { SubscriptionsService, toLookupReply } from './subscriptions.service';
 
 /**
@@ -14,6 +13,6 @@ export function answerSubscriptionLookups(context: ServiceContext<BillingEnv>): 
     subject: SUBJECTS.subscriptionLookup,
     queue: 'billing',
     logger: context.logger,
-    handler: async ({ userId }) => (isUserId(userId) ? subscriptions.lookup(userId) : toLookupReply(undefined)),
+    handler: async ({ userId }) => (isUuid(userId) ? subscriptions.lookup(userId) : toLookupReply(undefined)),
   });
 }

@@ -104,17 +104,6 @@ export async function collectSubscriptionChanges(nats: NatsConnection): Promise<
   return { events, stop: () => subscription.unsubscribe() };
 }
 
-/** Polls until `probe` returns a value, for work that lands after the response (NATS messages). */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** Starts a checkout for `user` and answers the session id and URL the provider gave. */
 export async function startCheckout(service: ServiceHarness<BillingEnv>, user: TestUser, priceId = service.context.env.BILLING_PRICE_ID) {
   const response = await request(service.http)

@@ -1,8 +1,7 @@
 import { SUBJECTS, type DrawingLookupReply, type DrawingLookupRequest } from '@pid/contracts';
-import { answerRequests, type Logger } from '@pid/platform';
+import { isUuid, answerRequests, type Logger } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import type { DataSource } from 'typeorm';
-import { isUuid } from './drawing-id';
 import { DrawingEntity } from './drawing.entity';
 
 /**

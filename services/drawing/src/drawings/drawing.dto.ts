@@ -6,9 +6,7 @@ import {
   type Drawing,
   type DrawingMetadata,
   type DrawingStatus,
-  type ErrorBody,
   type ImageSize,
-  type MessageResponse,
   type ProcessingStatusResponse,
 } from '@pid/contracts';
 import { containsNulCharacter, NUL_CHARACTER_MESSAGE } from '@pid/platform';
@@ -135,14 +133,4 @@ export class ProcessingStatusDto implements ProcessingStatusResponse {
 export class RenameDrawingDto {
   @ApiProperty({ example: 'Unit 100 – feed section', maxLength: DRAWING_NAME_MAX_LENGTH, description: 'Trimmed; must not be blank' })
   name: string;
-}
-
-export class MessageResponseDto implements MessageResponse {
-  @ApiProperty({ example: MESSAGES.drawingDeleted })
-  msg: string;
-}
-
-export class ErrorBodyDto implements ErrorBody {
-  @ApiProperty({ example: MESSAGES.drawingNotFound })
-  msg: string;
 }

@@ -35,7 +35,17 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { MAX_UPLOAD_BYTES, type Drawing, type MessageResponse, type ProcessingStatusResponse } from '@pid/contracts';
-import { CurrentUser, LOGGER, SubscriberOnly, ZodBodyPipe, type AuthenticatedUser, type Logger, type ObjectStorage } from '@pid/platform';
+import {
+  MessageResponseDto,
+  ErrorBodyDto,
+  CurrentUser,
+  LOGGER,
+  SubscriberOnly,
+  ZodBodyPipe,
+  type AuthenticatedUser,
+  type Logger,
+  type ObjectStorage,
+} from '@pid/platform';
 import type { Request, Response } from 'express';
 import {
   exportCsv,
@@ -55,8 +65,6 @@ import { DrawingUploadInterceptor, UPLOAD_FILE_FIELD, UPLOAD_NAME_FIELD, type Up
 import {
   DrawingDto,
   DRAWING_NAME_MAX_LENGTH,
-  ErrorBodyDto,
-  MessageResponseDto,
   presentDrawing,
   presentStatus,
   ProcessingStatusDto,

@@ -6,7 +6,7 @@ import {
   ServiceUnavailableException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { LOGGER, newObjectKey, SERVICE_ENV, type Logger, type ObjectStorage } from '@pid/platform';
+import { isUuid, LOGGER, newObjectKey, SERVICE_ENV, type Logger, type ObjectStorage } from '@pid/platform';
 import { DataSource, type Repository } from 'typeorm';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
 import type { DrawingEnv } from '../env';
@@ -18,7 +18,6 @@ import { DRAWING_STORAGE } from '../storage/drawing-storage';
 import { sanitizeDocumentName } from '../upload/document-name';
 import { detectFileKind, FILE_KINDS } from '../upload/file-kind';
 import { inspectUpload } from '../upload/upload-inspector';
-import { isUuid } from './drawing-id';
 import { drawingName } from './drawing.dto';
 import { DrawingEntity } from './drawing.entity';
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { samplePng } from '../testing/sample-files';
+import { samplePng } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 let user: TestUser;

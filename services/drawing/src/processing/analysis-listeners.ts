@@ -7,10 +7,9 @@ import {
   type AnalysisResultEvent,
   type DrawingProgressEvent,
 } from '@pid/contracts';
-import { consumeJson, decodeJson, ensureConsumer, ensureStream, type Logger } from '@pid/platform';
+import { isUuid, consumeJson, decodeJson, ensureConsumer, ensureStream, type Logger } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import type { DataSource } from 'typeorm';
-import { isUuid } from '../drawings/drawing-id';
 import { cleanMessage, DrawingRuns, type RunState } from './drawing-runs';
 import { ProgressPublisher } from './progress-publisher';
 

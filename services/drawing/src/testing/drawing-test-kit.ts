@@ -82,17 +82,6 @@ export async function uploadDrawing(
   return response.body as import('@pid/contracts').Drawing;
 }
 
-/** Polls until `probe` returns a value, for work the service finishes after its response. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** Reads a binary response body as a Buffer (supertest parses only text and JSON by itself); JSON errors stay JSON. */
 export const binaryParser = ((
   response: NodeJS.ReadableStream & { headers: Record<string, unknown> },

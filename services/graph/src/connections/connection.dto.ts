@@ -9,7 +9,6 @@ import {
 import type { z } from 'zod';
 import { PathDataDto } from '../graph.dto';
 import {
-  bodyObject,
   confirmed,
   connectionMetadata,
   CUSTOM_RELATIONSHIP_TYPE_MAX_LENGTH,
@@ -23,6 +22,7 @@ import {
   NAME_MAX_LENGTH,
   relationshipType,
 } from '../validation/graph-fields';
+import { bodyObject } from '@pid/platform';
 
 const REQUIRED_ENDS = 'source and target are required';
 const ELEMENT_REFERENCE = 'An element id of the same drawing, or `{ _id }`';

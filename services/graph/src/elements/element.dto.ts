@@ -3,7 +3,6 @@ import { ELEMENT_TYPES, USER_ELEMENT_TYPE, type DrawingElement, type ElementType
 import type { z } from 'zod';
 import { BoundingBoxDto } from '../graph.dto';
 import {
-  bodyObject,
   boundingBox,
   confirmed,
   description,
@@ -14,6 +13,7 @@ import {
   NAME_MAX_LENGTH,
   page,
 } from '../validation/graph-fields';
+import { bodyObject } from '@pid/platform';
 
 /** `POST /api/elements`. Metadata is the server's: a user's element gets `{ source: 'user' }`. */
 export const createElementBody = bodyObject({

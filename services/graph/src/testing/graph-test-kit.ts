@@ -102,17 +102,6 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
   };
 }
 
-/** Polls until `probe` returns a value, for work the service finishes in the background. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** A box for tests: `at` is the left/top corner. */
 /** A drawing's elements and connections as its owner lists them. */
 export async function drawingGraph(kit: GraphTestKit, user: TestUser, drawing: string) {

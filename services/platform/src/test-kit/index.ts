@@ -120,3 +120,5 @@ export * from './service-harness';
 export * from './account-stand-ins';
 export * from './sample-documents';
 export * from './eventually';
+export * from './sample-drawings';
+export * from './sample-files';
