@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsService } from './accounts/accounts.service';
 import { BackgroundTasks } from './background/background-tasks';
@@ -15,11 +16,12 @@ import { AuthTokensService } from './tokens/auth-tokens.service';
 import { ProfileController } from './users/profile.controller';
 import { ProfileService } from './users/profile.service';
 import { SessionRevocation } from './users/session-revocation';
+import { UserEntity } from './users/user.entity';
 import { UsersService } from './users/users.service';
 
 /** Accounts, login tokens, e-mail verification, password reset and profile. */
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, TypeOrmModule.forFeature([UserEntity])],
   controllers: [AccountsController, EmailVerificationController, PasswordResetController, ProfileController],
   providers: [
     AccountsService,

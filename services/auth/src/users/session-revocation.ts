@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { LOGGER, TokenVersions, type Logger } from '@pid/platform';
-import { DataSource, MoreThan, type EntityManager } from 'typeorm';
+import { MoreThan, type EntityManager, type Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 /**
@@ -11,7 +12,7 @@ import { UserEntity } from './user.entity';
 @Injectable()
 export class SessionRevocation implements OnApplicationBootstrap {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @Inject(TokenVersions) private readonly versions: TokenVersions,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -32,9 +33,7 @@ export class SessionRevocation implements OnApplicationBootstrap {
 
   /** Puts every raised version the bucket lacks (a publish lost to a crash) back at start. */
   async onApplicationBootstrap(): Promise<void> {
-    const raised = await this.dataSource
-      .getRepository(UserEntity)
-      .find({ select: { id: true, tokenVersion: true }, where: { tokenVersion: MoreThan(0) } });
+    const raised = await this.users.find({ select: { id: true, tokenVersion: true }, where: { tokenVersion: MoreThan(0) } });
     const missing = raised.filter((user) => this.versions.current(user.id) < user.tokenVersion);
     for (const user of missing) await this.versions.raise(user.id, user.tokenVersion);
     if (missing.length > 0) this.logger.warn({ users: missing.length }, 'token versions restored to the bucket');

@@ -1,6 +1,7 @@
 import { BadRequestException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { User } from '@pid/contracts';
-import { DataSource, QueryFailedError, type EntityManager, type Repository } from 'typeorm';
+import { QueryFailedError, type EntityManager, type Repository } from 'typeorm';
 import { MESSAGES } from '../messages';
 import { SubscriptionLookupClient } from '../subscriptions/subscription-lookup.client';
 import { normalizeEmail } from '../validation/account-fields';
@@ -18,14 +19,10 @@ export function isDuplicateEmail(error: unknown): boolean {
 /** Reads and writes accounts. */
 @Injectable()
 export class UsersService {
-  private readonly users: Repository<UserEntity>;
-
   constructor(
-    @Inject(DataSource) dataSource: DataSource,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @Inject(SubscriptionLookupClient) private readonly subscriptions: SubscriptionLookupClient,
-  ) {
-    this.users = dataSource.getRepository(UserEntity);
-  }
+  ) {}
 
   async findById(id: string): Promise<UserEntity | null> {
     return isUuid(id) ? this.users.findOneBy({ id }) : null;

@@ -6,6 +6,7 @@ import {
   ServiceUnavailableException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { isUuid, LOGGER, newObjectKey, SERVICE_ENV, type Logger, type ObjectStorage } from '@pid/platform';
 import { DataSource, type Repository } from 'typeorm';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
@@ -29,18 +30,15 @@ export interface UploadedDrawingFile {
 /** Drawings of one owner: every read and write is scoped to the caller, another user's id is "not found". */
 @Injectable()
 export class DrawingsService {
-  private readonly drawings: Repository<DrawingEntity>;
-
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @InjectRepository(DrawingEntity) private readonly drawings: Repository<DrawingEntity>,
     @Inject(DRAWING_STORAGE) private readonly storage: ObjectStorage,
     @Inject(PendingCleanups) private readonly cleanups: PendingCleanups,
     @Inject(SERVICE_ENV) private readonly env: DrawingEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(PdfThreads) private readonly pdfThreads: PdfThreads,
-  ) {
-    this.drawings = dataSource.getRepository(DrawingEntity);
-  }
+  ) {}
 
   /** The caller's drawings, newest first. */
   async list(userId: string): Promise<DrawingEntity[]> {

@@ -2,7 +2,6 @@
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
 export const SERVICE_ENV = Symbol('SERVICE_ENV');
 export const LOGGER = Symbol('LOGGER');
-export const DATA_SOURCE = Symbol('DATA_SOURCE');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
 
