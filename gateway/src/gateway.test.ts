@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from './gateway-app';
 import { GATEWAY_PROBE_PATHS } from './health/health.controller';
 import { MAX_REQUEST_BODY_BYTES } from './proxy/body-size-limit';
+import { FOREIGN_SUBSCRIPTION_REFUSED } from './realtime/progress.gateway';
 
 const SECRET = 'gateway-test-secret-long-enough-for-hs256';
 
@@ -236,6 +237,23 @@ describe('realtime progress', () => {
     );
     expect(refusal).toBe('unauthorized');
     (await connectAs(jwt.sign('carol', 1))).close();
+  });
+
+  it('honours subscribeToDrawings for the user’s own drawings and refuses it for anyone else’s', async () => {
+    const alice = await connectAs(jwt.sign('alice'));
+    const bob = await connectAs(jwt.sign('bob'));
+    const refusals: unknown[] = [];
+    bob.on('exception', (error) => refusals.push(error));
+    try {
+      expect(await alice.timeout(2_000).emitWithAck('subscribeToDrawings', 'alice')).toEqual({ subscribed: true });
+      bob.emit('subscribeToDrawings', 'alice');
+      await eventually(() => refusals[0], 'the refusal');
+      expect(refusals).toEqual([{ status: 'error', message: FOREIGN_SUBSCRIPTION_REFUSED }]);
+      expect(bob.connected).toBe(true);
+    } finally {
+      alice.close();
+      bob.close();
+    }
   });
 
   it("delivers drawingProgress to the owner's sockets only", async () => {
