@@ -16,13 +16,14 @@ import { AuthTokensService } from './tokens/auth-tokens.service';
 import { ProfileController } from './users/profile.controller';
 import { ProfileService } from './users/profile.service';
 import { SessionRevocation } from './users/session-revocation';
+import { UserLookupResponder } from './users/user-lookup.responder';
 import { UserEntity } from './users/user.entity';
 import { UsersService } from './users/users.service';
 
 /** Accounts, login tokens, e-mail verification, password reset and profile. */
 @Module({
   imports: [MailModule, TypeOrmModule.forFeature([UserEntity])],
-  controllers: [AccountsController, EmailVerificationController, PasswordResetController, ProfileController],
+  controllers: [AccountsController, EmailVerificationController, PasswordResetController, ProfileController, UserLookupResponder],
   providers: [
     AccountsService,
     AuthTokensService,

@@ -19,6 +19,7 @@ import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { StripeWebhooks } from './stripe/stripe-webhooks.service';
 import { SubscriptionEntity } from './subscriptions/subscription.entity';
 import { SubscriptionEvents } from './subscriptions/subscription-events';
+import { SubscriptionLookupResponder } from './subscriptions/subscription-lookup.responder';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
 import { UserLookupClient } from './users/user-lookup.client';
@@ -26,7 +27,14 @@ import { UserLookupClient } from './users/user-lookup.client';
 /** The plan, checkout with Stripe or the offline test mode, subscriptions and Stripe webhooks. */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionEntity, CheckoutSessionEntity, CustomerEntity])],
-  controllers: [ProductsController, CheckoutController, SubscriptionsController, StripeWebhookController, TestCheckoutController],
+  controllers: [
+    ProductsController,
+    CheckoutController,
+    SubscriptionsController,
+    StripeWebhookController,
+    TestCheckoutController,
+    SubscriptionLookupResponder,
+  ],
   providers: [
     ProductCatalogue,
     CheckoutService,

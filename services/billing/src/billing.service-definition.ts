@@ -4,7 +4,6 @@ import { CheckoutSessionEntity } from './checkout/checkout-session.entity';
 import { billingMigrations } from './database/migrations';
 import { billingEnvSchema, paymentProviderName, type BillingEnv } from './env';
 import { CustomerEntity } from './stripe/customer.entity';
-import { answerSubscriptionLookups } from './subscriptions/subscription-lookup.responder';
 import { SubscriptionEntity } from './subscriptions/subscription.entity';
 
 export const billingServiceDefinition: ServiceDefinition<BillingEnv> = {
@@ -22,6 +21,5 @@ export const billingServiceDefinition: ServiceDefinition<BillingEnv> = {
     if (provider === 'local')
       context.logger.warn('payments run in TEST MODE: the checkout page takes no real payment (set STRIPE_SECRET_KEY)');
     else context.logger.info('payments run through Stripe Checkout');
-    return answerSubscriptionLookups(context);
   },
 };

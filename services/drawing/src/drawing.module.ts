@@ -5,6 +5,7 @@ import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { PendingCleanups } from './cleanup/pending-cleanups';
 import { DrawingEntity } from './drawings/drawing.entity';
+import { DrawingLookupResponder } from './drawings/drawing-lookup.responder';
 import { DrawingsController } from './drawings/drawings.controller';
 import { DrawingsService } from './drawings/drawings.service';
 import type { DrawingEnv } from './env';
@@ -19,7 +20,7 @@ import { DrawingUploadInterceptor } from './upload/upload.interceptor';
 /** Drawings: upload, listing, renaming, deletion, processing runs, images and export. */
 @Module({
   imports: [TypeOrmModule.forFeature([DrawingEntity, RenditionEntity])],
-  controllers: [DrawingsController],
+  controllers: [DrawingsController, DrawingLookupResponder],
   providers: [
     drawingStorageProvider,
     {

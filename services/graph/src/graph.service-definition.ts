@@ -3,7 +3,6 @@ import { consumeAnalysisResults } from './analysis/analysis-results.consumer';
 import { graphMigrations } from './database/migrations';
 import { consumeDrawingDeletions } from './drawings/drawing-deleted.consumer';
 import { graphEnvSchema, type GraphEnv } from './env';
-import { answerGraphExports } from './export/graph-export.responder';
 import { GraphModule } from './graph.module';
 
 export const graphServiceDefinition: ServiceDefinition<GraphEnv> = {
@@ -20,7 +19,6 @@ export const graphServiceDefinition: ServiceDefinition<GraphEnv> = {
       for (const teardown of teardowns.reverse()) await teardown();
     };
     try {
-      teardowns.push(answerGraphExports(context));
       teardowns.push(await consumeAnalysisResults(context));
       teardowns.push(await consumeDrawingDeletions(context));
     } catch (error) {

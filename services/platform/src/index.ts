@@ -18,7 +18,7 @@ export * from './nats/connection';
 export * from './metrics/metrics';
 export * from './nats/jetstream';
 export * from './nats/json-codec';
-export * from './nats/request-reply';
+export * from './nats/nest-transport';
 export * from './storage/create-storage';
 export * from './storage/fs-storage';
 export * from './storage/object-storage';

@@ -7,8 +7,8 @@ import {
   type UserLookupReply,
   type UserLookupRequest,
 } from '@pid/contracts';
-import { answerRequests, createLogger, decodeJson, encodeJson, JwtService } from '@pid/platform';
-import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { createLogger, decodeJson, encodeJson, JwtService } from '@pid/platform';
+import { answerRequests, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import request from 'supertest';
 import { billingServiceDefinition } from '../billing.service-definition';

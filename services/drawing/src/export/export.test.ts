@@ -1,5 +1,5 @@
 import { SUBJECTS, type Connection, type DrawingElement, type GraphExportReply, type GraphExportRequest } from '@pid/contracts';
-import { answerRequests } from '@pid/platform';
+import { answerRequests } from '@pid/platform/test-kit';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,10 +5,9 @@ import { DrawingAccess } from '../access/drawing-access';
 import { isDrawingDeleted, lockDrawingGraph } from '../database/drawing-lock';
 import { MESSAGES } from '../messages';
 import { CUSTOM_TYPE_REQUIRED } from '../validation/graph-fields';
-import { isUuid } from '../validation/ids';
 import type { ConnectionDeletedDto, CreateConnectionInput, UpdateConnectionInput } from './connection.dto';
 import { CONNECTION_COLUMNS, presentConnection, selectConnections, type ConnectionRow } from './connection-rows';
-import { queryRows } from '@pid/platform';
+import { isUuid, queryRows } from '@pid/platform';
 
 const ENDS_SAME = 'source and target must be different elements';
 const ENDS_OUTSIDE_DRAWING = 'source and target must be elements of the same drawing';

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS, type Connection, type DrawingElement, type DrawingLookupReply, type DrawingLookupRequest } from '@pid/contracts';
-import { answerRequests, JwtService } from '@pid/platform';
-import { standInForAuthAndBilling, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { JwtService } from '@pid/platform';
+import { answerRequests, standInForAuthAndBilling, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import type { GraphEnv } from '../env';
 import { graphServiceDefinition } from '../graph.service-definition';

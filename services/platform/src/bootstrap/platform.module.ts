@@ -1,4 +1,5 @@
 import { Module, type BeforeApplicationShutdown, type DynamicModule, type Provider } from '@nestjs/common';
+import { ClientsModule } from '@nestjs/microservices';
 import type { NatsConnection } from 'nats';
 import type { DataSource } from 'typeorm';
 import type { BaseEnv } from '../config/env';
@@ -9,7 +10,8 @@ import { JwtStrategy } from '../auth/jwt.strategy';
 import { TokenVersions } from '../auth/token-versions';
 import { HealthController } from '../health/health.controller';
 import type { Logger } from '../logging/logger';
-import { HEALTH_CHECKS, LOGGER, NATS_CONNECTION, SERVICE_ENV, SERVICE_NAME, type HealthChecks } from './tokens';
+import { natsClientOptions } from '../nats/nest-transport';
+import { HEALTH_CHECKS, LOGGER, NATS_CLIENT, NATS_CONNECTION, SERVICE_ENV, SERVICE_NAME, type HealthChecks } from './tokens';
 
 export interface ServiceContext<Env extends BaseEnv = BaseEnv> {
   name: string;
@@ -59,12 +61,16 @@ export class PlatformModule {
         ActiveSubscriberGuard,
       );
     }
+    // Look-ups and events leave through Nest's NATS transport (NATS_CLIENT); the service answers with
+    // @MessagePattern / @EventPattern handlers (natsServerOptions, in the bootstrap).
+    const clients = ClientsModule.register([{ name: NATS_CLIENT, ...natsClientOptions(context.env.NATS_URL, context.name) }]);
     return {
       module: PlatformModule,
       global: true,
+      imports: [clients],
       controllers: [HealthController],
       providers,
-      exports: providers.map((provider) => (typeof provider === 'function' ? provider : provider.provide)),
+      exports: [...providers.map((provider) => (typeof provider === 'function' ? provider : provider.provide)), clients],
     };
   }
 }

@@ -21,8 +21,10 @@ import { ErrorBodyFilter, rejectUnreadableBody } from '../http/error-body.filter
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { createMetricsRegistry, httpMetrics, metricsHandler, METRICS_PATH, trackQueueDepth } from '../metrics/metrics';
 import { connectNats, isNatsUp } from '../nats/connection';
+import { natsServerOptions } from '../nats/nest-transport';
+import type { ClientProxy } from '@nestjs/microservices';
 import { PlatformModule, StartedWork, type ServiceContext } from './platform.module';
-import type { HealthChecks } from './tokens';
+import { NATS_CLIENT, type HealthChecks } from './tokens';
 
 export interface ServiceDefinition<Env extends BaseEnv> {
   name: string;
@@ -108,7 +110,11 @@ export async function createServiceApp<Env extends BaseEnv>(
       new DocumentBuilder().setTitle(`${definition.name} service`).setDescription(definition.description).addBearerAuth().build(),
     );
     app.getHttpAdapter().get('/openapi.json', (_request, response) => app!.getHttpAdapter().reply(response, openApi, 200));
+    // The service's @MessagePattern look-ups and @EventPattern events, one queue group per service.
+    app.connectMicroservice(natsServerOptions(env.NATS_URL, definition.name, definition.name));
     await app.init();
+    await app.startAllMicroservices();
+    await app.get<ClientProxy>(NATS_CLIENT).connect();
     const nestApp = app;
     return {
       app: nestApp,

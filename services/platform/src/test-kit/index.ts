@@ -120,5 +120,6 @@ export * from './service-harness';
 export * from './account-stand-ins';
 export * from './sample-documents';
 export * from './eventually';
+export * from './nats-stand-in';
 export * from './sample-drawings';
 export * from './sample-files';
