@@ -14,7 +14,7 @@ const graphs = new Map<string, GraphExportReply>();
 const asked: Array<Partial<GraphExportRequest>> = [];
 let stopGraph: (() => Promise<void>) | undefined;
 
-function startGraphStandIn() {
+async function startGraphStandIn() {
   stopGraph = answerRequests<GraphExportRequest, GraphExportReply>(service.context.nats, {
     subject: SUBJECTS.graphExport,
     queue: 'graph',
@@ -24,6 +24,8 @@ function startGraphStandIn() {
       return graphs.get(requested.drawingId ?? '') ?? { elements: [], connections: [] };
     },
   });
+  // Drawing asks through its own NATS client connection: the server must have this subscription first.
+  await service.context.nats.flush();
 }
 
 function element(id: string, fields: Partial<DrawingElement>): DrawingElement {
@@ -95,7 +97,7 @@ beforeAll(async () => {
       connection('c3', { source: 'e4', target: 'missing' }),
     ],
   });
-  startGraphStandIn();
+  await startGraphStandIn();
 });
 afterAll(async () => {
   await stopGraph?.();
@@ -253,7 +255,7 @@ describe('JSON export and failures', () => {
     try {
       await exportCall(drawingId).expect(503, { msg: 'Drawing data is temporarily unavailable. Please try again.' });
     } finally {
-      startGraphStandIn();
+      await startGraphStandIn();
     }
     await exportCall(drawingId).expect(200);
   });

@@ -37,6 +37,8 @@ export async function startDrawingService(
     isVerified: (userId) => !unverified.has(userId),
     isSubscribed: (userId) => userId !== '' && !lapsed.has(userId),
   });
+  // The service asks through its own NATS client connection: the server must have the stand-ins first.
+  await nats.flush();
   const jwt = new JwtService(service.context.env.JWT_SECRET);
   return {
     ...service,

@@ -31,7 +31,8 @@ export interface GraphTestKit {
   drawingLookups: DrawingLookupRequest[];
   /** Stops the drawing stand-in (look-ups then get no answer); `answerDrawingLookups` starts it again. */
   silenceDrawingService(): Promise<void>;
-  answerDrawingLookups(): void;
+  /** Resolves once NATS has the stand-in's subscription, so that the next look-up finds it. */
+  answerDrawingLookups(): Promise<void>;
   /** A request to the service as `user` (none: without a token). */
   call(user: TestUser | undefined, method: Method, path: string, body?: unknown): request.Test;
   close(): Promise<void>;
@@ -52,7 +53,7 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
     isSubscribed: (userId) => subscribers.has(userId),
   });
   let stopDrawing: (() => Promise<void>) | undefined;
-  const answerDrawingLookups = () => {
+  const answerDrawingLookups = async () => {
     stopDrawing = answerRequests<DrawingLookupRequest, DrawingLookupReply>(nats, {
       subject: SUBJECTS.drawingLookup,
       queue: 'drawing',
@@ -63,8 +64,10 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
         return { drawing: owner === userId ? { _id: drawingId, userId: owner, status: 'completed' } : null };
       },
     });
+    // The service asks through its own NATS client connection: the server must have this subscription first.
+    await nats.flush();
   };
-  answerDrawingLookups();
+  await answerDrawingLookups();
 
   const user = (subscribed: boolean): TestUser => {
     const id = randomUUID();
