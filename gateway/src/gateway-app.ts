@@ -10,6 +10,7 @@ import {
   httpMetrics,
   JwtService,
   loadEnv,
+  natsServerOptions,
   metricsHandler,
   METRICS_PATH,
   PinoNestLogger,
@@ -26,6 +27,7 @@ import { GatewayHealthController } from './health/health.controller';
 import { onlyUnproxied, proxiedServiceLabel } from './metrics/gateway-metrics';
 import { createApiProxy } from './proxy/api-proxy';
 import { rejectOversizedBodies } from './proxy/body-size-limit';
+import { ProgressEventsController } from './realtime/progress-events.controller';
 import { ProgressGateway, ProgressSocketAdapter } from './realtime/progress.gateway';
 import { serveWebApp } from './web/serve-web-app';
 
@@ -45,7 +47,7 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   const versions = await TokenVersions.watch(nats, logger, env.JETSTREAM_REPLICAS);
 
   @Module({
-    controllers: [GatewayHealthController, DocsController],
+    controllers: [GatewayHealthController, DocsController, ProgressEventsController],
     providers: [
       { provide: SERVICE_TARGETS, useValue: targets },
       { provide: GATEWAY_NATS, useValue: nats },
@@ -93,7 +95,10 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   serveWebApp(app, env.STATIC_DIR, logger);
   app.useGlobalFilters(new ErrorBodyFilter(logger));
   app.useWebSocketAdapter(new ProgressSocketAdapter(app, env.CORS_ORIGINS));
+  // Progress events through Nest's NATS transport; no queue group, so every replica gets each one.
+  app.connectMicroservice(natsServerOptions(env.NATS_URL, 'gateway'));
   await app.init();
+  await app.startAllMicroservices();
 
   return {
     app,

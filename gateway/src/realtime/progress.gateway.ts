@@ -14,15 +14,13 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import {
   SOCKET_PATH,
   SOCKET_TRANSPORTS,
-  SUBJECTS,
   type ClientToServerEvents,
   type DrawingProgressEvent,
   type ServerToClientEvents,
 } from '@pid/contracts';
-import { decodeJson, JwtService, tokenFromHeaders, TokenVersions, type Logger } from '@pid/platform';
-import type { NatsConnection, Subscription } from 'nats';
+import { JwtService, tokenFromHeaders, TokenVersions, type Logger } from '@pid/platform';
 import type { Server, ServerOptions, Socket } from 'socket.io';
-import { GATEWAY_LOGGER, GATEWAY_NATS } from '../gateway.tokens';
+import { GATEWAY_LOGGER } from '../gateway.tokens';
 
 interface SocketData {
   userId: string;
@@ -59,8 +57,8 @@ export class ProgressSocketAdapter extends IoAdapter {
  * Socket.IO at /socket.io. A socket authenticates in the handshake with its login token and joins
  * its user's room; `drawingProgress` events from NATS go to the owner's room only.
  *
- * Every gateway replica subscribes to the progress subject itself (no queue group), so each one
- * reaches the sockets it holds: NATS is the fan-out between replicas, in the role of a Socket.IO
+ * Every gateway replica takes every progress event (`ProgressEventsController`, no queue group), so each
+ * one reaches the sockets it holds: NATS is the fan-out between replicas, in the role of a Socket.IO
  * adapter (tests/reliability/src/realtime: two gateway processes, one client failing over).
  */
 @WebSocketGateway()
@@ -68,12 +66,10 @@ export class ProgressSocketAdapter extends IoAdapter {
 @UseFilters(new BaseWsExceptionFilter({ includeCause: false }))
 export class ProgressGateway implements OnGatewayInit<ProgressServer>, OnGatewayConnection<ProgressSocket> {
   @WebSocketServer() io!: ProgressServer;
-  private subscription: Subscription | undefined;
 
   constructor(
     @Inject(JwtService) private readonly jwt: JwtService,
     @Inject(TokenVersions) private readonly versions: TokenVersions,
-    @Inject(GATEWAY_NATS) private readonly nats: NatsConnection,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -87,18 +83,15 @@ export class ProgressGateway implements OnGatewayInit<ProgressServer>, OnGateway
       socket.data.userId = payload.sub;
       next();
     });
-    this.subscription = this.nats.subscribe(SUBJECTS.drawingProgress, {
-      callback: (error, message) => {
-        if (error) return void this.logger.warn({ err: error }, 'progress subscription failed');
-        try {
-          const event = decodeJson<DrawingProgressEvent>(message.data);
-          const { drawingId, status, message: text, progress } = event;
-          io.to(userRoom(event.userId)).emit('drawingProgress', { drawingId, status, message: text, progress });
-        } catch (failure) {
-          this.logger.warn({ err: failure }, 'unreadable progress event dropped');
-        }
-      },
-    });
+  }
+
+  /** A `drawingProgress` event from NATS (`ProgressEventsController`), to its owner's room only. */
+  relay(event: Partial<DrawingProgressEvent>): void {
+    if (typeof event.userId !== 'string' || typeof event.drawingId !== 'string') {
+      return void this.logger.warn('unreadable progress event dropped');
+    }
+    const { drawingId, status, message, progress } = event as DrawingProgressEvent;
+    this.io.to(userRoom(event.userId)).emit('drawingProgress', { drawingId, status, message, progress });
   }
 
   handleConnection(socket: ProgressSocket): void {
@@ -116,14 +109,5 @@ export class ProgressGateway implements OnGatewayInit<ProgressServer>, OnGateway
       throw new WsException(FOREIGN_SUBSCRIPTION_REFUSED);
     }
     return { subscribed: true };
-  }
-
-  /** Stops the NATS fan-out; Nest closes the Socket.IO server itself. */
-  close(): void {
-    if (this.subscription && !this.subscription.isClosed()) this.subscription.unsubscribe();
-  }
-
-  onModuleDestroy(): void {
-    this.close();
   }
 }
