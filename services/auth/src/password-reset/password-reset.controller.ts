@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooMany
 import { ZodBodyPipe, ErrorBodyDto, MessageResponseDto } from '@pid/platform';
 import { MESSAGES } from '../messages';
 import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
-import { ForgotPasswordDto, forgotPasswordBody, ResetPasswordDto, resetPasswordBody, ResetTokenValidityDto } from './password-reset.dto';
+import { ForgotPasswordDto, ResetPasswordDto, ResetTokenValidityDto } from './password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
 
 @ApiTags('auth')
@@ -22,7 +22,7 @@ export class PasswordResetController {
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Not an e-mail address' })
   @ApiTooManyRequestsResponse({ type: ErrorBodyDto })
-  forgot(@Body(new ZodBodyPipe(forgotPasswordBody)) body: ForgotPasswordDto): MessageResponseDto {
+  forgot(@Body(new ZodBodyPipe(ForgotPasswordDto.schema)) body: ForgotPasswordDto): MessageResponseDto {
     this.passwordReset.requestReset(body.email);
     return { msg: MESSAGES.resetRequested };
   }
@@ -44,7 +44,7 @@ export class PasswordResetController {
   })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Too short a password, or an unknown, used or expired token' })
-  async reset(@Body(new ZodBodyPipe(resetPasswordBody)) body: ResetPasswordDto): Promise<MessageResponseDto> {
+  async reset(@Body(new ZodBodyPipe(ResetPasswordDto.schema)) body: ResetPasswordDto): Promise<MessageResponseDto> {
     await this.passwordReset.reset(body.token, body.password);
     return { msg: MESSAGES.passwordReset };
   }

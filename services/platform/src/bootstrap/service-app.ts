@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type { z } from 'zod';
 import { ConfigError, loadEnv, type BaseEnv } from '../config/env';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -105,9 +106,12 @@ export async function createServiceApp<Env extends BaseEnv>(
     // signature checks over the exact bytes sent, such as Stripe's webhook signatures.
     app.use(json({ limit: '1mb', verify: keepRawBody }), rejectUnreadableBody);
     app.useGlobalFilters(new ErrorBodyFilter(logger));
-    const openApi = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().setTitle(`${definition.name} service`).setDescription(definition.description).addBearerAuth().build(),
+    // Request bodies declared with nestjs-zod's createZodDto get their schemas from the zod schema that validates them.
+    const openApi = cleanupOpenApiDoc(
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder().setTitle(`${definition.name} service`).setDescription(definition.description).addBearerAuth().build(),
+      ),
     );
     app.getHttpAdapter().get('/openapi.json', (_request, response) => app!.getHttpAdapter().reply(response, openApi, 200));
     // The service's @MessagePattern look-ups and @EventPattern events, one queue group per service.
