@@ -15,7 +15,7 @@ import {
 import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import { callerId } from '../ids';
 import { CheckoutService } from './checkout.service';
-import { CheckoutSessionResponseDto, createCheckoutBody, CreateCheckoutSessionDto, PaymentVerificationResponseDto } from './checkout.dto';
+import { CheckoutSessionResponseDto, CreateCheckoutSessionDto, PaymentVerificationResponseDto } from './checkout.dto';
 
 @ApiTags('payments')
 @ApiBearerAuth()
@@ -40,7 +40,7 @@ export class CheckoutController {
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'Auth did not answer' })
   create(
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodBodyPipe(createCheckoutBody)) body: CreateCheckoutSessionDto,
+    @Body(new ZodBodyPipe(CreateCheckoutSessionDto.schema)) body: CreateCheckoutSessionDto,
   ): Promise<CheckoutSessionResponseDto> {
     return this.checkout.start(callerId(caller), body.priceId);
   }

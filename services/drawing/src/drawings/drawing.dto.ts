@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import {
   ANALYSIS_SOURCES,
   DRAWING_STATUSES,
@@ -26,7 +27,6 @@ export const drawingName = z
 
 /** `PUT /drawings/:id`: rename; other fields are ignored. */
 export const renameBody = z.object({ name: drawingName }, { error: MESSAGES.nameRequired });
-export type RenameRequest = z.output<typeof renameBody>;
 
 /** A drawing as the API answers it, with the spec's field names (§3). */
 export function presentDrawing(drawing: DrawingEntity): Drawing {
@@ -130,7 +130,5 @@ export class ProcessingStatusDto implements ProcessingStatusResponse {
   progress: number;
 }
 
-export class RenameDrawingDto {
-  @ApiProperty({ example: 'Unit 100 – feed section', maxLength: DRAWING_NAME_MAX_LENGTH, description: 'Trimmed; must not be blank' })
-  name: string;
-}
+/** The body's OpenAPI schema and type, from the zod schema that validates it (nestjs-zod). */
+export class RenameDrawingDto extends createZodDto(renameBody) {}
