@@ -12,6 +12,7 @@ import type { DrawingEnv } from './env';
 import { GraphExportClient } from './export/graph-export.client';
 import { PdfThreads } from './pdf-threads/pdf-threads';
 import { ProcessingService } from './processing/processing.service';
+import { ProgressEventsController } from './processing/progress-events.controller';
 import { RenditionEntity } from './renditions/rendition.entity';
 import { RenditionsService } from './renditions/renditions.service';
 import { drawingStorage, drawingStorageProvider } from './storage/drawing-storage';
@@ -20,7 +21,7 @@ import { DrawingUploadInterceptor } from './upload/upload.interceptor';
 /** Drawings: upload, listing, renaming, deletion, processing runs, images and export. */
 @Module({
   imports: [TypeOrmModule.forFeature([DrawingEntity, RenditionEntity])],
-  controllers: [DrawingsController, DrawingLookupResponder],
+  controllers: [DrawingsController, DrawingLookupResponder, ProgressEventsController],
   providers: [
     drawingStorageProvider,
     {
