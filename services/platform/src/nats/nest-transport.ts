@@ -59,36 +59,28 @@ class PlainJsonClientDeserializer implements ProducerDeserializer {
   }
 }
 
-/** As `connectNats`: unlimited reconnects, so that a NATS restart never takes a service's look-ups down. */
-const RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 1000 };
+/** Nest's NATS transport on `url`, as `connectNats` with unlimited reconnects: a NATS restart never takes a service's look-ups down. */
+function natsOptions(url: string, options: NonNullable<NatsOptions['options']>): NatsOptions {
+  return { transport: Transport.NATS, options: { servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 1000, ...options } };
+}
 
 /** The NATS microservice of a service: `@MessagePattern` look-ups and `@EventPattern` events on `subject`s. */
 export function natsServerOptions(url: string, name: string, queue?: string): NatsOptions {
-  return {
-    transport: Transport.NATS,
-    options: {
-      servers: url,
-      ...RECONNECT,
-      name: `${name}-handlers`,
-      queue,
-      serializer: new PlainJsonServerSerializer(),
-      deserializer: new PlainJsonServerDeserializer(),
-    },
-  };
+  return natsOptions(url, {
+    name: `${name}-handlers`,
+    queue,
+    serializer: new PlainJsonServerSerializer(),
+    deserializer: new PlainJsonServerDeserializer(),
+  });
 }
 
 /** The NATS client of a service, for `lookup` and `ClientProxy.emit`. */
 export function natsClientOptions(url: string, name: string): NatsOptions {
-  return {
-    transport: Transport.NATS,
-    options: {
-      servers: url,
-      ...RECONNECT,
-      name: `${name}-client`,
-      serializer: new PlainJsonClientSerializer(),
-      deserializer: new PlainJsonClientDeserializer(),
-    },
-  };
+  return natsOptions(url, {
+    name: `${name}-client`,
+    serializer: new PlainJsonClientSerializer(),
+    deserializer: new PlainJsonClientDeserializer(),
+  });
 }
 
 /**
