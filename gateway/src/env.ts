@@ -1,4 +1,4 @@
-import { jwtEnvSchema } from '@pid/platform';
+import { jetStreamEnvSchema, jwtEnvSchema } from '@pid/platform';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,7 +30,8 @@ export const gatewayEnvSchema = z
           .filter(Boolean),
       ),
   })
-  .extend(jwtEnvSchema.shape);
+  .extend(jwtEnvSchema.shape)
+  .extend(jetStreamEnvSchema.shape);
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 

@@ -10,9 +10,11 @@ import {
   httpMetrics,
   JwtService,
   loadEnv,
+  natsServerOptions,
   metricsHandler,
   METRICS_PATH,
   PinoNestLogger,
+  TokenVersions,
   type Logger,
 } from '@pid/platform';
 import express from 'express';
@@ -20,19 +22,19 @@ import helmet from 'helmet';
 import { createRequire } from 'node:module';
 import { DocsController } from './docs/docs.controller';
 import { gatewayEnvSchema, serviceTargets, type GatewayEnv } from './env';
-import { GATEWAY_NATS, SERVICE_TARGETS } from './gateway.tokens';
+import { GATEWAY_LOGGER, GATEWAY_NATS, SERVICE_TARGETS } from './gateway.tokens';
 import { GatewayHealthController } from './health/health.controller';
 import { onlyUnproxied, proxiedServiceLabel } from './metrics/gateway-metrics';
 import { createApiProxy } from './proxy/api-proxy';
 import { rejectOversizedBodies } from './proxy/body-size-limit';
-import { attachProgressSockets, type ProgressSockets } from './realtime/progress-sockets';
+import { ProgressEventsController } from './realtime/progress-events.controller';
+import { ProgressGateway, ProgressSocketAdapter } from './realtime/progress.gateway';
 import { serveWebApp } from './web/serve-web-app';
 
 export interface GatewayApp {
   app: INestApplication;
   env: GatewayEnv;
   logger: Logger;
-  sockets: ProgressSockets;
   close(): Promise<void>;
 }
 
@@ -42,12 +44,17 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   const logger = createLogger('gateway', env.LOG_LEVEL);
   const targets = serviceTargets(env);
   const nats = await connectNats(env.NATS_URL, 'gateway', logger);
+  const versions = await TokenVersions.watch(nats, logger, env.JETSTREAM_REPLICAS);
 
   @Module({
-    controllers: [GatewayHealthController, DocsController],
+    controllers: [GatewayHealthController, DocsController, ProgressEventsController],
     providers: [
       { provide: SERVICE_TARGETS, useValue: targets },
       { provide: GATEWAY_NATS, useValue: nats },
+      { provide: GATEWAY_LOGGER, useValue: logger },
+      { provide: JwtService, useValue: new JwtService(env.JWT_SECRET) },
+      { provide: TokenVersions, useValue: versions },
+      ProgressGateway,
     ],
   })
   class GatewayModule {}
@@ -87,22 +94,20 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   app.use('/api/docs/assets', express.static(swaggerUi.getAbsoluteFSPath(), { index: false }));
   serveWebApp(app, env.STATIC_DIR, logger);
   app.useGlobalFilters(new ErrorBodyFilter(logger));
+  app.useWebSocketAdapter(new ProgressSocketAdapter(app, env.CORS_ORIGINS));
+  // Progress events through Nest's NATS transport; no queue group, so every replica gets each one.
+  app.connectMicroservice(natsServerOptions(env.NATS_URL, 'gateway'));
   await app.init();
+  await app.startAllMicroservices();
 
-  const sockets = attachProgressSockets(app.getHttpServer(), {
-    jwt: new JwtService(env.JWT_SECRET),
-    nats,
-    logger,
-    corsOrigins: env.CORS_ORIGINS,
-  });
   return {
     app,
     env,
     logger,
-    sockets,
     async close() {
-      await sockets.close();
+      // Also closes the Socket.IO server and the HTTP server under it.
       await app.close();
+      versions.stop();
       await nats.drain().catch(() => undefined);
     },
   };

@@ -4,8 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SUBJECTS, type DrawingProgressEvent } from '@pid/contracts';
-import { encodeJson, JwtService } from '@pid/platform';
-import { startTestServices, type TestServices } from '@pid/platform/test-kit';
+import { createLogger, encodeJson, JwtService, TokenVersions } from '@pid/platform';
+import { eventually, startTestServices, type TestServices } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import request from 'supertest';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, type GatewayApp } from './gateway-app';
 import { GATEWAY_PROBE_PATHS } from './health/health.controller';
 import { MAX_REQUEST_BODY_BYTES } from './proxy/body-size-limit';
+import { FOREIGN_SUBSCRIPTION_REFUSED } from './realtime/progress.gateway';
 
 const SECRET = 'gateway-test-secret-long-enough-for-hs256';
 
@@ -217,6 +218,42 @@ describe('realtime progress', () => {
   it('refuses a socket without a valid token', async () => {
     await expect(connectAs(undefined)).rejects.toThrow('unauthorized');
     await expect(connectAs('forged.token.value')).rejects.toThrow('unauthorized');
+  });
+
+  it('refuses a token from before the user’s last password reset or e-mail change', async () => {
+    const before = jwt.sign('carol');
+    (await connectAs(before)).close();
+    // What auth does on a reset: raise the user's token version in the bucket the gateway watches.
+    const versions = await TokenVersions.watch(nats, createLogger('test', 'silent'));
+    await versions.raise('carol', 1);
+    versions.stop();
+    const refusal = await eventually(
+      () =>
+        connectAs(before).then(
+          (socket) => void socket.close(),
+          (error: Error) => error.message,
+        ),
+      'the gateway to refuse the old token',
+    );
+    expect(refusal).toBe('unauthorized');
+    (await connectAs(jwt.sign('carol', 1))).close();
+  });
+
+  it('honours subscribeToDrawings for the user’s own drawings and refuses it for anyone else’s', async () => {
+    const alice = await connectAs(jwt.sign('alice'));
+    const bob = await connectAs(jwt.sign('bob'));
+    const refusals: unknown[] = [];
+    bob.on('exception', (error) => refusals.push(error));
+    try {
+      expect(await alice.timeout(2_000).emitWithAck('subscribeToDrawings', 'alice')).toEqual({ subscribed: true });
+      bob.emit('subscribeToDrawings', 'alice');
+      await eventually(() => refusals[0], 'the refusal');
+      expect(refusals).toEqual([{ status: 'error', message: FOREIGN_SUBSCRIPTION_REFUSED }]);
+      expect(bob.connected).toBe(true);
+    } finally {
+      alice.close();
+      bob.close();
+    }
   });
 
   it("delivers drawingProgress to the owner's sockets only", async () => {

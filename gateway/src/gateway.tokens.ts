@@ -1,2 +1,3 @@
 export const SERVICE_TARGETS = Symbol('SERVICE_TARGETS');
 export const GATEWAY_NATS = Symbol('GATEWAY_NATS');
+export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');

@@ -2,7 +2,6 @@ import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
 import { createObjectStorage, ensureConsumer, ensureStream, type ServiceDefinition } from '@pid/platform';
 import { analysisMigrations } from './database/migrations';
 import { analysisEnvSchema, type AnalysisEnv } from './env';
-import { AnalysisRunEntity } from './runs/analysis-run.entity';
 import { startAnalysisWorker } from './worker/analysis-worker';
 
 /** The analysis worker: no HTTP API but health; it owns the job queue that all replicas share. */
@@ -10,7 +9,7 @@ export const analysisServiceDefinition: ServiceDefinition<AnalysisEnv> = {
   name: 'analysis',
   description: 'The recognition pipeline, run as a JetStream worker.',
   envSchema: analysisEnvSchema,
-  database: { schema: 'analysis', entities: [AnalysisRunEntity], migrations: analysisMigrations },
+  database: { schema: 'analysis', entities: [], migrations: analysisMigrations },
   modules: [],
   queueDepth: { stream: STREAMS.analysisJobs.name, durable: CONSUMERS.analysisWorkers },
   onStart: async (context) => {

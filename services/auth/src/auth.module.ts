@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsController } from './accounts/accounts.controller';
 import { AccountsService } from './accounts/accounts.service';
 import { BackgroundTasks } from './background/background-tasks';
@@ -14,12 +15,15 @@ import { SubscriptionLookupClient } from './subscriptions/subscription-lookup.cl
 import { AuthTokensService } from './tokens/auth-tokens.service';
 import { ProfileController } from './users/profile.controller';
 import { ProfileService } from './users/profile.service';
+import { SessionRevocation } from './users/session-revocation';
+import { UserLookupResponder } from './users/user-lookup.responder';
+import { UserEntity } from './users/user.entity';
 import { UsersService } from './users/users.service';
 
 /** Accounts, login tokens, e-mail verification, password reset and profile. */
 @Module({
-  imports: [MailModule],
-  controllers: [AccountsController, EmailVerificationController, PasswordResetController, ProfileController],
+  imports: [MailModule, TypeOrmModule.forFeature([UserEntity])],
+  controllers: [AccountsController, EmailVerificationController, PasswordResetController, ProfileController, UserLookupResponder],
   providers: [
     AccountsService,
     AuthTokensService,
@@ -30,6 +34,7 @@ import { UsersService } from './users/users.service';
     ProfileService,
     RateLimitGuard,
     RateLimits,
+    SessionRevocation,
     SubscriptionLookupClient,
     TrustProxySetting,
     UsersService,

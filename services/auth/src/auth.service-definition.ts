@@ -3,7 +3,6 @@ import { AuthModule } from './auth.module';
 import { authMigrations } from './database/migrations';
 import { authEnvSchema, type AuthEnv } from './env';
 import { AuthTokenEntity } from './tokens/auth-token.entity';
-import { answerUserLookups } from './users/user-lookup.responder';
 import { UserEntity } from './users/user.entity';
 
 export const authServiceDefinition: ServiceDefinition<AuthEnv> = {
@@ -12,5 +11,4 @@ export const authServiceDefinition: ServiceDefinition<AuthEnv> = {
   envSchema: authEnvSchema,
   database: { schema: 'auth', entities: [UserEntity, AuthTokenEntity], migrations: authMigrations },
   modules: [AuthModule],
-  onStart: async (context) => answerUserLookups(context),
 };

@@ -1,8 +1,10 @@
+import { MIN_PASSWORD_LENGTH_REGISTER } from '@pid/contracts';
 import { loadEnv } from '@pid/platform';
 import { tablesInSchema, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEnvSchema, type AuthEnv } from './env';
+import { PASSWORD_MAX_LENGTH } from './validation/account-fields';
 import { startAuthService } from './testing/auth-test-kit';
 
 let service: ServiceHarness<AuthEnv>;
@@ -38,7 +40,15 @@ describe('auth service', () => {
       ]),
     );
     expect(operations).toHaveLength(10);
-    expect(Object.keys(body.components.schemas.RegisterDto.properties)).toEqual(['username', 'email', 'password']);
+    const register = body.components.schemas.RegisterDto;
+    expect(Object.keys(register.properties).sort()).toEqual(['email', 'password', 'username']);
+    expect(register.required).toEqual(expect.arrayContaining(['username', 'email', 'password']));
+    // Documented from the zod schema that validates the body: the limits cannot drift apart.
+    expect(register.properties.password).toMatchObject({
+      type: 'string',
+      minLength: MIN_PASSWORD_LENGTH_REGISTER,
+      maxLength: PASSWORD_MAX_LENGTH,
+    });
   });
 });
 

@@ -3,7 +3,6 @@
  * app shows the server's `msg` as is.
  */
 export const MESSAGES = {
-  bodyNotObject: 'Request body must be a JSON object',
   usernameRequired: 'Username is required',
   usernameTooLong: 'Username must be at most 100 characters',
   invalidEmail: 'Please enter a valid email address',

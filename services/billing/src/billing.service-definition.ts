@@ -4,8 +4,6 @@ import { CheckoutSessionEntity } from './checkout/checkout-session.entity';
 import { billingMigrations } from './database/migrations';
 import { billingEnvSchema, paymentProviderName, type BillingEnv } from './env';
 import { CustomerEntity } from './stripe/customer.entity';
-import { ProcessedWebhookEventEntity } from './stripe/processed-webhook-event.entity';
-import { answerSubscriptionLookups } from './subscriptions/subscription-lookup.responder';
 import { SubscriptionEntity } from './subscriptions/subscription.entity';
 
 export const billingServiceDefinition: ServiceDefinition<BillingEnv> = {
@@ -14,7 +12,7 @@ export const billingServiceDefinition: ServiceDefinition<BillingEnv> = {
   envSchema: billingEnvSchema,
   database: {
     schema: 'billing',
-    entities: [SubscriptionEntity, CheckoutSessionEntity, CustomerEntity, ProcessedWebhookEventEntity],
+    entities: [SubscriptionEntity, CheckoutSessionEntity, CustomerEntity],
     migrations: billingMigrations,
   },
   modules: [BillingModule],
@@ -23,6 +21,5 @@ export const billingServiceDefinition: ServiceDefinition<BillingEnv> = {
     if (provider === 'local')
       context.logger.warn('payments run in TEST MODE: the checkout page takes no real payment (set STRIPE_SECRET_KEY)');
     else context.logger.info('payments run through Stripe Checkout');
-    return answerSubscriptionLookups(context);
   },
 };

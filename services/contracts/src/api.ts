@@ -19,6 +19,8 @@ export interface TokenPayload {
   sub: Id;
   exp: number;
   iat?: number;
+  /** The user's token version at signing; raised by a password reset or an e-mail change. Absent: 0. */
+  ver?: number;
 }
 
 export interface User {

@@ -7,11 +7,6 @@ export const ANNUAL_PLAN_PRICE_ID = 'price_pid_annual';
 /** Minor currency units: $100.00. */
 export const ANNUAL_PLAN_UNIT_AMOUNT = 10_000;
 export const BILLING_CURRENCY = 'usd';
-/**
- * The "$10 per document" figure that spec §1 shows to users, in minor units. Informational only: the
- * annual subscription includes unlimited analyses and no per-document purchase exists.
- */
-export const PRICE_PER_DOCUMENT_UNIT_AMOUNT = 1_000;
 /** Spec §9: the default feature list of the pricing card. */
 export const DEFAULT_PRICING_FEATURES = [
   'single page P&ID analysis',

@@ -47,6 +47,14 @@ export const STREAMS = {
   drawingEvents: { name: 'DRAWING_EVENTS', subjects: ['drawing.events.>'] },
 } as const;
 
+/**
+ * JetStream key-value buckets. `tokenVersions`: user id → the token version (a decimal number) that
+ * auth raised on a password reset or e-mail change; login tokens with a lower `ver` are refused.
+ */
+export const KV_BUCKETS = {
+  tokenVersions: 'AUTH_TOKEN_VERSIONS',
+} as const;
+
 export const CONSUMERS = {
   analysisWorkers: 'analysis-workers',
   graphResults: 'graph-analysis-results',

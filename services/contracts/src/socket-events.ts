@@ -13,8 +13,11 @@ export type DrawingProgressPayload = Pick<DrawingProgressEvent, 'drawingId' | 's
 
 export interface ServerToClientEvents {
   drawingProgress: (event: DrawingProgressPayload) => void;
+  /** A refused request, e.g. `subscribeToDrawings` with another user's id. */
+  exception: (error: { status: 'error'; message: string }) => void;
 }
 
 export interface ClientToServerEvents {
-  subscribeToDrawings: (userId: string) => void;
+  /** Answered `{ subscribed: true }` for the caller's own id; another user's id gets an `exception` event. */
+  subscribeToDrawings: (userId: string, ack?: (reply: { subscribed: true }) => void) => void;
 }

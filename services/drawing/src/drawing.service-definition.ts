@@ -2,7 +2,6 @@ import type { ServiceDefinition } from '@pid/platform';
 import { PendingCleanups } from './cleanup/pending-cleanups';
 import { drawingMigrations } from './database/migrations';
 import { DrawingModule } from './drawing.module';
-import { answerDrawingLookups } from './drawings/drawing-lookup.responder';
 import { DrawingEntity } from './drawings/drawing.entity';
 import { drawingEnvSchema, type DrawingEnv } from './env';
 import { ensureDrawingStreams, startAnalysisListeners, startStaleRunExpiry } from './processing/analysis-listeners';
@@ -23,7 +22,6 @@ export const drawingServiceDefinition: ServiceDefinition<DrawingEnv> = {
     };
     try {
       teardowns.push(await startAnalysisListeners(nats, dataSource, logger));
-      teardowns.push(answerDrawingLookups(nats, dataSource, logger));
       teardowns.push(startStaleRunExpiry(dataSource, nats, logger));
       teardowns.push(new PendingCleanups(dataSource, nats, drawingStorage(env), logger).startSweeper());
     } catch (error) {

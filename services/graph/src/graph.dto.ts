@@ -1,12 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { BoundingBox, ErrorBody, PathSegment } from '@pid/contracts';
+import type { BoundingBox } from '@pid/contracts';
 
 /** OpenAPI shapes shared by elements and connections. */
-export class ErrorBodyDto implements ErrorBody {
-  @ApiProperty({ example: 'Element not found' })
-  msg: string;
-}
-
 export class BoundingBoxDto implements BoundingBox {
   @ApiProperty({ example: 120, description: 'Left edge, in the drawing’s pixels' })
   x: number;
@@ -19,20 +14,4 @@ export class BoundingBoxDto implements BoundingBox {
 
   @ApiProperty({ example: 36, exclusiveMinimum: true, minimum: 0 })
   height: number;
-}
-
-export class PathSegmentDto implements PathSegment {
-  @ApiProperty({ enum: ['horizontal', 'vertical'], description: 'horizontal keeps y, vertical keeps x' })
-  orientation: 'horizontal' | 'vertical';
-
-  @ApiProperty({ type: [Number], minItems: 2, maxItems: 2, example: [100, 50] })
-  start: [number, number];
-
-  @ApiProperty({ type: [Number], minItems: 2, maxItems: 2, example: [180, 50] })
-  end: [number, number];
-}
-
-export class PathDataDto {
-  @ApiProperty({ type: [PathSegmentDto] })
-  path: PathSegmentDto[];
 }

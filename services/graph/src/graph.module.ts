@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { GraphExportResponder } from './export/graph-export.responder';
 import { DrawingAccess } from './access/drawing-access';
 import { ConnectionsController } from './connections/connections.controller';
 import { ConnectionsService } from './connections/connections.service';
@@ -7,7 +8,7 @@ import { ElementsService } from './elements/elements.service';
 
 /** The REST API of elements and connections. */
 @Module({
-  controllers: [ElementsController, ConnectionsController],
+  controllers: [ElementsController, ConnectionsController, GraphExportResponder],
   providers: [DrawingAccess, ElementsService, ConnectionsService],
 })
 export class GraphModule {}

@@ -1,7 +1,9 @@
+import { ELEMENT_TYPES } from '@pid/contracts';
 import { startServiceHarness, tablesInSchema, type ServiceHarness } from '@pid/platform/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphEnv } from './env';
 import { graphServiceDefinition } from './graph.service-definition';
+import { NAME_MAX_LENGTH } from './validation/graph-fields';
 
 let service: ServiceHarness<GraphEnv>;
 beforeAll(async () => void (service = await startServiceHarness(graphServiceDefinition)));
@@ -50,6 +52,17 @@ describe('graph service', () => {
         'PUT /api/connections/{id}',
         'DELETE /api/connections/{id}',
       ].sort(),
+    );
+  });
+
+  it('documents the request bodies from the zod schemas that validate them', () => {
+    const schemas = service.openApi.components?.schemas as Record<string, { properties: Record<string, Record<string, unknown>> }>;
+    const create = schemas.CreateElementDto!.properties;
+    expect(Object.keys(create).sort()).toEqual(['boundingBox', 'confirmed', 'description', 'drawing', 'elementType', 'name', 'page']);
+    expect(create.name).toMatchObject({ type: 'string', maxLength: NAME_MAX_LENGTH });
+    expect(create.elementType).toMatchObject({ enum: [...ELEMENT_TYPES] });
+    expect(Object.keys(schemas.UpdateConnectionDto!.properties)).toEqual(
+      expect.arrayContaining(['source', 'target', 'relationshipType', 'customRelationshipType', 'metadata']),
     );
   });
 });

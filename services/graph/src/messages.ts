@@ -5,7 +5,6 @@ export const MESSAGES = {
   connectionNotFound: 'Connection not found',
   /** The drawing service did not answer the ownership check: same wording as the platform's access guard. */
   serviceUnavailable: 'Service temporarily unavailable. Please try again.',
-  bodyNotObject: 'Request body must be a JSON object',
   elementDeleted: 'Element deleted',
   connectionDeleted: 'Connection deleted',
 } as const;

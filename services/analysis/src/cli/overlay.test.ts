@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analyzePage } from '../pipeline/analyze-page';
-import { box, line, svgPage, svgPng } from '../testing/synthetic';
+import { svgPage } from '../testing/synthetic';
 import { CLASS_COLOURS, drawOverlay } from './overlay';
 import { resultDocument } from './result-document';
+import { box, line, svgPng } from '@pid/platform/test-kit';
 
 const shapes = box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195);
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { line, svgPng, TEST_PDF_OPTIONS } from '../testing/synthetic';
+import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { loadPageImage, toOriginalPoint } from './page-image';
+import { line, svgPng } from '@pid/platform/test-kit';
 
 const options = { maxProcessingPixels: 50_000_000, pdf: TEST_PDF_OPTIONS };
 

@@ -1,9 +1,8 @@
 import { readAndRenderPdfPage } from '@pid/platform';
-import { passwordProtectedPdf } from '@pid/platform/test-kit';
+import { box, drawingPdf, passwordProtectedPdf, svgPng } from '@pid/platform/test-kit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { drawingPdf } from '../testing/sample-pdfs';
-import { box, svgPng, TEST_PDF_OPTIONS } from '../testing/synthetic';
+import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { loadPageImage, MESSAGES, renderedPageImage, UnusableFileError } from './page-image';
 
 const options = { maxProcessingPixels: 50_000_000, pdf: TEST_PDF_OPTIONS };

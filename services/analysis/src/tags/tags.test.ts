@@ -1,59 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseIsaTag } from './isa-tag';
+import { parseIsaTag } from '@pid/platform';
 import { parseLineNumber } from './line-number';
 import { cleanReading, parseAmidNoise } from './ocr-noise';
-
-describe('parseIsaTag', () => {
-  it.each([
-    ['FIC-101', 'FIC-101', 'F', ['I', 'C'], []],
-    ['FIC 101', 'FIC-101', 'F', ['I', 'C'], []],
-    ['FIC101', 'FIC-101', 'F', ['I', 'C'], []],
-    ['PT\n008A', 'PT-008A', 'P', ['T'], []],
-    ['052 / PT / 008A', '052-PT-008A', 'P', ['T'], []],
-    ['PT / 052 / 008A', '052-PT-008A', 'P', ['T'], []],
-    ['LAHH-12', 'LAHH-12', 'L', ['A'], ['HH']],
-    ['PSH 204', 'PSH-204', 'P', ['S'], ['H']],
-    ['F1C-1O1', 'FIC-101', 'F', ['I', 'C'], []],
-  ])('reads %j as %s', (text, tag, first, functions, modifiers) => {
-    const parsed = parseIsaTag(text);
-    expect(parsed?.tag).toBe(tag);
-    expect(parsed?.measuredVariable.letter).toBe(first);
-    expect(parsed?.functions.map((f) => f.letter)).toEqual(functions);
-    expect(parsed?.functionModifiers.map((f) => f.letter)).toEqual(modifiers);
-  });
-
-  it('takes exact text (a PDF text layer) as written: digits are no letters there', () => {
-    expect(parseIsaTag('200/150', { exact: true })).toBeUndefined();
-    expect(parseIsaTag('FIC 101', { exact: true })?.tag).toBe('FIC-101');
-  });
-
-  it('reads no letters from a part mostly digits, OCR or not: an area code and a loop are no tag', () => {
-    expect(parseIsaTag('200/150')).toBeUndefined();
-    expect(parseIsaTag('052 036')).toBeUndefined();
-    expect(parseIsaTag('0S2 036')).toBeUndefined();
-    expect(parseIsaTag('P1 101')?.tag).toBe('PI-101');
-  });
-
-  it('reads IEC 62424 letter codes: limit signs and brackets are no letters', () => {
-    const trip = parseIsaTag('PIS⁺Z⁺A 275003', { exact: true });
-    expect(trip?.tag).toBe('PISZA-275003');
-    expect(trip?.functions.map((f) => f.letter)).toEqual(['I', 'S', 'Z', 'A']);
-    expect(trip?.functionModifiers.map((f) => f.meaning)).toEqual(['high', 'high']);
-    expect(parseIsaTag('PI(Z)\n275003A', { exact: true })?.tag).toBe('PIZ-275003A');
-    expect(parseIsaTag('TIC+ 12')?.functionModifiers.map((f) => f.letter)).toEqual(['H']);
-  });
-
-  it('tells a safety valve (PSV) from a pressure switch (PSH) and a differential transmitter', () => {
-    expect(parseIsaTag('PSV-1001')?.variableModifiers.map((m) => m.meaning)).toEqual(['safety']);
-    expect(parseIsaTag('PSV-1001')?.functions.map((f) => f.meaning)).toEqual(['valve, damper, louver']);
-    expect(parseIsaTag('PDT-17')?.variableModifiers.map((m) => m.meaning)).toEqual(['differential']);
-    expect(parseIsaTag('PDT-17')?.measuredVariable.meaning).toBe('pressure');
-  });
-
-  it.each(['P-101A', 'V-201', 'HELLO WORLD', '2"-P-1001-A1A', 'NOTE 3', '', 'FIC-', 'REBOILER', 'COOLER'])('rejects %j', (text) => {
-    expect(parseIsaTag(text)).toBeUndefined();
-  });
-});
 
 describe('parseLineNumber', () => {
   it('reads a refinery line number into its parts', () => {

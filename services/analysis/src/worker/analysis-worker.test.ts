@@ -1,12 +1,20 @@
 import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisJob } from '@pid/contracts';
 import { createObjectStorage, pdfRenderSize, publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
-import { startServiceHarness, type ServiceHarness, passwordProtectedPdf } from '@pid/platform/test-kit';
+import {
+  CONTINUATION,
+  box,
+  drawingPdf,
+  line,
+  multiPageDrawingPdf,
+  passwordProtectedPdf,
+  startServiceHarness,
+  svgPng,
+  type ServiceHarness,
+} from '@pid/platform/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { MESSAGES } from '../ingest/page-image';
-import { CONTINUATION, drawingPdf, multiPageDrawingPdf } from '../testing/sample-pdfs';
-import { box, line, svgPng } from '../testing/synthetic';
 import { waitFor, workerJobs } from '../testing/worker-jobs';
 import { FAILED_MESSAGE, startAnalysisWorker, type WorkerOptions } from './analysis-worker';
 

@@ -7,15 +7,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
 import { createObjectStorage, publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
-import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { box, line, multiPageDrawingPdf, startServiceHarness, svgPng, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { bilevelScanPng, denseVectorPdf } from '../testing/hostile-drawings';
 import { parentProcessIds } from '../testing/processes';
-import { multiPageDrawingPdf } from '../testing/sample-pdfs';
-import { box, line, svgPng } from '../testing/synthetic';
 import { waitFor, workerJobs } from '../testing/worker-jobs';
 import { startAnalysisWorker, type AnalysisWorker } from './analysis-worker';
 

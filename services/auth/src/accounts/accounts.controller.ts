@@ -9,12 +9,11 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
-import { ErrorBodyDto } from '../messages.dto';
+import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { UserDto } from '../users/user.dto';
 import { UsersService } from '../users/users.service';
-import { LoginDto, loginBody, RegisterDto, registerBody, TokenResponseDto } from './accounts.dto';
+import { LoginDto, RegisterDto, TokenResponseDto } from './accounts.dto';
 import { AccountsService } from './accounts.service';
 
 @ApiTags('auth')
@@ -32,7 +31,7 @@ export class AccountsController {
   @ApiCreatedResponse({ type: TokenResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'A field breaks a rule, or the e-mail already has an account' })
   @ApiTooManyRequestsResponse({ type: ErrorBodyDto })
-  async register(@Body(new ZodBodyPipe(registerBody)) body: RegisterDto): Promise<TokenResponseDto> {
+  async register(@Body(new ZodBodyPipe(RegisterDto.schema)) body: RegisterDto): Promise<TokenResponseDto> {
     return { token: await this.accounts.register(body) };
   }
 
@@ -44,7 +43,7 @@ export class AccountsController {
   @ApiOkResponse({ type: TokenResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: '`Invalid credentials`' })
   @ApiTooManyRequestsResponse({ type: ErrorBodyDto })
-  async login(@Body(new ZodBodyPipe(loginBody)) body: LoginDto): Promise<TokenResponseDto> {
+  async login(@Body(new ZodBodyPipe(LoginDto.schema)) body: LoginDto): Promise<TokenResponseDto> {
     return { token: await this.accounts.login(body) };
   }
 

@@ -25,7 +25,7 @@ export class AccountsService {
       passwordHash: await this.passwords.hash(request.password),
     });
     this.verification.sendLinkLater(user);
-    return this.jwt.sign(user.id);
+    return this.jwt.sign(user.id, user.tokenVersion);
   }
 
   /** The same 400 for an unknown address and a wrong password, after the same argon2 work. */
@@ -38,6 +38,6 @@ export class AccountsService {
     if (!(await this.passwords.verify(user?.passwordHash, request.password)) || !user) {
       throw new BadRequestException(MESSAGES.invalidCredentials);
     }
-    return this.jwt.sign(user.id);
+    return this.jwt.sign(user.id, user.tokenVersion);
   }
 }

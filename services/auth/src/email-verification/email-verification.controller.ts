@@ -9,9 +9,8 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '@pid/platform';
+import { CurrentUser, JwtAuthGuard, type AuthenticatedUser, ErrorBodyDto, MessageResponseDto } from '@pid/platform';
 import { MESSAGES } from '../messages';
-import { ErrorBodyDto, MessageResponseDto } from '../messages.dto';
 import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { UsersService } from '../users/users.service';
 import { EmailVerifiedDto } from './email-verification.dto';

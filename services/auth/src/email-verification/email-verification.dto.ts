@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MessageResponseDto } from '../messages.dto';
 import { UserDto } from '../users/user.dto';
+import { MessageResponseDto } from '@pid/platform';
 
 export class EmailVerifiedDto extends MessageResponseDto {
   @ApiProperty({ type: UserDto })

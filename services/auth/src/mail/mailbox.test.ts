@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../env';
-import { eventually, readMailbox, registerAccount, startAuthService, tokenFromLink } from '../testing/auth-test-kit';
+import { readMailbox, registerAccount, startAuthService, tokenFromLink } from '../testing/auth-test-kit';
 
 let service: ServiceHarness<AuthEnv>;
 let mailbox: string;

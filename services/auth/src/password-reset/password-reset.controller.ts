@@ -1,10 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { ZodBodyPipe } from '@pid/platform';
+import { ZodBodyPipe, ErrorBodyDto, MessageResponseDto } from '@pid/platform';
 import { MESSAGES } from '../messages';
-import { ErrorBodyDto, MessageResponseDto } from '../messages.dto';
 import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
-import { ForgotPasswordDto, forgotPasswordBody, ResetPasswordDto, resetPasswordBody, ResetTokenValidityDto } from './password-reset.dto';
+import { ForgotPasswordDto, ResetPasswordDto, ResetTokenValidityDto } from './password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
 
 @ApiTags('auth')
@@ -23,7 +22,7 @@ export class PasswordResetController {
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Not an e-mail address' })
   @ApiTooManyRequestsResponse({ type: ErrorBodyDto })
-  forgot(@Body(new ZodBodyPipe(forgotPasswordBody)) body: ForgotPasswordDto): MessageResponseDto {
+  forgot(@Body(new ZodBodyPipe(ForgotPasswordDto.schema)) body: ForgotPasswordDto): MessageResponseDto {
     this.passwordReset.requestReset(body.email);
     return { msg: MESSAGES.resetRequested };
   }
@@ -45,7 +44,7 @@ export class PasswordResetController {
   })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Too short a password, or an unknown, used or expired token' })
-  async reset(@Body(new ZodBodyPipe(resetPasswordBody)) body: ResetPasswordDto): Promise<MessageResponseDto> {
+  async reset(@Body(new ZodBodyPipe(ResetPasswordDto.schema)) body: ResetPasswordDto): Promise<MessageResponseDto> {
     await this.passwordReset.reset(body.token, body.password);
     return { msg: MESSAGES.passwordReset };
   }

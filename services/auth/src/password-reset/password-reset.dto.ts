@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MIN_PASSWORD_LENGTH_RESET, type ResetPasswordRequest, type VerifyResetTokenResponse } from '@pid/contracts';
+import type { ResetPasswordRequest, VerifyResetTokenResponse } from '@pid/contracts';
+import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { bodyObject, email, PASSWORD_MAX_LENGTH, resetPassword } from '../validation/account-fields';
+import { email, resetPassword } from '../validation/account-fields';
+import { bodyObject } from '@pid/platform';
 
 export const forgotPasswordBody = bodyObject({ email });
 
@@ -12,18 +14,9 @@ export const resetPasswordBody = bodyObject({
   password: resetPassword,
 }) satisfies z.ZodType<ResetPasswordRequest>;
 
-export class ForgotPasswordDto {
-  @ApiProperty({ example: 'jane@example.com' })
-  email: string;
-}
-
-export class ResetPasswordDto implements ResetPasswordRequest {
-  @ApiProperty({ description: 'The token from the reset link' })
-  token: string;
-
-  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH_RESET, maxLength: PASSWORD_MAX_LENGTH })
-  password: string;
-}
+/** The request bodies' OpenAPI schemas and types, from the same zod schemas that validate them (nestjs-zod). */
+export class ForgotPasswordDto extends createZodDto(forgotPasswordBody) {}
+export class ResetPasswordDto extends createZodDto(resetPasswordBody) {}
 
 export class ResetTokenValidityDto implements VerifyResetTokenResponse {
   @ApiProperty({ example: true })

@@ -5,6 +5,7 @@ import { AccountMailer } from '../mail/account-mailer';
 import { MESSAGES } from '../messages';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { AuthTokensService } from '../tokens/auth-tokens.service';
+import { SessionRevocation } from '../users/session-revocation';
 import { UsersService } from '../users/users.service';
 
 /** Lets a user who forgot the password set a new one through a link mailed to the account's address. */
@@ -17,6 +18,7 @@ export class PasswordResetService {
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(AccountMailer) private readonly mailer: AccountMailer,
     @Inject(BackgroundTasks) private readonly background: BackgroundTasks,
+    @Inject(SessionRevocation) private readonly sessions: SessionRevocation,
   ) {}
 
   /**
@@ -36,18 +38,20 @@ export class PasswordResetService {
     if (!(await this.tokens.peek(token, 'password_reset'))) throw new BadRequestException(MESSAGES.invalidResetToken);
   }
 
-  /** Sets the new password, using up the token and every other reset link of the user. */
+  /** Sets the new password, using up the token and every other reset link of the user, and ends the user's sessions. */
   async reset(token: string, password: string): Promise<void> {
     // Check before hashing, so that made-up tokens cost no argon2 time.
     const userId = await this.tokens.peek(token, 'password_reset');
     if (!userId) throw new BadRequestException(MESSAGES.invalidResetToken);
     const passwordHash = await this.passwords.hash(password);
-    await this.dataSource.transaction(async (manager) => {
+    const version = await this.dataSource.transaction(async (manager) => {
       // A concurrent reset with the same link may have won meanwhile; then this one fails.
       if ((await this.tokens.consume(token, 'password_reset', manager)) !== userId)
         throw new BadRequestException(MESSAGES.invalidResetToken);
       await this.users.setPasswordHash(userId, passwordHash, manager);
       await this.tokens.revokeAll(userId, 'password_reset', manager);
+      return this.sessions.raise(userId, manager);
     });
+    await this.sessions.publish(userId, version);
   }
 }

@@ -95,6 +95,20 @@ describe('POST /api/auth/reset-password', () => {
     await login(account.email, 'brand new secret').expect(200);
   });
 
+  it('ends the sessions opened before the reset: their login tokens get 401', async () => {
+    const account = await registerAccount(service);
+    const opened = (await login(account.email, account.password).expect(200)).body.token as string;
+    const me = (token: string) => api().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+    await me(opened).expect(200);
+    await api()
+      .post('/api/auth/reset-password')
+      .send({ token: await resetToken(account), password: 'brand new secret' })
+      .expect(200);
+    for (const token of [account.token, opened]) await me(token).expect(401, { msg: 'Token is not valid' });
+    const fresh = (await login(account.email, 'brand new secret').expect(200)).body.token as string;
+    await me(fresh).expect(200);
+  });
+
   it('makes the user’s other reset links unusable', async () => {
     const account = await registerAccount(service);
     const first = await resetToken(account);

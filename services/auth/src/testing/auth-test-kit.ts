@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
@@ -67,17 +67,6 @@ export async function startSmtpCapture(user = 'mailer', pass = 'smtp-secret'): P
       }, `${count} mail(s) to ${address}`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Polls until `probe` returns a value, for work the service finishes after its response. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** The token of the first `${PUBLIC_URL}${route}?token=…` link in a mail's text and HTML. */

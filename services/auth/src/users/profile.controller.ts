@@ -1,9 +1,8 @@
 import { Body, Controller, Inject, Put, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
-import { ErrorBodyDto } from '../messages.dto';
+import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import { ProfileService } from './profile.service';
-import { ProfileUpdateDto, profileUpdateBody, UserDto } from './user.dto';
+import { ProfileUpdateDto, UserDto } from './user.dto';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
@@ -26,7 +25,7 @@ export class ProfileController {
   @ApiUnauthorizedResponse({ type: ErrorBodyDto })
   async update(
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodBodyPipe(profileUpdateBody)) body: ProfileUpdateDto,
+    @Body(new ZodBodyPipe(ProfileUpdateDto.schema)) body: ProfileUpdateDto,
   ): Promise<UserDto> {
     return this.users.present(await this.profiles.update(caller.id, body));
   }

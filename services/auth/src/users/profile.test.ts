@@ -68,13 +68,13 @@ describe('PUT /api/users/profile', () => {
     expect(response.body).toMatchObject({ email: newAddress, isEmailVerified: false });
 
     const [mail] = await smtp.mailsTo(newAddress, 1, VERIFY_SUBJECT);
-    await api().post('/api/auth/login').send({ email: newAddress.toLowerCase(), password: account.password }).expect(200);
+    const login = await api().post('/api/auth/login').send({ email: newAddress.toLowerCase(), password: account.password }).expect(200);
     await api().post('/api/auth/login').send({ email: account.email, password: account.password }).expect(400);
 
     await api()
       .get(`/api/auth/verify-email/${tokenFromLink(mail!, '/verify-email')}`)
       .expect(200);
-    const me = await api().get('/api/auth/me').set('Authorization', `Bearer ${account.token}`).expect(200);
+    const me = await api().get('/api/auth/me').set('Authorization', `Bearer ${login.body.token}`).expect(200);
     expect(me.body.isEmailVerified).toBe(true);
     // A link mailed to the old address can never verify the new one.
     await api()
@@ -85,12 +85,28 @@ describe('PUT /api/users/profile', () => {
   it('revokes verification links sent to the old address', async () => {
     const account = await registerAccount(service);
     const [oldMail] = await smtp.mailsTo(account.email, 1, VERIFY_SUBJECT);
-    await updateProfile(account, { email: `elsewhere-${account.userId}@example.com` }).expect(200);
+    const newAddress = `elsewhere-${account.userId}@example.com`;
+    await updateProfile(account, { email: newAddress }).expect(200);
     await api()
       .get(`/api/auth/verify-email/${tokenFromLink(oldMail!, '/verify-email')}`)
       .expect(400);
-    const me = await api().get('/api/auth/me').set('Authorization', `Bearer ${account.token}`).expect(200);
+    const login = await api().post('/api/auth/login').send({ email: newAddress, password: account.password }).expect(200);
+    const me = await api().get('/api/auth/me').set('Authorization', `Bearer ${login.body.token}`).expect(200);
     expect(me.body.isEmailVerified).toBe(false);
+  });
+
+  it('ends the sessions opened before an e-mail change, and only a change of address does', async () => {
+    const account = await verifiedAccount();
+    const me = (token: string) => api().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+    await updateProfile(account, { username: 'Same Address', email: account.email.toUpperCase() }).expect(200);
+    await me(account.token).expect(200);
+
+    const newAddress = `sessions-${account.userId}@example.com`;
+    await updateProfile(account, { email: newAddress }).expect(200);
+    await me(account.token).expect(401, { msg: 'Token is not valid' });
+    await updateProfile(account, { username: 'Too Late' }).expect(401, { msg: 'Token is not valid' });
+    const login = await api().post('/api/auth/login').send({ email: newAddress, password: account.password }).expect(200);
+    await me(login.body.token).expect(200);
   });
 
   it('keeps the verification when only the capitals of the address change', async () => {

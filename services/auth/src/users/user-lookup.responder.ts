@@ -1,23 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { InjectRepository } from '@nestjs/typeorm';
 import { SUBJECTS, type UserLookupReply, type UserLookupRequest } from '@pid/contracts';
-import { answerRequests, type ServiceContext } from '@pid/platform';
-import type { AuthEnv } from '../env';
+import { isUuid } from '@pid/platform';
+import type { Repository } from 'typeorm';
 import { toUserSummary } from './public-user';
-import { isUserId } from './user-id';
 import { UserEntity } from './user.entity';
 
-/**
- * Answers other services' user look-ups (`UserLookupRequest` → `UserLookupReply`, user null when unknown).
- * Returns the teardown.
- */
-export function answerUserLookups(context: ServiceContext<AuthEnv>): () => Promise<void> {
-  const users = context.dataSource.getRepository(UserEntity);
-  return answerRequests<UserLookupRequest, UserLookupReply>(context.nats, {
-    subject: SUBJECTS.userLookup,
-    queue: 'auth',
-    logger: context.logger,
-    handler: async ({ userId }) => {
-      const user = isUserId(userId) ? await users.findOneBy({ id: userId }) : null;
-      return { user: user ? toUserSummary(user) : null };
-    },
-  });
+/** Answers other services' user look-ups over NATS (`UserLookupRequest` → `UserLookupReply`, user null when unknown). */
+@Controller()
+export class UserLookupResponder {
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  @MessagePattern(SUBJECTS.userLookup)
+  async lookUp(@Payload() { userId }: Partial<UserLookupRequest>): Promise<UserLookupReply> {
+    const user = isUuid(userId) ? await this.users.findOneBy({ id: userId }) : null;
+    return { user: user ? toUserSummary(user) : null };
+  }
 }

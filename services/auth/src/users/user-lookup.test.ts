@@ -1,11 +1,11 @@
 import { SUBJECTS, type UserLookupReply } from '@pid/contracts';
 import { decodeJson, encodeJson } from '@pid/platform';
-import { startTestServices, type ServiceHarness } from '@pid/platform/test-kit';
+import { startServiceForTest, startTestServices, type ServiceHarness } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../env';
 import { registerAccount, startAuthService } from '../testing/auth-test-kit';
-import { answerUserLookups } from './user-lookup.responder';
+import { authServiceDefinition } from '../auth.service-definition';
 
 let service: ServiceHarness<AuthEnv>;
 /** Another service's connection. */
@@ -46,15 +46,15 @@ describe('user look-ups over NATS', () => {
     expect(decodeJson(reply.data)).toEqual({ user: null });
   });
 
-  it('stop after the teardown that onStart returns', async () => {
-    // A NATS server of its own, where the running service's subscription cannot answer instead.
+  it('stop when the service closes: the subject then has no responders', async () => {
+    // Servers of its own, where the running service's subscription cannot answer instead.
     const elsewhere = await startTestServices();
     const own = await connect({ servers: elsewhere.natsUrl });
     try {
-      const stop = answerUserLookups({ ...service.context, nats: own });
+      const other = await startServiceForTest(authServiceDefinition, elsewhere, { MAILBOX_DIR: `${elsewhere.tempDir}/mail` });
       const answered = await own.request(SUBJECTS.userLookup, encodeJson({ userId: 'abc' }), { timeout: 5000 });
       expect(decodeJson(answered.data)).toEqual({ user: null });
-      await stop();
+      await other.close();
       await expect(own.request(SUBJECTS.userLookup, encodeJson({ userId: 'abc' }), { timeout: 5000 })).rejects.toMatchObject({
         code: '503',
       });

@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ProfileUpdateRequest, User } from '@pid/contracts';
 import type { z } from 'zod';
-import { bodyObject, email, EMAIL_MAX_LENGTH, username, USERNAME_MAX_LENGTH } from '../validation/account-fields';
+import { createZodDto } from 'nestjs-zod';
+import { email, username } from '../validation/account-fields';
+import { bodyObject } from '@pid/platform';
 
 /** Either field may be left out; other fields are ignored. */
 export const profileUpdateBody = bodyObject({
@@ -32,10 +34,5 @@ export class UserDto implements User {
   subscriptionStatus?: string | null;
 }
 
-export class ProfileUpdateDto implements ProfileUpdateRequest {
-  @ApiPropertyOptional({ example: 'jane', maxLength: USERNAME_MAX_LENGTH })
-  username?: string;
-
-  @ApiPropertyOptional({ example: 'jane@example.com', maxLength: EMAIL_MAX_LENGTH, description: 'A new address must be verified again' })
-  email?: string;
-}
+/** The request body's OpenAPI schema and type, from the same zod schema that validates it (nestjs-zod). */
+export class ProfileUpdateDto extends createZodDto(profileUpdateBody) {}

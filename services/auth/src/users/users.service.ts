@@ -1,12 +1,13 @@
 import { BadRequestException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { User } from '@pid/contracts';
-import { DataSource, QueryFailedError, type EntityManager, type Repository } from 'typeorm';
+import { QueryFailedError, type EntityManager, type Repository } from 'typeorm';
 import { MESSAGES } from '../messages';
 import { SubscriptionLookupClient } from '../subscriptions/subscription-lookup.client';
 import { normalizeEmail } from '../validation/account-fields';
 import { toPublicUser } from './public-user';
-import { isUserId } from './user-id';
 import { UserEntity } from './user.entity';
+import { isUuid } from '@pid/platform';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -18,17 +19,13 @@ export function isDuplicateEmail(error: unknown): boolean {
 /** Reads and writes accounts. */
 @Injectable()
 export class UsersService {
-  private readonly users: Repository<UserEntity>;
-
   constructor(
-    @Inject(DataSource) dataSource: DataSource,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @Inject(SubscriptionLookupClient) private readonly subscriptions: SubscriptionLookupClient,
-  ) {
-    this.users = dataSource.getRepository(UserEntity);
-  }
+  ) {}
 
   async findById(id: string): Promise<UserEntity | null> {
-    return isUserId(id) ? this.users.findOneBy({ id }) : null;
+    return isUuid(id) ? this.users.findOneBy({ id }) : null;
   }
 
   async findByEmail(address: string): Promise<UserEntity | null> {

@@ -11,11 +11,6 @@ export const PASSWORD_MAX_LENGTH = 1024;
 /** Spec §5: non-space text, an at sign, non-space text, a dot, non-space text. */
 const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 
-/** A JSON object body; unknown keys are dropped. */
-export function bodyObject<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.object(shape, { error: MESSAGES.bodyNotObject });
-}
-
 export const username = z
   .string({ error: MESSAGES.usernameRequired })
   .trim()

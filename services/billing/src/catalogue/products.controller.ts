@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorBodyDto } from '../messages.dto';
 import { MESSAGES } from '../messages';
 import { ProductCatalogue } from './product-catalogue';
 import { ProductDto } from './product.dto';
+import { ErrorBodyDto } from '@pid/platform';
 
 @ApiTags('payments')
 @Controller('payments/products')

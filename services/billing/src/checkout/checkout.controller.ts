@@ -12,11 +12,10 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
+import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import { callerId } from '../ids';
-import { ErrorBodyDto } from '../messages.dto';
 import { CheckoutService } from './checkout.service';
-import { CheckoutSessionResponseDto, createCheckoutBody, CreateCheckoutSessionDto, PaymentVerificationResponseDto } from './checkout.dto';
+import { CheckoutSessionResponseDto, CreateCheckoutSessionDto, PaymentVerificationResponseDto } from './checkout.dto';
 
 @ApiTags('payments')
 @ApiBearerAuth()
@@ -41,7 +40,7 @@ export class CheckoutController {
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'Auth did not answer' })
   create(
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodBodyPipe(createCheckoutBody)) body: CreateCheckoutSessionDto,
+    @Body(new ZodBodyPipe(CreateCheckoutSessionDto.schema)) body: CreateCheckoutSessionDto,
   ): Promise<CheckoutSessionResponseDto> {
     return this.checkout.start(callerId(caller), body.priceId);
   }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CheckoutSessionResponse, PaymentVerificationResponse } from '@pid/contracts';
+import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 
@@ -9,10 +10,8 @@ export const createCheckoutBody = z.object(
   { error: MESSAGES.invalidProduct },
 );
 
-export class CreateCheckoutSessionDto {
-  @ApiProperty({ example: 'price_pid_annual', description: 'The price id of the product (GET /api/payments/products/{id})' })
-  priceId: string;
-}
+/** The body's OpenAPI schema and type, from the zod schema that validates it (nestjs-zod). */
+export class CreateCheckoutSessionDto extends createZodDto(createCheckoutBody) {}
 
 export class CheckoutSessionResponseDto implements CheckoutSessionResponse {
   @ApiProperty({ description: 'The hosted payment page; the browser navigates to it' })

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { CheckoutSessionResponse, PaymentVerificationResponse } from '@pid/contracts';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import { ProductCatalogue } from '../catalogue/product-catalogue';
 import { isSessionId } from '../ids';
 import { MESSAGES } from '../messages';
@@ -19,7 +20,7 @@ export class CheckoutService {
     @Inject(UserLookupClient) private readonly users: UserLookupClient,
     @Inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService,
     @Inject(CheckoutSessionsStore) private readonly sessions: CheckoutSessionsStore,
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @InjectRepository(SubscriptionEntity) private readonly subscriptionRows: Repository<SubscriptionEntity>,
   ) {}
 
   /** Checks in the order: price (400), verified user (503, 401, 403), no active subscription (409). */
@@ -54,9 +55,7 @@ export class CheckoutService {
       case 'expired':
         return { success: false, message: MESSAGES.checkoutExpired };
       case 'complete': {
-        const subscription = session.subscriptionId
-          ? await this.dataSource.getRepository(SubscriptionEntity).findOneBy({ id: session.subscriptionId })
-          : null;
+        const subscription = session.subscriptionId ? await this.subscriptionRows.findOneBy({ id: session.subscriptionId }) : null;
         if (!subscription) return { success: false, message: MESSAGES.paymentProcessing };
         const active = isActiveAt(subscription);
         return {

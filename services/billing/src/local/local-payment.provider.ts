@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProductPrice } from '@pid/contracts';
-import { SERVICE_ENV } from '@pid/platform';
+import { SERVICE_ENV, lockUntilCommit } from '@pid/platform';
 import { DataSource } from 'typeorm';
 import { ProductCatalogue } from '../catalogue/product-catalogue';
 import type { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { CheckoutSessionsStore } from '../checkout/checkout-sessions.store';
-import { lockUserBilling } from '../database/sql';
 import type { BillingEnv } from '../env';
 import type { PaymentProvider, StartedCheckout } from '../providers/payment-provider';
 import { periodEnd } from '../subscriptions/billing-period';
@@ -91,7 +90,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         return { kind: 'closed', session };
       }
       // Two sessions of one user paid at once must not give two subscriptions.
-      await lockUserBilling(manager, session.userId);
+      await lockUntilCommit(manager, `billing:user:${session.userId}`);
       if (await this.subscriptions.hasActive(session.userId, manager)) {
         await this.sessions.close(session.id, 'canceled', manager);
         return { kind: 'already-subscribed', session };

@@ -1,11 +1,10 @@
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
 import {
   bearer,
   collectSubscriptionChanges,
-  eventually,
   lookUpSubscription,
   PUBLIC_URL,
   startCheckout,

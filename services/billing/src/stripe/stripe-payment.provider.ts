@@ -1,11 +1,11 @@
 import { BadGatewayException, Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { ProductPrice } from '@pid/contracts';
-import { LOGGER, SERVICE_ENV, type Logger } from '@pid/platform';
+import { LOGGER, SERVICE_ENV, type Logger, runSql } from '@pid/platform';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import type { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { CheckoutSessionsStore } from '../checkout/checkout-sessions.store';
-import { runSql } from '../database/sql';
 import type { BillingEnv } from '../env';
 import { MESSAGES } from '../messages';
 import type { PaymentProvider, StartedCheckout } from '../providers/payment-provider';
@@ -26,6 +26,7 @@ export class StripePaymentProvider implements PaymentProvider {
   constructor(
     @Inject(SERVICE_ENV) private readonly env: BillingEnv,
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
     @Inject(StripeSubscriptions) private readonly stripeSubscriptions: StripeSubscriptions,
     @Inject(CheckoutSessionsStore) private readonly sessions: CheckoutSessionsStore,
     @Inject(SubscriptionEvents) private readonly events: SubscriptionEvents,
@@ -85,8 +86,7 @@ export class StripePaymentProvider implements PaymentProvider {
    * concurrent first checkouts of one user create one customer.
    */
   private async customerFor(user: BillingUser): Promise<string> {
-    const customers = this.dataSource.getRepository(CustomerEntity);
-    const known = await customers.findOneBy({ userId: user._id, provider: STRIPE_PROVIDER });
+    const known = await this.customers.findOneBy({ userId: user._id, provider: STRIPE_PROVIDER });
     if (known) return known.providerCustomerId;
     const created = await this.stripe.customers.create(
       { email: user.email, name: user.username, metadata: { userId: user._id } },
@@ -97,6 +97,6 @@ export class StripePaymentProvider implements PaymentProvider {
       'INSERT INTO customers (user_id, provider, provider_customer_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
       [user._id, STRIPE_PROVIDER, created.id],
     );
-    return (await customers.findOneByOrFail({ userId: user._id, provider: STRIPE_PROVIDER })).providerCustomerId;
+    return (await this.customers.findOneByOrFail({ userId: user._id, provider: STRIPE_PROVIDER })).providerCustomerId;
   }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, type Logger } from '@pid/platform';
+import { LOGGER, type Logger, isUuid } from '@pid/platform';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { ProductCatalogue } from '../catalogue/product-catalogue';
 import { CheckoutSessionsStore } from '../checkout/checkout-sessions.store';
-import { isUserId } from '../ids';
 import type { SubscriptionRecord } from '../subscriptions/subscription-record';
 import type { SubscriptionEntity } from '../subscriptions/subscription.entity';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -86,7 +85,7 @@ export class StripeSubscriptions {
       const customer = await manager.findOneBy(CustomerEntity, { provider: STRIPE_PROVIDER, providerCustomerId: customerId });
       if (customer) return customer.userId;
     }
-    return [metadataUserId, userHint].find(isUserId);
+    return [metadataUserId, userHint].find(isUuid);
   }
 
   private toRecord(subscription: Stripe.Subscription, userId: string, customerId: string | null): SubscriptionRecord {

@@ -1,8 +1,8 @@
 import { Controller, Headers, HttpCode, HttpStatus, Inject, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ErrorBodyDto } from '../messages.dto';
 import { StripeWebhooks, type WebhookReceipt } from './stripe-webhooks.service';
+import { ErrorBodyDto } from '@pid/platform';
 
 class WebhookReceiptDto implements WebhookReceipt {
   @ApiProperty({ enum: [true] })

@@ -1,8 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { LOGGER, SERVICE_ENV, type Logger } from '@pid/platform';
+import { LOGGER, SERVICE_ENV, type Logger, runSql } from '@pid/platform';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { runSql } from '../database/sql';
 import type { BillingEnv } from '../env';
 import { MESSAGES } from '../messages';
 import { SubscriptionEvents } from '../subscriptions/subscription-events';

@@ -1,15 +1,8 @@
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
-import {
-  bearer,
-  collectSubscriptionChanges,
-  eventually,
-  lookUpSubscription,
-  startCheckout,
-  type FakeAuth,
-} from '../testing/billing-test-kit';
+import { bearer, collectSubscriptionChanges, lookUpSubscription, startCheckout, type FakeAuth } from '../testing/billing-test-kit';
 import { signatureFor, startStripeBilling, stripeEvent, stripeSubscription, type StripeStandIn } from '../testing/stripe-stand-in';
 
 let stripe: StripeStandIn;

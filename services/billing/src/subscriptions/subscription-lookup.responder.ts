@@ -1,19 +1,19 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SUBJECTS, type SubscriptionLookupReply, type SubscriptionLookupRequest } from '@pid/contracts';
-import { answerRequests, type ServiceContext } from '@pid/platform';
-import type { BillingEnv } from '../env';
-import { isUserId } from '../ids';
+import { isUuid } from '@pid/platform';
 import { SubscriptionsService, toLookupReply } from './subscriptions.service';
 
 /**
- * Answers other services' subscription look-ups (`SubscriptionLookupRequest` → `SubscriptionLookupReply`);
- * an unknown or malformed user id answers "no subscription". Returns the teardown.
+ * Answers other services' subscription look-ups over NATS (`SubscriptionLookupRequest` → `SubscriptionLookupReply`);
+ * an unknown or malformed user id answers "no subscription".
  */
-export function answerSubscriptionLookups(context: ServiceContext<BillingEnv>): () => Promise<void> {
-  const subscriptions = new SubscriptionsService(context.dataSource);
-  return answerRequests<SubscriptionLookupRequest, SubscriptionLookupReply>(context.nats, {
-    subject: SUBJECTS.subscriptionLookup,
-    queue: 'billing',
-    logger: context.logger,
-    handler: async ({ userId }) => (isUserId(userId) ? subscriptions.lookup(userId) : toLookupReply(undefined)),
-  });
+@Controller()
+export class SubscriptionLookupResponder {
+  constructor(@Inject(SubscriptionsService) private readonly subscriptions: SubscriptionsService) {}
+
+  @MessagePattern(SUBJECTS.subscriptionLookup)
+  lookUp(@Payload() { userId }: Partial<SubscriptionLookupRequest>): Promise<SubscriptionLookupReply> {
+    return isUuid(userId) ? this.subscriptions.lookup(userId) : Promise.resolve(toLookupReply(undefined));
+  }
 }

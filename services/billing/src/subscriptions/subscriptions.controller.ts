@@ -1,8 +1,7 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '@pid/platform';
+import { CurrentUser, JwtAuthGuard, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import { callerId } from '../ids';
-import { ErrorBodyDto } from '../messages.dto';
 import { SubscriptionStatusResponseDto } from './subscription.dto';
 import { SubscriptionsService } from './subscriptions.service';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SubscriptionInfo, SubscriptionLookupReply, SubscriptionStatusResponse } from '@pid/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { runSql } from '../database/sql';
 import type { SubscriptionRecord } from './subscription-record';
 import { SubscriptionEntity } from './subscription.entity';
+import { runSql } from '@pid/platform';
 
 /** Provider statuses that grant access while the paid period lasts. */
 const ACTIVE_STATUSES = new Set(['active', 'trialing']);

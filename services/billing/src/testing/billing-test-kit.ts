@@ -7,8 +7,8 @@ import {
   type UserLookupReply,
   type UserLookupRequest,
 } from '@pid/contracts';
-import { answerRequests, createLogger, decodeJson, encodeJson, JwtService } from '@pid/platform';
-import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { createLogger, decodeJson, encodeJson, JwtService } from '@pid/platform';
+import { answerRequests, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import request from 'supertest';
 import { billingServiceDefinition } from '../billing.service-definition';
@@ -102,17 +102,6 @@ export async function collectSubscriptionChanges(nats: NatsConnection): Promise<
   });
   await nats.flush();
   return { events, stop: () => subscription.unsubscribe() };
-}
-
-/** Polls until `probe` returns a value, for work that lands after the response (NATS messages). */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** Starts a checkout for `user` and answers the session id and URL the provider gave. */

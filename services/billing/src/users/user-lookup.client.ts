@@ -1,7 +1,7 @@
 import { ForbiddenException, Inject, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { SUBJECTS, isUserLookupReply, type UserLookupReply, type UserLookupRequest } from '@pid/contracts';
-import { EMAIL_VERIFICATION_REQUIRED, LOGGER, NATS_CONNECTION, requestJson, SERVICE_ENV, type Logger } from '@pid/platform';
-import type { NatsConnection } from 'nats';
+import type { ClientProxy } from '@nestjs/microservices';
+import { EMAIL_VERIFICATION_REQUIRED, LOGGER, lookup, NATS_CLIENT, SERVICE_ENV, type Logger } from '@pid/platform';
 import type { BillingEnv } from '../env';
 import { MESSAGES } from '../messages';
 
@@ -11,7 +11,7 @@ export type BillingUser = NonNullable<UserLookupReply['user']>;
 @Injectable()
 export class UserLookupClient {
   constructor(
-    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
     @Inject(SERVICE_ENV) private readonly env: BillingEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -22,7 +22,7 @@ export class UserLookupClient {
    */
   async verifiedUser(userId: string): Promise<BillingUser> {
     const request: UserLookupRequest = { userId };
-    const reply = await requestJson(this.nats, SUBJECTS.userLookup, request, {
+    const reply = await lookup(this.nats, SUBJECTS.userLookup, request, {
       timeoutMs: this.env.USER_LOOKUP_TIMEOUT_MS,
       isValid: isUserLookupReply,
       logger: this.logger,

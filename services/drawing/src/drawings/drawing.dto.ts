@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import {
   ANALYSIS_SOURCES,
   DRAWING_STATUSES,
@@ -6,9 +7,7 @@ import {
   type Drawing,
   type DrawingMetadata,
   type DrawingStatus,
-  type ErrorBody,
   type ImageSize,
-  type MessageResponse,
   type ProcessingStatusResponse,
 } from '@pid/contracts';
 import { containsNulCharacter, NUL_CHARACTER_MESSAGE } from '@pid/platform';
@@ -28,7 +27,6 @@ export const drawingName = z
 
 /** `PUT /drawings/:id`: rename; other fields are ignored. */
 export const renameBody = z.object({ name: drawingName }, { error: MESSAGES.nameRequired });
-export type RenameRequest = z.output<typeof renameBody>;
 
 /** A drawing as the API answers it, with the spec's field names (§3). */
 export function presentDrawing(drawing: DrawingEntity): Drawing {
@@ -132,17 +130,5 @@ export class ProcessingStatusDto implements ProcessingStatusResponse {
   progress: number;
 }
 
-export class RenameDrawingDto {
-  @ApiProperty({ example: 'Unit 100 – feed section', maxLength: DRAWING_NAME_MAX_LENGTH, description: 'Trimmed; must not be blank' })
-  name: string;
-}
-
-export class MessageResponseDto implements MessageResponse {
-  @ApiProperty({ example: MESSAGES.drawingDeleted })
-  msg: string;
-}
-
-export class ErrorBodyDto implements ErrorBody {
-  @ApiProperty({ example: MESSAGES.drawingNotFound })
-  msg: string;
-}
+/** The body's OpenAPI schema and type, from the zod schema that validates it (nestjs-zod). */
+export class RenameDrawingDto extends createZodDto(renameBody) {}

@@ -35,7 +35,17 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { MAX_UPLOAD_BYTES, type Drawing, type MessageResponse, type ProcessingStatusResponse } from '@pid/contracts';
-import { CurrentUser, LOGGER, SubscriberOnly, ZodBodyPipe, type AuthenticatedUser, type Logger, type ObjectStorage } from '@pid/platform';
+import {
+  MessageResponseDto,
+  ErrorBodyDto,
+  CurrentUser,
+  LOGGER,
+  SubscriberOnly,
+  ZodBodyPipe,
+  type AuthenticatedUser,
+  type Logger,
+  type ObjectStorage,
+} from '@pid/platform';
 import type { Request, Response } from 'express';
 import {
   exportCsv,
@@ -52,18 +62,7 @@ import { ProcessingService } from '../processing/processing.service';
 import { RenditionsService } from '../renditions/renditions.service';
 import { DRAWING_STORAGE } from '../storage/drawing-storage';
 import { DrawingUploadInterceptor, UPLOAD_FILE_FIELD, UPLOAD_NAME_FIELD, type UploadRequest } from '../upload/upload.interceptor';
-import {
-  DrawingDto,
-  DRAWING_NAME_MAX_LENGTH,
-  ErrorBodyDto,
-  MessageResponseDto,
-  presentDrawing,
-  presentStatus,
-  ProcessingStatusDto,
-  renameBody,
-  RenameDrawingDto,
-  type RenameRequest,
-} from './drawing.dto';
+import { DrawingDto, DRAWING_NAME_MAX_LENGTH, presentDrawing, presentStatus, ProcessingStatusDto, RenameDrawingDto } from './drawing.dto';
 import { DrawingsService } from './drawings.service';
 
 /** The image of a drawing page never changes for its URL (a new upload is a new drawing), so browsers may keep it a day. */
@@ -163,7 +162,7 @@ export class DrawingsController {
   async rename(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(new ZodBodyPipe(renameBody)) body: RenameRequest,
+    @Body(new ZodBodyPipe(RenameDrawingDto.schema)) body: RenameDrawingDto,
   ): Promise<Drawing> {
     return presentDrawing(await this.drawings.rename(caller.id, id, body.name));
   }

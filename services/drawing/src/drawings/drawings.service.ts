@@ -6,7 +6,8 @@ import {
   ServiceUnavailableException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { LOGGER, newObjectKey, SERVICE_ENV, type Logger, type ObjectStorage } from '@pid/platform';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isUuid, LOGGER, newObjectKey, SERVICE_ENV, type Logger, type ObjectStorage } from '@pid/platform';
 import { DataSource, type Repository } from 'typeorm';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
 import type { DrawingEnv } from '../env';
@@ -18,7 +19,6 @@ import { DRAWING_STORAGE } from '../storage/drawing-storage';
 import { sanitizeDocumentName } from '../upload/document-name';
 import { detectFileKind, FILE_KINDS } from '../upload/file-kind';
 import { inspectUpload } from '../upload/upload-inspector';
-import { isUuid } from './drawing-id';
 import { drawingName } from './drawing.dto';
 import { DrawingEntity } from './drawing.entity';
 
@@ -30,18 +30,15 @@ export interface UploadedDrawingFile {
 /** Drawings of one owner: every read and write is scoped to the caller, another user's id is "not found". */
 @Injectable()
 export class DrawingsService {
-  private readonly drawings: Repository<DrawingEntity>;
-
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @InjectRepository(DrawingEntity) private readonly drawings: Repository<DrawingEntity>,
     @Inject(DRAWING_STORAGE) private readonly storage: ObjectStorage,
     @Inject(PendingCleanups) private readonly cleanups: PendingCleanups,
     @Inject(SERVICE_ENV) private readonly env: DrawingEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(PdfThreads) private readonly pdfThreads: PdfThreads,
-  ) {
-    this.drawings = dataSource.getRepository(DrawingEntity);
-  }
+  ) {}
 
   /** The caller's drawings, newest first. */
   async list(userId: string): Promise<DrawingEntity[]> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
 import { drawingStorage } from '../storage/drawing-storage';
 import { startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { samplePdf, samplePng, sampleTiff } from '../testing/sample-files';
+import { samplePdf, samplePng, sampleTiff } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 beforeAll(async () => void (service = await startDrawingService()));

@@ -4,9 +4,9 @@
  */
 import type { Connection, Drawing, DrawingElement, GraphExportReply } from '@pid/contracts';
 import { elementDisplayName } from '@pid/contracts';
+import { parseIsaTag } from '@pid/platform';
 import ExcelJS from 'exceljs';
 import { toCsv, type CsvValue } from './csv';
-import { parseIsaTag } from './isa-tag';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -213,7 +213,7 @@ export async function exportXlsx(drawing: Drawing, graph: GraphExportReply): Pro
     graph.elements
       .filter((element) => element.elementType === 'instrument')
       .map((element) => {
-        const tag = parseIsaTag(text(element.name));
+        const tag = instrumentTag(text(element.name));
         return [
           text(element._id),
           tag?.tag ?? text(element.name),
@@ -227,6 +227,19 @@ export async function exportXlsx(drawing: Drawing, graph: GraphExportReply): Pro
       }),
   );
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * The Instruments sheet's reading of a typed name, with platform's ISA-5.1 parser taken as written (no OCR
+ * fixes): the measured variable capitalised (`Flow`, `User's choice`), the loop with its area and without
+ * the instrument's suffix letters (`10-205` for `10-LIC-205A`).
+ */
+export function instrumentTag(name: string): { tag: string; letters: string; measuredVariable: string; loop: string } | undefined {
+  const parsed = parseIsaTag(name, { exact: true });
+  if (!parsed) return undefined;
+  const meaning = parsed.measuredVariable.meaning;
+  const loop = [parsed.area, parsed.loop.replace(/[A-Z]+$/, '')].filter(Boolean).join('-');
+  return { tag: parsed.tag, letters: parsed.letters, measuredVariable: meaning.charAt(0).toUpperCase() + meaning.slice(1), loop };
 }
 
 export function exportJson(

@@ -1,10 +1,10 @@
 import { SUBJECTS, type Connection, type DrawingElement, type GraphExportReply, type GraphExportRequest } from '@pid/contracts';
-import { answerRequests } from '@pid/platform';
+import { answerRequests } from '@pid/platform/test-kit';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { samplePng } from '../testing/sample-files';
+import { samplePng } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 let user: TestUser;
@@ -14,7 +14,7 @@ const graphs = new Map<string, GraphExportReply>();
 const asked: Array<Partial<GraphExportRequest>> = [];
 let stopGraph: (() => Promise<void>) | undefined;
 
-function startGraphStandIn() {
+async function startGraphStandIn() {
   stopGraph = answerRequests<GraphExportRequest, GraphExportReply>(service.context.nats, {
     subject: SUBJECTS.graphExport,
     queue: 'graph',
@@ -24,6 +24,8 @@ function startGraphStandIn() {
       return graphs.get(requested.drawingId ?? '') ?? { elements: [], connections: [] };
     },
   });
+  // Drawing asks through its own NATS client connection: the server must have this subscription first.
+  await service.context.nats.flush();
 }
 
 function element(id: string, fields: Partial<DrawingElement>): DrawingElement {
@@ -98,7 +100,7 @@ beforeAll(async () => {
       connection('c4', { source: 'e6-7b2f', target: 'e1', relationshipType: 'flows to' }),
     ],
   });
-  startGraphStandIn();
+  await startGraphStandIn();
 });
 afterAll(async () => {
   await stopGraph?.();
@@ -260,7 +262,7 @@ describe('JSON export and failures', () => {
     try {
       await exportCall(drawingId).expect(503, { msg: 'Drawing data is temporarily unavailable. Please try again.' });
     } finally {
-      startGraphStandIn();
+      await startGraphStandIn();
     }
     await exportCall(drawingId).expect(200);
   });

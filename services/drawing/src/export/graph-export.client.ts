@@ -1,7 +1,7 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { isGraphExportReply, SUBJECTS, type GraphExportReply, type GraphExportRequest } from '@pid/contracts';
-import { LOGGER, NATS_CONNECTION, requestJson, SERVICE_ENV, type Logger } from '@pid/platform';
-import type { NatsConnection } from 'nats';
+import type { ClientProxy } from '@nestjs/microservices';
+import { LOGGER, lookup, NATS_CLIENT, SERVICE_ENV, type Logger } from '@pid/platform';
 import type { DrawingEnv } from '../env';
 import { MESSAGES } from '../messages';
 
@@ -9,7 +9,7 @@ import { MESSAGES } from '../messages';
 @Injectable()
 export class GraphExportClient {
   constructor(
-    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
     @Inject(SERVICE_ENV) private readonly env: DrawingEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -17,7 +17,7 @@ export class GraphExportClient {
   /** The drawing's elements and connections; 503 when graph does not answer in time. */
   async fetch(drawingId: string, userId: string): Promise<GraphExportReply> {
     const request: GraphExportRequest = { drawingId, userId };
-    const reply = await requestJson(this.nats, SUBJECTS.graphExport, request, {
+    const reply = await lookup(this.nats, SUBJECTS.graphExport, request, {
       timeoutMs: this.env.GRAPH_EXPORT_TIMEOUT_MS,
       isValid: isGraphExportReply,
       logger: this.logger,

@@ -1,9 +1,8 @@
 import { PdfPasswordError, PdfRenderError, pdfRenderSize } from '@pid/platform';
-import { denseVectorPdf, passwordProtectedPdf } from '@pid/platform/test-kit';
+import { denseVectorPdf, passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DrawingEnv } from '../env';
-import { samplePdf } from '../testing/sample-files';
 import { PdfThreads } from './pdf-threads';
 
 const threads = new PdfThreads({ RENDER_CONCURRENCY: 1 } as DrawingEnv);

@@ -5,12 +5,10 @@ import {
   type AnalysisAppliedEvent,
   type AnalysisFailedEvent,
   type AnalysisResultEvent,
-  type DrawingProgressEvent,
 } from '@pid/contracts';
-import { consumeJson, decodeJson, ensureConsumer, ensureStream, type Logger } from '@pid/platform';
+import { isUuid, consumeJson, ensureConsumer, ensureStream, type Logger } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import type { DataSource } from 'typeorm';
-import { isUuid } from '../drawings/drawing-id';
 import { cleanMessage, DrawingRuns, type RunState } from './drawing-runs';
 import { ProgressPublisher } from './progress-publisher';
 
@@ -26,10 +24,7 @@ export async function ensureDrawingStreams(nats: NatsConnection): Promise<void> 
 }
 
 /**
- * Follows the analysis of drawings:
- * - progress (core NATS, `SUBJECTS.drawingProgress`, one replica per event): percentage and message of
- *   the current run, forward only. Events that this service publishes itself come back here too; they
- *   carry a status other than `processing`, or repeat what is stored, and change nothing.
+ * Follows the analysis of drawings (progress: `ProgressEventsController`):
  * - results (JetStream, durable consumers shared by replicas): the image and page sizes and how each page
  *   was read; a result in parts is recorded with its last part.
  * - the graph service's word that it saved the result (`SUBJECTS.analysisApplied`): `completed`, so that a
@@ -40,23 +35,6 @@ export async function ensureDrawingStreams(nats: NatsConnection): Promise<void> 
 export async function startAnalysisListeners(nats: NatsConnection, dataSource: DataSource, logger: Logger): Promise<() => Promise<void>> {
   const runs = new DrawingRuns(dataSource);
   const publisher = new ProgressPublisher(nats, logger);
-  const inFlight = new Set<Promise<void>>();
-
-  const onProgress = async (event: Partial<DrawingProgressEvent>) => {
-    if (event.status !== 'processing' || !isUuid(event.drawingId) || !isUuid(event.jobId)) return;
-    if (typeof event.progress !== 'number' || !Number.isFinite(event.progress)) return;
-    await runs.progress(event.drawingId, event.jobId, event.progress, cleanMessage(event.message));
-  };
-  const progress = nats.subscribe(SUBJECTS.drawingProgress, {
-    queue: 'drawing',
-    callback: (error, message) => {
-      if (error) return void logger.warn({ err: error }, 'progress subscription failed');
-      const work = (async () => onProgress(decodeJson<Partial<DrawingProgressEvent>>(message.data)))()
-        .catch((failure) => logger.warn({ err: failure }, 'a progress event could not be applied'))
-        .finally(() => inFlight.delete(work));
-      inFlight.add(work);
-    },
-  });
 
   /** A durable consumer of the results stream, for events that name a run (`drawingId`, `jobId`). */
   const consumeRunEvents = <T extends { drawingId?: unknown; jobId?: unknown }>(
@@ -90,8 +68,7 @@ export async function startAnalysisListeners(nats: NatsConnection, dataSource: D
   );
 
   return async () => {
-    if (!progress.isClosed()) progress.unsubscribe();
-    await Promise.allSettled([results.stop(), applied.stop(), failures.stop(), ...inFlight]);
+    await Promise.allSettled([results.stop(), applied.stop(), failures.stop()]);
   };
 }
 

@@ -1,10 +1,9 @@
 import { ConflictException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { SUBJECTS, type AnalysisJob } from '@pid/contracts';
-import { LOGGER, NATS_CONNECTION, publishJson, type Logger } from '@pid/platform';
+import { isUuid, LOGGER, NATS_CONNECTION, publishJson, type Logger } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { isUuid } from '../drawings/drawing-id';
 import { DrawingEntity } from '../drawings/drawing.entity';
 import { MESSAGES } from '../messages';
 import { fileKindOfContentType } from '../upload/file-kind';

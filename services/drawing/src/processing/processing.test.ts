@@ -13,10 +13,10 @@ import { consumeJson, decodeJson, encodeJson, ensureConsumer, publishJson, type 
 import { connect, type NatsConnection, type Subscription } from 'nats';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { samplePdf, samplePng } from '../testing/sample-files';
+import { startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
 import { ensureDrawingStreams } from './analysis-listeners';
 import { DrawingRuns } from './drawing-runs';
+import { eventually, samplePdf, samplePng } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 /** The test worker's own connection, as the analysis service would have. */

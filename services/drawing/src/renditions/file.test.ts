@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '../testing/sample-files';
+import { rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 let user: TestUser;

@@ -1,8 +1,7 @@
-import { passwordProtectedPdf } from '@pid/platform/test-kit';
+import { passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { samplePdf } from '../testing/sample-files';
 import { inspectPdf, PdfPasswordError, pdfRenderSize, PdfUnreadableError, renderPdfPage, type PdfRenderOptions } from '@pid/platform';
 
 const options: PdfRenderOptions = { dpi: 200, maxSide: 10_000, maxPixels: 100_000_000, timeoutMs: 30_000 };

@@ -7,6 +7,7 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { MAX_PDF_OPERATORS, MAX_PDF_PATH_SEGMENTS } from '@pid/contracts';
+import { InjectRepository } from '@nestjs/typeorm';
 import { LOGGER, newObjectKey, SERVICE_ENV, type Logger, type ObjectStorage } from '@pid/platform';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
@@ -47,19 +48,18 @@ export function pdfRenderOptions(env: DrawingEnv): PdfRenderOptions {
  */
 @Injectable()
 export class RenditionsService {
-  private readonly renditions: Repository<RenditionEntity>;
   private readonly limiter: TaskLimiter;
   private readonly inProgress = new Map<string, Promise<RenditionEntity>>();
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @InjectRepository(RenditionEntity) private readonly renditions: Repository<RenditionEntity>,
     @Inject(DRAWING_STORAGE) private readonly storage: ObjectStorage,
     @Inject(SERVICE_ENV) private readonly env: DrawingEnv,
     @Inject(PendingCleanups) private readonly cleanups: PendingCleanups,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(PdfThreads) private readonly pdfThreads: PdfThreads,
   ) {
-    this.renditions = dataSource.getRepository(RenditionEntity);
     this.limiter = new TaskLimiter(env.RENDER_CONCURRENCY);
   }
 

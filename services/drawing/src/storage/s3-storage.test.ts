@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryParser, startDrawingService, uploadDrawing, type DrawingTestService } from '../testing/drawing-test-kit';
-import { samplePdf, samplePng } from '../testing/sample-files';
+import { samplePdf, samplePng } from '@pid/platform/test-kit';
 
 const bucket = `drawing-test-${Date.now()}`;
 let service: DrawingTestService;

@@ -37,6 +37,8 @@ export async function startDrawingService(
     isVerified: (userId) => !unverified.has(userId),
     isSubscribed: (userId) => userId !== '' && !lapsed.has(userId),
   });
+  // The service asks through its own NATS client connection: the server must have the stand-ins first.
+  await nats.flush();
   const jwt = new JwtService(service.context.env.JWT_SECRET);
   return {
     ...service,
@@ -80,17 +82,6 @@ export async function uploadDrawing(
   const response = await uploadRequest(service, user, file, filename, name);
   if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as import('@pid/contracts').Drawing;
-}
-
-/** Polls until `probe` returns a value, for work the service finishes after its response. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** Reads a binary response body as a Buffer (supertest parses only text and JSON by itself); JSON errors stay JSON. */

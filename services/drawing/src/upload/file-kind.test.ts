@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { samplePdf, sampleJpeg, samplePng, sampleTiff } from '../testing/sample-files';
 import { detectFileKind, fileKindOfContentType } from './file-kind';
+import { samplePdf, sampleJpeg, samplePng, sampleTiff } from '@pid/platform/test-kit';
 
 describe('detectFileKind', () => {
   it('recognises PDF, PNG, JPEG and TIFF by their bytes', async () => {

@@ -1,4 +1,14 @@
-import { passwordProtectedPdf } from '@pid/platform/test-kit';
+import {
+  passwordProtectedPdf,
+  hugePng,
+  pdfWithJavaScript,
+  pngOfSize,
+  rotatedJpeg,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+  sampleTiff,
+} from '@pid/platform/test-kit';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
@@ -9,7 +19,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawingStorage } from '../storage/drawing-storage';
 import { binaryParser, startDrawingService, uploadDrawing, uploadRequest, type DrawingTestService } from '../testing/drawing-test-kit';
-import { hugePng, pdfWithJavaScript, pngOfSize, rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '../testing/sample-files';
 
 let service: DrawingTestService;
 beforeAll(async () => void (service = await startDrawingService()));

@@ -1,9 +1,8 @@
 import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { SUBJECTS, type DrawingLookupReply, type DrawingLookupRequest } from '@pid/contracts';
-import { LOGGER, NATS_CONNECTION, requestJson, type Logger } from '@pid/platform';
-import type { NatsConnection } from 'nats';
+import type { ClientProxy } from '@nestjs/microservices';
+import { isUuid, LOGGER, lookup, NATS_CLIENT, type Logger } from '@pid/platform';
 import { MESSAGES } from '../messages';
-import { isUuid } from '../validation/ids';
 
 /** How long an ownership check waits for the drawing service before answering 503. */
 export const DRAWING_LOOKUP_TIMEOUT_MS = 2_000;
@@ -22,7 +21,7 @@ export function isDrawingLookupReply(value: unknown): value is DrawingLookupRepl
 @Injectable()
 export class DrawingAccess {
   constructor(
-    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -30,7 +29,7 @@ export class DrawingAccess {
   async requireOwnDrawing(drawingId: string, userId: string): Promise<void> {
     if (!isUuid(drawingId) || !isUuid(userId)) throw new NotFoundException(MESSAGES.drawingNotFound);
     const request: DrawingLookupRequest = { drawingId, userId };
-    const reply = await requestJson(this.nats, SUBJECTS.drawingLookup, request, {
+    const reply = await lookup(this.nats, SUBJECTS.drawingLookup, request, {
       timeoutMs: DRAWING_LOOKUP_TIMEOUT_MS,
       isValid: isDrawingLookupReply,
       logger: this.logger,

@@ -9,9 +9,8 @@ import {
   type GraphItemMetadata,
   type RelationshipType,
 } from '@pid/contracts';
-import { PermanentJobError } from '@pid/platform';
+import { isUuid, PermanentJobError } from '@pid/platform';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../validation/graph-fields';
-import { isUuid } from '../validation/ids';
 import { checkPath } from '../validation/path-segments';
 
 /** Bounds one run's output; a real drawing has a few thousand items. */

@@ -1,9 +1,10 @@
+import { eventually } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS, type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
 import { publishJson } from '@pid/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisConnection, analysisElement, analysisResult, publishAndSettle, GRAPH_RESULTS } from '../testing/analysis-events';
-import { box, drawingGraph, eventually, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
+import { box, drawingGraph, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 import { parseAnalysisResult } from './analysis-result.parser';
 import { applyAnalysisResult } from './apply-analysis-result';
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { BoundingBox } from '@pid/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isDrawingDeleted, lockDrawingGraph } from '../database/drawing-lock';
-import { queryRows } from '../database/query-rows';
 import type { AnalysisResult } from './analysis-result.parser';
 import { bestOverlap } from './box-overlap';
 import { linkOffPageConnectors, type OffPageLinkCount } from './off-page-links';
+import { queryRows } from '@pid/platform';
 
 /**
  * Machine output that a new analysis run replaces: what the analysis produced and the user has not

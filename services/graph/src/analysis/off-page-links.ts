@@ -1,10 +1,7 @@
 import { OFF_PAGE_LINK_DESCRIPTION, type ConnectionMetadata, type OffPageContinuation } from '@pid/contracts';
 import type { EntityManager } from 'typeorm';
-import { queryRows } from '../database/query-rows';
 import { continuationKey } from './continuation-key';
-
-/** First key of the two-key advisory lock on a user's off-page connectors (see `lockDrawingGraph` for the drawings' class). */
-const USER_CONNECTORS_LOCK_CLASS = 7_273;
+import { lockUntilCommit, queryRows } from '@pid/platform';
 
 export interface OffPageLinkCount {
   /** Connections made between connectors on two pages of the drawing. */
@@ -130,7 +127,7 @@ async function linkAcrossDrawings(
   run: { drawingId: string; userId: string },
   unlinked: Connector[],
 ): Promise<number> {
-  await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [USER_CONNECTORS_LOCK_CLASS, run.userId]);
+  await lockUntilCommit(manager, `graph:user-connectors:${run.userId}`);
   // Pairings that involve this drawing are made afresh: its connectors were just replaced or re-read.
   await manager.query(
     `UPDATE elements SET metadata = metadata - 'continues_on', updated_at = now()

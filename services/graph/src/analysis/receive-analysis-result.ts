@@ -1,9 +1,7 @@
 import type { AnalysisResultEvent } from '@pid/contracts';
-import { PermanentJobError } from '@pid/platform';
+import { isUuid, PermanentJobError, queryRows } from '@pid/platform';
 import type { DataSource } from 'typeorm';
 import { lockDrawingGraph } from '../database/drawing-lock';
-import { queryRows } from '../database/query-rows';
-import { isUuid } from '../validation/ids';
 import { parseAnalysisResult, type AnalysisResult } from './analysis-result.parser';
 import { applyAnalysisResult, applyAnalysisResultWith, type ApplyOutcome } from './apply-analysis-result';
 

@@ -1,6 +1,6 @@
 import type { Connection, ConnectionMetadata, RelationshipType } from '@pid/contracts';
 import type { EntityManager } from 'typeorm';
-import { queryRows } from '../database/query-rows';
+import { queryRows } from '@pid/platform';
 
 /** The columns a connection is answered from, in SQL. */
 export const CONNECTION_COLUMNS =

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import {
   DEFAULT_RELATIONSHIP_TYPE,
   RELATIONSHIP_TYPES,
@@ -7,25 +8,20 @@ import {
   type RelationshipType,
 } from '@pid/contracts';
 import type { z } from 'zod';
-import { PathDataDto } from '../graph.dto';
 import {
-  bodyObject,
   confirmed,
   connectionMetadata,
-  CUSTOM_RELATIONSHIP_TYPE_MAX_LENGTH,
   CUSTOM_TYPE_REQUIRED,
   customRelationshipType,
   description,
-  DESCRIPTION_MAX_LENGTH,
   drawingId,
   elementReference,
   name,
-  NAME_MAX_LENGTH,
   relationshipType,
 } from '../validation/graph-fields';
+import { bodyObject } from '@pid/platform';
 
 const REQUIRED_ENDS = 'source and target are required';
-const ELEMENT_REFERENCE = 'An element id of the same drawing, or `{ _id }`';
 
 /** `POST /api/connections`: defaults "connects to", unconfirmed, no name. */
 export const createConnectionBody = bodyObject({
@@ -61,11 +57,6 @@ export const updateConnectionBody = bodyObject({
   metadata: connectionMetadata.optional(),
 });
 export type UpdateConnectionInput = z.output<typeof updateConnectionBody>;
-
-class ConnectionMetadataDto {
-  @ApiPropertyOptional({ type: PathDataDto, nullable: true, description: 'The drawn route; null removes it' })
-  path_data?: PathDataDto | null;
-}
 
 export class ConnectionDto implements Connection {
   @ApiProperty({ format: 'uuid' })
@@ -112,60 +103,10 @@ export class ConnectionDto implements Connection {
   metadata: ConnectionMetadata;
 }
 
-export class CreateConnectionDto {
-  @ApiProperty({ format: 'uuid', description: 'One of your drawings' })
-  drawing: string;
+/** The request bodies' OpenAPI schemas, from the zod schemas that validate them (nestjs-zod). */
+export class CreateConnectionDto extends createZodDto(createConnectionBody) {}
 
-  @ApiProperty({ format: 'uuid', description: ELEMENT_REFERENCE })
-  source: string;
-
-  @ApiProperty({ format: 'uuid', description: `${ELEMENT_REFERENCE}; not the source` })
-  target: string;
-
-  @ApiPropertyOptional({ default: '', maxLength: NAME_MAX_LENGTH })
-  name?: string;
-
-  @ApiPropertyOptional({ default: '', maxLength: DESCRIPTION_MAX_LENGTH })
-  description?: string;
-
-  @ApiPropertyOptional({ enum: RELATIONSHIP_TYPES, default: DEFAULT_RELATIONSHIP_TYPE })
-  relationshipType?: RelationshipType;
-
-  @ApiPropertyOptional({ maxLength: CUSTOM_RELATIONSHIP_TYPE_MAX_LENGTH, description: 'Required when relationshipType is custom' })
-  customRelationshipType?: string;
-
-  @ApiPropertyOptional({ default: false })
-  confirmed?: boolean;
-
-  @ApiPropertyOptional({ type: ConnectionMetadataDto })
-  metadata?: ConnectionMetadataDto;
-}
-
-export class UpdateConnectionDto {
-  @ApiPropertyOptional({ format: 'uuid', description: ELEMENT_REFERENCE })
-  source?: string;
-
-  @ApiPropertyOptional({ format: 'uuid', description: ELEMENT_REFERENCE })
-  target?: string;
-
-  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
-  name?: string;
-
-  @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH })
-  description?: string;
-
-  @ApiPropertyOptional({ enum: RELATIONSHIP_TYPES })
-  relationshipType?: RelationshipType;
-
-  @ApiPropertyOptional({ maxLength: CUSTOM_RELATIONSHIP_TYPE_MAX_LENGTH, nullable: true })
-  customRelationshipType?: string | null;
-
-  @ApiPropertyOptional()
-  confirmed?: boolean;
-
-  @ApiPropertyOptional({ type: ConnectionMetadataDto, description: 'Only path_data is written' })
-  metadata?: ConnectionMetadataDto;
-}
+export class UpdateConnectionDto extends createZodDto(updateConnectionBody) {}
 
 export class ConnectionDeletedDto {
   @ApiProperty({ example: 'Connection deleted' })

@@ -3,12 +3,11 @@ import type { Connection, ConnectionMetadata } from '@pid/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DrawingAccess } from '../access/drawing-access';
 import { isDrawingDeleted, lockDrawingGraph } from '../database/drawing-lock';
-import { queryRows } from '../database/query-rows';
 import { MESSAGES } from '../messages';
 import { CUSTOM_TYPE_REQUIRED } from '../validation/graph-fields';
-import { isUuid } from '../validation/ids';
 import type { ConnectionDeletedDto, CreateConnectionInput, UpdateConnectionInput } from './connection.dto';
 import { CONNECTION_COLUMNS, presentConnection, selectConnections, type ConnectionRow } from './connection-rows';
+import { isUuid, queryRows } from '@pid/platform';
 
 const ENDS_SAME = 'source and target must be different elements';
 const ENDS_OUTSIDE_DRAWING = 'source and target must be elements of the same drawing';

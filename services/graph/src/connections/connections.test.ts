@@ -242,7 +242,7 @@ describe('POST /api/connections', () => {
     try {
       await kit.call(owner, 'post', '/api/connections', { drawing, source: b._id, target: c._id }).expect(503);
     } finally {
-      kit.answerDrawingLookups();
+      await kit.answerDrawingLookups();
     }
   });
 });
@@ -277,7 +277,7 @@ describe('GET /api/drawings/:id/connections', () => {
     try {
       await kit.call(owner, 'get', `/api/drawings/${drawing}/connections`).expect(503);
     } finally {
-      kit.answerDrawingLookups();
+      await kit.answerDrawingLookups();
     }
   });
 });
@@ -381,7 +381,7 @@ describe('PUT /api/connections/:id', () => {
     try {
       await kit.call(owner, 'put', `/api/connections/${connection._id}`, { name: 'x' }).expect(503);
     } finally {
-      kit.answerDrawingLookups();
+      await kit.answerDrawingLookups();
     }
     kit.forgetDrawing(drawing);
     await kit.call(owner, 'put', `/api/connections/${connection._id}`, { name: 'x' }).expect(404, { msg: 'Drawing not found' });
@@ -412,7 +412,7 @@ describe('DELETE /api/connections/:id', () => {
     try {
       await kit.call(owner, 'delete', `/api/connections/${connection._id}`).expect(503);
     } finally {
-      kit.answerDrawingLookups();
+      await kit.answerDrawingLookups();
     }
     await kit.call(owner, 'get', `/api/drawings/${drawing}/connections`).expect(200, [connection]);
   });

@@ -1,6 +1,5 @@
 import { CONSUMERS, STREAMS, SUBJECTS, type DrawingDeletedEvent } from '@pid/contracts';
-import { consumeJson, ensureConsumer, ensureStream, PermanentJobError, type ServiceContext } from '@pid/platform';
-import { isUuid } from '../validation/ids';
+import { isUuid, consumeJson, ensureConsumer, ensureStream, PermanentJobError, type ServiceContext } from '@pid/platform';
 import { removeDrawingGraph } from './remove-drawing-graph';
 
 /**

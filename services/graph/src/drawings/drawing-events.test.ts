@@ -7,10 +7,9 @@ import {
   type Connection,
   type DrawingDeletedEvent,
   type DrawingElement,
-  type GraphExportReply,
   type GraphExportRequest,
 } from '@pid/contracts';
-import { decodeJson, encodeJson, requestJson } from '@pid/platform';
+import { decodeJson, encodeJson } from '@pid/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAnalysisResult } from '../analysis/analysis-result.parser';
 import { applyAnalysisResult } from '../analysis/apply-analysis-result';
@@ -88,7 +87,10 @@ describe('drawing deleted', () => {
 
 describe('graph export responder', () => {
   const ask = (request: Partial<GraphExportRequest>) =>
-    requestJson<GraphExportReply>(nats(), SUBJECTS.graphExport, request, { timeoutMs: 2000, isValid: isGraphExportReply });
+    nats()
+      .request(SUBJECTS.graphExport, encodeJson(request), { timeout: 2000 })
+      .then((reply) => decodeJson<unknown>(reply.data))
+      .then((body) => (isGraphExportReply(body) ? body : undefined));
 
   it('answers the drawing’s elements and connections in the API’s shape', async () => {
     const owner = kit.subscriber();

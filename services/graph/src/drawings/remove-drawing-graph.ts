@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { lockDrawingGraph } from '../database/drawing-lock';
-import { queryRows } from '../database/query-rows';
+import { queryRows } from '@pid/platform';
 
 /**
  * Removes a deleted drawing's graph (with any result parts kept for it, and the off-page links of the

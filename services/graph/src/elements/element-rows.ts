@@ -1,6 +1,6 @@
 import type { DrawingElement, ElementType, GraphItemMetadata } from '@pid/contracts';
 import type { EntityManager } from 'typeorm';
-import { queryRows } from '../database/query-rows';
+import { queryRows } from '@pid/platform';
 
 /** The columns an element is answered from, in SQL. */
 export const ELEMENT_COLUMNS = 'id, drawing_id, page, element_type, name, description, x, y, width, height, confirmed, metadata';

@@ -1,19 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import { ELEMENT_TYPES, USER_ELEMENT_TYPE, type DrawingElement, type ElementType, type GraphItemMetadata } from '@pid/contracts';
 import type { z } from 'zod';
 import { BoundingBoxDto } from '../graph.dto';
-import {
-  bodyObject,
-  boundingBox,
-  confirmed,
-  description,
-  DESCRIPTION_MAX_LENGTH,
-  drawingId,
-  elementType,
-  name,
-  NAME_MAX_LENGTH,
-  page,
-} from '../validation/graph-fields';
+import { boundingBox, confirmed, description, drawingId, elementType, name, page } from '../validation/graph-fields';
+import { bodyObject } from '@pid/platform';
 
 /** `POST /api/elements`. Metadata is the server's: a user's element gets `{ source: 'user' }`. */
 export const createElementBody = bodyObject({
@@ -72,45 +63,10 @@ export class ElementDto implements DrawingElement {
   metadata: GraphItemMetadata;
 }
 
-export class CreateElementDto {
-  @ApiProperty({ format: 'uuid', description: 'One of your drawings' })
-  drawing: string;
+/** The request bodies' OpenAPI schemas, from the zod schemas that validate them (nestjs-zod). */
+export class CreateElementDto extends createZodDto(createElementBody) {}
 
-  @ApiPropertyOptional({ minimum: 1, default: 1, description: 'The page the element is on' })
-  page?: number;
-
-  @ApiPropertyOptional({ enum: ELEMENT_TYPES, default: USER_ELEMENT_TYPE })
-  elementType?: ElementType;
-
-  @ApiPropertyOptional({ default: '', maxLength: NAME_MAX_LENGTH })
-  name?: string;
-
-  @ApiPropertyOptional({ default: '', maxLength: DESCRIPTION_MAX_LENGTH })
-  description?: string;
-
-  @ApiProperty({ type: BoundingBoxDto, description: 'Finite numbers; width and height > 0' })
-  boundingBox: BoundingBoxDto;
-
-  @ApiPropertyOptional({ default: false })
-  confirmed?: boolean;
-}
-
-export class UpdateElementDto {
-  @ApiPropertyOptional({ enum: ELEMENT_TYPES })
-  elementType?: ElementType;
-
-  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
-  name?: string;
-
-  @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH })
-  description?: string;
-
-  @ApiPropertyOptional({ type: BoundingBoxDto, description: 'Finite numbers; width and height > 0' })
-  boundingBox?: BoundingBoxDto;
-
-  @ApiPropertyOptional()
-  confirmed?: boolean;
-}
+export class UpdateElementDto extends createZodDto(updateElementBody) {}
 
 export class ElementDeletedDto {
   @ApiProperty({ example: 'Element deleted' })

@@ -10,8 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { DrawingElement } from '@pid/contracts';
-import { CurrentUser, SubscriberOnly, ZodBodyPipe, type AuthenticatedUser } from '@pid/platform';
-import { ErrorBodyDto } from '../graph.dto';
+import { CurrentUser, SubscriberOnly, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
 import {
   CreateElementDto,
   createElementBody,

@@ -3,11 +3,10 @@ import type { DrawingElement } from '@pid/contracts';
 import { DataSource } from 'typeorm';
 import { DrawingAccess } from '../access/drawing-access';
 import { isDrawingDeleted, lockDrawingGraph } from '../database/drawing-lock';
-import { queryRows } from '../database/query-rows';
 import { MESSAGES } from '../messages';
-import { isUuid } from '../validation/ids';
 import type { CreateElementInput, ElementDeletedDto, UpdateElementInput } from './element.dto';
 import { ELEMENT_COLUMNS, presentElement, selectElements, type ElementRow } from './element-rows';
+import { isUuid, queryRows } from '@pid/platform';
 
 /**
  * Elements of a user's drawings. Every query is scoped to the caller (`user_id`), and every route

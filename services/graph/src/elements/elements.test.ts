@@ -80,7 +80,7 @@ describe('GET /api/drawings/:id/elements', () => {
         .call(owner, 'get', `/api/drawings/${drawing}/elements`)
         .expect(503, { msg: 'Service temporarily unavailable. Please try again.' });
     } finally {
-      kit.answerDrawingLookups();
+      await kit.answerDrawingLookups();
     }
     await kit.call(owner, 'get', `/api/drawings/${drawing}/elements`).expect(200, [element]);
   });
@@ -191,7 +191,7 @@ describe('POST /api/elements', () => {
     try {
       await kit.call(owner, 'post', '/api/elements', { drawing, boundingBox: box(0, 0) }).expect(503);
     } finally {
-      kit.answerDrawingLookups();
+      await kit.answerDrawingLookups();
     }
   });
 });
@@ -270,7 +270,7 @@ describe('PUT /api/elements/:id', () => {
     try {
       await kit.call(owner, 'put', `/api/elements/${element._id}`, { name: 'x' }).expect(503);
     } finally {
-      kit.answerDrawingLookups();
+      await kit.answerDrawingLookups();
     }
   });
 });
@@ -311,7 +311,7 @@ describe('DELETE /api/elements/:id', () => {
     try {
       await kit.call(owner, 'delete', `/api/elements/${element._id}`).expect(503);
     } finally {
-      kit.answerDrawingLookups();
+      await kit.answerDrawingLookups();
     }
     await kit.call(owner, 'get', `/api/drawings/${drawing}/elements`).expect(200, [element]);
   });

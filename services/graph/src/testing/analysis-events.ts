@@ -1,3 +1,4 @@
+import { eventually } from '@pid/platform/test-kit';
 /** Builders and publishing helpers for tests that feed the graph service over JetStream. */
 import { randomUUID } from 'node:crypto';
 import {
@@ -12,7 +13,6 @@ import {
 } from '@pid/contracts';
 import { publishJson } from '@pid/platform';
 import type { NatsConnection } from 'nats';
-import { eventually } from './graph-test-kit';
 
 export function analysisElement(key: string, elementType: ElementType, boundingBox: BoundingBox, confidence = 0.9): AnalysisElement {
   return { key, elementType, name: key.toUpperCase(), description: '', boundingBox, metadata: { confidence } };

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS, type Connection, type DrawingElement, type DrawingLookupReply, type DrawingLookupRequest } from '@pid/contracts';
-import { answerRequests, JwtService } from '@pid/platform';
-import { standInForAuthAndBilling, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { JwtService } from '@pid/platform';
+import { answerRequests, standInForAuthAndBilling, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import type { GraphEnv } from '../env';
 import { graphServiceDefinition } from '../graph.service-definition';
@@ -31,7 +31,8 @@ export interface GraphTestKit {
   drawingLookups: DrawingLookupRequest[];
   /** Stops the drawing stand-in (look-ups then get no answer); `answerDrawingLookups` starts it again. */
   silenceDrawingService(): Promise<void>;
-  answerDrawingLookups(): void;
+  /** Resolves once NATS has the stand-in's subscription, so that the next look-up finds it. */
+  answerDrawingLookups(): Promise<void>;
   /** A request to the service as `user` (none: without a token). */
   call(user: TestUser | undefined, method: Method, path: string, body?: unknown): request.Test;
   close(): Promise<void>;
@@ -52,7 +53,7 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
     isSubscribed: (userId) => subscribers.has(userId),
   });
   let stopDrawing: (() => Promise<void>) | undefined;
-  const answerDrawingLookups = () => {
+  const answerDrawingLookups = async () => {
     stopDrawing = answerRequests<DrawingLookupRequest, DrawingLookupReply>(nats, {
       subject: SUBJECTS.drawingLookup,
       queue: 'drawing',
@@ -63,8 +64,10 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
         return { drawing: owner === userId ? { _id: drawingId, userId: owner, status: 'completed' } : null };
       },
     });
+    // The service asks through its own NATS client connection: the server must have this subscription first.
+    await nats.flush();
   };
-  answerDrawingLookups();
+  await answerDrawingLookups();
 
   const user = (subscribed: boolean): TestUser => {
     const id = randomUUID();
@@ -100,17 +103,6 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
       await service.close();
     },
   };
-}
-
-/** Polls until `probe` returns a value, for work the service finishes in the background. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** A box for tests: `at` is the left/top corner. */

@@ -1,6 +1,5 @@
 import { ELEMENT_TYPES, MAX_DRAWING_PAGES, RELATIONSHIP_TYPES, type BoundingBox, type PathSegment } from '@pid/contracts';
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
 import { checkPath } from './path-segments';
 
 /** Upper bounds the client does not need, so that one request cannot store megabytes of text. */
@@ -9,11 +8,6 @@ export const DESCRIPTION_MAX_LENGTH = 2000;
 export const CUSTOM_RELATIONSHIP_TYPE_MAX_LENGTH = 100;
 /** Ids are UUIDs; a longer string is not worth looking at. */
 const ID_MAX_LENGTH = 100;
-
-/** A JSON object body; unknown keys (`_id`, `drawing` on updates, …) are dropped. */
-export function bodyObject<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.object(shape, { error: MESSAGES.bodyNotObject });
-}
 
 export const drawingId = z
   .string({ error: 'drawing is required: the id of the drawing' })

@@ -6,7 +6,7 @@ import { JwtService } from '../auth/jwt';
 import { CurrentUser, type AuthenticatedUser } from '../auth/jwt.guard';
 import type { ServiceDefinition } from '../bootstrap/service-app';
 import { baseEnvSchema, jwtEnvSchema } from '../config/env';
-import { answerRequests } from '../nats/request-reply';
+import { answerRequests } from '../test-kit/nats-stand-in';
 import { startServiceHarness, type ServiceHarness } from '../test-kit';
 import { SubscriberOnly } from './subscriber.guard';
 

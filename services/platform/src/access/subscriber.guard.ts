@@ -17,11 +17,11 @@ import {
   type SubscriptionLookupRequest,
   type UserLookupRequest,
 } from '@pid/contracts';
-import type { NatsConnection } from 'nats';
+import type { ClientProxy } from '@nestjs/microservices';
 import { JwtAuthGuard, type AuthenticatedRequest } from '../auth/jwt.guard';
-import { LOGGER, NATS_CONNECTION } from '../bootstrap/tokens';
+import { LOGGER, NATS_CLIENT } from '../bootstrap/tokens';
 import type { Logger } from '../logging/logger';
-import { requestJson } from '../nats/request-reply';
+import { lookup } from '../nats/nest-transport';
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required to access this feature';
 export const EMAIL_VERIFICATION_REQUIRED = 'Please verify your email address to access this feature';
@@ -41,7 +41,7 @@ export class ActiveSubscriberGuard implements CanActivate {
   private readonly decisions = new Map<string, { decision: Decision; until: number }>();
 
   constructor(
-    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -58,8 +58,8 @@ export class ActiveSubscriberGuard implements CanActivate {
     const subscriptionRequest: SubscriptionLookupRequest = { userId };
     const options = { timeoutMs: LOOKUP_TIMEOUT_MS, logger: this.logger };
     const [userReply, subscription] = await Promise.all([
-      requestJson(this.nats, SUBJECTS.userLookup, userRequest, { ...options, isValid: isUserLookupReply }),
-      requestJson(this.nats, SUBJECTS.subscriptionLookup, subscriptionRequest, { ...options, isValid: isSubscriptionLookupReply }),
+      lookup(this.nats, SUBJECTS.userLookup, userRequest, { ...options, isValid: isUserLookupReply }),
+      lookup(this.nats, SUBJECTS.subscriptionLookup, subscriptionRequest, { ...options, isValid: isSubscriptionLookupReply }),
     ]);
     // Not cached: the next request should try again.
     if (!userReply) return { allowed: false, error: new ServiceUnavailableException('Service temporarily unavailable. Please try again.') };

@@ -1,6 +1,7 @@
-import { createParamDecorator, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { JwtService, tokenFromHeaders } from './jwt';
+import { tokenFromHeaders } from './jwt';
 
 export interface AuthenticatedUser {
   id: string;
@@ -8,19 +9,17 @@ export interface AuthenticatedUser {
 
 export type AuthenticatedRequest = Request & { user: AuthenticatedUser };
 
-/** Rejects requests without a valid login token with 401 `{ msg }`; sets `request.user` otherwise. */
+/**
+ * passport's guard with the `jwt` strategy (`JwtStrategy`): 401 `{ msg }` without a valid login token,
+ * `request.user` otherwise.
+ */
 @Injectable()
-export class JwtAuthGuard implements CanActivate {
-  constructor(@Inject(JwtService) private readonly jwt: JwtService) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = tokenFromHeaders(request.headers);
-    if (!token) throw new UnauthorizedException('No token, authorization denied');
-    const payload = this.jwt.verify(token);
-    if (!payload) throw new UnauthorizedException('Token is not valid');
-    request.user = { id: payload.sub };
-    return true;
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<User = AuthenticatedUser>(error: unknown, user: User | false, _info: unknown, context: ExecutionContext): User {
+    if (error) throw error;
+    if (user) return user;
+    const request = context.switchToHttp().getRequest<Request>();
+    throw new UnauthorizedException(tokenFromHeaders(request.headers) ? 'Token is not valid' : 'No token, authorization denied');
   }
 }
 

@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import type { TokenPayload } from '@pid/contracts';
 
-const ALGORITHM = 'HS256';
+export const JWT_ALGORITHM = 'HS256';
 
 /** Signs and verifies login tokens. Only HS256 is accepted, so `alg: none` and foreign algorithms fail. */
 export class JwtService {
@@ -10,17 +10,18 @@ export class JwtService {
     private readonly lifetimeSeconds = 7 * 24 * 3600,
   ) {}
 
-  sign(userId: string): string {
-    return jwt.sign({}, this.secret, { algorithm: ALGORITHM, subject: userId, expiresIn: this.lifetimeSeconds });
+  /** `version`: the user's token version (`ver`), which a password reset or an e-mail change raises. */
+  sign(userId: string, version = 0): string {
+    return jwt.sign({ ver: version }, this.secret, { algorithm: JWT_ALGORITHM, subject: userId, expiresIn: this.lifetimeSeconds });
   }
 
   /** The payload of a valid token, or undefined for a missing, tampered, expired or foreign one. */
   verify(token: string | undefined): TokenPayload | undefined {
     if (!token) return undefined;
     try {
-      const payload = jwt.verify(token, this.secret, { algorithms: [ALGORITHM] });
+      const payload = jwt.verify(token, this.secret, { algorithms: [JWT_ALGORITHM] });
       if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return undefined;
-      return { sub: payload.sub, exp: payload.exp, iat: payload.iat };
+      return { sub: payload.sub, exp: payload.exp, iat: payload.iat, ver: typeof payload.ver === 'number' ? payload.ver : undefined };
     } catch {
       return undefined;
     }

@@ -5,21 +5,27 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type { z } from 'zod';
 import { ConfigError, loadEnv, type BaseEnv } from '../config/env';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import {
+  createServiceDataSource,
   migrateServiceDatabase,
   openServiceDatabase,
   pingDatabase,
-  createServiceDataSource,
+  serviceDataSourceOptions,
   type ServiceDatabaseOptions,
 } from '../database/service-database';
 import { ErrorBodyFilter, rejectUnreadableBody } from '../http/error-body.filter';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { createMetricsRegistry, httpMetrics, metricsHandler, METRICS_PATH, trackQueueDepth } from '../metrics/metrics';
 import { connectNats, isNatsUp } from '../nats/connection';
-import { PlatformModule, type ServiceContext } from './platform.module';
-import type { HealthChecks } from './tokens';
+import { natsServerOptions } from '../nats/nest-transport';
+import type { ClientProxy } from '@nestjs/microservices';
+import { PlatformModule, StartedWork, type ServiceContext } from './platform.module';
+import { NATS_CLIENT, type HealthChecks } from './tokens';
 
 export interface ServiceDefinition<Env extends BaseEnv> {
   name: string;
@@ -51,29 +57,39 @@ export async function createServiceApp<Env extends BaseEnv>(
 ): Promise<RunningService<Env>> {
   const env = loadEnv(definition.envSchema, envSource);
   const logger = createLogger(definition.name, env.LOG_LEVEL);
-  const dataSource = await openServiceDatabase({ url: env.DATABASE_URL, ...definition.database });
-  const nats = await connectNats(env.NATS_URL, definition.name, logger).catch(async (error) => {
-    await dataSource.destroy();
-    throw error;
-  });
-  const context: ServiceContext<Env> = { name: definition.name, env, logger, dataSource, nats };
-  const healthChecks: HealthChecks = {
-    database: () => pingDatabase(dataSource),
-    nats: async () => isNatsUp(nats),
-    ...definition.healthChecks?.(context),
-  };
+  const nats = await connectNats(env.NATS_URL, definition.name, logger);
+  // Filled once the data source is open; the health controller reads it per request.
+  const healthChecks: HealthChecks = {};
 
   @Module({})
   class ServiceRootModule {}
 
-  let teardown: (() => Promise<void>) | void = undefined;
   let app: NestExpressApplication | undefined;
   try {
-    teardown = await definition.onStart?.(context);
     app = await NestFactory.create<NestExpressApplication>(
-      { module: ServiceRootModule, imports: [PlatformModule.forService(context, healthChecks), ...definition.modules] },
+      {
+        module: ServiceRootModule,
+        imports: [
+          // The data source, its schema and migrations (applied under an advisory lock) before anything else starts.
+          TypeOrmModule.forRootAsync({
+            // No retries: a database that does not answer stops the start at once, as the health checks expect.
+            useFactory: () => ({ ...serviceDataSourceOptions({ url: env.DATABASE_URL, ...definition.database }), retryAttempts: 0 }),
+            dataSourceFactory: (options) => openServiceDatabase(options!),
+          }),
+          PlatformModule.forService({ name: definition.name, env, logger, nats }, healthChecks),
+          ...definition.modules,
+        ],
+      },
       { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: false },
     );
+    const dataSource = app.get(DataSource);
+    const context: ServiceContext<Env> = { name: definition.name, env, logger, dataSource, nats };
+    Object.assign(healthChecks, {
+      database: () => pingDatabase(dataSource),
+      nats: async () => isNatsUp(nats),
+      ...definition.healthChecks?.(context),
+    });
+    app.get(StartedWork).track(await definition.onStart?.(context));
     app.disable('x-powered-by');
     const metrics = createMetricsRegistry(definition.name);
     if (definition.queueDepth) trackQueueDepth(metrics, nats, definition.queueDepth);
@@ -90,29 +106,33 @@ export async function createServiceApp<Env extends BaseEnv>(
     // signature checks over the exact bytes sent, such as Stripe's webhook signatures.
     app.use(json({ limit: '1mb', verify: keepRawBody }), rejectUnreadableBody);
     app.useGlobalFilters(new ErrorBodyFilter(logger));
-    const openApi = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().setTitle(`${definition.name} service`).setDescription(definition.description).addBearerAuth().build(),
+    // Request bodies declared with nestjs-zod's createZodDto get their schemas from the zod schema that validates them.
+    const openApi = cleanupOpenApiDoc(
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder().setTitle(`${definition.name} service`).setDescription(definition.description).addBearerAuth().build(),
+      ),
     );
     app.getHttpAdapter().get('/openapi.json', (_request, response) => app!.getHttpAdapter().reply(response, openApi, 200));
+    // The service's @MessagePattern look-ups and @EventPattern events, one queue group per service.
+    app.connectMicroservice(natsServerOptions(env.NATS_URL, definition.name, definition.name));
     await app.init();
+    await app.startAllMicroservices();
+    await app.get<ClientProxy>(NATS_CLIENT).connect();
     const nestApp = app;
     return {
       app: nestApp,
       context,
       openApi,
       async close() {
+        // onStart's work stops first (StartedWork), then HTTP, then TypeOrmModule closes the data source.
         await nestApp.close();
-        if (teardown) await teardown();
         await nats.drain().catch(() => undefined);
-        await dataSource.destroy();
       },
     };
   } catch (error) {
     await app?.close().catch(() => undefined);
-    if (teardown) await teardown().catch(() => undefined);
     await nats.close();
-    await dataSource.destroy();
     throw error;
   }
 }

@@ -79,5 +79,4 @@ export const publicUrlSchema = z
   .transform((url) => url.replace(/\/+$/, ''));
 
 export type BaseEnv = z.output<typeof baseEnvSchema>;
-export type JwtEnv = z.output<typeof jwtEnvSchema>;
 export type StorageEnv = z.output<typeof storageEnvSchema>;

@@ -1,4 +1,5 @@
-import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -14,10 +15,10 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** Any fixed number works; it only has to be the same for every replica of every service. */
 const MIGRATION_LOCK_KEY = 727_100;
 
-/** A TypeORM data source bound to one schema. `synchronize` is never on: migrations own the schema. */
-export function createServiceDataSource(options: ServiceDatabaseOptions): DataSource {
+/** TypeORM options bound to one schema. `synchronize` is never on: migrations own the schema. */
+export function serviceDataSourceOptions(options: ServiceDatabaseOptions): PostgresConnectionOptions {
   if (!SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name: ${options.schema}`);
-  return new DataSource({
+  return {
     type: 'postgres',
     url: options.url,
     schema: options.schema,
@@ -28,7 +29,12 @@ export function createServiceDataSource(options: ServiceDatabaseOptions): DataSo
     migrationsRun: false,
     logging: false,
     extra: { max: options.poolSize ?? 10, options: `-c search_path=${options.schema}` },
-  });
+  };
+}
+
+/** A TypeORM data source bound to one schema (`--migrate-only`); services get theirs from `TypeOrmModule`. */
+export function createServiceDataSource(options: ServiceDatabaseOptions): DataSource {
+  return new DataSource(serviceDataSourceOptions(options));
 }
 
 /**
@@ -50,9 +56,9 @@ export async function migrateServiceDatabase(dataSource: DataSource): Promise<st
   }
 }
 
-/** Opens the data source and brings its schema up to date. */
-export async function openServiceDatabase(options: ServiceDatabaseOptions): Promise<DataSource> {
-  const dataSource = createServiceDataSource(options);
+/** Opens a data source on these options and brings its schema up to date: `TypeOrmModule`'s `dataSourceFactory`. */
+export async function openServiceDatabase(options: DataSourceOptions): Promise<DataSource> {
+  const dataSource = new DataSource(options);
   await dataSource.initialize();
   try {
     await migrateServiceDatabase(dataSource);

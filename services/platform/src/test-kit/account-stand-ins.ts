@@ -1,7 +1,7 @@
 import { SUBJECTS, type SubscriptionLookupReply, type UserLookupReply, type UserLookupRequest } from '@pid/contracts';
 import type { NatsConnection } from 'nats';
 import type { Logger } from '../logging/logger';
-import { answerRequests } from '../nats/request-reply';
+import { answerRequests } from './nats-stand-in';
 
 export interface AccountRules {
   /** Auth knows this user (otherwise it answers null). */

@@ -119,3 +119,7 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 export * from './service-harness';
 export * from './account-stand-ins';
 export * from './sample-documents';
+export * from './eventually';
+export * from './nats-stand-in';
+export * from './sample-drawings';
+export * from './sample-files';

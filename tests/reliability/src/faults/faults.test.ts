@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { box, line, svgPng } from '@pid/analysis/dist/testing/synthetic';
 import {
   findFreePort,
   startEmbeddedNats,
@@ -17,7 +16,7 @@ import {
   type EmbeddedPostgres,
   type EmbeddedS3,
 } from '@pid/platform/embedded';
-import { createTestDatabase } from '@pid/platform/test-kit';
+import { box, createTestDatabase, eventually, line, svgPng } from '@pid/platform/test-kit';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../stack/accounts';
@@ -81,16 +80,8 @@ async function upload(name: string): Promise<string> {
   return (response.body as { _id: string })._id;
 }
 
-/** Polls `probe` until it answers a value; the stack recovers on its own, without being told. */
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** Polls `probe` until it answers a value; the stack recovers on its own, without being told, so failures meanwhile count as no answer. */
+const recovers = <T>(probe: () => Promise<T | undefined>, what: string) => eventually(() => probe().catch(() => undefined), what, 30_000);
 
 async function statusOf(drawingId: string): Promise<string> {
   const response = await call(stack.url, 'GET', `/api/drawings/${drawingId}/status`, { token: user.token });
@@ -98,7 +89,7 @@ async function statusOf(drawingId: string): Promise<string> {
 }
 
 const completed = (drawingId: string) =>
-  eventually(async () => ((await statusOf(drawingId)) === 'completed' ? true : undefined), `${drawingId} completed`);
+  recovers(async () => ((await statusOf(drawingId)) === 'completed' ? true : undefined), `${drawingId} completed`);
 
 async function elementCount(drawingId: string): Promise<number> {
   const response = await call(stack.url, 'GET', `/api/drawings/${drawingId}/elements`, { token: user.token });
@@ -124,12 +115,12 @@ describe('NATS restarts', () => {
     } finally {
       nats = await startNats();
     }
-    expect(await eventually(() => statusOf(during), 'the status answering again')).toBe('uploaded');
+    expect(await recovers(() => statusOf(during), 'the status answering again')).toBe('uploaded');
     await stack.startService('analysis');
 
     for (const id of queued) await completed(id);
     const counts = await Promise.all(queued.map(elementCount));
-    await eventually(
+    await recovers(
       async () => ((await call(stack.url, 'GET', '/api/health')).status === 200 ? true : undefined),
       'every service reporting NATS up',
     );
@@ -146,7 +137,7 @@ describe('NATS restarts', () => {
     const after = await upload('after');
     expect((await call(stack.url, 'POST', `/api/drawings/${after}/process`, { token: user.token })).status).toBeLessThan(300);
     await completed(after);
-    await eventually(
+    await recovers(
       async () => (progress.some((event) => event.drawingId === after && event.status === 'completed') ? true : undefined),
       'progress on the socket',
     );
@@ -188,14 +179,14 @@ describe('PostgreSQL restarts', () => {
       postgres = await startPostgres();
     }
 
-    const recovered = await eventually(async () => {
+    const recovered = await recovers(async () => {
       const response = await call(stack.url, 'GET', '/api/drawings', { token: user.token });
       return response.status === 200 ? response : undefined;
     }, 'the drawing list answering again');
     expect(recovered.text).toBe(before.text);
     const login = await call(stack.url, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
     expect(login.status).toBe(200);
-    await eventually(async () => ((await call(stack.url, 'GET', '/api/health')).status === 200 ? true : undefined), 'health up');
+    await recovers(async () => ((await call(stack.url, 'GET', '/api/health')).status === 200 ? true : undefined), 'health up');
   });
 });
 

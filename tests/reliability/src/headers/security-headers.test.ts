@@ -4,11 +4,11 @@
  * cookies at all (the login token travels in a header, spec §6).
  */
 import { createGatewayApp, type GatewayApp } from '@pid/gateway/dist/gateway-app';
-import { samplePng } from '@pid/drawing/dist/testing/sample-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type ServiceName, type Stack } from '../stack/in-process-stack';
+import { samplePng } from '@pid/platform/test-kit';
 
 const ALLOWED_ORIGIN = 'https://app.example.com';
 const FOREIGN_ORIGIN = 'https://evil.example';

@@ -3,7 +3,6 @@
  * about what they are, bomb the decoders or overflow the limits. Each must get a clear 4xx `{ msg }`,
  * nothing may pollute a prototype, and every service must still be up afterwards.
  */
-import { hugePng, pdfWithJavaScript, samplePng } from '@pid/drawing/dist/testing/sample-files';
 import { ANNUAL_PLAN_PRICE_ID, MAX_UPLOAD_BYTES } from '@pid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../stack/accounts';
@@ -20,6 +19,7 @@ import {
   type FuzzCase,
   type JsonRoute,
 } from './json-fuzz';
+import { hugePng, pdfWithJavaScript, samplePng } from '@pid/platform/test-kit';
 
 let stack: Stack;
 let user: Account;

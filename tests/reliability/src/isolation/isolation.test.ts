@@ -4,7 +4,6 @@
  * whole stack. Every case must be refused and answer nothing of the victim's.
  */
 import { SUBJECTS, type DrawingProgressEvent } from '@pid/contracts';
-import { samplePng } from '@pid/drawing/dist/testing/sample-files';
 import { encodeJson } from '@pid/platform';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { call, uploadForm, type ApiResponse } from '../stack/api-client';
 import { hostileTokens } from '../stack/forged-tokens';
 import { connectionBody, elementBody } from '../stack/graph-bodies';
 import { startStack, type Stack } from '../stack/in-process-stack';
+import { samplePng } from '@pid/platform/test-kit';
 
 let stack: Stack;
 let alice: Account;

@@ -3,12 +3,12 @@
  * one run, each page's elements and connections kept on their page, and the off-page connectors that
  * name the same continuation on pages 1 and 3 linked by a connection.
  */
-import { CONTINUATION, multiPageDrawingPdf } from '@pid/analysis/dist/testing/sample-pdfs';
 import type { Connection, Drawing, DrawingElement } from '@pid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type Stack } from '../stack/in-process-stack';
+import { CONTINUATION, multiPageDrawingPdf } from '@pid/platform/test-kit';
 
 let stack: Stack;
 let user: Account;

@@ -1,31 +1,10 @@
 import type { Msg, NatsConnection } from 'nats';
 import type { Logger } from '../logging/logger';
-import { decodeJson, encodeJson } from './json-codec';
+import { decodeJson, encodeJson } from '../nats/json-codec';
 
 /**
- * Asks another service over NATS request/reply. Resolves with its answer, or undefined when nobody
- * answers in time or the answer fails `isValid`: callers decide what "no answer" means.
- */
-export async function requestJson<Reply>(
-  nc: NatsConnection,
-  subject: string,
-  payload: unknown,
-  options: { timeoutMs: number; isValid: (value: unknown) => value is Reply; logger?: Logger },
-): Promise<Reply | undefined> {
-  try {
-    const reply = await nc.request(subject, encodeJson(payload), { timeout: options.timeoutMs });
-    const body = decodeJson<unknown>(reply.data);
-    if (options.isValid(body)) return body;
-    options.logger?.warn({ subject }, 'a look-up was answered with an unexpected body');
-  } catch (error) {
-    // No responders or a timeout: the other service is down or slow; no stack trace per request.
-    options.logger?.warn({ subject, reason: (error as { code?: string }).code ?? String(error) }, 'a look-up got no answer');
-  }
-  return undefined;
-}
-
-/**
- * Answers requests on `subject` with `handler`'s result. Replicas share one queue group, so each
+ * For tests: a stand-in for another service, on plain NATS (the wire format the services speak through
+ * Nest's transport). Answers requests on `subject` with `handler`'s result. Replicas share one queue group, so each
  * request is answered once. Returns the teardown: stop listening, let answers in progress finish.
  */
 export function answerRequests<Request, Reply>(

@@ -1,13 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ErrorBody, MessageResponse } from '@pid/contracts';
 
-/** OpenAPI shapes of the plain `{ msg }` answers. */
+/** OpenAPI shape of the plain `{ msg }` answers. */
 export class MessageResponseDto implements MessageResponse {
-  @ApiProperty({ example: 'Email verified successfully' })
+  @ApiProperty({ example: 'Drawing deleted' })
   msg: string;
 }
 
+/** OpenAPI shape of every error answer, `{ msg }`. */
 export class ErrorBodyDto implements ErrorBody {
-  @ApiProperty({ example: 'Invalid credentials' })
+  @ApiProperty({ example: 'Token is not valid' })
   msg: string;
 }
