@@ -1,4 +1,5 @@
 import { SUBJECTS, type Connection, type DrawingElement, type GraphExportReply, type GraphExportRequest } from '@pid/contracts';
+import { parse } from 'csv-parse/sync';
 import { answerRequests } from '@pid/platform/test-kit';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
@@ -111,36 +112,8 @@ function exportCall(id: string, query = '') {
   return request(service.http).get(`/api/drawings/${id}/export${query}`).set(user.auth).buffer(true).parse(binaryParser);
 }
 
-/** An RFC 4180 reader, for checking that the file reads back as written. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += char;
-  }
-  expect(field).toBe('');
-  expect(row).toEqual([]);
-  return rows;
-}
+/** Reads the file back strictly as RFC 4180 (CRLF rows, quoted fields): a malformed file throws. */
+const parseCsv = (text: string): string[][] => parse(text, { record_delimiter: '\r\n' });
 
 const HEADER =
   'Record Type,ID,Type,Name,Description,Confirmed,X,Y,Width,Height,Source ID,Source Name,Target ID,Target Name,Relationship,Confidence';
