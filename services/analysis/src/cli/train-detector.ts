@@ -20,10 +20,10 @@ import { runCli } from './run-cli';
 
 /** The corpora the committed weights were trained and scored on. */
 export const DETECTOR_CORPORA = {
-  train: { seed: 42, count: 160 },
-  heldOut: { seed: 4242, count: 24 },
+  train: { seed: 41, count: 232 },
+  heldOut: { seed: 4141, count: 24 },
 };
-export const DETECTOR_TRAINING = { steps: 4800, batch: 12, crop: 320, seed: 41 };
+export const DETECTOR_TRAINING = { steps: 2400, batch: 12, crop: 320, seed: 41 };
 
 const PYTHON = '/usr/bin/python3';
 const PACKAGES = ['python3-torch', 'python3-onnx', 'python3-pil', 'python3-numpy'];
