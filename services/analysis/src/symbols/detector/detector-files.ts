@@ -38,10 +38,16 @@ export interface DetectorWeights {
   tensors: Map<string, { shape: number[]; values: Float32Array }>;
 }
 
+export async function readDetectorManifest(dir = DEFAULT_DETECTOR_DIR): Promise<DetectorManifest> {
+  return JSON.parse(await readFile(path.join(dir, 'detector.json'), 'utf8')) as DetectorManifest;
+}
+
 export async function readDetectorWeights(dir = DEFAULT_DETECTOR_DIR): Promise<DetectorWeights> {
-  const manifest = JSON.parse(await readFile(path.join(dir, 'detector.json'), 'utf8')) as DetectorManifest;
+  const manifest = await readDetectorManifest(dir);
   const bytes = await readFile(path.join(dir, 'detector.bin'));
-  const all = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  // Whole float32 values only: a cut file ends mid-value, and is then found too short for a tensor below.
+  const whole = bytes.byteLength - (bytes.byteLength % 4);
+  const all = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + whole));
   const tensors = new Map<string, { shape: number[]; values: Float32Array }>();
   for (const { name, shape, offset } of manifest.tensors) {
     const size = shape.reduce((a, b) => a * b, 1);

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { iou } from '../../benchmark/geometry';
 import { colourToGrey } from '../../ingest/colour-grey';
 import { buildCorpusSheet } from '../../synthetic/corpus/corpus-sheet';
 import { sheetSeed } from '../../synthetic/corpus/corpus-writer';
@@ -14,13 +16,6 @@ import { onnxDetectorNet } from './onnx-detector-net';
 import { tileOrigins } from './page-detector';
 import { loadSymbolDetector } from './symbol-detector';
 import { tfjsDetectorNet } from './tfjs-detector-net';
-
-const boxIou = (a: number[], b: number[]) => {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  if (w <= 0 || h <= 0) return 0;
-  return (w * h) / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - w * h);
-};
 
 describe('symbol detector', () => {
   let weights: DetectorWeights;
@@ -82,6 +77,15 @@ describe('symbol detector', () => {
     [6, 8, 14, 20].forEach((value, i) => expect([kept[0].x0, kept[0].y0, kept[0].x1, kept[0].y1][i]).toBeCloseTo(value, 5));
   });
 
+  it('refuses weights shorter than their manifest, naming the tensor', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'detector-'));
+    await copyFile(path.join(DEFAULT_DETECTOR_DIR, 'detector.json'), path.join(dir, 'detector.json'));
+    const bytes = await readFile(path.join(DEFAULT_DETECTOR_DIR, 'detector.bin'));
+    await writeFile(path.join(dir, 'detector.bin'), bytes.subarray(0, bytes.length / 2));
+    await expect(readDetectorWeights(dir)).rejects.toThrow(/detector\.bin is too short for tensor \S+/);
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('tiles every page position, the last tile flush with the edge', () => {
     expect(tileOrigins(500, 640, 128)).toEqual([0]);
     expect(tileOrigins(1500, 640, 128)).toEqual([0, 512, 860]);
@@ -96,7 +100,7 @@ describe('symbol detector', () => {
     const found = await detector.detect({ gray, width, height });
     detector.dispose();
     const truth = sheet.truth.symbols.map((symbol) => symbol.box);
-    const matched = truth.filter((box) => found.some((d) => boxIou([d.x0, d.y0, d.x1, d.y1], box) >= 0.5));
+    const matched = truth.filter((box) => found.some((d) => iou([d.x0, d.y0, d.x1, d.y1], box) >= 0.5));
     expect(truth.length).toBeGreaterThan(10);
     // A guard against broken weights or decoding (random weights find nothing), below the held-out figures in MODEL.md.
     expect(matched.length / truth.length).toBeGreaterThanOrEqual(0.6);

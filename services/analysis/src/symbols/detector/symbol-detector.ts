@@ -3,7 +3,7 @@
  * WebAssembly backend on the same network; `npm run bench:detector`), answering symbols in page pixels.
  */
 import type { ElementType } from '@pid/contracts';
-import { DEFAULT_DETECTOR_DIR, readDetectorWeights, type DetectorManifest } from './detector-files';
+import { DEFAULT_DETECTOR_DIR, readDetectorManifest, type DetectorManifest } from './detector-files';
 import { onnxDetectorNet } from './onnx-detector-net';
 import { detectSymbols, type GrayPage, type PageDetection } from './page-detector';
 
@@ -57,7 +57,8 @@ export function typed(detections: PageDetection[], manifest: DetectorManifest): 
 }
 
 export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1): Promise<SymbolDetector> {
-  const { manifest } = await readDetectorWeights(dir);
+  // onnxruntime reads the network itself: only the manifest is needed here.
+  const manifest = await readDetectorManifest(dir);
   const net = await onnxDetectorNet(dir, threads);
   return {
     manifest,

@@ -4,6 +4,7 @@ import { SYMBOL_CLASSES } from '../symbol-library';
 import { OTHER_SYMBOL } from '../stencils/drawio-library';
 import type { CorpusSheet } from './corpus-sheet';
 import type { CorpusSymbol } from './corpus-truth';
+import { tileOrigins as originsAlong } from '../../symbols/detector/page-detector';
 
 /** Detector tiles: 640 px squares overlapping by 128 px, as a YOLO-style training loop reads them. */
 export const TILE_SIZE = 640;
@@ -46,15 +47,8 @@ export interface TileAnnotation {
   shape: string;
 }
 
-/** Tile origins along one side: every stride, the last flush with the edge. */
-export function tileOrigins(length: number): number[] {
-  if (length <= TILE_SIZE) return [0];
-  const stride = TILE_SIZE - TILE_OVERLAP;
-  const origins: number[] = [];
-  for (let at = 0; at + TILE_SIZE < length; at += stride) origins.push(at);
-  origins.push(length - TILE_SIZE);
-  return origins;
-}
+/** Tile origins along one side of a sheet (the detector tiles pages the same way). */
+export const tileOrigins = (length: number): number[] => originsAlong(length, TILE_SIZE, TILE_OVERLAP);
 
 /**
  * Cuts a sheet into JPEG tiles with their annotations; a damaged sheet's own JPEG quality makes its artefacts.
