@@ -1,7 +1,7 @@
 /**
  * `npm run train:detector -- [--steps N] [--work DIR] [--out DIR]`
  * Rebuilds the committed symbol detector: draws the training and held-out corpora from their fixed seeds (whole
- * sheets, skipped when already drawn), installs the Debian packages the trainer needs (PyTorch, ONNX, Pillow),
+ * sheets, skipped when already drawn), measures each sheet's text height to read it at the product's scale, installs the Debian packages the trainer needs (PyTorch, ONNX, Pillow),
  * trains with `training/detector/train.py` on every core, and writes the weights and their model card
  * (`models/symbol-detector/`). Progress on stderr.
  */
@@ -15,15 +15,16 @@ import { COCO_CATEGORIES } from '../synthetic/corpus/tiles';
 import { SYMBOL_CLASSES } from '../synthetic/symbol-library';
 import { DEFAULT_DETECTOR_DIR } from '../symbols/detector/detector-files';
 import { writeModelCard } from '../symbols/detector/model-card';
+import { FALLBACK_SCALE, writeSheetScales } from './detector-sheet-scales';
 import { formatWithPrettier } from './format-with-prettier';
 import { runCli } from './run-cli';
 
 /** The corpora the committed weights were trained and scored on. */
 export const DETECTOR_CORPORA = {
-  train: { seed: 41, count: 232 },
+  train: { seed: 41, count: 320 },
   heldOut: { seed: 4141, count: 24 },
 };
-export const DETECTOR_TRAINING = { steps: 2400, batch: 12, crop: 320, seed: 41 };
+export const DETECTOR_TRAINING = { steps: 10000, batch: 12, crop: 320, seed: 41 };
 
 const PYTHON = '/usr/bin/python3';
 const PACKAGES = ['python3-torch', 'python3-onnx', 'python3-pil', 'python3-numpy'];
@@ -66,6 +67,8 @@ async function main(): Promise<number> {
   const heldOutDir = path.join(values.work, `held-out-s${DETECTOR_CORPORA.heldOut.seed}-n${DETECTOR_CORPORA.heldOut.count}`);
   ensureCorpus(trainDir, DETECTOR_CORPORA.train);
   ensureCorpus(heldOutDir, DETECTOR_CORPORA.heldOut);
+  // Each sheet is read at the scale the product would read it at: its text at the training corpus's median height.
+  await writeSheetScales(trainDir, heldOutDir);
   const classes = path.join(trainDir, 'classes.json');
   // Heatmap order and each class's element type (`other_symbol` has none: its kind comes from its size).
   const elementType = (name: string) => SYMBOL_CLASSES.find((cls) => cls.className === name)?.elementType ?? null;
@@ -75,7 +78,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const { steps } = values;
   const { batch, crop, seed } = DETECTOR_TRAINING;
-  const options = { steps, batch, size: crop, seed, threads: cpus().length, commit };
+  const options = { steps, batch, size: crop, seed, threads: cpus().length, 'fallback-scale': FALLBACK_SCALE, commit };
   const args = ['train.py', '--corpus', trainDir, '--holdout', heldOutDir, '--classes', classes, '--out', values.out];
   run(PYTHON, [...args, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)])], TRAINING_DIR);
   const minutes = (Date.now() - started) / 60000;

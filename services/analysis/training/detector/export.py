@@ -10,7 +10,6 @@ from torch import nn
 
 from model import ARCHITECTURE, NECK, STRIDE, WIDTHS
 from detections import NMS_IOU, OVERLAP, TILE
-from sheets import PAGE_SCALE
 
 
 def folded_convolutions(model: nn.Module):
@@ -38,7 +37,7 @@ def git_commit() -> str:
         return "unknown"
 
 
-def export(model: nn.Module, classes, out: str, figures: dict, commit: str = ""):
+def export(model: nn.Module, classes, out: str, figures: dict, scales: dict, commit: str = ""):
     model.eval()
     os.makedirs(out, exist_ok=True)
     tensors, blobs, offset = [], [], 0
@@ -52,7 +51,7 @@ def export(model: nn.Module, classes, out: str, figures: dict, commit: str = "")
         handle.write(b"".join(blobs))
     manifest = {
         "architecture": ARCHITECTURE, "widths": list(WIDTHS), "neck": NECK, "stride": STRIDE,
-        "pageScale": PAGE_SCALE, "tile": TILE, "overlap": OVERLAP, "nmsIou": NMS_IOU,
+        "pageScale": scales["fallback"], "textHeight": scales["targetTextHeight"], "tile": TILE, "overlap": OVERLAP, "nmsIou": NMS_IOU,
         "threshold": figures["heldOut"]["summary"]["threshold"], "classes": [c["name"] for c in classes], "elementTypes": [c["elementType"] for c in classes],
         "commit": commit or git_commit(), "training": figures, "tensors": tensors,
     }

@@ -4,48 +4,54 @@ import math
 import os
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from model import STRIDE
 
-# The detector reads pages at half their pixel size (the product does the same: `symbol-detector.ts`).
-PAGE_SCALE = 0.5
+# Crops are read at a random scale in this range: symbols drawn from about half to twice their corpus size.
+CROP_SCALES = (0.45, 1.8)
 Image.MAX_IMAGE_PIXELS = None
 
 
-def ink_image(path: str) -> np.ndarray:
-    """Grey page at PAGE_SCALE, ink high (0..255); coloured ink by its darkest channel, as the product's ingest."""
+def ink_image(path: str, scale: float) -> np.ndarray:
+    """Grey page resampled to `scale` (area mean, as the product's `resampledInk`), ink high (0..255); coloured ink
+    by its darkest channel, as the product's ingest."""
     image = Image.open(path)
     image = image.convert("RGB") if image.mode not in ("L", "RGB") else image
-    if image.mode == "RGB":
-        rgb = np.asarray(image)
-        grey = Image.fromarray(rgb.min(axis=2))
-    else:
-        grey = image
-    grey = grey.reduce(2) if PAGE_SCALE == 0.5 else grey
+    grey = Image.fromarray(np.asarray(image).min(axis=2)) if image.mode == "RGB" else image
+    size = (max(1, round(grey.width * scale)), max(1, round(grey.height * scale)))
+    grey = grey if size == grey.size else grey.resize(size, Image.BOX)
     return 255 - np.asarray(grey, dtype=np.uint8)
 
 
+def sheet_scales(corpus: str) -> dict:
+    """Each sheet's scale, measured by the product's text height (`npm run train:detector` writes scales.json)."""
+    with open(os.path.join(corpus, "scales.json")) as handle:
+        return json.load(handle)
+
+
 class Sheet:
-    def __init__(self, corpus: str, name: str, class_index: dict):
+    def __init__(self, corpus: str, name: str, class_index: dict, scale: float):
         with open(os.path.join(corpus, "truth", f"{name}.json")) as handle:
             truth = json.load(handle)
         folder = os.path.join(corpus, "sheets")
         file = next(f for f in (f"{name}.png", f"{name}.jpg") if os.path.exists(os.path.join(folder, f)))
         self.name = name
         self.plan = truth["plan"]
-        self.ink = ink_image(os.path.join(folder, file))
+        self.ink = ink_image(os.path.join(folder, file), scale)
+        self.scale = (self.ink.shape[1] / truth["imageSize"]["width"], self.ink.shape[0] / truth["imageSize"]["height"])
         boxes = [s["box"] for s in truth["symbols"]]
-        self.boxes = np.array(boxes, dtype=np.float32).reshape(-1, 4) * PAGE_SCALE
+        self.boxes = np.array(boxes, dtype=np.float32).reshape(-1, 4) * np.array(self.scale * 2, dtype=np.float32)
         self.classes = np.array([class_index[s["className"]] if s["className"] in class_index else class_index["other_symbol"]
                                  for s in truth["symbols"]], dtype=np.int64)
 
 
 def load_sheets(corpus: str, class_index: dict, limit=None, log=print):
     names = sorted(f[:-5] for f in os.listdir(os.path.join(corpus, "truth")) if f.endswith(".json"))[:limit]
+    scales = sheet_scales(corpus)["sheets"]
     sheets = []
     for i, name in enumerate(names):
-        sheets.append(Sheet(corpus, name, class_index))
+        sheets.append(Sheet(corpus, name, class_index, scales[name]["scale"]))
         if (i + 1) % 20 == 0 or i + 1 == len(names):
             log(f"loaded {i + 1}/{len(names)} sheets")
     return sheets
@@ -53,7 +59,7 @@ def load_sheets(corpus: str, class_index: dict, limit=None, log=print):
 
 def crop(sheet: Sheet, rng: np.random.Generator, size: int):
     """A random crop at a random scale, turned and mirrored at random (uint8, ink high), with its boxes in it."""
-    scale = math.exp(rng.uniform(math.log(0.6), math.log(1.6)))
+    scale = math.exp(rng.uniform(math.log(CROP_SCALES[0]), math.log(CROP_SCALES[1])))
     side = int(round(size / scale))
     height, width = sheet.ink.shape
     if len(sheet.boxes) and rng.random() < 0.8:
@@ -78,6 +84,14 @@ def crop(sheet: Sheet, rng: np.random.Generator, size: int):
     if rng.random() < 0.5:
         pixels = pixels[:, ::-1]
         boxes = np.stack([size - boxes[:, 2], boxes[:, 1], size - boxes[:, 0], boxes[:, 3]], axis=1)
+    # Heavier or thinner strokes and coarser scans than the corpus drew, so line weight and resolution vary more.
+    if rng.random() < 0.25:
+        image = Image.fromarray(np.ascontiguousarray(pixels))
+        pixels = np.asarray(image.filter(ImageFilter.MaxFilter(3) if rng.random() < 0.7 else ImageFilter.MinFilter(3)))
+    if rng.random() < 0.2:
+        factor = rng.uniform(1.5, 2.5)
+        small = Image.fromarray(np.ascontiguousarray(pixels)).resize((int(size / factor),) * 2, Image.BILINEAR)
+        pixels = np.asarray(small.resize((size, size), Image.BILINEAR))
     # Faint or heavy ink, as scans and plots differ.
     gamma = (np.arange(256) / 255.0) ** math.exp(rng.uniform(-0.4, 0.4)) * 255
     pixels = gamma.astype(np.uint8)[pixels]

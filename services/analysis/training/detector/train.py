@@ -17,7 +17,7 @@ from detections import detect_page
 from evaluate import evaluate
 from export import export
 from model import ARCHITECTURE, Detector, parameter_count
-from sheets import crop, load_sheets, targets
+from sheets import CROP_SCALES, crop, load_sheets, sheet_scales, targets
 
 
 def focal_loss(logits, heat):
@@ -85,9 +85,10 @@ def train(args):
     model.eval()
     holdout = load_sheets(args.holdout, class_index)
     figures = evaluate(model, holdout, names)
-    record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size,
+    record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size, "cropScales": list(CROP_SCALES),
               "seed": args.seed, "heldOut": figures}
-    export(model, classes, args.out, record, commit=args.commit)
+    scales = {"targetTextHeight": sheet_scales(args.corpus)["targetTextHeight"], "fallback": args.fallback_scale}
+    export(model, classes, args.out, record, scales, commit=args.commit)
     print(json.dumps(figures["summary"], indent=1), flush=True)
 
 
@@ -103,6 +104,7 @@ if __name__ == "__main__":
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--fallback-scale", type=float, default=0.5, help="the scale of a page whose text height is unknown")
     parser.add_argument("--checkpoint", type=int, default=250)
     parser.add_argument("--commit", default="", help="the commit training started at (default: HEAD when it ends)")
     train(parser.parse_args())

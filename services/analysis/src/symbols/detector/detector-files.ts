@@ -11,12 +11,14 @@ export const DEFAULT_DETECTOR_DIR = path.resolve(__dirname, '../../../models/sym
 
 export interface DetectorManifest {
   architecture: string;
-  /** Backbone widths at strides 2…32, and the neck's width, as `training/detector/model.py` builds them. */
+  /** Backbone widths at strides 2, 4, 8 and on (one stage per halving), and the neck's width, as `training/detector/model.py` builds them. */
   widths: number[];
   neck: number;
   stride: number;
-  /** The page is read at this share of its pixel size. */
+  /** The page is read at this share of its pixel size where its text height is unknown. */
   pageScale: number;
+  /** Text height (detector pixels) the training sheets were scaled to; a page is read with its text at this height. */
+  textHeight?: number;
   tile: number;
   overlap: number;
   nmsIou: number;

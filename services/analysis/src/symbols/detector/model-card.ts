@@ -35,7 +35,14 @@ const HEADER = '| | truth | found | precision | recall | F1 |\n| --- | ---: | --
 
 export async function writeModelCard(dir: string, run: TrainingRun): Promise<void> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'detector.json'), 'utf8')) as DetectorManifest;
-  const training = manifest.training as { trainMinutes: number; steps: number; batch: number; crop: number; heldOut: HeldOut };
+  const training = manifest.training as {
+    trainMinutes: number;
+    steps: number;
+    batch: number;
+    crop: number;
+    cropScales: [number, number];
+    heldOut: HeldOut;
+  };
   const { summary, bands, classes } = training.heldOut;
   const weightBytes = (await stat(path.join(dir, 'detector.bin'))).size;
   const card = path.join(dir, 'MODEL.md');
@@ -47,8 +54,10 @@ export async function writeModelCard(dir: string, run: TrainingRun): Promise<voi
   const text = `# Symbol detector
 
 ${manifest.architecture}: a CenterNet-style single-stage detector on greyscale ink, ${manifest.classes.length} classes (our
-taxonomy, then \`other_symbol\`), reading the page at ${manifest.pageScale} of its pixel size in ${manifest.tile}-px tiles
-overlapping by ${manifest.overlap} px. Weights: \`detector.bin\` (${(weightBytes / 1e6).toFixed(2)} MB, float32, batch norm
+taxonomy, then \`other_symbol\`), reading the page in ${manifest.tile}-px tiles overlapping by ${manifest.overlap} px, at
+the scale that brings its text to ${manifest.textHeight} px high (\`page-scale.ts\`; the training corpus's median text
+height at half size; ${manifest.pageScale} where a page has too little text to measure). Training reads each corpus
+sheet at the scale the product would. Weights: \`detector.bin\` (${(weightBytes / 1e6).toFixed(2)} MB, float32, batch norm
 folded in) with \`detector.json\`; \`detector.onnx\` is the same network for onnxruntime.
 
 ## Data
@@ -60,8 +69,8 @@ one. ${corpora}.
 
 - Command: \`${run.command}\` (\`training/detector/train.py\`, PyTorch from Debian's \`python3-torch\`).
 - Commit: \`${manifest.commit}\`.
-- ${training.steps} steps of ${training.batch} crops of ${training.crop} px (random scale 0.6–1.6, quarter turns,
-  mirroring, ink gamma); AdamW, cosine schedule.
+- ${training.steps} steps of ${training.batch} crops of ${training.crop} px (random scale ${training.cropScales.join('–')}, quarter
+  turns, mirroring, thicker or thinner strokes, coarser scans, ink gamma); AdamW, cosine schedule.
 - Wall time: ${run.wallMinutes.toFixed(1)} min in all (${training.trainMinutes} min of training), on ${run.machine}.
 
 ## Held-out corpus (${summary.sheets} sheets, IoU ≥ 0.5, score ≥ ${summary.threshold})

@@ -1,9 +1,10 @@
 /**
- * Symbol detection over a whole page: the page reduced to the detector's scale, read in overlapping tiles, each
+ * Symbol detection over a whole page: the page resampled to the detector's scale (`page-scale.ts`), read in overlapping tiles, each
  * tile keeping the detections centred in its own share (halfway into each overlap), then one suppression.
  */
 import { decodeTile, suppress, type Detection } from './decode';
 import type { DetectorManifest } from './detector-files';
+import { resampledInk } from './page-scale';
 import type { DetectorNet } from './tfjs-detector-net';
 
 export interface GrayPage {
@@ -17,28 +18,6 @@ export interface PageDetection extends Detection {
   className: string;
 }
 
-/** Ink (0..1, ink high) of the page reduced by a whole factor, each pixel the mean of its block. */
-export function reducedInk(page: GrayPage, factor: number): { ink: Float32Array; width: number; height: number } {
-  const width = Math.ceil(page.width / factor);
-  const height = Math.ceil(page.height / factor);
-  const ink = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const y1 = Math.min(page.height, (y + 1) * factor);
-    for (let x = 0; x < width; x++) {
-      const x1 = Math.min(page.width, (x + 1) * factor);
-      let sum = 0;
-      let count = 0;
-      for (let sy = y * factor; sy < y1; sy++) {
-        for (let sx = x * factor; sx < x1; sx++) sum += page.gray[sy * page.width + sx];
-        count += x1 - x * factor;
-      }
-      ink[y * width + x] = 1 - sum / count / 255;
-    }
-  }
-  return { ink, width, height };
-}
-
-/** Tile origins along one side: every stride, the last flush with the edge. */
 export function tileOrigins(length: number, tile: number, overlap: number): number[] {
   if (length <= tile) return [0];
   const origins: number[] = [];
@@ -59,10 +38,11 @@ export async function detectSymbols(
   net: DetectorNet,
   manifest: DetectorManifest,
   page: GrayPage,
-  options: { minScore?: number; onTile?: () => void } = {},
+  options: { scale?: number; minScore?: number; onTile?: () => void } = {},
 ): Promise<PageDetection[]> {
-  const factor = Math.round(1 / manifest.pageScale);
-  const { ink, width, height } = reducedInk(page, factor);
+  const { ink, width, height } = resampledInk(page, options.scale ?? manifest.pageScale);
+  // Detector pixels back to page pixels, per axis (the resampled size is rounded).
+  const [fx, fy] = [page.width / width, page.height / height];
   const { tile, overlap, stride, classes } = manifest;
   const xs = tileOrigins(width, tile, overlap);
   const ys = tileOrigins(height, tile, overlap);
@@ -89,7 +69,7 @@ export async function detectSymbols(
       )) {
         const [cx, cy] = [(d.x0 + d.x1) / 2, (d.y0 + d.y1) / 2];
         if (cx < loX || cx >= hiX || cy < loY || cy >= hiY) continue;
-        found.push({ ...d, x0: (d.x0 + x) * factor, y0: (d.y0 + y) * factor, x1: (d.x1 + x) * factor, y1: (d.y1 + y) * factor });
+        found.push({ ...d, x0: (d.x0 + x) * fx, y0: (d.y0 + y) * fy, x1: (d.x1 + x) * fx, y1: (d.y1 + y) * fy });
       }
       options.onTile?.();
     }

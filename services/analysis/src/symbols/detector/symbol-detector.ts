@@ -6,6 +6,7 @@ import type { ElementType } from '@pid/contracts';
 import { DEFAULT_DETECTOR_DIR, readDetectorManifest, type DetectorManifest } from './detector-files';
 import { onnxDetectorNet } from './onnx-detector-net';
 import { detectSymbols, type GrayPage, type PageDetection } from './page-detector';
+import { pageScaleFor, textHeight } from './page-scale';
 
 export interface FoundSymbol {
   x0: number;
@@ -63,7 +64,8 @@ export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1
   return {
     manifest,
     async detect(page, onTile) {
-      return typed(await detectSymbols(net, manifest, page, { onTile }), manifest);
+      const scale = pageScaleFor(textHeight(page), manifest.textHeight, manifest.pageScale);
+      return typed(await detectSymbols(net, manifest, page, { scale, onTile }), manifest);
     },
     dispose: () => net.dispose(),
   };

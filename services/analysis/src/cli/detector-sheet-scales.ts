@@ -1,0 +1,60 @@
+/**
+ * The scale each corpus sheet is trained and scored at, by the product's own measure (`page-scale.ts`): its text
+ * brought to the training corpus's median text height at half size. Written once per corpus as `scales.json`.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadPageImage } from '../ingest/page-image';
+import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
+import { pageScaleFor, textHeight } from '../symbols/detector/page-scale';
+
+/** Where a sheet's text height is unknown, and the median sheet's scale: the first detector's fixed half. */
+export const FALLBACK_SCALE = 0.5;
+
+export interface SheetScales {
+  /** Text height (detector pixels) every sheet is scaled to. */
+  targetTextHeight: number;
+  /** Each sheet's measured text height (page pixels, null when unknown) and its scale. */
+  sheets: Record<string, { textHeight: number | null; scale: number }>;
+}
+
+/** Measures every sheet of a corpus (cached in `text-heights.json`), progress on stderr. */
+async function measuredTextHeights(corpus: string): Promise<Record<string, number | null>> {
+  const cache = path.join(corpus, 'text-heights.json');
+  if (existsSync(cache)) return JSON.parse(await readFile(cache, 'utf8')) as Record<string, number | null>;
+  const files = (await readdir(path.join(corpus, 'sheets'))).filter((file) => /\.(png|jpg)$/.test(file)).sort();
+  const heights: Record<string, number | null> = {};
+  for (const [i, file] of files.entries()) {
+    const page = await loadPageImage(await readFile(path.join(corpus, 'sheets', file)), {
+      maxProcessingPixels: 200_000_000,
+      pdf: PDF_PAGE_OPTIONS,
+    });
+    heights[file.replace(/\.(png|jpg)$/, '')] = textHeight(page);
+    process.stderr.write(`\rtext height ${i + 1}/${files.length}`);
+  }
+  process.stderr.write('\n');
+  await writeFile(cache, JSON.stringify(heights));
+  return heights;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The training corpus sets the target; each corpus gets its sheets' scales in `scales.json`. */
+export async function writeSheetScales(trainDir: string, ...others: string[]): Promise<number> {
+  const train = await measuredTextHeights(trainDir);
+  const known = Object.values(train).filter((height): height is number => height !== null);
+  if (!known.length) throw new Error(`No text height could be measured on any sheet of ${trainDir}`);
+  const targetTextHeight = median(known) * FALLBACK_SCALE;
+  for (const dir of [trainDir, ...others]) {
+    const heights = dir === trainDir ? train : await measuredTextHeights(dir);
+    const sheets = Object.fromEntries(
+      Object.entries(heights).map(([name, height]) => [
+        name,
+        { textHeight: height, scale: pageScaleFor(height, targetTextHeight, FALLBACK_SCALE) },
+      ]),
+    );
+    await writeFile(path.join(dir, 'scales.json'), JSON.stringify({ targetTextHeight, sheets } satisfies SheetScales));
+  }
+  return targetTextHeight;
+}
