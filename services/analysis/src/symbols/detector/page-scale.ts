@@ -96,32 +96,31 @@ export function pageScaleFor(measured: number | null, targetTextHeight: number |
 
 /**
  * Ink (0..1, ink high) of the page resampled to `scale` (at most 1): each output pixel the mean of the page area
- * it covers, fractional pixels weighted, as Pillow's BOX filter that training uses.
+ * it covers, fractional pixels weighted, as Pillow's BOX filter that training uses. Row by row, so that memory is
+ * the output and one row however large the page.
  */
 export function resampledInk(page: GrayPage, scale: number): { ink: Float32Array; width: number; height: number } {
   const width = Math.max(1, Math.round(page.width * scale));
   const height = Math.max(1, Math.round(page.height * scale));
   const columns = boxWeights(page.width, width);
   const rows = boxWeights(page.height, height);
-  // Rows first into a float buffer, then columns: separable area averaging.
-  const across = new Float32Array(page.height * width);
-  for (let y = 0; y < page.height; y++) {
-    const line = y * page.width;
-    for (let x = 0; x < width; x++) {
-      const { start, weights } = columns[x];
-      let sum = 0;
-      for (let k = 0; k < weights.length; k++) sum += weights[k] * page.gray[line + start + k];
-      across[y * width + x] = sum;
-    }
-  }
+  const across = new Float32Array(width);
   const ink = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const { start, weights } = rows[y];
-    for (let x = 0; x < width; x++) {
-      let sum = 0;
-      for (let k = 0; k < weights.length; k++) sum += weights[k] * across[(start + k) * width + x];
-      ink[y * width + x] = 1 - sum / 255;
+    const out = y * width;
+    for (let k = 0; k < weights.length; k++) {
+      // One source row averaged across, then weighted into the output row.
+      const line = (start + k) * page.width;
+      for (let x = 0; x < width; x++) {
+        const column = columns[x];
+        let sum = 0;
+        for (let c = 0; c < column.weights.length; c++) sum += column.weights[c] * page.gray[line + column.start + c];
+        across[x] = sum;
+      }
+      for (let x = 0; x < width; x++) ink[out + x] += weights[k] * across[x];
     }
+    for (let x = 0; x < width; x++) ink[out + x] = 1 - ink[out + x] / 255;
   }
   return { ink, width, height };
 }
