@@ -15,13 +15,14 @@ import { readPrediction } from './predictions';
 import { datasetResult, datasetTables, type DrawingResult } from './report';
 import { runAnalyze } from './run-analyze';
 import { scoreSheet } from './score-sheet';
+import type { SymbolMode } from '../symbols/symbol-mode';
 
 const USAGE =
   'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]\n';
 
 async function benchDrawing(
   drawing: BenchDrawing,
-  options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; symbols?: 'detector' | 'hybrid' | 'rules'; overlayDir?: string },
+  options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; symbols?: SymbolMode; overlayDir?: string },
 ): Promise<DrawingResult> {
   const { dataset, name } = drawing;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
@@ -85,7 +86,7 @@ async function main(): Promise<number> {
       noOcr: values['no-ocr'] ?? false,
       noClassifier: values['no-classifier'] ?? false,
       noVector: values['no-vector'] ?? false,
-      symbols: values.symbols as 'detector' | 'hybrid' | 'rules' | undefined,
+      symbols: values.symbols as SymbolMode | undefined,
       overlayDir,
     });
     if (result.error) process.stderr.write(`bench: ${drawing.dataset}/${drawing.name} failed: ${result.error}\n`);

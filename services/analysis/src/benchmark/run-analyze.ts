@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResultDocument } from './predictions';
+import type { SymbolMode } from '../symbols/symbol-mode';
 
 export interface RunStats {
   seconds: number;
@@ -18,7 +19,7 @@ export interface AnalyzeRun {
   noVector?: boolean;
   overlay?: string;
   /** How raster symbols are found: the learned detector or the geometric rules with the classifier. */
-  symbols?: 'detector' | 'hybrid' | 'rules';
+  symbols?: SymbolMode;
   /** Where the result and stats files go. */
   workDir: string;
 }

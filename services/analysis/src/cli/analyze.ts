@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
-import { loadSymbolDetector, type SymbolDetector } from '../symbols/detector/symbol-detector';
+import { DEFAULT_SYMBOL_MODE, isSymbolMode, SYMBOL_MODES, symbolModeOptions } from '../symbols/symbol-mode';
 import { isPdf, UnusableFileError } from '../ingest/page-image';
 import { STAGE_PROGRESS } from '../pipeline/analyze-page';
 import { analyzeFilePage } from '../pipeline/analyze-file-page';
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
       'no-ocr': { type: 'boolean' },
       'no-classifier': { type: 'boolean' },
       'no-vector': { type: 'boolean' },
-      symbols: { type: 'string', default: 'rules' },
+      symbols: { type: 'string', default: DEFAULT_SYMBOL_MODE },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,8 +49,8 @@ async function main(): Promise<number> {
   const file = path.resolve(base, positionals[0]);
   const page = values.page ? Number(values.page) : 1;
   if (!Number.isInteger(page) || page < 1) throw new UnusableFileError(`--page must be a page number, not ${values.page}`);
-  if (!['detector', 'hybrid', 'rules'].includes(values.symbols))
-    throw new UnusableFileError(`--symbols must be detector, hybrid or rules, not ${values.symbols}`);
+  if (!isSymbolMode(values.symbols)) throw new UnusableFileError(`--symbols must be ${SYMBOL_MODES.join(', ')}, not ${values.symbols}`);
+  const symbols = symbolModeOptions(values.symbols);
   const started = Date.now();
   const log = (progress: number, message: string) =>
     process.stderr.write(`[${String(progress).padStart(3)}%] ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -62,22 +62,20 @@ async function main(): Promise<number> {
   const reader: Promise<TextReader> | undefined = values['no-ocr'] ? undefined : createTesseractReader();
   reader?.catch(() => undefined);
   let classifier: Promise<SymbolClassifier> | undefined;
-  let detector: Promise<SymbolDetector> | undefined;
   const analysis = await analyzeFilePage(bytes, {
     page,
     vectorPath: !values['no-vector'],
     ingest: { maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000, pdf: PDF_PAGE_OPTIONS },
     textReader: reader && (() => reader),
     symbolClassifier: values['no-classifier'] ? undefined : () => (classifier ??= loadSymbolClassifier()),
-    symbolDetector: values.symbols === 'rules' ? undefined : () => (detector ??= loadSymbolDetector()),
-    symbolMode: values.symbols === 'hybrid' ? 'hybrid' : 'detector',
+    ...symbols.options,
     onStage: (stage) => void log(STAGE_PROGRESS[stage].progress, STAGE_PROGRESS[stage].message),
   });
   const { image } = analysis;
   if (image.scale < 1) process.stderr.write(`       processing at ${image.width} × ${image.height} (scale ${image.scale.toFixed(3)})\n`);
   await (await reader?.catch(() => undefined))?.close();
   (await classifier)?.dispose();
-  (await detector)?.dispose();
+  await symbols.dispose();
   log(STAGE_PROGRESS.saving.progress, STAGE_PROGRESS.saving.message);
   process.stderr.write(`       read from ${SOURCE_WORDS[analysis.source]}\n`);
   const document = resultDocument(analysis.imageSize, analysis.elements, analysis.connections, analysis.source);

@@ -9,6 +9,7 @@ import {
   type IngestOptions,
   type PageImage,
 } from '../ingest/page-image';
+import { MIN_PAPER_SHARE, paperShare } from '../ingest/paper-share';
 import { hasVectorContent, sourceOf, vectorPage } from '../vector/vector-page';
 import { analyzePage, type AnalyzeOptions, type PageAnalysis } from './analyze-page';
 
@@ -35,7 +36,18 @@ export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): 
   const page = options.page ?? 1;
   const { image, content } = await pageImage(bytes, page, options);
   const vector = content ? vectorPage(content, image) : undefined;
-  const analysis = await analyzePage(image, { ...options, page, vector });
+  // A photo is no drawing: read as a page with nothing drawn (as a blank one), before the pipeline spends minutes
+  // on its grain. A file of nothing else ends "no drawing content found".
+  const analysis =
+    !vector && paperShare(image) < MIN_PAPER_SHARE
+      ? {
+          imageSize: { width: image.originalWidth, height: image.originalHeight },
+          elements: [],
+          connections: [],
+          lineCount: 0,
+          inkRatio: 0,
+        }
+      : await analyzePage(image, { ...options, page, vector });
   return { ...analysis, source: sourceOf(content, vector), image };
 }
 

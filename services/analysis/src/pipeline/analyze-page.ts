@@ -58,6 +58,7 @@ import { maxTextSize, stackedOver, type TextLine } from './text-lines';
 import { withPixelSegments } from '../vector/vector-lines';
 import type { VectorPage } from '../vector/vector-page';
 import type { VectorText } from '../vector/vector-text';
+import type { SymbolMode } from '../symbols/symbol-mode';
 import { parseIsaTag } from '../tags/isa-tag';
 import { bubbleSized, centredIn, filledByText, readBubble, settleBubbles, withoutMarks } from './bubble-reading';
 import { cropGray, turnRegion, type TextReader, type TextReading } from './text-reader';
@@ -95,7 +96,7 @@ export interface AnalyzeOptions {
   /** The learned detector: on a raster page, it finds and names the symbols in place of the candidates' rules. */
   symbolDetector?: () => Promise<SymbolDetector>;
   /** With the detector: its symbols alone (default), or the rules' symbols and the detector's where none stands. */
-  symbolMode?: 'detector' | 'hybrid';
+  symbolMode?: Exclude<SymbolMode, 'rules'>;
   /** At most this many regions are read (bubbles first). */
   maxTextRegions?: number;
   /** Called while long stages run (job heartbeats). */

@@ -136,3 +136,21 @@ export async function lyingJpeg(claimedWidth: number, claimedHeight: number): Pr
   }
   throw new Error('no SOF marker in the JPEG');
 }
+
+/** A photo, not a drawing: smooth shading under grain, as a phone picture of a desk, `width` × `height`, JPEG. */
+export async function photoJpeg(width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><radialGradient id="light" cx="35%" cy="40%" r="80%"><stop offset="0" stop-color="#d9c7a8"/><stop offset="1" stop-color="#3b2f25"/></radialGradient></defs>
+    <rect width="100%" height="100%" fill="url(#light)"/>
+    <ellipse cx="${width * 0.6}" cy="${height * 0.55}" rx="${width * 0.18}" ry="${height * 0.12}" fill="#6b5140" opacity="0.7"/></svg>`;
+  const shaded = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 24 } },
+  })
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < shaded.length; i++) shaded[i] = Math.max(0, Math.min(255, shaded[i] + grain[i] - 128));
+  return sharp(shaded, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

@@ -70,7 +70,11 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
   const { env, nats, dataSource, logger } = context;
   // One process per job in hand; the cores are shared out between their OCR threads.
   const ocrWorkers = env.ANALYSIS_OCR_WORKERS ?? Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / env.ANALYSIS_CONCURRENCY)));
-  const pool = new JobProcessPool(env.ANALYSIS_CONCURRENCY, { ocr: env.ANALYSIS_OCR === 'true', ocrWorkers }, jobBudget(env));
+  const pool = new JobProcessPool(
+    env.ANALYSIS_CONCURRENCY,
+    { ocr: env.ANALYSIS_OCR === 'true', ocrWorkers, symbols: env.ANALYSIS_SYMBOLS },
+    jobBudget(env),
+  );
 
   const recordStart = async (job: AnalysisJob): Promise<'completed' | 'running'> => {
     const rows: Array<{ status: string }> = await dataSource.query(

@@ -2,6 +2,7 @@
  * What a job process and the worker say to each other over IPC (`serialization: 'advanced'`, so a file's
  * bytes travel as they are).
  */
+import type { SymbolMode } from '../../symbols/symbol-mode';
 import type { AnalysisStage } from '../../pipeline/analyze-page';
 import type { IngestOptions } from '../../ingest/page-image';
 import type { AnalysedPage } from '../job-pages';
@@ -12,6 +13,8 @@ export interface JobProcessSettings {
   ocr: boolean;
   /** OCR threads of the process. */
   ocrWorkers: number;
+  /** How raster symbols are found. */
+  symbols: SymbolMode;
 }
 
 /** One job's work: these pages of this file. */

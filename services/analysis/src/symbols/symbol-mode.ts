@@ -1,0 +1,29 @@
+/**
+ * How a raster page's symbols are found: the geometric rules with the classifier (`rules`), the learned detector
+ * alone (`detector`), or the rules' symbols with the detector's added where none stands (`hybrid`). Vector PDF
+ * pages keep their exact path whatever the mode.
+ */
+import type { AnalyzeOptions } from '../pipeline/analyze-page';
+import { loadSymbolDetector, type SymbolDetector } from './detector/symbol-detector';
+
+export const SYMBOL_MODES = ['rules', 'hybrid', 'detector'] as const;
+export type SymbolMode = (typeof SYMBOL_MODES)[number];
+/** The mode the worker, the CLI and the benchmark use unless told otherwise. */
+export const DEFAULT_SYMBOL_MODE: SymbolMode = 'rules';
+
+export function isSymbolMode(value: string): value is SymbolMode {
+  return (SYMBOL_MODES as readonly string[]).includes(value);
+}
+
+/** The analysis options for a mode (the detector loaded once, at the first page that needs it) and its release. */
+export function symbolModeOptions(mode: SymbolMode): {
+  options: Pick<AnalyzeOptions, 'symbolDetector' | 'symbolMode'>;
+  dispose: () => Promise<void>;
+} {
+  if (mode === 'rules') return { options: {}, dispose: async () => undefined };
+  let detector: Promise<SymbolDetector> | undefined;
+  return {
+    options: { symbolDetector: () => (detector ??= loadSymbolDetector()), symbolMode: mode },
+    dispose: async () => (await detector?.catch(() => undefined))?.dispose(),
+  };
+}
