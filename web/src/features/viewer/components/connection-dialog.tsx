@@ -1,4 +1,5 @@
-import type { Connection, DrawingElement } from '@pid/contracts';
+import type { Connection, DrawingElement, RelationshipType } from '@pid/contracts';
+import { DEFAULT_RELATIONSHIP_TYPE } from '@pid/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +12,7 @@ import { useState } from 'react';
 import { endId, type NewConnection } from '../api/connections';
 
 /** Relationship choices of the connection dialog (spec §5 "Other"). */
-export const DIALOG_RELATIONSHIP_TYPES = ['connects to', 'controls', 'powers', 'senses', 'custom'] as const;
+const DIALOG_RELATIONSHIP_TYPES = ['connects to', 'controls', 'powers', 'senses', 'custom'] as const satisfies readonly RelationshipType[];
 
 export interface ConnectionDialogProps {
   connection: Connection;
@@ -25,7 +26,7 @@ export interface ConnectionDialogProps {
 export function ConnectionDialog({ connection, elements, onClose, onSave, onDelete, onToggleConfirmed }: ConnectionDialogProps) {
   const [name, setName] = useState(connection.name ?? '');
   const [description, setDescription] = useState(connection.description ?? '');
-  const [relationshipType, setRelationshipType] = useState<string>(connection.relationshipType ?? 'connects to');
+  const [relationshipType, setRelationshipType] = useState<string>(connection.relationshipType ?? DEFAULT_RELATIONSHIP_TYPE);
   const [customType, setCustomType] = useState(connection.customRelationshipType ?? '');
   const [source, setSource] = useState(endId(connection.source) ?? '');
   const [target, setTarget] = useState(endId(connection.target) ?? '');

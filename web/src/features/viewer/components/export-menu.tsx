@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
-import type { ExportFormat } from '../../drawings/api/drawing-mutations';
+import type { ExportFormat } from '../../../lib/drawing-export';
 
-export const EXPORT_CHOICES: ReadonlyArray<readonly [format: ExportFormat, label: string]> = [
+const EXPORT_CHOICES: ReadonlyArray<readonly [format: ExportFormat, label: string]> = [
   ['csv', 'CSV'],
   ['xlsx', 'Excel'],
   ['json', 'JSON'],

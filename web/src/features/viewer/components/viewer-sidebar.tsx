@@ -1,4 +1,4 @@
-import type { Connection, DrawingElement } from '@pid/contracts';
+import type { Connection, DrawingElement, RelationshipType } from '@pid/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +23,7 @@ import { useProgressiveCount } from './use-progressive-count';
 export { elementLabel } from './element-row';
 
 /** Relationship choices the sidebar offers (spec §5 "Other"). */
-export const SIDEBAR_RELATIONSHIP_TYPES = ['connects to', 'flows to', 'controls', 'monitors'] as const;
+const SIDEBAR_RELATIONSHIP_TYPES = ['connects to', 'flows to', 'controls', 'monitors'] as const satisfies readonly RelationshipType[];
 
 /** What the rows can do; the viewer passes functions of fixed identity so memoised rows stay put. */
 export interface ViewerSidebarActions {
