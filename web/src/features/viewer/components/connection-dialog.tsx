@@ -30,7 +30,6 @@ export function ConnectionDialog({ connection, elements, onClose, onSave, onDele
   const [customType, setCustomType] = useState(connection.customRelationshipType ?? '');
   const [source, setSource] = useState(endId(connection.source) ?? '');
   const [target, setTarget] = useState(endId(connection.target) ?? '');
-  const label = (element: DrawingElement) => element.name || `${element.elementType} ${element._id.slice(-4)}`;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -60,20 +59,8 @@ export function ConnectionDialog({ connection, elements, onClose, onSave, onDele
           {relationshipType === 'custom' ? (
             <TextField label="Custom Relationship Type" value={customType} onChange={(event) => setCustomType(event.target.value)} />
           ) : null}
-          <TextField select label="Source" value={source} onChange={(event) => setSource(event.target.value)}>
-            {elements.map((element) => (
-              <MenuItem key={element._id} value={element._id}>
-                {label(element)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label="Target" value={target} onChange={(event) => setTarget(event.target.value)}>
-            {elements.map((element) => (
-              <MenuItem key={element._id} value={element._id}>
-                {label(element)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <EndSelect label="Source" elements={elements} value={source} onChange={setSource} />
+          <EndSelect label="Target" elements={elements} value={target} onChange={setTarget} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -100,5 +87,28 @@ export function ConnectionDialog({ connection, elements, onClose, onSave, onDele
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** One end of the connection: a choice among the drawing's elements, by name or by type and short id. */
+function EndSelect({
+  label,
+  elements,
+  value,
+  onChange,
+}: {
+  label: string;
+  elements: DrawingElement[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <TextField select label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      {elements.map((element) => (
+        <MenuItem key={element._id} value={element._id}>
+          {element.name || `${element.elementType} ${element._id.slice(-4)}`}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
