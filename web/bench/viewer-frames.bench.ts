@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../e2e/accounts';
-import { apiWithToken } from '../e2e/api';
+import { apiWithToken, connectionBody } from '../e2e/api';
 import { baseUrl, launchChromium, saveScreenshot } from '../e2e/browser';
 import { drawingPng } from '../e2e/png';
 import { DESKTOP } from '../e2e/screens';
@@ -84,23 +84,16 @@ async function seedDrawing(token: string): Promise<string> {
       const corner: [number, number] = [to.x + to.width / 2, start[1]];
       const created = await apiWithToken(token, '/api/connections', {
         method: 'POST',
-        body: {
-          drawing: drawingId,
-          name: '',
-          description: '',
-          relationshipType: 'connects to',
-          source: ids[source],
-          target: ids[target],
-          confirmed: index % 2 === 0,
-          metadata: {
-            path_data: {
-              path: [
-                { orientation: 'horizontal', start, end: corner },
-                { orientation: 'vertical', start: corner, end: [corner[0], to.y] },
-              ],
-            },
-          },
-        },
+        body: connectionBody(
+          drawingId,
+          ids[source],
+          ids[target],
+          [
+            { orientation: 'horizontal', start, end: corner },
+            { orientation: 'vertical', start: corner, end: [corner[0], to.y] },
+          ],
+          index % 2 === 0,
+        ),
       });
       expect(created.status, created.text).toBeLessThan(300);
     },

@@ -1,3 +1,5 @@
+import type { PathSegment } from '@pid/contracts';
+import { DEFAULT_RELATIONSHIP_TYPE } from '@pid/contracts';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
 
@@ -27,6 +29,20 @@ export async function apiWithToken<T>(
     body = undefined;
   }
   return { status: response.status, body: body as T, text };
+}
+
+/** The body of POST /api/connections: an unnamed connection of the default type from `source` to `target` along `path`. */
+export function connectionBody(drawing: string, source: string, target: string, path: PathSegment[], confirmed = false) {
+  return {
+    drawing,
+    name: '',
+    description: '',
+    relationshipType: DEFAULT_RELATIONSHIP_TYPE,
+    source,
+    target,
+    confirmed,
+    metadata: { path_data: { path } },
+  };
 }
 
 /** Calls the API with the page's stored login token. */

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from './accounts';
-import { api } from './api';
+import { api, connectionBody } from './api';
 import { baseUrl, launchChromium, saveScreenshot } from './browser';
 import { drawingPng } from './png';
 import { collectPageErrors, DESKTOP, screenshotBothWidths } from './screens';
@@ -88,16 +88,7 @@ describe('dashboard, upload and viewer', () => {
     expect(pump._id).toBeTruthy();
     const connection = await api<{ _id: string }>(page, '/api/connections', {
       method: 'POST',
-      body: {
-        drawing: drawingId,
-        name: '',
-        description: '',
-        relationshipType: 'connects to',
-        source: pump._id,
-        target: valve._id,
-        confirmed: false,
-        metadata: { path_data: { path: [] } },
-      },
+      body: connectionBody(drawingId, pump._id, valve._id, []),
     });
     expect(connection.status).toBeLessThan(300);
 

@@ -1,6 +1,8 @@
+import { BILLING_CURRENCY } from '@pid/contracts';
+
 /** Money, interval and date wording shared by pricing, checkout, payment success and profile (spec §9). */
 
-export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_CURRENCY = BILLING_CURRENCY.toUpperCase();
 export const DEFAULT_INTERVAL = 'month';
 
 /** "$100.00": en-US currency formatting of an amount in major units; USD when no currency is given. */

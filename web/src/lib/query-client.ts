@@ -7,6 +7,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+/** A one-time link's check (a password reset token, a checkout session): asked once, its answer kept. */
+export const CHECK_ONCE = { retry: false, staleTime: Infinity } as const;
+
 /** One QueryClient per app (or per test), so cached server data never leaks between them. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

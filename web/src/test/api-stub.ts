@@ -11,7 +11,9 @@ export function jsonResponse(status: number, body: unknown): Response {
  * Stubs `fetch` with routes keyed "METHOD /path" (the query string is ignored). An unrouted call answers
  * 500, so a test sees it; `calls` lists "METHOD /path" in order.
  */
-export function stubApi(routes: Record<string, Handler | Response | [number, unknown]>) {
+export type ApiRoutes = Record<string, Handler | Response | [number, unknown]>;
+
+export function stubApi(routes: ApiRoutes) {
   const calls: string[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
@@ -28,6 +30,19 @@ export function stubApi(routes: Record<string, Handler | Response | [number, unk
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
+}
+
+/**
+ * A route that keeps every JSON body it is sent (`bodies`, in order) and answers `status` with
+ * `reply(body)`, by default the body itself.
+ */
+export function recordBodies(reply: (body: unknown) => unknown = (body) => body, status = 200) {
+  const bodies: unknown[] = [];
+  const route: Handler = ({ body }) => {
+    bodies.push(body);
+    return jsonResponse(status, reply(body));
+  };
+  return { bodies, route };
 }
 
 /** An unsigned token of the right shape whose payload expires `secondsFromNow` after now. */
@@ -52,6 +67,12 @@ export function signIn(): string {
   const token = makeToken(3600);
   localStorage.setItem('token', token);
   return token;
+}
+
+/** A signed-in browser (see signIn) whose GET /api/auth/me answers `makeUser(user)`; `routes` stubs the rest. */
+export function stubSignedIn(user: Partial<User> = {}, routes: ApiRoutes = {}) {
+  signIn();
+  return stubApi({ 'GET /api/auth/me': [200, makeUser(user)], ...routes });
 }
 
 export const inactiveStatus = { isActive: false, subscriptionId: null, status: null };

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signIn, stubApi } from '../../test/api-stub';
+import { stubApi, stubSignedIn } from '../../test/api-stub';
 import { renderRoute } from '../../test/render-route';
 import { avatarLetter } from './user-menu';
 
@@ -28,8 +28,7 @@ describe('top bar (spec §2)', () => {
   });
 
   it('signed in: Drawings and Upload, and the hamburger adds Profile', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser()] });
+    stubSignedIn();
     renderRoute('/404');
 
     await within(screen.getByRole('banner')).findByRole('button', { name: 'Open settings' });
@@ -47,8 +46,7 @@ describe('top bar (spec §2)', () => {
   });
 
   it('shows the tooltip "Open settings" on the avatar', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser()] });
+    stubSignedIn();
     const user = userEvent.setup();
     renderRoute('/404');
 

@@ -7,11 +7,11 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../config/product';
 import { routePaths } from '../../config/route-paths';
 import { useSession } from '../../lib/session';
+import { MENU_BELOW_RIGHT, useMenuAnchor } from '../../lib/use-menu-anchor';
 import { UserMenu } from './user-menu';
 
 interface NavItem {
@@ -36,7 +36,7 @@ const signedInMenuItems: NavItem[] = [...signedInItems, { label: 'Profile', to: 
 
 export function TopBar() {
   const { status } = useSession();
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuAnchor('navigation-menu');
   const signedIn = status === 'authenticated';
   const items = signedIn ? signedInItems : signedOutItems;
   const menuItems = signedIn ? signedInMenuItems : signedOutItems;
@@ -64,25 +64,14 @@ export function TopBar() {
             <IconButton
               color="inherit"
               aria-label="Open navigation menu"
-              aria-controls={menuAnchor ? 'navigation-menu' : undefined}
-              aria-haspopup="true"
-              aria-expanded={menuAnchor ? 'true' : undefined}
-              onClick={(event) => setMenuAnchor(event.currentTarget)}
+              {...menu.buttonProps}
               sx={{ display: { xs: 'inline-flex', md: 'none' } }}
             >
               <MenuIcon />
             </IconButton>
-            <Menu
-              id="navigation-menu"
-              anchorEl={menuAnchor}
-              open={menuAnchor !== null}
-              onClose={() => setMenuAnchor(null)}
-              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-              transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-              sx={{ display: { md: 'none' } }}
-            >
+            <Menu {...menu.menuProps} {...MENU_BELOW_RIGHT} sx={{ display: { md: 'none' } }}>
               {menuItems.map((item) => (
-                <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={() => setMenuAnchor(null)}>
+                <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={menu.close}>
                   {item.label}
                 </MenuItem>
               ))}

@@ -4,10 +4,11 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { startTransition, useState } from 'react';
+import { startTransition } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { routePaths } from '../../config/route-paths';
 import { useSession } from '../../lib/session';
+import { MENU_BELOW_RIGHT, useMenuAnchor } from '../../lib/use-menu-anchor';
 
 /** First letter of the username, upper-cased; null when there is no username. */
 export function avatarLetter(username: string | null | undefined): string | null {
@@ -19,11 +20,11 @@ export function avatarLetter(username: string | null | undefined): string | null
 export function UserMenu() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuAnchor('user-menu');
   const letter = avatarLetter(user?.username);
 
   const handleLogout = () => {
-    setAnchor(null);
+    menu.close();
     // One transition for both: the router leaves a guarded page in the same render that signs out, so
     // no guard sees the signed-out user first and sends them to /login instead of /.
     startTransition(() => {
@@ -35,28 +36,14 @@ export function UserMenu() {
   return (
     <>
       <Tooltip title="Open settings">
-        <IconButton
-          aria-label="Open settings"
-          aria-controls={anchor ? 'user-menu' : undefined}
-          aria-haspopup="true"
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ p: 0.5 }}
-        >
+        <IconButton aria-label="Open settings" {...menu.buttonProps} sx={{ p: 0.5 }}>
           <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontWeight: 600 }}>
             {letter ?? <PersonIcon data-testid="avatar-person-icon" />}
           </Avatar>
         </IconButton>
       </Tooltip>
-      <Menu
-        id="user-menu"
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem component={RouterLink} to={routePaths.profile} onClick={() => setAnchor(null)}>
+      <Menu {...menu.menuProps} {...MENU_BELOW_RIGHT}>
+        <MenuItem component={RouterLink} to={routePaths.profile} onClick={menu.close}>
           Profile
         </MenuItem>
         <MenuItem onClick={handleLogout}>Logout</MenuItem>

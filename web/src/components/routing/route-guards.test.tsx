@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activeStatus, inactiveStatus, makeUser, signIn, stubApi } from '../../test/api-stub';
+import { activeStatus, inactiveStatus, makeUser, signIn, stubApi, stubSignedIn } from '../../test/api-stub';
 import { currentState, renderRoute } from '../../test/render-route';
 
 const path = () => screen.getByTestId('current-path');
@@ -8,6 +8,12 @@ const path = () => screen.getByTestId('current-path');
 async function expectRedirect(to: string, state: unknown) {
   await waitFor(() => expect(path()).toHaveTextContent(new RegExp(`^${to}$`)));
   expect(currentState()).toEqual(state);
+}
+
+/** A redirect whose state carries `message`, which the page it lands on shows as a notice. */
+async function expectRedirectWithNotice(to: string, message: string) {
+  await expectRedirect(to, { message });
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
 }
 
 describe('verified-only guard (/profile, /onboarding)', () => {
@@ -24,8 +30,7 @@ describe('verified-only guard (/profile, /onboarding)', () => {
   });
 
   it('sends an unverified user to /verify-email with the e-mail', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser({ isEmailVerified: false })] });
+    stubSignedIn({ isEmailVerified: false });
     renderRoute('/profile');
 
     await expectRedirect('/verify-email', { email: 'jane@example.com' });
@@ -33,8 +38,7 @@ describe('verified-only guard (/profile, /onboarding)', () => {
   });
 
   it('lets a verified user without a subscription in', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser()], 'GET /api/payments/subscription-status': [200, inactiveStatus] });
+    stubSignedIn({}, { 'GET /api/payments/subscription-status': [200, inactiveStatus] });
     renderRoute('/onboarding');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Getting Started' })).toBeInTheDocument();
@@ -62,24 +66,20 @@ describe('subscription guard (/dashboard, /upload, /drawing/:id)', () => {
   });
 
   it('sends an unverified user to /verify-email with the e-mail', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser({ isEmailVerified: false })] });
+    stubSignedIn({ isEmailVerified: false });
     renderRoute('/upload');
     await expectRedirect('/verify-email', { email: 'jane@example.com' });
   });
 
   it('sends a verified user without a subscription to /checkout with the reason, shown as a notice', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser()] });
+    stubSignedIn();
     renderRoute('/dashboard');
 
-    await expectRedirect('/checkout', { message: 'Subscription required to access this feature' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Subscription required to access this feature');
+    await expectRedirectWithNotice('/checkout', 'Subscription required to access this feature');
   });
 
   it('lets a subscriber in (the page is loaded lazily)', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })] });
+    stubSignedIn({ hasActiveSubscription: true });
     renderRoute('/dashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My P&IDs' })).toBeInTheDocument();
@@ -96,36 +96,34 @@ describe('checkout guard', () => {
   });
 
   it('sends a subscriber to /dashboard with "You already have an active subscription."', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })] });
+    stubSignedIn({ hasActiveSubscription: true });
     renderRoute('/checkout');
 
-    await expectRedirect('/dashboard', { message: 'You already have an active subscription.' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('You already have an active subscription.');
+    await expectRedirectWithNotice('/dashboard', 'You already have an active subscription.');
   });
 
   it('sends an unverified user to /verify-email', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser({ isEmailVerified: false })] });
+    stubSignedIn({ isEmailVerified: false });
     renderRoute('/checkout');
     await expectRedirect('/verify-email', { email: 'jane@example.com' });
   });
 
   it('lets a verified user without a subscription in', async () => {
-    signIn();
-    stubApi({
-      'GET /api/auth/me': [200, makeUser()],
-      'GET /api/payments/products/prod_pid_annual': [
-        200,
-        {
-          id: 'prod_pid_annual',
-          name: 'Annual',
-          description: 'd',
-          defaultPrice: { id: 'price_1', unitAmount: 10000, currency: 'usd', recurringInterval: 'year', recurringIntervalCount: 1 },
-        },
-      ],
-      'GET /api/payments/subscription-status': [200, activeStatus],
-    });
+    stubSignedIn(
+      {},
+      {
+        'GET /api/payments/products/prod_pid_annual': [
+          200,
+          {
+            id: 'prod_pid_annual',
+            name: 'Annual',
+            description: 'd',
+            defaultPrice: { id: 'price_1', unitAmount: 10000, currency: 'usd', recurringInterval: 'year', recurringIntervalCount: 1 },
+          },
+        ],
+        'GET /api/payments/subscription-status': [200, activeStatus],
+      },
+    );
     renderRoute('/checkout');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Subscription' })).toBeInTheDocument();

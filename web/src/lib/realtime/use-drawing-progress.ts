@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { TOKEN_STORAGE_KEY } from '../api-client';
 
 /** Reconnection settings of spec §9. */
-export const SOCKET_OPTIONS = {
+const SOCKET_OPTIONS = {
   path: SOCKET_PATH,
   transports: [...SOCKET_TRANSPORTS] as string[],
   reconnection: true,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeToken, makeUser, signIn, stubApi } from '../../test/api-stub';
+import { jsonResponse, makeToken, makeUser, signIn, stubApi, stubSignedIn } from '../../test/api-stub';
 import { renderRoute } from '../../test/render-route';
 
 const banner = () => within(screen.getByRole('banner'));
@@ -30,8 +30,7 @@ describe('session (spec §4)', () => {
   });
 
   it('shows a person icon when the user has no username', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser({ username: '' })] });
+    stubSignedIn({ username: '' });
     renderRoute('/');
 
     const avatar = await banner().findByRole('button', { name: 'Open settings' });
@@ -81,11 +80,12 @@ describe('session (spec §4)', () => {
   });
 
   it('logout clears token, user and flags and goes to /', async () => {
-    signIn();
-    stubApi({
-      'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })],
-      'GET /api/payments/subscription-status': [200, { isActive: true, subscriptionId: 'sub_1', status: 'active' }],
-    });
+    stubSignedIn(
+      { hasActiveSubscription: true },
+      {
+        'GET /api/payments/subscription-status': [200, { isActive: true, subscriptionId: 'sub_1', status: 'active' }],
+      },
+    );
     const user = userEvent.setup();
     renderRoute('/profile');
 
@@ -99,8 +99,7 @@ describe('session (spec §4)', () => {
   });
 
   it('the avatar menu offers Profile and Logout', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser()] });
+    stubSignedIn();
     const user = userEvent.setup();
     renderRoute('/');
 

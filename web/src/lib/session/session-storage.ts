@@ -3,7 +3,7 @@ import { TOKEN_STORAGE_KEY } from '../api-client';
 import { isTokenExpired } from './token';
 
 /** localStorage key of the copy of the signed-in user (spec §3). */
-export const USER_STORAGE_KEY = 'user';
+const USER_STORAGE_KEY = 'user';
 
 /** The stored login token if there is one and it has not expired; an expired one is removed. */
 export function readUsableToken(): string | null {

@@ -1,6 +1,7 @@
 import type { VerifyResetTokenResponse } from '@pid/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { CHECK_ONCE } from '../../../lib/query-client';
 import { passwordResetKeys } from './query-keys';
 
 /** GET /api/auth/verify-reset-token/{token}: `{ valid: true }`, or 400 for an unknown, used or expired link. */
@@ -12,8 +13,7 @@ export function resetTokenQueryOptions(token: string) {
   return queryOptions({
     queryKey: passwordResetKeys.token(token),
     queryFn: () => verifyResetToken(token),
-    retry: false,
-    staleTime: Infinity,
+    ...CHECK_ONCE,
   });
 }
 

@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { CardPage } from '../../../components/layout/card-page';
-import { routePaths } from '../../../config/route-paths';
 import { serverMessage } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
+import { AccountField, EMAIL_FIELD } from '../components/account-field';
+import { BackToLoginButton } from '../components/auth-link';
 
 const GENERIC_ERROR = 'An error occurred. Please try again.';
 
@@ -26,9 +25,7 @@ export function ForgotPasswordPage() {
       <CardPage title="Check Your Email" maxWidth="xs">
         <Stack spacing={3}>
           <Alert severity="success">If an account exists with {request.variables}, password reset instructions have been sent.</Alert>
-          <Button component={RouterLink} to={routePaths.login} variant="contained">
-            Back to Login
-          </Button>
+          <BackToLoginButton variant="contained" />
         </Stack>
       </CardPage>
     );
@@ -41,23 +38,11 @@ export function ForgotPasswordPage() {
           Enter the email address of your account and we will send you a link to reset your password.
         </Typography>
         {request.isError && <Alert severity="error">{serverMessage(request.error) ?? GENERIC_ERROR}</Alert>}
-        <TextField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <AccountField field={EMAIL_FIELD} autoFocus value={email} onValue={setEmail} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={!email || request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>
-        <Button component={RouterLink} to={routePaths.login} variant="text">
-          Back to Login
-        </Button>
+        <BackToLoginButton variant="text" />
       </Stack>
     </CardPage>
   );

@@ -13,6 +13,15 @@ async function logIn(email = 'jane@example.com', password = 'secret123') {
   return user;
 }
 
+/** The server side of a successful login: the token, the user behind it and the subscription check's answer. */
+function stubLogin(user: Parameters<typeof makeUser>[0], status: [number, unknown], token = makeToken(3600)) {
+  return stubApi({
+    'POST /api/auth/login': [200, { token }],
+    'GET /api/auth/me': [200, makeUser(user)],
+    'GET /api/payments/subscription-status': status,
+  });
+}
+
 describe('login page', () => {
   it('has the title, fields and links of spec §2', () => {
     stubApi({});
@@ -28,11 +37,7 @@ describe('login page', () => {
 
   it('logs in, checks the subscription and goes to /dashboard when it is active', async () => {
     const token = makeToken(3600);
-    const { calls } = stubApi({
-      'POST /api/auth/login': [200, { token }],
-      'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })],
-      'GET /api/payments/subscription-status': [200, activeStatus],
-    });
+    const { calls } = stubLogin({ hasActiveSubscription: true }, [200, activeStatus], token);
     renderRoute('/login');
     await logIn();
 
@@ -44,11 +49,7 @@ describe('login page', () => {
   });
 
   it('goes to /checkout when the subscription is not active', async () => {
-    stubApi({
-      'POST /api/auth/login': [200, { token: makeToken(3600) }],
-      'GET /api/auth/me': [200, makeUser()],
-      'GET /api/payments/subscription-status': [200, inactiveStatus],
-    });
+    stubLogin({}, [200, inactiveStatus]);
     renderRoute('/login');
     await logIn();
 
@@ -56,11 +57,7 @@ describe('login page', () => {
   });
 
   it('counts a failed subscription check as inactive', async () => {
-    stubApi({
-      'POST /api/auth/login': [200, { token: makeToken(3600) }],
-      'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })],
-      'GET /api/payments/subscription-status': [503, { msg: 'down' }],
-    });
+    stubLogin({ hasActiveSubscription: true }, [503, { msg: 'down' }]);
     renderRoute('/login');
     await logIn();
 
@@ -97,11 +94,7 @@ describe('login page', () => {
   });
 
   it('returns to the remembered origin', async () => {
-    stubApi({
-      'POST /api/auth/login': [200, { token: makeToken(3600) }],
-      'GET /api/auth/me': [200, makeUser()],
-      'GET /api/payments/subscription-status': [200, inactiveStatus],
-    });
+    stubLogin({}, [200, inactiveStatus]);
     renderRoute('/profile');
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/login$/));
     await logIn();

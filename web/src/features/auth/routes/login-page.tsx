@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { LoginRequest } from '@pid/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,9 +10,11 @@ import { routePaths } from '../../../config/route-paths';
 import { serverMessage } from '../../../lib/api-client';
 import { useNavigationState } from '../../../lib/navigation-state';
 import { useSession } from '../../../lib/session';
+import { AccountField, EMAIL_FIELD, type AccountFieldSpec } from '../components/account-field';
 import { AuthLink } from '../components/auth-link';
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
+const PASSWORD_FIELD: AccountFieldSpec = { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' };
 
 /**
  * Where to go after logging in (spec §4): subscribers to the dashboard, others to checkout. A path a
@@ -50,27 +51,8 @@ export function LoginPage() {
       <Stack component="form" spacing={2} onSubmit={handleSubmit} aria-label="Log in">
         {message && <Alert severity="info">{message}</Alert>}
         {error && <Alert severity="error">{error}</Alert>}
-        <TextField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          autoFocus
-          value={values.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          fullWidth
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-        />
+        <AccountField field={EMAIL_FIELD} autoFocus value={values.email} onValue={(email) => setValues({ ...values, email })} />
+        <AccountField field={PASSWORD_FIELD} value={values.password} onValue={(password) => setValues({ ...values, password })} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={mutation.isPending}>
           {mutation.isPending ? 'Logging in...' : 'Login'}
         </Button>

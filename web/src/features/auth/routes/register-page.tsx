@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { RegisterRequest } from '@pid/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,14 +10,15 @@ import { routePaths } from '../../../config/route-paths';
 import { serverMessage } from '../../../lib/api-client';
 import { readNavigationState } from '../../../lib/navigation-state';
 import { useSession } from '../../../lib/session';
+import { AccountField, EMAIL_FIELD, type AccountFieldSpec } from '../components/account-field';
 import { AuthLink } from '../components/auth-link';
 import { validateRegistration, type RegistrationValues } from '../validation/account-rules';
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
-const fields: Array<{ name: keyof RegistrationValues; label: string; type: string; autoComplete: string }> = [
+const fields: Array<AccountFieldSpec & { name: keyof RegistrationValues }> = [
   { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
-  { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
+  { ...EMAIL_FIELD, name: 'email' },
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
@@ -54,17 +54,12 @@ export function RegisterPage() {
       <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label="Create account">
         {error && <Alert severity="error">{error}</Alert>}
         {fields.map((field, index) => (
-          <TextField
+          <AccountField
             key={field.name}
-            label={field.label}
-            name={field.name}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            required
-            fullWidth
+            field={field}
             autoFocus={index === 0}
             value={values[field.name]}
-            onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+            onValue={(value) => setValues({ ...values, [field.name]: value })}
           />
         ))}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={mutation.isPending}>

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/feedback/page-loader';
@@ -11,10 +10,18 @@ import { RESET_REDIRECT_DELAY_MS } from '../../../config/timing';
 import { serverMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { useResetTokenValidity } from '../api/verify-reset-token';
+import { AccountField, type AccountFieldSpec } from '../components/account-field';
 import { validatePasswordReset } from '../validation/account-rules';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
 const GENERIC_ERROR = 'An error occurred. Please try again.';
+const NEW_PASSWORD_FIELD: AccountFieldSpec = { name: 'password', label: 'New Password', type: 'password', autoComplete: 'new-password' };
+const CONFIRM_PASSWORD_FIELD: AccountFieldSpec = {
+  name: 'confirmPassword',
+  label: 'Confirm New Password',
+  type: 'password',
+  autoComplete: 'new-password',
+};
 
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -75,27 +82,8 @@ export function ResetPasswordPage() {
     <CardPage title="Reset Password" maxWidth="xs">
       <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label="Set a new password">
         {error && <Alert severity="error">{error}</Alert>}
-        <TextField
-          label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
-          label="Confirm New Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
+        <AccountField field={NEW_PASSWORD_FIELD} autoFocus value={password} onValue={setPassword} />
+        <AccountField field={CONFIRM_PASSWORD_FIELD} value={confirmPassword} onValue={setConfirmPassword} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={!password || !confirmPassword || reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>

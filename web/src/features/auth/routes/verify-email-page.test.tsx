@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@pid/contracts';
 import { authKeys } from '../../../lib/session/api/query-keys';
-import { jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { jsonResponse, makeUser, signIn, stubApi, stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 
 describe('verify-email page (spec §2, §4)', () => {
@@ -87,19 +87,19 @@ describe('verify-email page (spec §2, §4)', () => {
   });
 
   it('shows the verified screen to a user who is already verified', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser({ isEmailVerified: true })] });
+    stubSignedIn({ isEmailVerified: true });
     renderRoute('/verify-email');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Email Verified Successfully!' })).toBeInTheDocument();
   });
 
   it('resends the verification e-mail', async () => {
-    signIn();
-    const { calls } = stubApi({
-      'GET /api/auth/me': [200, makeUser({ isEmailVerified: false })],
-      'POST /api/auth/resend-verification': [200, { msg: 'Verification email sent' }],
-    });
+    const { calls } = stubSignedIn(
+      { isEmailVerified: false },
+      {
+        'POST /api/auth/resend-verification': [200, { msg: 'Verification email sent' }],
+      },
+    );
     const user = userEvent.setup();
     renderRoute('/verify-email');
 
@@ -109,11 +109,12 @@ describe('verify-email page (spec §2, §4)', () => {
   });
 
   it('reports a failed resend', async () => {
-    signIn();
-    stubApi({
-      'GET /api/auth/me': [200, makeUser({ isEmailVerified: false })],
-      'POST /api/auth/resend-verification': new Response('', { status: 503 }),
-    });
+    stubSignedIn(
+      { isEmailVerified: false },
+      {
+        'POST /api/auth/resend-verification': new Response('', { status: 503 }),
+      },
+    );
     const user = userEvent.setup();
     renderRoute('/verify-email');
 

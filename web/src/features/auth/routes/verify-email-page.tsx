@@ -16,6 +16,7 @@ import { readNavigationState } from '../../../lib/navigation-state';
 import { useSession } from '../../../lib/session';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
+import { BackToLoginButton } from '../components/auth-link';
 
 const INVALID_TOKEN = 'Invalid or expired verification token. Please request a new verification email.';
 const RESEND_FAILED = 'Failed to resend verification email. Please try again.';
@@ -51,24 +52,25 @@ export function VerifyEmailPage() {
   else if (verification.isSuccess || session.isEmailVerified) state = 'verified';
   else if (verification.isError) state = 'failed';
 
-  const resendButton = (
-    <Button variant="contained" onClick={() => resend.mutate()} disabled={resend.isPending}>
-      {resend.isPending ? 'Sending...' : 'Resend verification email'}
-    </Button>
-  );
-  const resendFeedback = resend.isSuccess ? (
-    <Alert severity="success">{resend.data?.msg ?? 'Verification email sent'}</Alert>
-  ) : resend.isError ? (
-    <Alert severity="error">
-      {resend.error instanceof ApiError && resend.error.status === 401
-        ? RESEND_NEEDS_LOGIN
-        : (serverMessage(resend.error) ?? RESEND_FAILED)}
-    </Alert>
-  ) : null;
-  const backToLogin = (
-    <Button component={RouterLink} to={routePaths.login} variant="outlined">
-      Back to Login
-    </Button>
+  // The failed and the waiting cards end alike: the resend outcome, then "Resend" and "Back to Login".
+  const resendActions = (
+    <>
+      {resend.isSuccess ? (
+        <Alert severity="success">{resend.data?.msg ?? 'Verification email sent'}</Alert>
+      ) : resend.isError ? (
+        <Alert severity="error">
+          {resend.error instanceof ApiError && resend.error.status === 401
+            ? RESEND_NEEDS_LOGIN
+            : (serverMessage(resend.error) ?? RESEND_FAILED)}
+        </Alert>
+      ) : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+        <Button variant="contained" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending...' : 'Resend verification email'}
+        </Button>
+        <BackToLoginButton variant="outlined" />
+      </Stack>
+    </>
   );
 
   switch (state) {
@@ -91,11 +93,7 @@ export function VerifyEmailPage() {
       return (
         <StatusCard title="Verification Failed" icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 64 }} />}>
           <Alert severity="error">{serverMessage(verification.error) ?? INVALID_TOKEN}</Alert>
-          {resendFeedback}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-            {resendButton}
-            {backToLogin}
-          </Stack>
+          {resendActions}
         </StatusCard>
       );
     default:
@@ -114,11 +112,7 @@ export function VerifyEmailPage() {
           <Typography variant="body2" color="text.secondary">
             Can&apos;t find it? Check your spam or junk folder, or request a new email below.
           </Typography>
-          {resendFeedback}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-            {resendButton}
-            {backToLogin}
-          </Stack>
+          {resendActions}
         </StatusCard>
       );
   }

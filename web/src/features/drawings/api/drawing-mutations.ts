@@ -1,6 +1,7 @@
 import type { Drawing } from '@pid/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { exportDrawing } from '../../../lib/drawing-export';
 import { drawingKeys } from './query-keys';
 
 const drawingUrl = (id: string) => `/api/drawings/${encodeURIComponent(id)}`;
@@ -19,22 +20,6 @@ export function renameDrawing({ id, name }: { id: string; name: string }): Promi
 /** DELETE /api/drawings/:id. */
 export function deleteDrawing(id: string): Promise<unknown> {
   return apiRequest(drawingUrl(id), { method: 'DELETE' });
-}
-
-export type ExportFormat = 'csv' | 'xlsx' | 'json';
-
-/** GET /api/drawings/:id/export as a blob, saved as drawing_data_{id}.{ext}. */
-export async function exportDrawing({ id, format }: { id: string; format: ExportFormat }): Promise<void> {
-  const query = format === 'csv' ? '' : `?format=${format}`;
-  const blob = await apiBlob(`${drawingUrl(id)}/export${query}`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `drawing_data_${id}.${format}`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function updateList(queryClient: ReturnType<typeof useQueryClient>, update: (list: Drawing[]) => Drawing[]) {

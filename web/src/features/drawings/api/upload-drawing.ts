@@ -1,9 +1,8 @@
 import type { Drawing } from '@pid/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest, authHeaders, failWith } from '../../../lib/api-client';
 
 /** Files above this size go through XMLHttpRequest so the page can show upload progress. */
-export const PROGRESS_UPLOAD_THRESHOLD = 1_048_576;
+const PROGRESS_UPLOAD_THRESHOLD = 1_048_576;
 
 export interface UploadInput {
   file: File;
@@ -47,8 +46,4 @@ export function uploadDrawing({ file, name, onProgress }: UploadInput): Promise<
     };
     request.send(form);
   });
-}
-
-export function useUploadDrawing() {
-  return useMutation({ mutationFn: uploadDrawing });
 }

@@ -15,11 +15,11 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { drawingPath } from '../../../config/route-paths';
 import { formatDate } from '../../../lib/format';
-import type { ExportFormat } from '../api/drawing-mutations';
+import type { ExportFormat } from '../../../lib/drawing-export';
 import { StatusChip } from './status-chip';
 
 /** Statuses from which processing can be (re)started (spec §4). */
-export const PROCESSABLE_STATUSES = ['uploaded', 'error', 'failed'] as const;
+const PROCESSABLE_STATUSES = ['uploaded', 'error', 'failed'] as const;
 export const isProcessable = (status: string) => (PROCESSABLE_STATUSES as readonly string[]).includes(status);
 export const isExportable = (status: string) => status === 'completed';
 

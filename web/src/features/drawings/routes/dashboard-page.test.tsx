@@ -2,31 +2,20 @@ import type { Drawing } from '@pid/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { activeStatus, makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { activeStatus, recordBodies, stubApi, stubSignedIn } from '../../../test/api-stub';
+import { makeDrawing } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
 import { statusLabel } from '../components/status-chip';
 
-function drawing(overrides: Partial<Drawing> = {}): Drawing {
-  return {
-    _id: 'd1',
-    name: 'Plant A',
-    status: 'completed',
-    uploadDate: '2026-03-04T12:00:00.000Z',
-    processingMessage: null,
-    documentName: 'plant-a.png',
-    metadata: {},
-    ...overrides,
-  };
-}
-
 function renderDashboard(drawings: Drawing[] | [number, unknown], extra: Parameters<typeof stubApi>[0] = {}, state?: unknown) {
-  signIn();
-  const api = stubApi({
-    'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })],
-    'GET /api/payments/subscription-status': [200, activeStatus],
-    'GET /api/drawings': Array.isArray(drawings) && typeof drawings[0] === 'number' ? (drawings as [number, unknown]) : [200, drawings],
-    ...extra,
-  });
+  const api = stubSignedIn(
+    { hasActiveSubscription: true },
+    {
+      'GET /api/payments/subscription-status': [200, activeStatus],
+      'GET /api/drawings': Array.isArray(drawings) && typeof drawings[0] === 'number' ? (drawings as [number, unknown]) : [200, drawings],
+      ...extra,
+    },
+  );
   return { ...renderRoute('/dashboard', { state }), ...api };
 }
 
@@ -44,7 +33,10 @@ describe('dashboard (spec §2)', () => {
   });
 
   it('shows cards with name, date and status chip with percentage', async () => {
-    renderDashboard([drawing(), drawing({ _id: 'd2', name: 'Plant B', status: 'processing', metadata: { processingProgress: 42 } })]);
+    renderDashboard([
+      makeDrawing(),
+      makeDrawing({ _id: 'd2', name: 'Plant B', status: 'processing', metadata: { processingProgress: 42 } }),
+    ]);
     expect(await screen.findByText('Plant A')).toBeInTheDocument();
     expect(screen.getByText('Processed')).toBeInTheDocument();
     expect(screen.getByText('Processing 42%')).toBeInTheDocument();
@@ -57,15 +49,15 @@ describe('dashboard (spec §2)', () => {
   });
 
   it('shows the notice passed after an upload', async () => {
-    renderDashboard([drawing()], {}, { message: 'Drawing uploaded successfully. Processing started.' });
+    renderDashboard([makeDrawing()], {}, { message: 'Drawing uploaded successfully. Processing started.' });
     expect(await screen.findByText('Drawing uploaded successfully. Processing started.')).toBeInTheDocument();
   });
 
   it('offers processing only for uploaded, error and failed drawings, and export only when completed', async () => {
     renderDashboard([
-      drawing({ name: 'Done' }),
-      drawing({ _id: 'd2', name: 'Broken', status: 'error' }),
-      drawing({ _id: 'd3', name: 'New', status: 'uploaded' }),
+      makeDrawing({ name: 'Done' }),
+      makeDrawing({ _id: 'd2', name: 'Broken', status: 'error' }),
+      makeDrawing({ _id: 'd3', name: 'New', status: 'uploaded' }),
     ]);
     let menu = await openMenu('Done');
     expect(within(menu).queryByText(/Processing|Process Drawing/)).not.toBeInTheDocument();
@@ -84,7 +76,7 @@ describe('dashboard (spec §2)', () => {
   });
 
   it('starts processing and marks the drawing processing at once', async () => {
-    const { calls } = renderDashboard([drawing({ name: 'New', status: 'uploaded' })], {
+    const { calls } = renderDashboard([makeDrawing({ name: 'New', status: 'uploaded' })], {
       'POST /api/drawings/d1/process': [200, { ok: true }],
     });
     const menu = await openMenu('New');
@@ -95,23 +87,15 @@ describe('dashboard (spec §2)', () => {
   });
 
   it('reports a failed processing start', async () => {
-    renderDashboard([drawing({ name: 'New', status: 'failed' })], { 'POST /api/drawings/d1/process': [500, { msg: 'no' }] });
+    renderDashboard([makeDrawing({ name: 'New', status: 'failed' })], { 'POST /api/drawings/d1/process': [500, { msg: 'no' }] });
     const menu = await openMenu('New');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Retry Processing' }));
     expect(await screen.findByText('Failed to start processing')).toBeInTheDocument();
   });
 
   it('renames with Save disabled for a blank name', async () => {
-    let sent: unknown;
-    renderDashboard([drawing()], {
-      'PUT /api/drawings/d1': ({ body }) => {
-        sent = body;
-        return new Response(JSON.stringify({ ...drawing(), name: 'Renamed' }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      },
-    });
+    const { bodies, route } = recordBodies(() => ({ ...makeDrawing(), name: 'Renamed' }));
+    renderDashboard([makeDrawing()], { 'PUT /api/drawings/d1': route });
     const menu = await openMenu('Plant A');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog');
@@ -123,11 +107,11 @@ describe('dashboard (spec §2)', () => {
     await userEvent.type(field, 'Renamed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Renamed')).toBeInTheDocument();
-    expect(sent).toEqual({ name: 'Renamed' });
+    expect(bodies.at(-1)).toEqual({ name: 'Renamed' });
   });
 
   it('deletes after confirmation', async () => {
-    const { calls } = renderDashboard([drawing()], { 'DELETE /api/drawings/d1': [200, { msg: 'deleted' }] });
+    const { calls } = renderDashboard([makeDrawing()], { 'DELETE /api/drawings/d1': [200, { msg: 'deleted' }] });
     const menu = await openMenu('Plant A');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');

@@ -27,7 +27,7 @@ import { DrawingCard } from '../components/drawing-card';
 import { ConfirmDeleteDialog } from '../../../components/feedback/confirm-delete-dialog';
 import { RenameDialog } from '../components/drawing-dialogs';
 
-export const DASHBOARD_MESSAGES = {
+const DASHBOARD_MESSAGES = {
   fetchFailed: 'Failed to fetch drawings',
   processFailed: 'Failed to start processing',
   processStarted: 'Processing started',
@@ -83,7 +83,8 @@ export function DashboardPage() {
     return message ? { key: 0, severity: 'success', text: message } : null;
   });
 
-  const show = (severity: AlertColor, text: string) => setNotice({ key: Date.now(), severity, text });
+  // A new key per notice, so a repeated message shows again.
+  const show = (severity: AlertColor, text: string) => setNotice((previous) => ({ key: (previous?.key ?? 0) + 1, severity, text }));
 
   useProcessingPoll(drawings.data);
   useDrawingProgress(

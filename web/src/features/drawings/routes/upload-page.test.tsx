@@ -1,18 +1,19 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { activeStatus, jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { activeStatus, jsonResponse, stubApi, stubSignedIn } from '../../../test/api-stub';
 import { currentState, renderRoute } from '../../../test/render-route';
 import { nameFromFile, validateFile } from '../upload/upload-rules';
 
 function renderUpload(extra: Parameters<typeof stubApi>[0] = {}) {
-  signIn();
-  const api = stubApi({
-    'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })],
-    'GET /api/payments/subscription-status': [200, activeStatus],
-    'GET /api/drawings': [200, []],
-    ...extra,
-  });
+  const api = stubSignedIn(
+    { hasActiveSubscription: true },
+    {
+      'GET /api/payments/subscription-status': [200, activeStatus],
+      'GET /api/drawings': [200, []],
+      ...extra,
+    },
+  );
   return { ...renderRoute('/upload'), ...api };
 }
 

@@ -17,7 +17,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { processDrawing } from '../api/drawing-mutations';
 import { drawingKeys } from '../api/query-keys';
 import { uploadDrawing } from '../api/upload-drawing';
-import { formatFileSize, nameFromFile, UPLOAD_MESSAGES, validateFile, validateSubmission } from '../upload/upload-rules';
+import { formatFileSize, nameFromFile, UPLOAD_ACCEPT, UPLOAD_MESSAGES, validateFile, validateSubmission } from '../upload/upload-rules';
 
 type Phase = 'idle' | 'uploading' | 'processing';
 
@@ -112,7 +112,7 @@ export function UploadPage() {
         type="file"
         hidden
         data-testid="file-input"
-        accept=".pdf,.png,.jpg,.jpeg,.tiff,.tif,application/pdf,image/png,image/jpeg,image/tiff"
+        accept={UPLOAD_ACCEPT}
         onChange={(event) => choose(event.target.files?.[0], false)}
       />
 

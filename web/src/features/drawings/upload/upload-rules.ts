@@ -11,7 +11,16 @@ export const UPLOAD_MESSAGES = {
   processingStarted: 'Drawing uploaded successfully. Processing started.',
 } as const;
 
-export function fileExtension(fileName: string): string {
+/** The file picker's `accept`: the extensions of @pid/contracts, then their media types. */
+export const UPLOAD_ACCEPT = [
+  ...UPLOAD_EXTENSIONS.map((extension) => `.${extension}`),
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/tiff',
+].join(',');
+
+function fileExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }

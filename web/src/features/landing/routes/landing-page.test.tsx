@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { stubApi, stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 
 describe('landing page', () => {
@@ -51,8 +51,7 @@ describe('landing page by session', () => {
   });
 
   it('signed in: "Go to Dashboard", no cards, and "Subscribe Now" to /checkout', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser()] });
+    stubSignedIn();
     renderRoute('/');
 
     expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');

@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 
 function renderOnboarding() {
-  signIn();
-  stubApi({ 'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })] });
+  stubSignedIn({ hasActiveSubscription: true });
   return renderRoute('/onboarding');
 }
 

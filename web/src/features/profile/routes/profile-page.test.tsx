@@ -1,7 +1,8 @@
+import type { User } from '@pid/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { activeStatus, inactiveStatus, stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 import { subscriptionStatusChip } from '../components/subscription-status-chip';
 import { renewalLabel, toSubscriptionRows } from '../subscription-history/subscription-rows';
@@ -23,9 +24,8 @@ function info(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function renderProfile(status: unknown, user = makeUser()) {
-  signIn();
-  stubApi({ 'GET /api/auth/me': [200, user], [STATUS_URL]: [200, status] });
+function renderProfile(status: unknown, user: Partial<User> = {}) {
+  stubSignedIn(user, { [STATUS_URL]: [200, status] });
   return renderRoute('/profile');
 }
 
@@ -50,9 +50,7 @@ describe('status chips (spec §4)', () => {
 
   it('renders the colours as MUI chip colours', async () => {
     renderProfile({
-      isActive: true,
-      subscriptionId: 'sub_1',
-      status: 'active',
+      ...activeStatus,
       history: [
         info(),
         info({ subscriptionId: 'sub_0', status: 'trialing' }),
@@ -74,7 +72,7 @@ describe('status chips (spec §4)', () => {
 
 describe('profile page', () => {
   it('shows the e-mail and the history columns without Payment Method when no row has one', async () => {
-    renderProfile({ isActive: true, subscriptionId: 'sub_1', status: 'active', subscription: info() });
+    renderProfile({ ...activeStatus, subscription: info() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByText('jane@example.com')).toBeInTheDocument();
@@ -90,9 +88,7 @@ describe('profile page', () => {
 
   it('adds Payment Method when any row has one', async () => {
     renderProfile({
-      isActive: true,
-      subscriptionId: 'sub_1',
-      status: 'active',
+      ...activeStatus,
       subscription: info({ payment_method: { brand: 'visa', last4: '4242' } }),
       history: [info({ payment_method: { brand: 'visa', last4: '4242' } }), info({ subscriptionId: 'sub_0', status: 'canceled' })],
     });
@@ -120,9 +116,7 @@ describe('profile page', () => {
 
   it('divides amounts by 100, defaults to USD and to a monthly interval, and falls back to the product name', async () => {
     renderProfile({
-      isActive: true,
-      subscriptionId: 'sub_1',
-      status: 'active',
+      ...activeStatus,
       subscription: info({ plan: { nickname: null, amount: 1999 } }),
     });
 
@@ -133,9 +127,8 @@ describe('profile page', () => {
 
   it('reads the flat status form too', async () => {
     renderProfile({
-      isActive: true,
+      ...activeStatus,
       subscriptionId: 'sub_9',
-      status: 'active',
       amount: 10000,
       currency: 'usd',
       description: 'Annual plan',
@@ -148,7 +141,7 @@ describe('profile page', () => {
   });
 
   it('offers "Subscribe Now" when there is no subscription', async () => {
-    renderProfile({ isActive: false, subscriptionId: null, status: null });
+    renderProfile(inactiveStatus);
 
     expect(await screen.findByRole('link', { name: 'Subscribe Now' })).toHaveAttribute('href', '/checkout');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -162,19 +155,18 @@ describe('profile page', () => {
   });
 
   it('shows "Not available" without an e-mail', async () => {
-    renderProfile({ isActive: false, subscriptionId: null, status: null }, makeUser({ email: '' }));
+    renderProfile(inactiveStatus, { email: '' });
     expect(await screen.findByText('Not available')).toBeInTheDocument();
   });
 
   it('reports a failed load', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser()], [STATUS_URL]: [500, { msg: 'boom' }] });
+    stubSignedIn({}, { [STATUS_URL]: [500, { msg: 'boom' }] });
     renderRoute('/profile');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load subscription information. Please try again later.');
   });
 
   it('closes to /', async () => {
-    renderProfile({ isActive: false, subscriptionId: null, status: null });
+    renderProfile(inactiveStatus);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/$/));
   });
@@ -189,9 +181,7 @@ describe('profile page', () => {
       removeListener: () => undefined,
     }));
     renderProfile({
-      isActive: true,
-      subscriptionId: 'sub_1',
-      status: 'active',
+      ...activeStatus,
       subscription: info({ payment_method: { brand: 'visa', last4: '4242' } }),
     });
 
@@ -206,9 +196,7 @@ describe('profile page', () => {
 
   it('puts the current subscription first when the history lacks it', () => {
     const rows = toSubscriptionRows({
-      isActive: true,
-      subscriptionId: 'sub_1',
-      status: 'active',
+      ...activeStatus,
       subscription: info(),
       history: [info({ subscriptionId: 'sub_0' })],
     });

@@ -1,6 +1,7 @@
 import type { PaymentVerificationResponse } from '@pid/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { CHECK_ONCE } from '../../../lib/query-client';
 import { checkoutSessionKeys } from './query-keys';
 
 /** GET /api/payments/verify-session/{sessionId}: whether the payment went through, and the subscription. */
@@ -12,8 +13,7 @@ export function checkoutSessionVerificationQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: checkoutSessionKeys.verification(sessionId),
     queryFn: () => verifyCheckoutSession(sessionId),
-    retry: false,
-    staleTime: Infinity,
+    ...CHECK_ONCE,
   });
 }
 

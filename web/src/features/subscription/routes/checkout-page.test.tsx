@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveAppFor } from '../../../lib/browser-location';
-import { makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 
 vi.mock('../../../lib/browser-location', () => ({ leaveAppFor: vi.fn() }));
@@ -15,16 +15,11 @@ const product = {
   defaultPrice: { id: 'price_annual', unitAmount: 10000, currency: 'usd', recurringInterval: 'year', recurringIntervalCount: 1 },
 };
 
-function signedInWith(routes: Parameters<typeof stubApi>[0]) {
-  signIn();
-  return stubApi({ 'GET /api/auth/me': [200, makeUser()], ...routes });
-}
-
 describe('checkout page', () => {
   afterEach(() => vi.mocked(leaveAppFor).mockReset());
 
   it('shows the plan name, description, price and interval', async () => {
-    signedInWith({ [PRODUCT_URL]: [200, product] });
+    stubSignedIn({}, { [PRODUCT_URL]: [200, product] });
     renderRoute('/checkout');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Subscription' })).toBeInTheDocument();
@@ -35,10 +30,13 @@ describe('checkout page', () => {
   });
 
   it('"Proceed to Payment" creates a session for the price and sends the browser to its url', async () => {
-    const { fetchMock } = signedInWith({
-      [PRODUCT_URL]: [200, product],
-      'POST /api/payments/create-checkout-session': [200, { url: 'http://localhost/api/payments/test-checkout/cs_1' }],
-    });
+    const { fetchMock } = stubSignedIn(
+      {},
+      {
+        [PRODUCT_URL]: [200, product],
+        'POST /api/payments/create-checkout-session': [200, { url: 'http://localhost/api/payments/test-checkout/cs_1' }],
+      },
+    );
     const user = userEvent.setup();
     renderRoute('/checkout');
 
@@ -50,7 +48,7 @@ describe('checkout page', () => {
   });
 
   it('refuses a product without a price id: "Invalid product information"', async () => {
-    const { calls } = signedInWith({ [PRODUCT_URL]: [200, { ...product, defaultPrice: { ...product.defaultPrice, id: '' } }] });
+    const { calls } = stubSignedIn({}, { [PRODUCT_URL]: [200, { ...product, defaultPrice: { ...product.defaultPrice, id: '' } }] });
     const user = userEvent.setup();
     renderRoute('/checkout');
 
@@ -60,7 +58,7 @@ describe('checkout page', () => {
   });
 
   it('reports a failed session: "Failed to create checkout session. Please try again."', async () => {
-    signedInWith({ [PRODUCT_URL]: [200, product], 'POST /api/payments/create-checkout-session': [500, { msg: 'boom' }] });
+    stubSignedIn({}, { [PRODUCT_URL]: [200, product], 'POST /api/payments/create-checkout-session': [500, { msg: 'boom' }] });
     const user = userEvent.setup();
     renderRoute('/checkout');
 
@@ -71,7 +69,7 @@ describe('checkout page', () => {
   });
 
   it('reports a product that does not load: "Failed to load payment information. Please try again."', async () => {
-    signedInWith({ [PRODUCT_URL]: [500, { msg: 'boom' }] });
+    stubSignedIn({}, { [PRODUCT_URL]: [500, { msg: 'boom' }] });
     renderRoute('/checkout');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load payment information. Please try again.');

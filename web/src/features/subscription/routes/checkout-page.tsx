@@ -5,11 +5,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ANNUAL_PLAN_PRODUCT_ID } from '@pid/contracts';
 import { useState } from 'react';
 import { NavigationNotice } from '../../../components/feedback/navigation-notice';
 import { PageLoader } from '../../../components/feedback/page-loader';
 import { CardPage } from '../../../components/layout/card-page';
-import { SUBSCRIPTION_PRODUCT_ID } from '../../../config/product';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useProduct } from '../api/get-product';
 import { PlanPrice } from '../components/plan-price';
@@ -19,7 +19,7 @@ const INVALID_PRODUCT = 'Invalid product information';
 const CHECKOUT_FAILED = 'Failed to create checkout session. Please try again.';
 
 export function CheckoutPage() {
-  const product = useProduct(SUBSCRIPTION_PRODUCT_ID);
+  const product = useProduct(ANNUAL_PLAN_PRODUCT_ID);
   const checkout = useCreateCheckoutSession();
   const [invalidProduct, setInvalidProduct] = useState(false);
 

@@ -1,7 +1,8 @@
+import { DEFAULT_PRICING_FEATURES } from '@pid/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { stubApi, stubSignedIn } from '../../../test/api-stub';
 import { currentState, renderRoute } from '../../../test/render-route';
 
 const PRODUCT_URL = 'GET /api/payments/products/prod_pid_annual';
@@ -40,14 +41,7 @@ describe('pricing page', () => {
       plan()
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([
-      'single page P&ID analysis',
-      'text and object identification',
-      'connection analysis',
-      'interactive visualization',
-      'rapid verification application',
-      'export capabilities',
-    ]);
+    ).toEqual([...DEFAULT_PRICING_FEATURES]);
   });
 
   it.each([
@@ -124,8 +118,7 @@ describe('pricing page', () => {
   });
 
   it('"Subscribe Now" signed in goes to /checkout', async () => {
-    signIn();
-    stubApi({ 'GET /api/auth/me': [200, makeUser()], [PRODUCT_URL]: [200, product()] });
+    stubSignedIn({}, { [PRODUCT_URL]: [200, product()] });
     const user = userEvent.setup();
     renderRoute('/pricing');
 

@@ -12,10 +12,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@pid/contracts';
+import { ANNUAL_PLAN_PRODUCT_ID, DEFAULT_PRICING_FEATURES } from '@pid/contracts';
 import { useNavigate } from 'react-router-dom';
 import { NavigationNotice } from '../../../components/feedback/navigation-notice';
 import { PageLoader } from '../../../components/feedback/page-loader';
-import { ANNUAL_PRICE_TEXT, DEFAULT_PRICING_FEATURES, PER_DOCUMENT_PRICE_TEXT, SUBSCRIPTION_PRODUCT_ID } from '../../../config/product';
+import { ANNUAL_PRICE_TEXT, PER_DOCUMENT_PRICE_TEXT } from '../../../config/product';
 import { routePaths } from '../../../config/route-paths';
 import { ApiError } from '../../../lib/api-client';
 import type { NavigationState } from '../../../lib/navigation-state';
@@ -27,7 +28,7 @@ const LOAD_FAILED = 'Failed to load product information. Please try again later.
 const NOT_AVAILABLE = 'Product information is not available at this time.';
 
 export function PricingPage() {
-  const product = useProduct(SUBSCRIPTION_PRODUCT_ID);
+  const product = useProduct(ANNUAL_PLAN_PRODUCT_ID);
   // 404: billing has no such product, which is "absent", not a failure to load.
   const absent = product.isSuccess ? !product.data : product.error instanceof ApiError && product.error.status === 404;
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiBlob } from '../../../lib/api-client';
 import { viewerKeys } from './query-keys';
 
-export const UNSUPPORTED_FILE_TYPE = 'Unsupported file type (only images are supported)';
+const UNSUPPORTED_FILE_TYPE = 'Unsupported file type (only images are supported)';
 
 export class UnsupportedFileTypeError extends Error {
   constructor() {

@@ -1,4 +1,5 @@
-import type { Connection, DrawingElement } from '@pid/contracts';
+import type { Connection, DrawingElement, RelationshipType } from '@pid/contracts';
+import { DEFAULT_RELATIONSHIP_TYPE } from '@pid/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +12,7 @@ import { useState } from 'react';
 import { endId, type NewConnection } from '../api/connections';
 
 /** Relationship choices of the connection dialog (spec §5 "Other"). */
-export const DIALOG_RELATIONSHIP_TYPES = ['connects to', 'controls', 'powers', 'senses', 'custom'] as const;
+const DIALOG_RELATIONSHIP_TYPES = ['connects to', 'controls', 'powers', 'senses', 'custom'] as const satisfies readonly RelationshipType[];
 
 export interface ConnectionDialogProps {
   connection: Connection;
@@ -25,11 +26,10 @@ export interface ConnectionDialogProps {
 export function ConnectionDialog({ connection, elements, onClose, onSave, onDelete, onToggleConfirmed }: ConnectionDialogProps) {
   const [name, setName] = useState(connection.name ?? '');
   const [description, setDescription] = useState(connection.description ?? '');
-  const [relationshipType, setRelationshipType] = useState<string>(connection.relationshipType ?? 'connects to');
+  const [relationshipType, setRelationshipType] = useState<string>(connection.relationshipType ?? DEFAULT_RELATIONSHIP_TYPE);
   const [customType, setCustomType] = useState(connection.customRelationshipType ?? '');
   const [source, setSource] = useState(endId(connection.source) ?? '');
   const [target, setTarget] = useState(endId(connection.target) ?? '');
-  const label = (element: DrawingElement) => element.name || `${element.elementType} ${element._id.slice(-4)}`;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -59,20 +59,8 @@ export function ConnectionDialog({ connection, elements, onClose, onSave, onDele
           {relationshipType === 'custom' ? (
             <TextField label="Custom Relationship Type" value={customType} onChange={(event) => setCustomType(event.target.value)} />
           ) : null}
-          <TextField select label="Source" value={source} onChange={(event) => setSource(event.target.value)}>
-            {elements.map((element) => (
-              <MenuItem key={element._id} value={element._id}>
-                {label(element)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label="Target" value={target} onChange={(event) => setTarget(event.target.value)}>
-            {elements.map((element) => (
-              <MenuItem key={element._id} value={element._id}>
-                {label(element)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <EndSelect label="Source" elements={elements} value={source} onChange={setSource} />
+          <EndSelect label="Target" elements={elements} value={target} onChange={setTarget} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -99,5 +87,28 @@ export function ConnectionDialog({ connection, elements, onClose, onSave, onDele
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** One end of the connection: a choice among the drawing's elements, by name or by type and short id. */
+function EndSelect({
+  label,
+  elements,
+  value,
+  onChange,
+}: {
+  label: string;
+  elements: DrawingElement[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <TextField select label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      {elements.map((element) => (
+        <MenuItem key={element._id} value={element._id}>
+          {element.name || `${element.elementType} ${element._id.slice(-4)}`}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

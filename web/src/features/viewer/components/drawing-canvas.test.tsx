@@ -3,35 +3,16 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { layOut, makeConnection, makeElement } from '../../../test/fixtures';
 import { ConnectionDialog } from './connection-dialog';
 import { connectionSegments, connectionStyle, DrawingCanvas, OVERLAY_COLORS, type DrawingCanvasProps } from './drawing-canvas';
 
-const element = (id: string, x: number, confirmed: boolean): DrawingElement => ({
-  _id: id,
-  drawing: 'd1',
-  page: 1,
-  elementType: 'node',
-  name: id,
-  description: '',
-  boundingBox: { x, y: 0, width: 20, height: 20 },
-  confirmed,
-});
+const element = (id: string, x: number, confirmed: boolean): DrawingElement =>
+  makeElement({ _id: id, name: id, boundingBox: { x, y: 0, width: 20, height: 20 }, confirmed });
 const a = element('a', 0, true);
 const b = element('b', 100, true);
 const c = element('c', 200, false);
-const pipe = (overrides: Partial<Connection> = {}): Connection => ({
-  _id: 'p',
-  drawing: 'd1',
-  page: 1,
-  source: 'a',
-  target: 'b',
-  name: '',
-  description: '',
-  relationshipType: 'connects to',
-  confirmed: true,
-  metadata: {},
-  ...overrides,
-});
+const pipe = (overrides: Partial<Connection> = {}): Connection => makeConnection({ _id: 'p', confirmed: true, ...overrides });
 const byId = new Map([a, b, c].map((item) => [item._id, item]));
 
 describe('connection colours (spec §4)', () => {
@@ -79,17 +60,7 @@ function renderCanvas(overrides: Partial<DrawingCanvasProps> = {}) {
   render(<DrawingCanvas {...props} />);
   const overlay = screen.getByTestId('overlay');
   // jsdom has no layout: the overlay shows the 400 × 200 image at 800 × 400.
-  overlay.getBoundingClientRect = () => ({
-    left: 0,
-    top: 0,
-    width: 800,
-    height: 400,
-    right: 800,
-    bottom: 400,
-    x: 0,
-    y: 0,
-    toJSON: () => ({}),
-  });
+  layOut(overlay, 800, 400);
   return { props, overlay };
 }
 

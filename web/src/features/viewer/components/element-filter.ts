@@ -8,7 +8,7 @@ export interface SearchOptions {
   descriptions: boolean;
 }
 
-export const TAG_SEARCH: SearchOptions = { descriptions: false };
+const TAG_SEARCH: SearchOptions = { descriptions: false };
 
 /** Analysis confidence; user-made elements (no confidence) count as fully confident. */
 export function confidenceOf(element: DrawingElement): number {

@@ -1,11 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
-import type { ExportFormat } from '../../drawings/api/drawing-mutations';
+import type { ExportFormat } from '../../../lib/drawing-export';
+import { ToolbarMenu } from './toolbar-menu';
 
-export const EXPORT_CHOICES: ReadonlyArray<readonly [format: ExportFormat, label: string]> = [
+const EXPORT_CHOICES: ReadonlyArray<readonly [format: ExportFormat, label: string]> = [
   ['csv', 'CSV'],
   ['xlsx', 'Excel'],
   ['json', 'JSON'],
@@ -13,25 +11,21 @@ export const EXPORT_CHOICES: ReadonlyArray<readonly [format: ExportFormat, label
 
 /** The viewer's "Export" button: the drawing's data as CSV, Excel or JSON (the dashboard's export). */
 export function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
-    <>
-      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={(event) => setAnchor(event.currentTarget)}>
-        Export
-      </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {EXPORT_CHOICES.map(([format, label]) => (
+    <ToolbarMenu label="Export" icon={<DownloadIcon />}>
+      {(close) =>
+        EXPORT_CHOICES.map(([format, label]) => (
           <MenuItem
             key={format}
             onClick={() => {
-              setAnchor(null);
+              close();
               onExport(format);
             }}
           >
             {label}
           </MenuItem>
-        ))}
-      </Menu>
-    </>
+        ))
+      }
+    </ToolbarMenu>
   );
 }

@@ -1,13 +1,11 @@
 import type { DrawingElement, ElementType } from '@pid/contracts';
 import { ELEMENT_TYPES } from '@pid/contracts';
 import LayersIcon from '@mui/icons-material/Layers';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
 import { ELEMENT_TYPE_LABELS } from './element-row';
+import { ToolbarMenu } from './toolbar-menu';
 
 /** Which element types the overlay draws. Text is drawn from TEXT_LAYER_ZOOM up unless asked for at every zoom. */
 export interface LayerState {
@@ -47,14 +45,10 @@ export function toggleLayer(layers: LayerState, type: ElementType, zoom: number)
 
 /** "Layers": one check box per element type; text at fit zoom is off until checked. */
 export function LayerMenu(props: { layers: LayerState; zoom: number; onChange: (layers: LayerState) => void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
-    <>
-      <Button size="small" variant="outlined" startIcon={<LayersIcon />} onClick={(event) => setAnchor(event.currentTarget)}>
-        Layers
-      </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {ELEMENT_TYPES.map((type) => {
+    <ToolbarMenu label="Layers" icon={<LayersIcon />}>
+      {() =>
+        ELEMENT_TYPES.map((type) => {
           const shown = isLayerShown(props.layers, type, props.zoom);
           return (
             <MenuItem key={type} dense onClick={() => props.onChange(toggleLayer(props.layers, type, props.zoom))}>
@@ -65,8 +59,8 @@ export function LayerMenu(props: { layers: LayerState; zoom: number; onChange: (
               />
             </MenuItem>
           );
-        })}
-      </Menu>
-    </>
+        })
+      }
+    </ToolbarMenu>
   );
 }

@@ -1,33 +1,14 @@
-import type { Connection, DrawingElement } from '@pid/contracts';
+import type { DrawingElement } from '@pid/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeConnection, makeElement } from '../../../test/fixtures';
 import { offPageContinuations } from './off-page-continuation';
 
-const connector = (id: string, page: number, metadata = {}): DrawingElement => ({
-  _id: id,
-  drawing: 'd1',
-  page,
-  elementType: 'off_page_connector',
-  name: '',
-  description: '',
-  boundingBox: { x: 0, y: 0, width: 10, height: 10 },
-  confirmed: false,
-  metadata,
-});
+const connector = (id: string, page: number, metadata = {}): DrawingElement =>
+  makeElement({ _id: id, page, elementType: 'off_page_connector', metadata });
 
 describe('offPageContinuations', () => {
   it('pairs the two ends of an off-page link, and names another drawing’s connector from continues_on', () => {
-    const link: Connection = {
-      _id: 'c1',
-      drawing: 'd1',
-      page: 1,
-      source: 'a',
-      target: { _id: 'b' },
-      name: '',
-      description: 'off-page link',
-      relationshipType: 'connects to',
-      confirmed: false,
-      metadata: { off_page_link: true, pages: [1, 3] },
-    };
+    const link = makeConnection({ target: { _id: 'b' }, description: 'off-page link', metadata: { off_page_link: true, pages: [1, 3] } });
     const pipe = { ...link, _id: 'c2', source: 'a', target: 'x', metadata: {} };
     const elsewhere = { drawing: 'd2', element: 'z', page: 2 };
     const found = offPageContinuations(

@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 
-export const SHORTCUTS: ReadonlyArray<readonly [keys: string, action: string]> = [
+const SHORTCUTS: ReadonlyArray<readonly [keys: string, action: string]> = [
   ['Ctrl/Cmd+Z', 'Undo the last edit'],
   ['Ctrl/Cmd+Shift+Z', 'Redo'],
   ['Escape', 'Cancel the add-element or pipe-drawing mode'],

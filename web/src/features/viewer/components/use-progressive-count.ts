@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** Rows mounted at first, and added each time the end of the list comes near. */
-export const PROGRESSIVE_PAGE = 100;
+const PROGRESSIVE_PAGE = 100;
 
 /**
  * How many of `total` rows to mount: a page at first, a page more whenever the sentinel (an element

@@ -1,4 +1,4 @@
-import type { Connection, DrawingElement } from '@pid/contracts';
+import type { Connection, DrawingElement, RelationshipType } from '@pid/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { ConfirmVisibleDialog } from './confirm-visible-dialog';
 import { endId } from '../api/connections';
 import type { Selection } from './drawing-canvas';
@@ -23,7 +23,7 @@ import { useProgressiveCount } from './use-progressive-count';
 export { elementLabel } from './element-row';
 
 /** Relationship choices the sidebar offers (spec §5 "Other"). */
-export const SIDEBAR_RELATIONSHIP_TYPES = ['connects to', 'flows to', 'controls', 'monitors'] as const;
+const SIDEBAR_RELATIONSHIP_TYPES = ['connects to', 'flows to', 'controls', 'monitors'] as const satisfies readonly RelationshipType[];
 
 /** What the rows can do; the viewer passes functions of fixed identity so memoised rows stay put. */
 export interface ViewerSidebarActions {
@@ -159,6 +159,22 @@ function useShownItems(elements: DrawingElement[], connections: Connection[], se
   return { search, shownElements, shownConnections };
 }
 
+/** A heading with the count, then the rows, mounted a page at a time as the list scrolls (useProgressiveCount). */
+function ItemList<T>({ title, pt, items, renderRow }: { title: string; pt: number; items: T[]; renderRow: (item: T) => ReactNode }) {
+  const rows = useProgressiveCount(items.length);
+  return (
+    <>
+      <Typography variant="subtitle2" sx={{ px: 2, pt }}>
+        {title} ({items.length})
+      </Typography>
+      <List dense>
+        {items.slice(0, rows.count).map((item) => renderRow(item))}
+        {rows.count < items.length ? <li ref={rows.sentinel} aria-hidden /> : null}
+      </List>
+    </>
+  );
+}
+
 export const ViewerSidebar = memo(function ViewerSidebar({
   selection,
   elements,
@@ -174,8 +190,6 @@ export const ViewerSidebar = memo(function ViewerSidebar({
   const [confirming, setConfirming] = useState(false);
   const unconfirmedElements = shownElements.filter((element) => !element.confirmed);
   const unconfirmedConnections = shownConnections.filter((connection) => !connection.confirmed);
-  const elementRows = useProgressiveCount(shownElements.length);
-  const connectionRows = useProgressiveCount(shownConnections.length);
 
   return (
     <Box sx={{ height: '100%', overflow: 'auto', overflowAnchor: 'auto' }} component="aside" aria-label="Elements and connections">
@@ -202,11 +216,11 @@ export const ViewerSidebar = memo(function ViewerSidebar({
           onConfirmAll={() => setConfirming(true)}
         />
       )}
-      <Typography variant="subtitle2" sx={{ px: 2, pt: 2 }}>
-        Elements ({shownElements.length})
-      </Typography>
-      <List dense>
-        {shownElements.slice(0, elementRows.count).map((element) => (
+      <ItemList
+        title="Elements"
+        pt={2}
+        items={shownElements}
+        renderRow={(element) => (
           <ElementRow
             key={`${element._id}-${element.name}-${element.description}-${element.elementType}`}
             element={element}
@@ -214,14 +228,13 @@ export const ViewerSidebar = memo(function ViewerSidebar({
             selected={selection?.id === element._id}
             actions={actions}
           />
-        ))}
-        {elementRows.count < shownElements.length ? <li ref={elementRows.sentinel} aria-hidden /> : null}
-      </List>
-      <Typography variant="subtitle2" sx={{ px: 2, pt: 1 }}>
-        Connections ({shownConnections.length})
-      </Typography>
-      <List dense>
-        {shownConnections.slice(0, connectionRows.count).map((connection) => (
+        )}
+      />
+      <ItemList
+        title="Connections"
+        pt={1}
+        items={shownConnections}
+        renderRow={(connection) => (
           <ConnectionRow
             key={connection._id}
             connection={connection}
@@ -229,9 +242,8 @@ export const ViewerSidebar = memo(function ViewerSidebar({
             selected={selection?.id === connection._id}
             actions={actions}
           />
-        ))}
-        {connectionRows.count < shownConnections.length ? <li ref={connectionRows.sentinel} aria-hidden /> : null}
-      </List>
+        )}
+      />
       {confirming ? (
         <ConfirmVisibleDialog
           elementCount={unconfirmedElements.length}

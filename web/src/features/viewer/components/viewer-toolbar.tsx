@@ -17,7 +17,7 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { MAX_ZOOM, MIN_ZOOM, zoomPercent } from '../geometry/zoom';
-import type { ExportFormat } from '../../drawings/api/drawing-mutations';
+import type { ExportFormat } from '../../../lib/drawing-export';
 import type { ViewerMode } from './drawing-canvas';
 import { ExportMenu } from './export-menu';
 import { LayerMenu, type LayerState } from './layer-menu';

@@ -35,7 +35,7 @@ export interface EditHistory {
   future: EditCommand[];
 }
 
-export const HISTORY_LIMIT = 100;
+const HISTORY_LIMIT = 100;
 
 export const emptyHistory: EditHistory = { past: [], future: [] };
 

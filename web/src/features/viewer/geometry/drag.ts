@@ -2,7 +2,7 @@ import type { BoundingBox } from '@pid/contracts';
 import type { Point } from './mapping';
 
 /** Dragging starts after 5 px of pointer movement on screen (spec §9). */
-export const DRAG_THRESHOLD_PX = 5;
+const DRAG_THRESHOLD_PX = 5;
 
 export function exceedsDragThreshold(start: Point, current: Point, threshold = DRAG_THRESHOLD_PX): boolean {
   return Math.hypot(current.x - start.x, current.y - start.y) >= threshold;
@@ -14,7 +14,7 @@ export function moveBox(box: BoundingBox, delta: Point): BoundingBox {
 }
 
 /** The smallest box a resize leaves, in image pixels. */
-export const MIN_BOX_SIZE = 4;
+const MIN_BOX_SIZE = 4;
 
 /** The box resized from its top-left corner by an image-space delta of its bottom-right corner. */
 export function resizeBox(box: BoundingBox, delta: Point, min = MIN_BOX_SIZE): BoundingBox {

@@ -2,7 +2,7 @@ import type { BoundingBox } from '@pid/contracts';
 import type { Point } from './mapping';
 
 /** A new element's box: at least 36 × 36 (spec §9), centred on the click. */
-export const NEW_ELEMENT_SIZE = 36;
+const NEW_ELEMENT_SIZE = 36;
 
 /** A new element's side on a sheet `imageWidth` pixels wide: 1/80 of it (about a symbol on an A1 scan), at least 36. */
 export function newElementSize(imageWidth: number): number {

@@ -2,7 +2,7 @@
 export const MIN_ZOOM = 0.5;
 export const MAX_ZOOM = 5;
 export const BUTTON_ZOOM_STEP = 0.1;
-export const DOUBLE_CLICK_ZOOM_STEP = 0.2;
+const DOUBLE_CLICK_ZOOM_STEP = 0.2;
 
 export function clampZoom(zoom: number): number {
   const rounded = Math.round(zoom * 100) / 100;

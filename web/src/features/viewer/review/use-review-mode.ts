@@ -5,7 +5,7 @@ import type { CanvasFocus } from '../components/use-canvas-view';
 import { useReview } from './use-review';
 
 /** Review mode zooms in to at least this, so each item can be read. */
-export const REVIEW_ZOOM = 2;
+const REVIEW_ZOOM = 2;
 
 /** A new request to bring `id` into view. */
 export const focusRequest =

@@ -1,4 +1,5 @@
 import type { BoundingBox, Connection, DrawingElement, PathSegment } from '@pid/contracts';
+import { DEFAULT_RELATIONSHIP_TYPE, USER_ELEMENT_TYPE } from '@pid/contracts';
 import type { AlertColor } from '@mui/material/Alert';
 import { useRef } from 'react';
 import { endId, toConnectionBody, useConnectionMutations } from '../api/connections';
@@ -109,7 +110,7 @@ export function useViewerEdits(context: ViewerEditContext) {
       {
         drawing: id,
         page: context.page,
-        elementType: 'node',
+        elementType: USER_ELEMENT_TYPE,
         name: '',
         description: '',
         boundingBox: newElementBox(point, context.imageWidth),
@@ -132,7 +133,7 @@ export function useViewerEdits(context: ViewerEditContext) {
         drawing: id,
         name: '',
         description: '',
-        relationshipType: 'connects to',
+        relationshipType: DEFAULT_RELATIONSHIP_TYPE,
         source,
         target,
         confirmed: false,

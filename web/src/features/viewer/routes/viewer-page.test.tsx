@@ -2,30 +2,14 @@ import type { Connection, Drawing, DrawingElement } from '@pid/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { activeStatus, jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
+import { activeStatus, jsonResponse, makeUser, recordBodies, signIn, stubApi, stubSignedIn } from '../../../test/api-stub';
+import { layOut, makeConnection, makeDrawing, makeElement } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
 import { toConnectionBody } from '../api/connections';
 
-const drawing: Drawing = {
-  _id: 'd1',
-  name: 'Plant A',
-  status: 'completed',
-  uploadDate: '2026-03-04T12:00:00.000Z',
-  processingMessage: null,
-  documentName: 'plant-a.png',
-  metadata: { image_size: { width: 400, height: 200 } },
-};
+const drawing = makeDrawing({ metadata: { image_size: { width: 400, height: 200 } } });
 
-const pump: DrawingElement = {
-  _id: 'e1',
-  drawing: 'd1',
-  page: 1,
-  elementType: 'node',
-  name: 'P-101',
-  description: 'Pump',
-  boundingBox: { x: 10, y: 20, width: 30, height: 40 },
-  confirmed: false,
-};
+const pump = makeElement({ name: 'P-101', description: 'Pump', boundingBox: { x: 10, y: 20, width: 30, height: 40 } });
 const valve: DrawingElement = {
   ...pump,
   _id: 'e2',
@@ -34,31 +18,21 @@ const valve: DrawingElement = {
   boundingBox: { x: 200, y: 100, width: 20, height: 20 },
   confirmed: true,
 };
-const pipe: Connection = {
-  _id: 'c1',
-  drawing: 'd1',
-  page: 1,
-  source: 'e1',
-  target: { _id: 'e2' },
-  name: '',
-  description: '',
-  relationshipType: 'connects to',
-  confirmed: false,
-  metadata: {},
-};
+const pipe = makeConnection({ source: 'e1', target: { _id: 'e2' } });
 
 function renderViewer(extra: Parameters<typeof stubApi>[0] = {}, overrides: Partial<Drawing> = {}) {
-  signIn();
-  const api = stubApi({
-    'GET /api/auth/me': [200, makeUser({ hasActiveSubscription: true })],
-    'GET /api/payments/subscription-status': [200, activeStatus],
-    'GET /api/drawings/d1': [200, { ...drawing, ...overrides }],
-    'GET /api/drawings/d1/file': () =>
-      new Response(new Blob(['png'], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } }),
-    'GET /api/drawings/d1/elements': [200, [pump, valve]],
-    'GET /api/drawings/d1/connections': [200, [pipe]],
-    ...extra,
-  });
+  const api = stubSignedIn(
+    { hasActiveSubscription: true },
+    {
+      'GET /api/payments/subscription-status': [200, activeStatus],
+      'GET /api/drawings/d1': [200, { ...drawing, ...overrides }],
+      'GET /api/drawings/d1/file': () =>
+        new Response(new Blob(['png'], { type: 'image/png' }), { status: 200, headers: { 'Content-Type': 'image/png' } }),
+      'GET /api/drawings/d1/elements': [200, [pump, valve]],
+      'GET /api/drawings/d1/connections': [200, [pipe]],
+      ...extra,
+    },
+  );
   return { ...renderRoute('/drawing/d1'), ...api };
 }
 
@@ -100,31 +74,23 @@ describe('viewer (spec §2)', () => {
   });
 
   it('confirm toggle sends the whole element with the flag flipped', async () => {
-    let sent: unknown;
-    renderViewer({
-      'PUT /api/elements/e1': ({ body }) => {
-        sent = body;
-        return jsonResponse(200, body);
-      },
-    });
+    const { bodies, route } = recordBodies();
+    renderViewer({ 'PUT /api/elements/e1': route });
     const row = await screen.findByTestId('element-row-e1');
     expect(within(row).getByText('Unconfirmed')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('switch'));
-    await waitFor(() => expect(sent).toEqual({ ...pump, confirmed: true }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ ...pump, confirmed: true }));
     expect(await screen.findByText('Element updated successfully!')).toBeInTheDocument();
   });
 
   it('connection toggle sends the whole record with ids for the ends', async () => {
-    let sent: unknown;
-    renderViewer({
-      'PUT /api/connections/c1': ({ body }) => {
-        sent = body;
-        return jsonResponse(200, body);
-      },
-    });
+    const { bodies, route } = recordBodies();
+    renderViewer({ 'PUT /api/connections/c1': route });
     const row = await screen.findByTestId('connection-row-c1');
     await userEvent.click(within(row).getByRole('switch'));
-    await waitFor(() => expect(sent).toMatchObject({ source: 'e1', target: 'e2', confirmed: true, relationshipType: 'connects to' }));
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({ source: 'e1', target: 'e2', confirmed: true, relationshipType: 'connects to' }),
+    );
     expect(await screen.findByText('Connection updated successfully!')).toBeInTheDocument();
   });
 
@@ -165,17 +131,8 @@ describe('viewer (spec §2)', () => {
   });
 
   it('searches by tag and confirms all visible elements, each sent whole', async () => {
-    const sent: unknown[] = [];
-    renderViewer({
-      'PUT /api/elements/e1': ({ body }) => {
-        sent.push(body);
-        return jsonResponse(200, body);
-      },
-      'PUT /api/connections/c1': ({ body }) => {
-        sent.push(body);
-        return jsonResponse(200, body);
-      },
-    });
+    const { bodies: sent, route } = recordBodies();
+    renderViewer({ 'PUT /api/elements/e1': route, 'PUT /api/connections/c1': route });
     await screen.findByText('Elements (2)');
     await userEvent.type(screen.getByLabelText('Search by tag'), 'p-1');
     expect(await screen.findByText('Elements (1)')).toBeInTheDocument();
@@ -194,26 +151,11 @@ describe('viewer (spec §2)', () => {
 
 describe('viewer undo/redo and shortcuts', () => {
   it('Ctrl+Z after a drag sends the previous boundingBox; Ctrl+Shift+Z sends the moved one again', async () => {
-    const sent: unknown[] = [];
-    renderViewer({
-      'PUT /api/elements/e1': ({ body }) => {
-        sent.push(body);
-        return jsonResponse(200, { ...pump, ...(body as object) });
-      },
-    });
+    const { bodies: sent, route } = recordBodies((body) => ({ ...pump, ...(body as object) }));
+    renderViewer({ 'PUT /api/elements/e1': route });
     const overlay = await screen.findByTestId('overlay');
     // jsdom has no layout: the overlay shows the 400 × 200 image at 800 × 400.
-    overlay.getBoundingClientRect = () => ({
-      left: 0,
-      top: 0,
-      width: 800,
-      height: 400,
-      right: 800,
-      bottom: 400,
-      x: 0,
-      y: 0,
-      toJSON: () => ({}),
-    });
+    layOut(overlay, 800, 400);
     const box = screen.getByTestId('element-e1');
     fireEvent.pointerDown(box, { clientX: 30, clientY: 50, button: 0 });
     fireEvent.pointerMove(box, { clientX: 70, clientY: 70 });
@@ -443,29 +385,14 @@ describe('viewer of a drawing of several pages', () => {
   });
 
   it('saves an element placed by the user on the page shown', async () => {
-    let sent: unknown;
-    renderSheets({
-      'POST /api/elements': ({ body }) => {
-        sent = body;
-        return jsonResponse(201, { ...(body as object), _id: 'new', metadata: { source: 'user' } });
-      },
-    });
+    const { bodies, route } = recordBodies((body) => ({ ...(body as object), _id: 'new', metadata: { source: 'user' } }), 201);
+    renderSheets({ 'POST /api/elements': route });
     await userEvent.click(await screen.findByRole('button', { name: 'Go to page 3' }));
     await waitFor(() => expect(screen.getByTestId('overlay')).toHaveAttribute('viewBox', '0 0 600 100'));
     await userEvent.click(screen.getByRole('button', { name: 'Element' }));
     const overlay = screen.getByTestId('overlay');
-    overlay.getBoundingClientRect = () => ({
-      left: 0,
-      top: 0,
-      width: 600,
-      height: 100,
-      right: 600,
-      bottom: 100,
-      x: 0,
-      y: 0,
-      toJSON: () => ({}),
-    });
+    layOut(overlay, 600, 100);
     fireEvent.pointerUp(overlay, { clientX: 300, clientY: 50 });
-    await waitFor(() => expect(sent).toMatchObject({ drawing: 'd3', page: 3, elementType: 'node' }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ drawing: 'd3', page: 3, elementType: 'node' }));
   });
 });

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { drawingPath } from '../../../config/route-paths';
 import { useStableCallbacks } from '../../../lib/use-stable-callbacks';
-import { exportDrawing } from '../../drawings/api/drawing-mutations';
+import { exportDrawing } from '../../../lib/drawing-export';
 import { useConnections } from '../api/connections';
 import { useDrawing } from '../api/get-drawing';
 import { UnsupportedFileTypeError, useDrawingImage } from '../api/get-drawing-image';
