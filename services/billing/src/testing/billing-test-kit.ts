@@ -88,6 +88,27 @@ export async function startFakeAuth(service: ServiceHarness<BillingEnv>): Promis
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ Authorization: `Bearer ${user.token}` });
 
+/** The billing service with auth played over NATS; `close()` stops both. */
+export async function startBillingWithAuth(
+  env: Record<string, string> = {},
+): Promise<{ service: ServiceHarness<BillingEnv>; auth: FakeAuth; close(): Promise<void> }> {
+  const service = await startBillingService(env);
+  const auth = await startFakeAuth(service);
+  return {
+    service,
+    auth,
+    close: async () => {
+      await auth.close();
+      await service.close();
+    },
+  };
+}
+
+/** `GET /api/payments/subscription-status` as `user`: the body of the 200 answer. */
+export async function subscriptionStatus(service: ServiceHarness<BillingEnv>, user: Pick<TestUser, 'token'>) {
+  return (await request(service.http).get('/api/payments/subscription-status').set(bearer(user)).expect(200)).body;
+}
+
 /** Asks billing over NATS, as auth and the platform's subscriber guard do. */
 export async function lookUpSubscription(nats: NatsConnection, userId: unknown): Promise<SubscriptionLookupReply> {
   const reply = await nats.request(SUBJECTS.subscriptionLookup, encodeJson({ userId }), { timeout: 5_000 });
