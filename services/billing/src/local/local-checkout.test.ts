@@ -1,16 +1,16 @@
-import { startForTestFile, eventually, type ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
 import {
   bearer,
   collectSubscriptionChanges,
-  type FakeAuth,
   lookUpSubscription,
   PUBLIC_URL,
   startBillingWithAuth,
   startCheckout,
   subscriptionStatus,
+  type FakeAuth,
 } from '../testing/billing-test-kit';
 
 let service: ServiceHarness<BillingEnv>;

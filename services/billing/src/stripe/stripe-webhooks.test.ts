@@ -1,14 +1,14 @@
-import { startForTestFile, eventually, type ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
 import {
   bearer,
   collectSubscriptionChanges,
-  type FakeAuth,
   lookUpSubscription,
   startCheckout,
   subscriptionStatus,
+  type FakeAuth,
 } from '../testing/billing-test-kit';
 import { signatureFor, startStripeBilling, stripeEvent, stripeSubscription, type StripeStandIn } from '../testing/stripe-stand-in';
 

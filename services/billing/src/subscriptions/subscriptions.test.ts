@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
 import {
   bearer,
-  type FakeAuth,
   lookUpSubscription,
   startBillingWithAuth,
   startCheckout,
   subscriptionStatus,
+  type FakeAuth,
 } from '../testing/billing-test-kit';
 
 let service: ServiceHarness<BillingEnv>;

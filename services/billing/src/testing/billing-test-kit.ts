@@ -8,7 +8,7 @@ import {
   type UserLookupRequest,
 } from '@pid/contracts';
 import { createLogger, decodeJson, encodeJson, JwtService } from '@pid/platform';
-import { answerRequests, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { answerRequests, closeInOrder, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import request from 'supertest';
 import { billingServiceDefinition } from '../billing.service-definition';
@@ -97,10 +97,7 @@ export async function startBillingWithAuth(
   return {
     service,
     auth,
-    close: async () => {
-      await auth.close();
-      await service.close();
-    },
+    close: closeInOrder(auth, service),
   };
 }
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { closeInOrder, type ServiceHarness } from '@pid/platform/test-kit';
 import Stripe from 'stripe';
 import type { BillingEnv } from '../env';
 import { startBillingWithAuth, type FakeAuth } from './billing-test-kit';
@@ -223,9 +223,6 @@ export async function startStripeBilling(): Promise<{
   return {
     stripe,
     ...billing,
-    close: async () => {
-      await billing.close();
-      await stripe.close();
-    },
+    close: closeInOrder(billing, stripe),
   };
 }

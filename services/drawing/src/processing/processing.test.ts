@@ -62,6 +62,11 @@ async function status(user: TestUser, drawingId: string) {
   };
 }
 
+/** The drawing's `metadata`, as its owner reads it. */
+async function metadataOf(user: TestUser, drawingId: string) {
+  return (await api().get(`/api/drawings/${drawingId}`).set(user.auth).expect(200)).body.metadata;
+}
+
 function jobOf(drawingId: string, jobId: string) {
   return eventually(() => jobs.find((job) => job.drawingId === drawingId && job.jobId === jobId), `job ${jobId} on the queue`);
 }
@@ -151,8 +156,7 @@ describe('processing a drawing', () => {
 
     await publishResult(emptyResult(jobId, drawing._id, user, { width: 1700, height: 2200 }));
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'completed', message: 'Processing complete', progress: 100 });
-    const finished = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
-    expect(finished.body.metadata).toEqual({
+    expect(await metadataOf(user, drawing._id)).toEqual({
       processingProgress: 100,
       jobId,
       image_size: { width: 1700, height: 2200 },
@@ -231,8 +235,7 @@ describe('processing a drawing', () => {
     await publishResult(part(2));
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'completed', message: 'Processing complete', progress: 100 });
     // How each page was read is kept for the reviewer.
-    const { body } = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
-    expect(body.metadata.pageSources).toEqual(['vector', 'raster', 'mixed']);
+    expect((await metadataOf(user, drawing._id)).pageSources).toEqual(['vector', 'raster', 'mixed']);
   });
 
   it('ignores results of another run', async () => {
@@ -245,8 +248,7 @@ describe('processing a drawing', () => {
     reportProgress({ ...(await jobOf(drawing._id, jobId)), jobId: stale }, 90, 'not this run');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'processing', message: 'Processing started', progress: 0 });
-    const current = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
-    expect(current.body.metadata).toEqual({
+    expect(await metadataOf(user, drawing._id)).toEqual({
       processingProgress: 0,
       jobId,
       image_size: { width: 640, height: 480 },

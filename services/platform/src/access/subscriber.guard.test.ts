@@ -1,4 +1,4 @@
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { SUBJECTS, type SubscriptionLookupReply, type UserLookupReply } from '@pid/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -16,10 +16,12 @@ class PaidController {
     return { owner: user.id };
   }
 }
-@Module({ controllers: [PaidController] })
-class PaidModule {}
 
-const definition = testServiceDefinition({ name: 'paid', description: 'A service with subscriber-only routes.', modules: [PaidModule] });
+const definition = testServiceDefinition({
+  name: 'paid',
+  description: 'A service with subscriber-only routes.',
+  controllers: [PaidController],
+});
 
 /** What the stand-ins for auth and billing answer, per user id. */
 const users: Record<string, UserLookupReply['user']> = {

@@ -1,4 +1,4 @@
-import { Controller, Get, Module, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -24,13 +24,10 @@ class WhoAmIController {
   }
 }
 
-@Module({ controllers: [WhoAmIController] })
-class WhoAmIModule {}
-
 const definition = testServiceDefinition({
   name: 'whoami',
   description: 'A service for testing the passport JWT strategy.',
-  modules: [WhoAmIModule],
+  controllers: [WhoAmIController],
 });
 
 let services: TestServices;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Module, Post, Req, UseGuards, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, UseGuards, type RawBodyRequest } from '@nestjs/common';
 import type { Request } from 'express';
 import request from 'supertest';
 import { MigrationInterface, QueryRunner } from 'typeorm';
@@ -44,14 +44,11 @@ class WidgetsController {
   }
 }
 
-@Module({ controllers: [WidgetsController] })
-class WidgetsModule {}
-
 const definition = testServiceDefinition({
   name: 'widgets',
   description: 'A service for testing the bootstrap.',
   migrations: [CreateWidgets1700000000000],
-  modules: [WidgetsModule],
+  controllers: [WidgetsController],
   queueDepth: { stream: 'WIDGET_JOBS', durable: 'widget-workers' },
 });
 

@@ -9,6 +9,13 @@ export interface TestFileHooks {
   afterAll: typeof afterAll;
 }
 
+/** A `close()` for a test stack built of started pieces: closes them one after the other, in the order given. */
+export function closeInOrder(...parts: Array<{ close(): Promise<void> }>): () => Promise<void> {
+  return async () => {
+    for (const part of parts) await part.close();
+  };
+}
+
 /**
  * Starts something once for a test file and closes it after the file's tests: `start` runs in
  * `beforeAll`, `close()` in `afterAll`. `started` hands it to the file's own variables.
