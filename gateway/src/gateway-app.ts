@@ -7,6 +7,7 @@ import {
   createLogger,
   createMetricsRegistry,
   ErrorBodyFilter,
+  HEALTH_CHECKS,
   httpMetrics,
   JwtService,
   loadEnv,
@@ -14,6 +15,7 @@ import {
   metricsHandler,
   METRICS_PATH,
   PinoNestLogger,
+  SERVICE_NAME,
   TokenVersions,
   type Logger,
 } from '@pid/platform';
@@ -22,8 +24,8 @@ import helmet from 'helmet';
 import { createRequire } from 'node:module';
 import { DocsController } from './docs/docs.controller';
 import { gatewayEnvSchema, serviceTargets, type GatewayEnv } from './env';
-import { GATEWAY_LOGGER, GATEWAY_NATS, SERVICE_TARGETS } from './gateway.tokens';
-import { GatewayHealthController } from './health/health.controller';
+import { GATEWAY_LOGGER, SERVICE_TARGETS } from './gateway.tokens';
+import { gatewayHealthChecks, GatewayHealthController, GatewayProbesController } from './health/health.controller';
 import { onlyUnproxied, proxiedServiceLabel } from './metrics/gateway-metrics';
 import { createApiProxy } from './proxy/api-proxy';
 import { rejectOversizedBodies } from './proxy/body-size-limit';
@@ -47,10 +49,11 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
   const versions = await TokenVersions.watch(nats, logger, env.JETSTREAM_REPLICAS);
 
   @Module({
-    controllers: [GatewayHealthController, DocsController, ProgressEventsController],
+    controllers: [GatewayProbesController, GatewayHealthController, DocsController, ProgressEventsController],
     providers: [
+      { provide: SERVICE_NAME, useValue: 'gateway' },
+      { provide: HEALTH_CHECKS, useValue: gatewayHealthChecks(nats) },
       { provide: SERVICE_TARGETS, useValue: targets },
-      { provide: GATEWAY_NATS, useValue: nats },
       { provide: GATEWAY_LOGGER, useValue: logger },
       { provide: JwtService, useValue: new JwtService(env.JWT_SECRET) },
       { provide: TokenVersions, useValue: versions },

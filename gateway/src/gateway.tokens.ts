@@ -1,3 +1,2 @@
 export const SERVICE_TARGETS = Symbol('SERVICE_TARGETS');
-export const GATEWAY_NATS = Symbol('GATEWAY_NATS');
 export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');

@@ -15,3 +15,12 @@ export class BoundingBoxDto implements BoundingBox {
   @ApiProperty({ example: 36, exclusiveMinimum: true, minimum: 0 })
   height: number;
 }
+
+/** The fields every element and connection starts with: its id and its drawing's. */
+export abstract class GraphItemDto {
+  @ApiProperty({ format: 'uuid' })
+  _id: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The drawing’s id' })
+  drawing: string;
+}

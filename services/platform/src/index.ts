@@ -8,6 +8,7 @@ export * from './bootstrap/service-app';
 export * from './bootstrap/tokens';
 export * from './config/env';
 export * from './database/service-database';
+export * from './database/columns';
 export * from './health/health.controller';
 export * from './http/body-object';
 export * from './http/error-body.filter';

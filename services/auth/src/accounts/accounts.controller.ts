@@ -6,11 +6,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser, JwtAuthGuard, ZodBodyPipe, type AuthenticatedUser, ErrorBodyDto } from '@pid/platform';
-import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { RateLimited } from '../rate-limit/rate-limit.guard';
 import { UserDto } from '../users/user.dto';
 import { UsersService } from '../users/users.service';
 import { LoginDto, RegisterDto, TokenResponseDto } from './accounts.dto';
@@ -25,24 +24,20 @@ export class AccountsController {
   ) {}
 
   @Post('register')
-  @UseGuards(RateLimitGuard)
   @RateLimited('register')
   @ApiOperation({ summary: 'Create an account', description: 'Mails a verification link and answers a login token.' })
   @ApiCreatedResponse({ type: TokenResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'A field breaks a rule, or the e-mail already has an account' })
-  @ApiTooManyRequestsResponse({ type: ErrorBodyDto })
   async register(@Body(new ZodBodyPipe(RegisterDto.schema)) body: RegisterDto): Promise<TokenResponseDto> {
     return { token: await this.accounts.register(body) };
   }
 
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @UseGuards(RateLimitGuard)
   @RateLimited('login')
   @ApiOperation({ summary: 'Log in', description: 'Unknown e-mail and wrong password get the same answer.' })
   @ApiOkResponse({ type: TokenResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: '`Invalid credentials`' })
-  @ApiTooManyRequestsResponse({ type: ErrorBodyDto })
   async login(@Body(new ZodBodyPipe(LoginDto.schema)) body: LoginDto): Promise<TokenResponseDto> {
     return { token: await this.accounts.login(body) };
   }

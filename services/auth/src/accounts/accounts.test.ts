@@ -1,4 +1,4 @@
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +6,11 @@ import type { AuthEnv } from '../env';
 import { expectNoSecrets, jwtPayload, registerAccount, startAuthServiceWithSmtp } from '../testing/auth-test-kit';
 
 let service: ServiceHarness<AuthEnv>;
-let stack: Awaited<ReturnType<typeof startAuthServiceWithSmtp>>;
-beforeAll(async () => void ({ service } = stack = await startAuthServiceWithSmtp({ JWT_EXPIRES_IN_SECONDS: '3600' })));
-afterAll(async () => stack?.close());
+startForTestFile(
+  { beforeAll, afterAll },
+  () => startAuthServiceWithSmtp({ JWT_EXPIRES_IN_SECONDS: '3600' }),
+  (started) => ({ service } = started),
+);
 
 const api = () => request(service.http);
 

@@ -6,12 +6,11 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser, JwtAuthGuard, type AuthenticatedUser, ErrorBodyDto, MessageResponseDto } from '@pid/platform';
 import { MESSAGES } from '../messages';
-import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { RateLimited } from '../rate-limit/rate-limit.guard';
 import { UsersService } from '../users/users.service';
 import { EmailVerifiedDto } from './email-verification.dto';
 import { EmailVerificationService } from './email-verification.service';
@@ -35,14 +34,13 @@ export class EmailVerificationController {
 
   @Post('resend-verification')
   @HttpCode(HttpStatus.OK)
-  @UseGuards(JwtAuthGuard, RateLimitGuard)
   @RateLimited('resend-verification')
+  @UseGuards(JwtAuthGuard)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Mail a new verification link to the signed-in user' })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: '`Email is already verified`' })
   @ApiUnauthorizedResponse({ type: ErrorBodyDto })
-  @ApiTooManyRequestsResponse({ type: ErrorBodyDto })
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'The mail server did not take the message' })
   async resend(@CurrentUser() caller: AuthenticatedUser): Promise<MessageResponseDto> {
     await this.verification.resend(caller.id);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { startServiceForTest, type ServiceHarness } from '@pid/platform/test-kit';
+import { startForTestFile, startServiceForTest, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authServiceDefinition } from '../auth.service-definition';
@@ -11,9 +11,7 @@ const INVALID = { msg: 'Invalid or expired verification token. Please request a 
 
 let smtp: SmtpCapture;
 let service: ServiceHarness<AuthEnv>;
-let stack: Awaited<ReturnType<typeof startAuthServiceWithSmtp>>;
-beforeAll(async () => void ({ smtp, service } = stack = await startAuthServiceWithSmtp()));
-afterAll(async () => stack?.close());
+startForTestFile({ beforeAll, afterAll }, startAuthServiceWithSmtp, (started) => ({ smtp, service } = started));
 
 const api = () => request(service.http);
 const me = async (token: string) => (await api().get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200)).body;

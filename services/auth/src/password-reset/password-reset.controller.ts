@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ZodBodyPipe, ErrorBodyDto, MessageResponseDto } from '@pid/platform';
 import { MESSAGES } from '../messages';
-import { RateLimited, RateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { RateLimited } from '../rate-limit/rate-limit.guard';
 import { ForgotPasswordDto, ResetPasswordDto, ResetTokenValidityDto } from './password-reset.dto';
 import { PasswordResetService } from './password-reset.service';
 
@@ -13,7 +13,6 @@ export class PasswordResetController {
 
   @Post('forgot-password')
   @HttpCode(HttpStatus.OK)
-  @UseGuards(RateLimitGuard)
   @RateLimited('forgot-password')
   @ApiOperation({
     summary: 'Mail a password reset link',
@@ -21,7 +20,6 @@ export class PasswordResetController {
   })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'Not an e-mail address' })
-  @ApiTooManyRequestsResponse({ type: ErrorBodyDto })
   forgot(@Body(new ZodBodyPipe(ForgotPasswordDto.schema)) body: ForgotPasswordDto): MessageResponseDto {
     this.passwordReset.requestReset(body.email);
     return { msg: MESSAGES.resetRequested };

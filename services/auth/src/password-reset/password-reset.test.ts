@@ -1,4 +1,4 @@
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../env';
@@ -10,9 +10,7 @@ const RESET_SUBJECT = 'Reset your password';
 
 let smtp: SmtpCapture;
 let service: ServiceHarness<AuthEnv>;
-let stack: Awaited<ReturnType<typeof startAuthServiceWithSmtp>>;
-beforeAll(async () => void ({ smtp, service } = stack = await startAuthServiceWithSmtp()));
-afterAll(async () => stack?.close());
+startForTestFile({ beforeAll, afterAll }, startAuthServiceWithSmtp, (started) => ({ smtp, service } = started));
 
 const api = () => request(service.http);
 
@@ -25,6 +23,7 @@ async function resetToken(account: TestAccount): Promise<string> {
 }
 
 const login = (email: string, password: string) => api().post('/api/auth/login').send({ email, password });
+const resetPassword = (token: string, password: string) => api().post('/api/auth/reset-password').send({ token, password });
 
 describe('POST /api/auth/forgot-password', () => {
   it('answers the same for an unknown address, and mails only the known one', async () => {
@@ -83,14 +82,13 @@ describe('POST /api/auth/reset-password', () => {
   it('sets the new password once; the old one stops working', async () => {
     const account = await registerAccount(service);
     const token = await resetToken(account);
-    await api()
-      .post('/api/auth/reset-password')
-      .send({ token, password: 'brand new secret' })
-      .expect(200, { msg: 'Your password has been reset. You can now log in with your new password.' });
+    await resetPassword(token, 'brand new secret').expect(200, {
+      msg: 'Your password has been reset. You can now log in with your new password.',
+    });
 
     await login(account.email, 'brand new secret').expect(200);
     await login(account.email, account.password).expect(400, { msg: 'Invalid credentials' });
-    await api().post('/api/auth/reset-password').send({ token, password: 'another secret' }).expect(400, INVALID);
+    await resetPassword(token, 'another secret').expect(400, INVALID);
     await api().get(`/api/auth/verify-reset-token/${token}`).expect(400, INVALID);
     await login(account.email, 'brand new secret').expect(200);
   });
@@ -100,10 +98,7 @@ describe('POST /api/auth/reset-password', () => {
     const opened = (await login(account.email, account.password).expect(200)).body.token as string;
     const me = (token: string) => api().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
     await me(opened).expect(200);
-    await api()
-      .post('/api/auth/reset-password')
-      .send({ token: await resetToken(account), password: 'brand new secret' })
-      .expect(200);
+    await resetPassword(await resetToken(account), 'brand new secret').expect(200);
     for (const token of [account.token, opened]) await me(token).expect(401, { msg: 'Token is not valid' });
     const fresh = (await login(account.email, 'brand new secret').expect(200)).body.token as string;
     await me(fresh).expect(200);
@@ -113,19 +108,16 @@ describe('POST /api/auth/reset-password', () => {
     const account = await registerAccount(service);
     const first = await resetToken(account);
     const second = await resetToken(account);
-    await api().post('/api/auth/reset-password').send({ token: second, password: 'brand new secret' }).expect(200);
+    await resetPassword(second, 'brand new secret').expect(200);
     await api().get(`/api/auth/verify-reset-token/${first}`).expect(400, INVALID);
-    await api().post('/api/auth/reset-password').send({ token: first, password: 'sneaky secret' }).expect(400, INVALID);
+    await resetPassword(first, 'sneaky secret').expect(400, INVALID);
   });
 
   it('needs at least 8 characters, and a refused password leaves the link usable', async () => {
     const account = await registerAccount(service);
     const token = await resetToken(account);
-    await api()
-      .post('/api/auth/reset-password')
-      .send({ token, password: '1234567' })
-      .expect(400, { msg: 'Password must be at least 8 characters' });
-    await api().post('/api/auth/reset-password').send({ token, password: '12345678' }).expect(200);
+    await resetPassword(token, '1234567').expect(400, { msg: 'Password must be at least 8 characters' });
+    await resetPassword(token, '12345678').expect(200);
     await login(account.email, '12345678').expect(200);
   });
 
@@ -135,7 +127,7 @@ describe('POST /api/auth/reset-password', () => {
     await service.context.dataSource.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
       account.userId,
     ]);
-    await api().post('/api/auth/reset-password').send({ token, password: 'brand new secret' }).expect(400, INVALID);
+    await resetPassword(token, 'brand new secret').expect(400, INVALID);
     await login(account.email, account.password).expect(200);
   });
 
@@ -150,9 +142,7 @@ describe('POST /api/auth/reset-password', () => {
   it('lets only one of two simultaneous resets with the same link through', async () => {
     const account = await registerAccount(service);
     const token = await resetToken(account);
-    const results = await Promise.all(
-      ['first new secret', 'second new secret'].map((password) => api().post('/api/auth/reset-password').send({ token, password })),
-    );
+    const results = await Promise.all(['first new secret', 'second new secret'].map((password) => resetPassword(token, password)));
     expect(results.map((result) => result.status).sort()).toEqual([200, 400]);
   });
 });

@@ -1,6 +1,17 @@
-import { HttpException, HttpStatus, Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { SERVICE_ENV, type AuthenticatedRequest } from '@pid/platform';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ErrorBodyDto, SERVICE_ENV, type AuthenticatedRequest } from '@pid/platform';
 import type { Request, Response } from 'express';
 import type { AuthEnv } from '../env';
 import { MESSAGES } from '../messages';
@@ -11,8 +22,13 @@ export type RateLimitedAction = 'login' | 'register' | 'forgot-password' | 'rese
 
 const ACTION = Symbol('rate-limited action');
 
-/** Names the action whose attempts `RateLimitGuard` counts; each action has its own counts. */
-export const RateLimited = (action: RateLimitedAction) => SetMetadata(ACTION, action);
+/**
+ * A rate-limited route: `RateLimitGuard` counts its attempts under `action` (each action has its own counts)
+ * and answers 429 once they are used up. On a route that needs a login, put it above `@UseGuards(JwtAuthGuard)`:
+ * the guard then runs after the login check and counts per account.
+ */
+export const RateLimited = (action: RateLimitedAction) =>
+  applyDecorators(SetMetadata(ACTION, action), UseGuards(RateLimitGuard), ApiTooManyRequestsResponse({ type: ErrorBodyDto }));
 
 /** The counts of every rate-limited action, one limiter for the whole service. */
 @Injectable()
@@ -28,7 +44,7 @@ export class RateLimits {
  * Refuses an action with 429 once its client address, or the account it is aimed at, has used up the
  * window's attempts. The account is the signed-in user, else the body's e-mail. Behind the gateway the
  * address comes from `x-forwarded-for`, as far as TRUST_PROXY allows (see trust-proxy.setting.ts).
- * Put it after JwtAuthGuard where the route needs a login.
+ * `@RateLimited(action)` puts it on a route.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {

@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eventually, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { closeInOrder, eventually, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
@@ -149,9 +149,6 @@ export async function startAuthServiceWithSmtp(
   return {
     smtp,
     service,
-    close: async () => {
-      await service.close();
-      await smtp.close();
-    },
+    close: closeInOrder(service, smtp),
   };
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UserIdColumn } from '@pid/platform';
 
 export type AuthTokenPurpose = 'email_verification' | 'password_reset';
 
@@ -11,7 +12,7 @@ export class AuthTokenEntity {
   @Column({ type: 'text' })
   purpose: AuthTokenPurpose;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UserIdColumn()
   userId: string;
 
   @Column({ name: 'token_hash', type: 'text', unique: true })
@@ -23,6 +24,6 @@ export class AuthTokenEntity {
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt: Date | null;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

@@ -1,4 +1,4 @@
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../env';
@@ -15,9 +15,7 @@ const VERIFY_SUBJECT = 'Verify your email address';
 
 let smtp: SmtpCapture;
 let service: ServiceHarness<AuthEnv>;
-let stack: Awaited<ReturnType<typeof startAuthServiceWithSmtp>>;
-beforeAll(async () => void ({ smtp, service } = stack = await startAuthServiceWithSmtp()));
-afterAll(async () => stack?.close());
+startForTestFile({ beforeAll, afterAll }, startAuthServiceWithSmtp, (started) => ({ smtp, service } = started));
 
 const api = () => request(service.http);
 const updateProfile = (account: TestAccount, body: unknown) =>

@@ -1,4 +1,4 @@
-import { eventually, type ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
@@ -7,33 +7,24 @@ import {
   collectSubscriptionChanges,
   lookUpSubscription,
   PUBLIC_URL,
-  startBillingService,
+  startBillingWithAuth,
   startCheckout,
-  startFakeAuth,
+  subscriptionStatus,
   type FakeAuth,
 } from '../testing/billing-test-kit';
 
 let service: ServiceHarness<BillingEnv>;
 let auth: FakeAuth;
-beforeAll(async () => {
-  service = await startBillingService();
-  auth = await startFakeAuth(service);
-});
-afterAll(async () => {
-  await auth?.close();
-  await service?.close();
-});
+startForTestFile({ beforeAll, afterAll }, startBillingWithAuth, (started) => ({ service, auth } = started));
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const page = (sessionId: string) => `/api/payments/test-checkout/${encodeURIComponent(sessionId)}`;
-const status = async (token: { token: string }) =>
-  (await request(service.http).get('/api/payments/subscription-status').set(bearer(token)).expect(200)).body;
 
 describe('the offline test mode, end to end', () => {
   it('checkout → test page → Pay → verify-session → active, in billing and over NATS', async () => {
     const changes = await collectSubscriptionChanges(auth.nats);
     const user = auth.addUser();
-    expect(await status(user)).toEqual({ isActive: false, subscriptionId: null, status: null, history: [] });
+    expect(await subscriptionStatus(service, user)).toEqual({ isActive: false, subscriptionId: null, status: null, history: [] });
 
     const { url, sessionId } = await startCheckout(service, user);
     expect(url).toBe(`${PUBLIC_URL}${page(sessionId)}`);
@@ -65,7 +56,7 @@ describe('the offline test mode, end to end', () => {
     const periodEnd = Date.parse(verified.body.subscription.currentPeriodEnd);
     expect(Math.abs(periodEnd - (Date.now() + YEAR_MS))).toBeLessThan(2 * 24 * 3600 * 1000);
 
-    const now = await status(user);
+    const now = await subscriptionStatus(service, user);
     expect(now).toMatchObject({ isActive: true, subscriptionId: expect.stringMatching(/^sub_test_/), status: 'active' });
     expect(now.subscription).toEqual({
       subscriptionId: now.subscriptionId,
@@ -117,7 +108,7 @@ describe('the offline test mode, end to end', () => {
           .expect(303)
       ).headers.location,
     ).toContain('/payment-success?');
-    const after = await status(user);
+    const after = await subscriptionStatus(service, user);
     expect(after.isActive).toBe(true);
     expect(after.history).toHaveLength(1);
   });
@@ -131,7 +122,7 @@ describe('the offline test mode, end to end', () => {
       .expect(303);
     expect(canceled.headers.location).toBe(`${PUBLIC_URL}/checkout`);
 
-    expect(await status(user)).toEqual({ isActive: false, subscriptionId: null, status: null, history: [] });
+    expect(await subscriptionStatus(service, user)).toEqual({ isActive: false, subscriptionId: null, status: null, history: [] });
     expect((await lookUpSubscription(auth.nats, user.id)).isActive).toBe(false);
     const verified = await request(service.http).get(`/api/payments/verify-session/${sessionId}`).set(bearer(user)).expect(200);
     expect(verified.body).toEqual({ success: false, message: 'This checkout was canceled. No payment was taken.' });
@@ -141,7 +132,7 @@ describe('the offline test mode, end to end', () => {
       .expect(410);
     expect(late.text).toContain('expired or was canceled');
     await request(service.http).get(page(sessionId)).expect(410);
-    expect((await status(user)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(false);
     await auth.nats.flush();
     expect(changes.events.filter((event) => event.userId === user.id)).toEqual([]);
     changes.stop();
@@ -167,7 +158,7 @@ describe('the offline test mode, end to end', () => {
       .expect(410);
     const verified = await request(service.http).get(`/api/payments/verify-session/${sessionId}`).set(bearer(user)).expect(200);
     expect(verified.body).toEqual({ success: false, message: 'This checkout session has expired. Please start a new checkout.' });
-    expect((await status(user)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(false);
   });
 
   it('answers unknown or malformed session ids with an HTML 404 that does not echo them', async () => {
@@ -205,7 +196,7 @@ describe('who may check out', () => {
       .post(`${page(second.sessionId)}/pay`)
       .expect(409);
     expect(late.text).toContain('You already have an active subscription.');
-    expect((await status(user)).history).toHaveLength(1);
+    expect((await subscriptionStatus(service, user)).history).toHaveLength(1);
   });
 
   it.each([
@@ -282,8 +273,8 @@ describe('sessions belong to their user', () => {
       .expect(404, { msg: 'Checkout session not found' });
     await request(service.http).get('/api/payments/verify-session/cs_test_unknown').set(bearer(other)).expect(404);
     // The other user's status shows nothing of the owner's subscription.
-    expect(await status(other)).toEqual({ isActive: false, subscriptionId: null, status: null, history: [] });
-    expect((await status(owner)).isActive).toBe(true);
+    expect(await subscriptionStatus(service, other)).toEqual({ isActive: false, subscriptionId: null, status: null, history: [] });
+    expect((await subscriptionStatus(service, owner)).isActive).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@pid/platform';
 
 /** A user's customer record at a payment provider: one Stripe customer per user. */
 @Entity({ name: 'customers' })
@@ -12,6 +13,6 @@ export class CustomerEntity {
   @Column({ name: 'provider_customer_id', type: 'text' })
   providerCustomerId: string;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

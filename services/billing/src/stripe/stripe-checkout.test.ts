@@ -1,4 +1,4 @@
-import { eventually, type ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
@@ -8,6 +8,7 @@ import {
   lookUpSubscription,
   PUBLIC_URL,
   startCheckout,
+  subscriptionStatus,
   type FakeAuth,
 } from '../testing/billing-test-kit';
 import { startStripeBilling, STRIPE_SECRET_KEY, stripeSubscription, type StripeStandIn } from '../testing/stripe-stand-in';
@@ -15,13 +16,9 @@ import { startStripeBilling, STRIPE_SECRET_KEY, stripeSubscription, type StripeS
 let stripe: StripeStandIn;
 let service: ServiceHarness<BillingEnv>;
 let auth: FakeAuth;
-let stack: Awaited<ReturnType<typeof startStripeBilling>>;
-beforeAll(async () => void ({ stripe, service, auth } = stack = await startStripeBilling()));
-afterAll(async () => stack?.close());
+startForTestFile({ beforeAll, afterAll }, startStripeBilling, (started) => ({ stripe, service, auth } = started));
 beforeEach(() => void (stripe.requests.length = 0));
 
-const status = async (user: { token: string }) =>
-  (await request(service.http).get('/api/payments/subscription-status').set(bearer(user)).expect(200)).body;
 const verify = (user: { token: string }, sessionId: string) =>
   request(service.http).get(`/api/payments/verify-session/${sessionId}`).set(bearer(user));
 
@@ -94,7 +91,7 @@ describe('checkout with Stripe', () => {
     ]);
     expect(stripe.requests[1]!.params).toEqual({ 'expand[0]': 'default_payment_method', 'expand[1]': 'items.data.price.product' });
 
-    const body = await status(user);
+    const body = await subscriptionStatus(service, user);
     expect(body).toMatchObject({ isActive: true, subscriptionId: subscription.id, status: 'active' });
     expect(body.subscription).toMatchObject({
       plan: { nickname: 'Annual', amount: 10000, currency: 'usd', interval: 'year' },
@@ -125,7 +122,7 @@ describe('checkout with Stripe', () => {
       success: false,
       message: 'This checkout session has expired. Please start a new checkout.',
     });
-    expect((await status(user)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(false);
   });
 
   it('does not let another user verify the session, and asks Stripe nothing for them', async () => {
@@ -136,7 +133,7 @@ describe('checkout with Stripe', () => {
     stripe.requests.length = 0;
     await verify(other, sessionId).expect(404, { msg: 'Checkout session not found' });
     expect(stripe.requests).toEqual([]);
-    expect((await status(other)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, other)).isActive).toBe(false);
   });
 
   it('answers 502 with the spec’s message when Stripe refuses to open a session, and keeps no session', async () => {
@@ -176,6 +173,6 @@ describe('checkout with Stripe', () => {
     const { sessionId } = await startCheckout(service, user);
     await request(service.http).get(`/api/payments/test-checkout/${sessionId}`).expect(404);
     await request(service.http).post(`/api/payments/test-checkout/${sessionId}/pay`).expect(404);
-    expect((await status(user)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(false);
   });
 });

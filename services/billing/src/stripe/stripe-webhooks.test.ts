@@ -1,16 +1,21 @@
-import { eventually, type ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
-import { bearer, collectSubscriptionChanges, lookUpSubscription, startCheckout, type FakeAuth } from '../testing/billing-test-kit';
+import {
+  bearer,
+  collectSubscriptionChanges,
+  lookUpSubscription,
+  startCheckout,
+  subscriptionStatus,
+  type FakeAuth,
+} from '../testing/billing-test-kit';
 import { signatureFor, startStripeBilling, stripeEvent, stripeSubscription, type StripeStandIn } from '../testing/stripe-stand-in';
 
 let stripe: StripeStandIn;
 let service: ServiceHarness<BillingEnv>;
 let auth: FakeAuth;
-let stack: Awaited<ReturnType<typeof startStripeBilling>>;
-beforeAll(async () => void ({ stripe, service, auth } = stack = await startStripeBilling()));
-afterAll(async () => stack?.close());
+startForTestFile({ beforeAll, afterAll }, startStripeBilling, (started) => ({ stripe, service, auth } = started));
 beforeEach(() => void (stripe.requests.length = 0));
 
 type Json = Record<string, unknown>;
@@ -22,8 +27,6 @@ function deliver(payload: string, signature: string | null = signatureFor(payloa
 }
 const deliverEvent = (event: Json) => deliver(JSON.stringify(event));
 
-const status = async (user: { token: string }) =>
-  (await request(service.http).get('/api/payments/subscription-status').set(bearer(user)).expect(200)).body;
 const processedEvents = async (eventId: string) =>
   service.context.dataSource.query('SELECT event_id, type FROM processed_webhook_events WHERE event_id = $1', [eventId]);
 const subscriptionCalls = (subscriptionId: string) => stripe.requestsTo('GET', new RegExp(`^/v1/subscriptions/${subscriptionId}$`));
@@ -39,6 +42,14 @@ async function customerWithSubscription(fixture: Partial<Parameters<typeof strip
   return { user, sessionId, customer, subscription, subscriptionId: subscription.id as string };
 }
 
+/** A customer's new subscription at Stripe, and its `customer.subscription.created` event delivered and accepted. */
+async function deliveredCreation() {
+  const setup = await customerWithSubscription();
+  const event = stripeEvent('customer.subscription.created', setup.subscription);
+  await deliverEvent(event).expect(200, { received: true });
+  return { ...setup, event };
+}
+
 /** Changes the subscription at Stripe, as a later API read would see it. */
 function atStripe(subscription: Json, changes: Json) {
   Object.assign(subscription, changes);
@@ -47,11 +58,9 @@ function atStripe(subscription: Json, changes: Json) {
 describe('webhook signatures', () => {
   it('accepts a valid signature and applies the event', async () => {
     const changes = await collectSubscriptionChanges(auth.nats);
-    const { user, subscription, subscriptionId } = await customerWithSubscription();
-    const event = stripeEvent('customer.subscription.created', subscription);
-    await deliverEvent(event).expect(200, { received: true });
+    const { user, subscriptionId, event } = await deliveredCreation();
 
-    expect(await status(user)).toMatchObject({ isActive: true, subscriptionId, status: 'active' });
+    expect(await subscriptionStatus(service, user)).toMatchObject({ isActive: true, subscriptionId, status: 'active' });
     expect(await lookUpSubscription(auth.nats, user.id)).toMatchObject({ isActive: true, subscriptionId });
     await eventually(() => changes.events.find((change) => change.userId === user.id && change.isActive), 'a subscription change');
     expect(await processedEvents(event.id as string)).toEqual([{ event_id: event.id, type: 'customer.subscription.created' }]);
@@ -68,7 +77,7 @@ describe('webhook signatures', () => {
     await deliver(`${signed} `, signatureFor(signed)).expect(400, { msg: 'Invalid webhook signature' });
 
     expect(subscriptionCalls(subscriptionId)).toEqual([]);
-    expect((await status(user)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(false);
     expect(await processedEvents('evt_tampered')).toEqual([]);
     expect(await processedEvents(event.id as string)).toEqual([]);
   });
@@ -78,10 +87,10 @@ describe('webhook signatures', () => {
     const payload = JSON.stringify(stripeEvent('customer.subscription.created', subscription));
     const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
     await deliver(payload, signatureFor(payload, { timestamp: tenMinutesAgo })).expect(400, { msg: 'Invalid webhook signature' });
-    expect((await status(user)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(false);
     // The same payload signed now goes through: only the age was wrong.
     await deliver(payload).expect(200);
-    expect((await status(user)).isActive).toBe(true);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(true);
   });
 
   it('refuses a signature made with another secret, a missing header, and a body that is not JSON', async () => {
@@ -95,16 +104,14 @@ describe('webhook signatures', () => {
       .set('Stripe-Signature', signatureFor(payload))
       .send(payload)
       .expect(400, { msg: 'Invalid webhook signature' });
-    expect((await status(user)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(false);
   });
 });
 
 describe('idempotency', () => {
   it('processes a duplicate delivery once', async () => {
     const changes = await collectSubscriptionChanges(auth.nats);
-    const { user, subscription, subscriptionId } = await customerWithSubscription();
-    const event = stripeEvent('customer.subscription.created', subscription);
-    await deliverEvent(event).expect(200, { received: true });
+    const { user, subscriptionId, event } = await deliveredCreation();
     await deliverEvent(event).expect(200, { received: true, duplicate: true });
 
     expect(subscriptionCalls(subscriptionId)).toHaveLength(1);
@@ -134,10 +141,10 @@ describe('idempotency', () => {
     stripe.failNext(new RegExp(`^/v1/subscriptions/${subscriptionId}$`), 400, 'Stripe had a bad moment');
     await deliverEvent(event).expect(500, { msg: 'Internal server error' });
     expect(await processedEvents(event.id as string)).toEqual([]);
-    expect((await status(user)).isActive).toBe(false);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(false);
 
     await deliverEvent(event).expect(200, { received: true });
-    expect((await status(user)).isActive).toBe(true);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(true);
   });
 });
 
@@ -145,7 +152,7 @@ describe('the events billing acts on', () => {
   async function subscribed(): Promise<Awaited<ReturnType<typeof customerWithSubscription>>> {
     const setup = await customerWithSubscription();
     await deliverEvent(stripeEvent('customer.subscription.created', setup.subscription)).expect(200);
-    expect((await status(setup.user)).isActive).toBe(true);
+    expect((await subscriptionStatus(service, setup.user)).isActive).toBe(true);
     stripe.requests.length = 0;
     return setup;
   }
@@ -161,7 +168,7 @@ describe('the events billing acts on', () => {
     const verified = await request(service.http).get(`/api/payments/verify-session/${sessionId}`).set(bearer(user)).expect(200);
     expect(verified.body).toMatchObject({ success: true, subscription: { status: 'active', plan: 'Annual' } });
     expect(stripe.requests).toEqual([]);
-    expect((await status(user)).subscription.payment_method).toEqual({ brand: 'amex', last4: '0005' });
+    expect((await subscriptionStatus(service, user)).subscription.payment_method).toEqual({ brand: 'amex', last4: '0005' });
   });
 
   it('finds the user by the checkout’s client_reference_id when the customer is new to billing', async () => {
@@ -170,7 +177,7 @@ describe('the events billing acts on', () => {
     stripe.subscriptions.set(subscription.id as string, subscription);
     const session = { id: 'cs_test_elsewhere', object: 'checkout.session', client_reference_id: user.id, subscription: subscription.id };
     await deliverEvent(stripeEvent('checkout.session.completed', session)).expect(200);
-    expect(await status(user)).toMatchObject({ isActive: true, subscriptionId: subscription.id });
+    expect(await subscriptionStatus(service, user)).toMatchObject({ isActive: true, subscriptionId: subscription.id });
   });
 
   it('customer.subscription.updated records a cancellation at period end; .deleted ends access', async () => {
@@ -178,11 +185,11 @@ describe('the events billing acts on', () => {
     const { user, subscription, subscriptionId } = await subscribed();
     atStripe(subscription, { cancel_at_period_end: true });
     await deliverEvent(stripeEvent('customer.subscription.updated', subscription)).expect(200);
-    expect((await status(user)).subscription).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect((await subscriptionStatus(service, user)).subscription).toMatchObject({ status: 'active', cancel_at_period_end: true });
 
     atStripe(subscription, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000), ended_at: Math.floor(Date.now() / 1000) });
     await deliverEvent(stripeEvent('customer.subscription.deleted', subscription)).expect(200);
-    expect(await status(user)).toMatchObject({ isActive: false, subscriptionId, status: 'canceled' });
+    expect(await subscriptionStatus(service, user)).toMatchObject({ isActive: false, subscriptionId, status: 'canceled' });
     expect(await lookUpSubscription(auth.nats, user.id)).toMatchObject({ isActive: false, status: 'canceled' });
     await eventually(() => changes.events.find((change) => change.userId === user.id && change.status === 'canceled'), 'the cancellation');
     changes.stop();
@@ -194,7 +201,7 @@ describe('the events billing acts on', () => {
     atStripe(subscription, { status: 'canceled' });
     await deliverEvent(stripeEvent('customer.subscription.deleted', subscription)).expect(200);
     await deliverEvent(stale).expect(200);
-    expect(await status(user)).toMatchObject({ isActive: false, status: 'canceled' });
+    expect(await subscriptionStatus(service, user)).toMatchObject({ isActive: false, status: 'canceled' });
   });
 
   it('invoice.payment_failed makes the subscription past_due (inactive); invoice.paid renews the period', async () => {
@@ -206,7 +213,7 @@ describe('the events billing acts on', () => {
       parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
     };
     await deliverEvent(stripeEvent('invoice.payment_failed', invoice)).expect(200);
-    expect(await status(user)).toMatchObject({ isActive: false, status: 'past_due' });
+    expect(await subscriptionStatus(service, user)).toMatchObject({ isActive: false, status: 'past_due' });
 
     const nextStart = Math.floor(Date.now() / 1000);
     const nextEnd = nextStart + 2 * 365 * 24 * 3600;
@@ -219,7 +226,7 @@ describe('the events billing acts on', () => {
     atStripe(subscription, renewed);
     // Older API versions name the subscription at the top level of the invoice.
     await deliverEvent(stripeEvent('invoice.paid', { id: 'in_2', object: 'invoice', subscription: subscriptionId })).expect(200);
-    const after = await status(user);
+    const after = await subscriptionStatus(service, user);
     expect(after).toMatchObject({ isActive: true, status: 'active' });
     expect(after.subscription.current_period_end).toBe(new Date(nextEnd * 1000).toISOString());
     expect(subscriptionCalls(subscriptionId)).toHaveLength(2);

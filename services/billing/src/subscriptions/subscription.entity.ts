@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn, UserIdColumn } from '@pid/platform';
 
 /** One subscription of one user, as the payment provider last described it. */
 @Entity({ name: 'subscriptions' })
@@ -7,7 +8,7 @@ export class SubscriptionEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UserIdColumn()
   userId: string;
 
   /** `stripe` or `local` (the offline test-mode provider). */
@@ -79,9 +80,9 @@ export class SubscriptionEntity {
   endedAt: Date | null;
 
   /** When the provider created the subscription. */
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt: Date;
 }

@@ -1,30 +1,27 @@
 import { SUBJECTS } from '@pid/contracts';
 import { decodeJson, encodeJson } from '@pid/platform';
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingEnv } from '../env';
-import { bearer, lookUpSubscription, startBillingService, startCheckout, startFakeAuth, type FakeAuth } from '../testing/billing-test-kit';
+import {
+  bearer,
+  lookUpSubscription,
+  startBillingWithAuth,
+  startCheckout,
+  subscriptionStatus,
+  type FakeAuth,
+} from '../testing/billing-test-kit';
 
 let service: ServiceHarness<BillingEnv>;
 let auth: FakeAuth;
-beforeAll(async () => {
-  service = await startBillingService();
-  auth = await startFakeAuth(service);
-});
-afterAll(async () => {
-  await auth?.close();
-  await service?.close();
-});
-
-const status = async (user: { token: string }) =>
-  (await request(service.http).get('/api/payments/subscription-status').set(bearer(user)).expect(200)).body;
+startForTestFile({ beforeAll, afterAll }, startBillingWithAuth, (started) => ({ service, auth } = started));
 
 /** A paid subscription through the test-mode checkout; answers its provider id. */
 async function subscribe(user: ReturnType<FakeAuth['addUser']>): Promise<string> {
   const { sessionId } = await startCheckout(service, user);
   await request(service.http).post(`/api/payments/test-checkout/${sessionId}/pay`).expect(303);
-  return (await status(user)).subscriptionId;
+  return (await subscriptionStatus(service, user)).subscriptionId;
 }
 
 async function setPeriodEnd(subscriptionId: string, sql: string) {
@@ -37,11 +34,11 @@ describe('expiry at current_period_end', () => {
   it('makes a subscription inactive once its period has ended, although its status still says active', async () => {
     const user = auth.addUser();
     const subscriptionId = await subscribe(user);
-    expect((await status(user)).isActive).toBe(true);
+    expect((await subscriptionStatus(service, user)).isActive).toBe(true);
     expect((await lookUpSubscription(auth.nats, user.id)).isActive).toBe(true);
 
     await setPeriodEnd(subscriptionId, `now() - interval '1 minute'`);
-    const after = await status(user);
+    const after = await subscriptionStatus(service, user);
     expect(after).toMatchObject({ isActive: false, subscriptionId, status: 'active' });
     expect(Date.parse(after.subscription.current_period_end)).toBeLessThan(Date.now());
     expect(await lookUpSubscription(auth.nats, user.id)).toMatchObject({ isActive: false, subscriptionId, status: 'active' });
@@ -59,7 +56,7 @@ describe('expiry at current_period_end', () => {
 
     const second = await subscribe(user);
     expect(second).not.toBe(first);
-    const after = await status(user);
+    const after = await subscriptionStatus(service, user);
     expect(after).toMatchObject({ isActive: true, subscriptionId: second, status: 'active' });
     expect(after.history.map((row: { subscriptionId: string }) => row.subscriptionId)).toEqual([second, first]);
   });
@@ -75,7 +72,7 @@ describe('subscription-status history', () => {
        VALUES ($1, 'stripe', 'sub_incomplete_1', 'incomplete_expired', 'Annual Subscription', 10000, now() + interval '1 minute')`,
       [user.id],
     );
-    const body = await status(user);
+    const body = await subscriptionStatus(service, user);
     expect(body).toMatchObject({ isActive: true, subscriptionId: active, status: 'active' });
     expect(body.subscription.subscriptionId).toBe(active);
     expect(body.history.map((row: { subscriptionId: string; status: string }) => [row.subscriptionId, row.status])).toEqual([
@@ -90,7 +87,7 @@ describe('subscription-status history', () => {
     const user = auth.addUser();
     const ended = await subscribe(user);
     await service.context.dataSource.query(`UPDATE subscriptions SET status = 'canceled' WHERE provider_subscription_id = $1`, [ended]);
-    expect(await status(user)).toMatchObject({ isActive: false, subscriptionId: ended, status: 'canceled' });
+    expect(await subscriptionStatus(service, user)).toMatchObject({ isActive: false, subscriptionId: ended, status: 'canceled' });
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type UserLookupRequest,
 } from '@pid/contracts';
 import { createLogger, decodeJson, encodeJson, JwtService } from '@pid/platform';
-import { answerRequests, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { answerRequests, closeInOrder, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import request from 'supertest';
 import { billingServiceDefinition } from '../billing.service-definition';
@@ -87,6 +87,24 @@ export async function startFakeAuth(service: ServiceHarness<BillingEnv>): Promis
 }
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ Authorization: `Bearer ${user.token}` });
+
+/** The billing service with auth played over NATS; `close()` stops both. */
+export async function startBillingWithAuth(
+  env: Record<string, string> = {},
+): Promise<{ service: ServiceHarness<BillingEnv>; auth: FakeAuth; close(): Promise<void> }> {
+  const service = await startBillingService(env);
+  const auth = await startFakeAuth(service);
+  return {
+    service,
+    auth,
+    close: closeInOrder(auth, service),
+  };
+}
+
+/** `GET /api/payments/subscription-status` as `user`: the body of the 200 answer. */
+export async function subscriptionStatus(service: ServiceHarness<BillingEnv>, user: Pick<TestUser, 'token'>) {
+  return (await request(service.http).get('/api/payments/subscription-status').set(bearer(user)).expect(200)).body;
+}
 
 /** Asks billing over NATS, as auth and the platform's subscriber guard do. */
 export async function lookUpSubscription(nats: NatsConnection, userId: unknown): Promise<SubscriptionLookupReply> {

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { closeInOrder, type ServiceHarness } from '@pid/platform/test-kit';
 import Stripe from 'stripe';
 import type { BillingEnv } from '../env';
-import { startBillingService, startFakeAuth, type FakeAuth } from './billing-test-kit';
+import { startBillingWithAuth, type FakeAuth } from './billing-test-kit';
 
 export const STRIPE_SECRET_KEY = 'sk_test_billing_stand_in';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_billing_stand_in_secret';
@@ -219,16 +219,10 @@ export async function startStripeBilling(): Promise<{
   close(): Promise<void>;
 }> {
   const stripe = await startStripeStandIn();
-  const service = await startBillingService({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
-  const auth = await startFakeAuth(service);
+  const billing = await startBillingWithAuth({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
   return {
     stripe,
-    service,
-    auth,
-    close: async () => {
-      await auth.close();
-      await service.close();
-      await stripe.close();
-    },
+    ...billing,
+    close: closeInOrder(billing, stripe),
   };
 }

@@ -1,5 +1,6 @@
 import type { AnalysisSource, DrawingStatus, ImageSize } from '@pid/contracts';
-import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { UpdatedAtColumn, UserIdColumn } from '@pid/platform';
 
 /** An uploaded drawing and its processing state. The file itself lives in object storage. */
 @Entity({ name: 'drawings' })
@@ -8,7 +9,7 @@ export class DrawingEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UserIdColumn()
   userId: string;
 
   @Column({ type: 'text' })
@@ -65,6 +66,6 @@ export class DrawingEntity {
   @Column({ name: 'upload_date', type: 'timestamptz', default: () => 'now()' })
   uploadDate: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt: Date;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
 import { drawingStorage } from '../storage/drawing-storage';
 import { startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { samplePdf, samplePng, sampleTiff } from '@pid/platform/test-kit';
+import { LETTER, samplePdf, samplePng, sampleTiff } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 beforeAll(async () => void (service = await startDrawingService()));
@@ -116,16 +116,7 @@ describe('ownership', () => {
 describe('deleting', () => {
   it('removes the drawing, its file and renditions, and tells graph on JetStream', async () => {
     const user = service.newUser();
-    const drawing = await uploadDrawing(
-      service,
-      user,
-      await samplePdf([
-        [612, 792],
-        [612, 792],
-      ]),
-      'gone.pdf',
-      'Gone',
-    );
+    const drawing = await uploadDrawing(service, user, await samplePdf([LETTER, LETTER]), 'gone.pdf', 'Gone');
     await api().get(`/api/drawings/${drawing._id}/file?page=1`).set(user.auth).expect(200);
     await api().get(`/api/drawings/${drawing._id}/file?page=2`).set(user.auth).expect(200);
     const keys: string[] = (

@@ -122,24 +122,22 @@ function box(element: DrawingElement) {
   return [num(b.x), num(b.y), num(b.width), num(b.height)];
 }
 
+/** An element's id, type, name, description, confirmation and box: the columns both export formats start with. */
+function elementFields(element: DrawingElement) {
+  return [
+    text(element._id),
+    text(element.elementType),
+    text(element.name),
+    text(element.description),
+    element.confirmed === true,
+    ...box(element),
+  ];
+}
+
 export function exportCsv(graph: GraphExportReply): string {
   const rows: CsvValue[][] = [[...CSV_COLUMNS]];
   for (const element of graph.elements) {
-    rows.push([
-      'element',
-      text(element._id),
-      text(element.elementType),
-      text(element.name),
-      text(element.description),
-      element.confirmed === true,
-      ...box(element),
-      '',
-      '',
-      '',
-      '',
-      '',
-      num(element.metadata?.confidence),
-    ]);
+    rows.push(['element', ...elementFields(element), '', '', '', '', '', num(element.metadata?.confidence)]);
   }
   for (const c of connectionRows(graph)) {
     rows.push([
@@ -181,15 +179,7 @@ export async function exportXlsx(drawing: Drawing, graph: GraphExportReply): Pro
   sheet(
     'Elements',
     ELEMENT_COLUMNS,
-    graph.elements.map((element) => [
-      text(element._id),
-      text(element.elementType),
-      text(element.name),
-      text(element.description),
-      element.confirmed === true,
-      ...box(element),
-      num(element.metadata?.confidence),
-    ]),
+    graph.elements.map((element) => [...elementFields(element), num(element.metadata?.confidence)]),
   );
   sheet(
     'Connections',

@@ -29,34 +29,17 @@ async function startGraphStandIn() {
   await service.context.nats.flush();
 }
 
+/** The fields an element and a connection of the test drawing share, unnamed and unconfirmed. */
+function graphItem(id: string) {
+  return { _id: id, drawing: drawingId, page: 1, name: '', description: '', confirmed: false };
+}
+
 function element(id: string, fields: Partial<DrawingElement>): DrawingElement {
-  return {
-    _id: id,
-    drawing: drawingId,
-    page: 1,
-    elementType: 'equipment',
-    name: '',
-    description: '',
-    boundingBox: { x: 0, y: 0, width: 10, height: 10 },
-    confirmed: false,
-    ...fields,
-  };
+  return { ...graphItem(id), elementType: 'equipment', boundingBox: { x: 0, y: 0, width: 10, height: 10 }, ...fields };
 }
 
 function connection(id: string, fields: Partial<Connection>): Connection {
-  return {
-    _id: id,
-    drawing: drawingId,
-    page: 1,
-    source: '',
-    target: '',
-    name: '',
-    description: '',
-    relationshipType: 'connects to',
-    confirmed: false,
-    metadata: {},
-    ...fields,
-  };
+  return { ...graphItem(id), source: '', target: '', relationshipType: 'connects to', metadata: {}, ...fields };
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { PdfPasswordError, PdfRenderError, pdfRenderSize } from '@pid/platform';
-import { denseVectorPdf, passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
+import { A4_LANDSCAPE, LETTER, denseVectorPdf, passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DrawingEnv } from '../env';
@@ -12,16 +12,10 @@ afterAll(() => threads.onApplicationShutdown());
 
 describe('PdfThreads', () => {
   it('inspects and renders a PDF in a worker thread, with the same results as on this one', async () => {
-    const pdf = await samplePdf([
-      [612, 792],
-      [842, 595],
-    ]);
+    const pdf = await samplePdf([LETTER, A4_LANDSCAPE]);
     const summary = await threads.inspect(pdf, OPTIONS, 10);
     expect(summary.pageCount).toBe(2);
-    expect(summary.pages.map(({ width, height }) => [width, height])).toEqual([
-      [612, 792],
-      [842, 595],
-    ]);
+    expect(summary.pages.map(({ width, height }) => [width, height])).toEqual([LETTER, A4_LANDSCAPE]);
     const rendered = await threads.render(pdf, 2, OPTIONS);
     const size = pdfRenderSize(842, 595, OPTIONS);
     expect([rendered.width, rendered.height]).toEqual([size.width, size.height]);

@@ -8,6 +8,7 @@ import {
   type AnalysisJob,
   type AnalysisResultEvent,
   type DrawingProgressEvent,
+  type ImageSize,
 } from '@pid/contracts';
 import { consumeJson, decodeJson, encodeJson, ensureConsumer, publishJson, type RunningConsumer } from '@pid/platform';
 import { connect, type NatsConnection, type Subscription } from 'nats';
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
 import { ensureDrawingStreams } from './analysis-listeners';
 import { DrawingRuns } from './drawing-runs';
-import { eventually, samplePdf, samplePng } from '@pid/platform/test-kit';
+import { LETTER, eventually, samplePdf, samplePng } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 /** The test worker's own connection, as the analysis service would have. */
@@ -61,6 +62,11 @@ async function status(user: TestUser, drawingId: string) {
   };
 }
 
+/** The drawing's `metadata`, as its owner reads it. */
+async function metadataOf(user: TestUser, drawingId: string) {
+  return (await api().get(`/api/drawings/${drawingId}`).set(user.auth).expect(200)).body.metadata;
+}
+
 function jobOf(drawingId: string, jobId: string) {
   return eventually(() => jobs.find((job) => job.drawingId === drawingId && job.jobId === jobId), `job ${jobId} on the queue`);
 }
@@ -90,6 +96,11 @@ async function publishResultEvent(
     const info = await jsm.consumers.info(STREAMS.analysisResults.name, durable);
     return info.ack_floor.stream_seq >= ack.seq ? true : undefined;
   }, `${durable} to acknowledge #${ack.seq}`);
+}
+
+/** A result that found nothing on a page of `imageSize`. */
+function emptyResult(jobId: string, drawingId: string, user: TestUser, imageSize: ImageSize): AnalysisResultEvent {
+  return { jobId, drawingId, userId: user.id, imageSize, elements: [], connections: [] };
 }
 
 /** A result, and then, as the graph service says once it has saved a whole result, that it is applied. */
@@ -143,17 +154,9 @@ describe('processing a drawing', () => {
     await eventually(async () => ((await status(user, drawing._id)).message === 'Reading text' ? true : undefined), 'a new message at 60');
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'processing', message: 'Reading text', progress: 60 });
 
-    await publishResult({
-      jobId,
-      drawingId: drawing._id,
-      userId: user.id,
-      imageSize: { width: 1700, height: 2200 },
-      elements: [],
-      connections: [],
-    });
+    await publishResult(emptyResult(jobId, drawing._id, user, { width: 1700, height: 2200 }));
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'completed', message: 'Processing complete', progress: 100 });
-    const finished = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
-    expect(finished.body.metadata).toEqual({
+    expect(await metadataOf(user, drawing._id)).toEqual({
       processingProgress: 100,
       jobId,
       image_size: { width: 1700, height: 2200 },
@@ -205,29 +208,13 @@ describe('processing a drawing', () => {
     expect(job.contentType).toBe('image/png');
     expect(job).not.toHaveProperty('page');
     expect(job).not.toHaveProperty('pageCount');
-    await publishResult({
-      jobId,
-      drawingId: drawing._id,
-      userId: user.id,
-      imageSize: { width: 640, height: 480 },
-      elements: [],
-      connections: [],
-    });
+    await publishResult(emptyResult(jobId, drawing._id, user, { width: 640, height: 480 }));
     await api().post(`/api/drawings/${drawing._id}/process`).set(user.auth).expect(409, { msg: 'Drawing has already been processed' });
   });
 
   it('asks for every page of a PDF and completes a result in parts with its last part', async () => {
     const user = service.newUser();
-    const drawing = await uploadDrawing(
-      service,
-      user,
-      await samplePdf([
-        [612, 792],
-        [612, 792],
-        [612, 792],
-      ]),
-      'three.pdf',
-    );
+    const drawing = await uploadDrawing(service, user, await samplePdf([LETTER, LETTER, LETTER]), 'three.pdf');
     const jobId: string = (await api().post(`/api/drawings/${drawing._id}/process`).set(user.auth).expect(200)).body.metadata.jobId;
     const job = await jobOf(drawing._id, jobId);
     expect(job).toMatchObject({ pageCount: 3 });
@@ -248,8 +235,7 @@ describe('processing a drawing', () => {
     await publishResult(part(2));
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'completed', message: 'Processing complete', progress: 100 });
     // How each page was read is kept for the reviewer.
-    const { body } = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
-    expect(body.metadata.pageSources).toEqual(['vector', 'raster', 'mixed']);
+    expect((await metadataOf(user, drawing._id)).pageSources).toEqual(['vector', 'raster', 'mixed']);
   });
 
   it('ignores results of another run', async () => {
@@ -257,20 +243,12 @@ describe('processing a drawing', () => {
     const drawing = await uploadDrawing(service, user, await samplePng(), 'plan.png');
     const jobId: string = (await api().post(`/api/drawings/${drawing._id}/process`).set(user.auth).expect(200)).body.metadata.jobId;
     const stale = randomUUID();
-    await publishResult({
-      jobId: stale,
-      drawingId: drawing._id,
-      userId: user.id,
-      imageSize: { width: 9, height: 9 },
-      elements: [],
-      connections: [],
-    });
+    await publishResult(emptyResult(stale, drawing._id, user, { width: 9, height: 9 }));
     await publishFailure({ jobId: stale, drawingId: drawing._id, userId: user.id, message: 'not this run' });
     reportProgress({ ...(await jobOf(drawing._id, jobId)), jobId: stale }, 90, 'not this run');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await status(user, drawing._id)).toEqual({ drawingStatus: 'processing', message: 'Processing started', progress: 0 });
-    const current = await api().get(`/api/drawings/${drawing._id}`).set(user.auth).expect(200);
-    expect(current.body.metadata).toEqual({
+    expect(await metadataOf(user, drawing._id)).toEqual({
       processingProgress: 0,
       jobId,
       image_size: { width: 640, height: 480 },
@@ -300,14 +278,7 @@ describe('processing a drawing', () => {
     });
     await jobOf(drawing._id, secondJob);
     // The first run's result arrives late: the second run is not completed by it.
-    await publishResult({
-      jobId: firstJob,
-      drawingId: drawing._id,
-      userId: user.id,
-      imageSize: { width: 1, height: 1 },
-      elements: [],
-      connections: [],
-    });
+    await publishResult(emptyResult(firstJob, drawing._id, user, { width: 1, height: 1 }));
     expect((await status(user, drawing._id)).drawingStatus).toBe('processing');
   });
 

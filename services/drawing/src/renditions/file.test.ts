@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binaryParser, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '@pid/platform/test-kit';
+import { getDrawingFile, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
+import { A4_LANDSCAPE, LETTER, rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 let user: TestUser;
@@ -14,9 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-function getFile(id: string, query = '') {
-  return request(service.http).get(`/api/drawings/${id}/file${query}`).set(user.auth).buffer(true).parse(binaryParser);
-}
+const getFile = (id: string, query = '') => getDrawingFile(service, user, id, query);
 
 async function renditionRows(drawingId: string): Promise<Array<{ page: number; width: number; height: number; object_key: string }>> {
   return service.context.dataSource.query(
@@ -75,15 +73,7 @@ describe('GET /api/drawings/:id/file', () => {
   });
 
   it('renders PDF pages at 200 dpi, page 1 by default, one kept copy per page even when asked at the same time', async () => {
-    const drawing = await uploadDrawing(
-      service,
-      user,
-      await samplePdf([
-        [612, 792],
-        [842, 595],
-      ]),
-      'sheets.pdf',
-    );
+    const drawing = await uploadDrawing(service, user, await samplePdf([LETTER, A4_LANDSCAPE]), 'sheets.pdf');
     expect(drawing.metadata).toMatchObject({ pageCount: 2, image_size: { width: 1700, height: 2200 } });
     const [a, b] = await Promise.all([getFile(drawing._id).expect(200), getFile(drawing._id, '?page=1').expect(200)]);
     expect(a.headers.etag).toBe(b.headers.etag);
@@ -105,11 +95,7 @@ describe('GET /api/drawings/:id/file', () => {
   });
 
   it('lists every page’s size in metadata.pages and serves each page in that size', async () => {
-    const sizes: Array<[number, number]> = [
-      [612, 792],
-      [842, 595],
-      [612, 396],
-    ];
+    const sizes: Array<[number, number]> = [LETTER, A4_LANDSCAPE, [612, 396]];
     const drawing = await uploadDrawing(service, user, await samplePdf(sizes), 'three.pdf');
     const pages = [
       { width: 1700, height: 2200 },
@@ -127,7 +113,7 @@ describe('GET /api/drawings/:id/file', () => {
   });
 
   it('refuses a page the drawing does not have, and a page that is not a number', async () => {
-    const pdf = await uploadDrawing(service, user, await samplePdf([[612, 792]]), 'one.pdf');
+    const pdf = await uploadDrawing(service, user, await samplePdf([LETTER]), 'one.pdf');
     await getFile(pdf._id, '?page=2').expect(400, { msg: 'Page 2 does not exist: the drawing has 1 page(s)' });
     for (const page of ['0', '-1', 'abc', '1.5', '9999999']) {
       await getFile(pdf._id, `?page=${page}`).expect(400, { msg: 'Page must be a whole number from 1' });

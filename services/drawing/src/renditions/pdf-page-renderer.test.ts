@@ -1,4 +1,4 @@
-import { passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
+import { A4_LANDSCAPE, LETTER, passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -27,21 +27,16 @@ describe('pdfRenderSize', () => {
 
 describe('inspectPdf', () => {
   it('answers the page count and page 1’s rendition size', async () => {
-    expect(
-      await inspectPdf(
-        await samplePdf([
-          [842, 595],
-          [612, 792],
-        ]),
-        options,
-      ),
-    ).toMatchObject({ pageCount: 2, firstPage: { width: 2339, height: 1653 } });
+    expect(await inspectPdf(await samplePdf([A4_LANDSCAPE, LETTER]), options)).toMatchObject({
+      pageCount: 2,
+      firstPage: { width: 2339, height: 1653 },
+    });
   });
 
   it('gives up a first page that takes longer than the render timeout', async () => {
     // 5000 boxes: parsing the page takes far longer than 5 ms.
     const document = await PDFDocument.create();
-    const page = document.addPage([612, 792]);
+    const page = document.addPage(LETTER);
     for (let i = 0; i < 5_000; i += 1) page.drawRectangle({ x: i % 600, y: i % 780, width: 5, height: 5, borderWidth: 1 });
     const heavy = Buffer.from(await document.save());
     await expect(inspectPdf(heavy, { ...options, timeoutMs: 5 })).rejects.toThrow(/took longer than 5 ms/);
@@ -58,10 +53,7 @@ describe('inspectPdf', () => {
 
 describe('renderPdfPage', () => {
   it('draws the page as an opaque PNG of the documented size, ink included', async () => {
-    const pdf = await samplePdf([
-      [612, 792],
-      [300, 200],
-    ]);
+    const pdf = await samplePdf([LETTER, [300, 200]]);
     const page = await renderPdfPage(pdf, 2, options);
     expect(page).toMatchObject({ width: 833, height: 556 });
     const metadata = await sharp(page.png).metadata();

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@pid/platform';
 
 /** A browser-friendly PNG of one page of a PDF (or of a TIFF), made once and kept in object storage. */
 @Entity({ name: 'drawing_renditions' })
@@ -25,6 +26,6 @@ export class RenditionEntity {
   @Column({ name: 'size_bytes', type: 'integer' })
   sizeBytes: number;
 
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt: Date;
 }

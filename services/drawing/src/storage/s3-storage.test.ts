@@ -2,7 +2,7 @@ import { S3ObjectStorage } from '@pid/platform';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binaryParser, startDrawingService, uploadDrawing, type DrawingTestService } from '../testing/drawing-test-kit';
+import { getDrawingFile, startDrawingService, uploadDrawing, type DrawingTestService } from '../testing/drawing-test-kit';
 import { samplePdf, samplePng } from '@pid/platform/test-kit';
 
 const bucket = `drawing-test-${Date.now()}`;
@@ -49,24 +49,14 @@ describe('with S3 storage', () => {
     const drawing = await uploadDrawing(service, user, png, 'plan.png');
     const [key] = await objectKeys(drawing._id);
     expect((await bucketView.get(key!)).equals(png)).toBe(true);
-    const file = await request(service.http)
-      .get(`/api/drawings/${drawing._id}/file`)
-      .set(user.auth)
-      .buffer(true)
-      .parse(binaryParser)
-      .expect(200);
+    const file = await getDrawingFile(service, user, drawing._id).expect(200);
     expect((file.body as Buffer).equals(png)).toBe(true);
   });
 
   it('keeps a PDF page’s rendition in the bucket, and deletes both with the drawing', async () => {
     const user = service.newUser();
     const drawing = await uploadDrawing(service, user, await samplePdf(), 'plan.pdf');
-    const file = await request(service.http)
-      .get(`/api/drawings/${drawing._id}/file`)
-      .set(user.auth)
-      .buffer(true)
-      .parse(binaryParser)
-      .expect(200);
+    const file = await getDrawingFile(service, user, drawing._id).expect(200);
     expect(await sharp(file.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1700, height: 2200 });
     const keys = await objectKeys(drawing._id);
     expect(keys).toHaveLength(2);

@@ -98,3 +98,8 @@ export const binaryParser = ((
   });
   response.on('error', (error: Error) => callback(error, Buffer.alloc(0)));
 }) as unknown as Parameters<request.Test['parse']>[0];
+
+/** `GET /api/drawings/:id/file` as `user` (`query` such as `?page=2`), the body read as bytes. */
+export function getDrawingFile(service: ServiceHarness<DrawingEnv>, user: TestUser, drawingId: string, query = '') {
+  return request(service.http).get(`/api/drawings/${drawingId}/file${query}`).set(user.auth).buffer(true).parse(binaryParser);
+}

@@ -1,4 +1,6 @@
 import {
+  A4_LANDSCAPE,
+  LETTER,
   passwordProtectedPdf,
   hugePng,
   pdfWithJavaScript,
@@ -18,7 +20,7 @@ import { MAX_UPLOAD_BYTES } from '@pid/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawingStorage } from '../storage/drawing-storage';
-import { binaryParser, startDrawingService, uploadDrawing, uploadRequest, type DrawingTestService } from '../testing/drawing-test-kit';
+import { getDrawingFile, startDrawingService, uploadDrawing, uploadRequest, type DrawingTestService } from '../testing/drawing-test-kit';
 
 let service: DrawingTestService;
 beforeAll(async () => void (service = await startDrawingService()));
@@ -40,10 +42,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 describe('accepted uploads', () => {
   it('stores a PDF and answers the drawing with the spec’s fields, page count and page 1’s image size', async () => {
     const user = service.newUser();
-    const pdf = await samplePdf([
-      [612, 792],
-      [842, 595],
-    ]);
+    const pdf = await samplePdf([LETTER, A4_LANDSCAPE]);
     const response = await uploadRequest(service, user, pdf, 'P&ID-100 rev B.pdf', '  Unit 100  ').expect(201);
     expect(response.body).toEqual({
       _id: expect.stringMatching(UUID),
@@ -238,22 +237,17 @@ describe('refused uploads', () => {
   it('refuse two files, a file in another field and a malformed body', async () => {
     const user = service.newUser();
     const png = await samplePng();
-    await request(service.http)
-      .post('/api/drawings')
-      .set(user.auth)
+    const upload = () => request(service.http).post('/api/drawings').set(user.auth);
+    await upload()
       .attach('drawing', png, 'a.png')
       .attach('drawing', png, 'b.png')
       .field('name', 'Two')
       .expect(400, { msg: 'Please upload one file at a time' });
-    await request(service.http)
-      .post('/api/drawings')
-      .set(user.auth)
+    await upload()
       .attach('file', png, 'a.png')
       .field('name', 'Elsewhere')
       .expect(400, { msg: 'Send the drawing file in the "drawing" field' });
-    await request(service.http)
-      .post('/api/drawings')
-      .set(user.auth)
+    await upload()
       .set('Content-Type', 'multipart/form-data; boundary=zzz')
       .send('--zzz\r\nContent-Disposition: form-data; name="drawing"; filename="a.png"\r\n\r\nabc')
       .expect(400, { msg: 'The upload was incomplete or malformed. Please try again.' });
@@ -297,12 +291,7 @@ describe('round trip', () => {
     const user = service.newUser();
     const png = await samplePng(320, 200);
     const drawing = await uploadDrawing(service, user, png, 'plan.png');
-    const file = await request(service.http)
-      .get(`/api/drawings/${drawing._id}/file`)
-      .set(user.auth)
-      .buffer(true)
-      .parse(binaryParser)
-      .expect(200);
+    const file = await getDrawingFile(service, user, drawing._id).expect(200);
     expect((file.body as Buffer).equals(png)).toBe(true);
   });
 });

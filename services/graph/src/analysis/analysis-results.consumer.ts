@@ -1,5 +1,5 @@
 import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisAppliedEvent } from '@pid/contracts';
-import { consumeJson, ensureConsumer, ensureStream, publishJson, type ServiceContext } from '@pid/platform';
+import { consumeSharedStream, publishJson, type ServiceContext } from '@pid/platform';
 import type { AnalysisResult } from './analysis-result.parser';
 import { receiveAnalysisResult } from './receive-analysis-result';
 
@@ -16,15 +16,9 @@ const MAX_DELIVER = 5;
  */
 export async function consumeAnalysisResults(context: ServiceContext): Promise<() => Promise<void>> {
   const { nats, dataSource, logger } = context;
-  await ensureStream(nats, { ...STREAMS.analysisResults, retention: 'limits' });
-  await ensureConsumer(nats, STREAMS.analysisResults.name, {
-    durable: CONSUMERS.graphResults,
+  const consumer = await consumeSharedStream<unknown>(nats, {
+    stream: STREAMS.analysisResults,
     filterSubject: SUBJECTS.analysisResult,
-    ackWaitMs: ACK_WAIT_MS,
-    maxDeliver: MAX_DELIVER,
-  });
-  const consumer = await consumeJson<unknown>(nats, {
-    stream: STREAMS.analysisResults.name,
     durable: CONSUMERS.graphResults,
     ackWaitMs: ACK_WAIT_MS,
     maxDeliver: MAX_DELIVER,

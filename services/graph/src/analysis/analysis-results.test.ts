@@ -1,26 +1,19 @@
-import { eventually } from '@pid/platform/test-kit';
+import { eventually, startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS, type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
 import { publishJson } from '@pid/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisConnection, analysisElement, analysisResult, publishAndSettle, GRAPH_RESULTS } from '../testing/analysis-events';
-import { box, drawingGraph, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
+import { analysisConnection, analysisElement, analysisResult, GRAPH_RESULTS } from '../testing/analysis-events';
+import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 import { parseAnalysisResult } from './analysis-result.parser';
 import { applyAnalysisResult } from './apply-analysis-result';
 
 let kit: GraphTestKit;
-beforeAll(async () => void (kit = await startGraphTestKit()));
-afterAll(async () => kit?.close());
-
-const db = () => kit.service.context.dataSource;
-const results = GRAPH_RESULTS;
-const publish = (event: unknown, messageId?: string) => publishAndSettle(kit.service.context.nats, results, event, messageId);
-
-const graphOf = (user: TestUser, drawing: string) => drawingGraph(kit, user, drawing);
+startForTestFile({ beforeAll, afterAll }, startGraphTestKit, (started) => (kit = started));
 
 /** Every connection's ends are elements of the same drawing. */
 async function expectNoDanglingConnections() {
-  const dangling = await db().query(`
+  const dangling = await kit.db.query(`
     SELECT c.id FROM connections c
     LEFT JOIN elements s ON s.id = c.source_id AND s.drawing_id = c.drawing_id
     LEFT JOIN elements t ON t.id = c.target_id AND t.drawing_id = c.drawing_id
@@ -53,8 +46,8 @@ describe('analysis results from JetStream', () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
     const event = firstRun(drawing, owner);
-    await publish(event);
-    const { elements, connections } = await graphOf(owner, drawing);
+    await kit.publishResult(event);
+    const { elements, connections } = await kit.graph(owner, drawing);
     expect(elements).toEqual([
       {
         _id: expect.any(String),
@@ -95,7 +88,7 @@ describe('analysis results from JetStream', () => {
         },
       }),
     ]);
-    const rows = await db().query('SELECT DISTINCT user_id FROM elements WHERE drawing_id = $1', [drawing]);
+    const rows = await kit.db.query('SELECT DISTINCT user_id FROM elements WHERE drawing_id = $1', [drawing]);
     expect(rows).toEqual([{ user_id: owner.id }]);
   });
 
@@ -103,17 +96,17 @@ describe('analysis results from JetStream', () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
     const event = firstRun(drawing, owner);
-    await publish(event);
-    const before = await graphOf(owner, drawing);
+    await kit.publishResult(event);
+    const before = await kit.graph(owner, drawing);
     // The user confirms an element in between: a replay must not undo it or replace anything.
     await kit.call(owner, 'put', `/api/elements/${before.elements[1]!._id}`, { confirmed: true }).expect(200);
-    await publish(event);
-    await publish(structuredClone(event));
-    const after = await graphOf(owner, drawing);
+    await kit.publishResult(event);
+    await kit.publishResult(structuredClone(event));
+    const after = await kit.graph(owner, drawing);
     expect(after.elements).toEqual(before.elements.map((element, index) => (index === 1 ? { ...element, confirmed: true } : element)));
     expect(after.connections).toEqual(before.connections);
     expect(
-      await db().query('SELECT job_id, element_count, connection_count FROM applied_analysis_runs WHERE drawing_id = $1', [drawing]),
+      await kit.db.query('SELECT job_id, element_count, connection_count FROM applied_analysis_runs WHERE drawing_id = $1', [drawing]),
     ).toEqual([{ job_id: event.jobId, element_count: 3, connection_count: 2 }]);
   });
 
@@ -121,23 +114,23 @@ describe('analysis results from JetStream', () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
     const event = firstRun(drawing, owner);
-    await publish(event);
+    await kit.publishResult(event);
     const jsm = await kit.service.context.nats.jetstreamManager();
-    const told = await jsm.streams.getMessage(results.stream, { last_by_subj: SUBJECTS.analysisApplied });
+    const told = await jsm.streams.getMessage(GRAPH_RESULTS.stream, { last_by_subj: SUBJECTS.analysisApplied });
     expect(told.json()).toEqual({ jobId: event.jobId, drawingId: drawing, userId: owner.id });
     // Its elements are saved by the time it is told.
-    expect((await graphOf(owner, drawing)).elements).toHaveLength(3);
+    expect((await kit.graph(owner, drawing)).elements).toHaveLength(3);
     // A redelivery tells again under the same message id: JetStream keeps one.
-    await publish(event);
-    const again = await jsm.streams.getMessage(results.stream, { last_by_subj: SUBJECTS.analysisApplied });
+    await kit.publishResult(event);
+    const again = await jsm.streams.getMessage(GRAPH_RESULTS.stream, { last_by_subj: SUBJECTS.analysisApplied });
     expect(again.seq).toBe(told.seq);
   });
 
   it('re-analysis replaces machine output, keeps confirmed and user items, and re-links or drops their connections', async () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
-    await publish(firstRun(drawing, owner));
-    const first = await graphOf(owner, drawing);
+    await kit.publishResult(firstRun(drawing, owner));
+    const first = await kit.graph(owner, drawing);
     const [a, b, c] = first.elements;
     const [ab, bc] = first.connections;
 
@@ -152,7 +145,7 @@ describe('analysis results from JetStream', () => {
       .body as Connection;
 
     // The second run finds A again (slightly moved), B moved a little, no instrument where C was (text instead), and a new valve D.
-    await publish(
+    await kit.publishResult(
       analysisResult(
         drawing,
         owner.id,
@@ -167,7 +160,7 @@ describe('analysis results from JetStream', () => {
       ),
     );
 
-    const second = await graphOf(owner, drawing);
+    const second = await kit.graph(owner, drawing);
     const byName = new Map(second.elements.map((element) => [element.name, element]));
     // A is kept as it was (the new detection merged into it); N is kept; B and C are replaced.
     expect(second.elements.map((element) => element.name)).toEqual(['A', '', 'B2', 'X', 'D']);
@@ -193,8 +186,8 @@ describe('analysis results from JetStream', () => {
     await expectNoDanglingConnections();
 
     // A run that finds nothing leaves only what the user made or confirmed; A→B2 lost its end B2 and is dropped.
-    await publish(analysisResult(drawing, owner.id, [], [], `job-empty-${drawing}`));
-    const third = await graphOf(owner, drawing);
+    await kit.publishResult(analysisResult(drawing, owner.id, [], [], `job-empty-${drawing}`));
+    const third = await kit.graph(owner, drawing);
     expect(third.elements).toEqual([{ ...a, confirmed: true }, n]);
     expect(third.connections).toEqual([]);
     await expectNoDanglingConnections();
@@ -206,7 +199,7 @@ describe('analysis results from JetStream', () => {
     const kept = (
       await kit.call(owner, 'post', '/api/elements', { drawing, elementType: 'valve', boundingBox: box(0, 0, 40, 40) }).expect(201)
     ).body as DrawingElement;
-    await publish(
+    await kit.publishResult(
       analysisResult(
         drawing,
         owner.id,
@@ -219,7 +212,7 @@ describe('analysis results from JetStream', () => {
         [],
       ),
     );
-    const { elements } = await graphOf(owner, drawing);
+    const { elements } = await kit.graph(owner, drawing);
     expect(elements.map((element) => element.name)).toEqual(['', 'SAME-PLACE-OTHER-TYPE', 'BARELY']);
     expect(elements[0]).toEqual(kept);
   });
@@ -227,7 +220,7 @@ describe('analysis results from JetStream', () => {
   it('leaves out malformed items and stores the rest', async () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
-    await publish({
+    await kit.publishResult({
       ...analysisResult(drawing, owner.id, [], []),
       elements: [
         analysisElement('ok', 'valve', box(0, 0)),
@@ -247,7 +240,7 @@ describe('analysis results from JetStream', () => {
         },
       ],
     });
-    const { elements, connections } = await graphOf(owner, drawing);
+    const { elements, connections } = await kit.graph(owner, drawing);
     expect(elements.map((element) => element.name)).toEqual(['OK', 'OTHER']);
     expect(connections).toEqual([
       expect.objectContaining({
@@ -268,16 +261,16 @@ describe('analysis results from JetStream', () => {
     );
     const connections = Array.from({ length: count }, (_, i) => analysisConnection(`e${i}`, `e${(i + 1) % count}`));
     // Straight to the writer: a result this size is over NATS's default 1 MB message limit.
-    const outcome = await applyAnalysisResult(db(), parseAnalysisResult(analysisResult(drawing, owner.id, elements, connections)));
+    const outcome = await applyAnalysisResult(kit.db, parseAnalysisResult(analysisResult(drawing, owner.id, elements, connections)));
     expect(outcome).toMatchObject({ status: 'applied', inserted: { elements: count, connections: count } });
-    const listed = await graphOf(owner, drawing);
+    const listed = await kit.graph(owner, drawing);
     expect(listed.elements).toHaveLength(count);
     expect(listed.connections).toHaveLength(count);
     expect(listed.elements[4321]!.name).toBe('E4321');
   });
 
   // Last of the file: on nats-server 2.9 a terminated message stays pending until its ack wait ends,
-  // which would hold up `publish()` in the tests after it.
+  // which would hold up `publishResult()` in the tests after it.
   it('refuses a malformed result for good and goes on with the next one', async () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
@@ -295,9 +288,9 @@ describe('analysis results from JetStream', () => {
       analysisResult(drawing, owner.id, [analysisElement('a', 'valve', box(0, 0))], []),
       randomUUID(),
     );
-    await eventually(async () => ((await graphOf(owner, drawing)).elements.length === 1 ? true : undefined), 'the valid result');
-    expect(await db().query(`SELECT count(*)::int AS n FROM applied_analysis_runs WHERE job_id = 'broken'`)).toEqual([{ n: 0 }]);
-    const info = await (await nats.jetstreamManager()).consumers.info(results.stream, results.durable);
+    await eventually(async () => ((await kit.graph(owner, drawing)).elements.length === 1 ? true : undefined), 'the valid result');
+    expect(await kit.db.query(`SELECT count(*)::int AS n FROM applied_analysis_runs WHERE job_id = 'broken'`)).toEqual([{ n: 0 }]);
+    const info = await (await nats.jetstreamManager()).consumers.info(GRAPH_RESULTS.stream, GRAPH_RESULTS.durable);
     expect(info.num_redelivered).toBe(0);
   });
 });

@@ -1,18 +1,12 @@
+import { startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import { type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisConnection, analysisResult, elementOnPage, publishAndSettle, GRAPH_RESULTS } from '../testing/analysis-events';
-import { box, drawingGraph, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
+import { analysisConnection, analysisResult, elementOnPage } from '../testing/analysis-events';
+import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 
 let kit: GraphTestKit;
-beforeAll(async () => void (kit = await startGraphTestKit()));
-afterAll(async () => kit?.close());
-
-const db = () => kit.service.context.dataSource;
-const results = GRAPH_RESULTS;
-const publish = (event: unknown, messageId?: string) => publishAndSettle(kit.service.context.nats, results, event, messageId);
-
-const graphOf = (user: TestUser, drawing: string) => drawingGraph(kit, user, drawing);
+startForTestFile({ beforeAll, afterAll }, startGraphTestKit, (started) => (kit = started));
 
 const offPageLinks = (connections: Connection[]) => connections.filter((connection) => connection.metadata.off_page_link);
 
@@ -73,8 +67,8 @@ describe('multi-page analysis results', () => {
         })
         .expect(201)
     ).body as DrawingElement;
-    await publish(threePageRun(drawing, owner));
-    const { elements, connections } = await graphOf(owner, drawing);
+    await kit.publishResult(threePageRun(drawing, owner));
+    const { elements, connections } = await kit.graph(owner, drawing);
     const pumps = elements.filter((element) => element.elementType === 'equipment');
     expect(pumps.map((pump) => [pump.page, pump.name])).toEqual([
       [2, ''],
@@ -95,9 +89,9 @@ describe('multi-page analysis results', () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
     const run = threePageRun(drawing, owner);
-    await publish(run);
-    await publish(structuredClone(run));
-    const first = await graphOf(owner, drawing);
+    await kit.publishResult(run);
+    await kit.publishResult(structuredClone(run));
+    const first = await kit.graph(owner, drawing);
     const links = offPageLinks(first.connections);
     const connector = (page: number) => first.elements.find((e) => e.elementType === 'off_page_connector' && e.page === page)!;
     expect(links).toEqual([
@@ -118,8 +112,8 @@ describe('multi-page analysis results', () => {
 
     // A new run finds the same: its link replaces the old one, never beside it.
     const again = threePageRun(drawing, owner);
-    await publish(again);
-    const second = await graphOf(owner, drawing);
+    await kit.publishResult(again);
+    const second = await kit.graph(owner, drawing);
     expect(offPageLinks(second.connections)).toEqual([
       expect.objectContaining({ metadata: expect.objectContaining({ off_page_link: true, pages: [1, 3], analysisRunId: again.jobId }) }),
     ]);
@@ -132,24 +126,24 @@ describe('multi-page analysis results', () => {
     const [sheetA, sheetB, strangers] = [kit.drawing(owner), kit.drawing(owner), kit.drawing(stranger)];
     const oneConnector = (drawing: string, user: TestUser, name: string, page = 1) =>
       analysisResult(drawing, user.id, [elementOnPage('opc', page, 'off_page_connector', name, box(900, 130, 60, 24))], []);
-    await publish(oneConnector(strangers, stranger, 'FROM SHEET 9 / LINE 300'));
-    await publish(oneConnector(sheetA, owner, 'TO SHEET 2 / LINE 300'));
-    await publish(oneConnector(sheetB, owner, 'FROM SHEET 1 / LINE 300', 2));
-    const [a] = (await graphOf(owner, sheetA)).elements;
-    const [b] = (await graphOf(owner, sheetB)).elements;
-    const [s] = (await graphOf(stranger, strangers)).elements;
+    await kit.publishResult(oneConnector(strangers, stranger, 'FROM SHEET 9 / LINE 300'));
+    await kit.publishResult(oneConnector(sheetA, owner, 'TO SHEET 2 / LINE 300'));
+    await kit.publishResult(oneConnector(sheetB, owner, 'FROM SHEET 1 / LINE 300', 2));
+    const [a] = (await kit.graph(owner, sheetA)).elements;
+    const [b] = (await kit.graph(owner, sheetB)).elements;
+    const [s] = (await kit.graph(stranger, strangers)).elements;
     expect(a!.metadata!.continues_on).toEqual({ drawing: sheetB, element: b!._id, page: 2 });
     expect(b!.metadata!.continues_on).toEqual({ drawing: sheetA, element: a!._id, page: 1 });
     expect(s!.metadata).not.toHaveProperty('continues_on');
 
     // Re-analysing sheet B: the pair is made again with B's new connector, not added to.
-    await publish(oneConnector(sheetB, owner, 'FROM SHEET 1 / LINE 300', 2));
-    const [b2] = (await graphOf(owner, sheetB)).elements;
-    const [a2] = (await graphOf(owner, sheetA)).elements;
+    await kit.publishResult(oneConnector(sheetB, owner, 'FROM SHEET 1 / LINE 300', 2));
+    const [b2] = (await kit.graph(owner, sheetB)).elements;
+    const [a2] = (await kit.graph(owner, sheetA)).elements;
     expect(b2!._id).not.toBe(b!._id);
     expect(a2!.metadata!.continues_on).toEqual({ drawing: sheetB, element: b2!._id, page: 2 });
     expect(b2!.metadata!.continues_on).toEqual({ drawing: sheetA, element: a!._id, page: 1 });
-    expect((await graphOf(stranger, strangers)).elements[0]!.metadata).not.toHaveProperty('continues_on');
+    expect((await kit.graph(stranger, strangers)).elements[0]!.metadata).not.toHaveProperty('continues_on');
   });
 
   it('applies a run sent in parts once every part is there, once, whatever the order and repeats', async () => {
@@ -157,22 +151,22 @@ describe('multi-page analysis results', () => {
     const drawing = kit.drawing(owner);
     const run = threePageRun(drawing, owner);
     const [one, two, three] = inParts(run, 3);
-    await publish(three);
-    await publish(one);
-    await publish(one);
-    expect((await graphOf(owner, drawing)).elements).toEqual([]);
+    await kit.publishResult(three);
+    await kit.publishResult(one);
+    await kit.publishResult(one);
+    expect((await kit.graph(owner, drawing)).elements).toEqual([]);
     // Parts of another split of the same run (a redelivered job that computed something else) never mix in.
-    await publish(inParts(run, 2, 'split-b')[0]);
-    await publish(two);
-    const { elements, connections } = await graphOf(owner, drawing);
+    await kit.publishResult(inParts(run, 2, 'split-b')[0]);
+    await kit.publishResult(two);
+    const { elements, connections } = await kit.graph(owner, drawing);
     expect(elements).toHaveLength(run.elements.length);
     expect(connections).toHaveLength(run.connections.length + 1);
     // Late repeats of any part, of either split, change nothing; nothing is left kept.
-    await publish(two);
-    await publish(inParts(run, 2, 'split-b')[1]);
-    expect(await graphOf(owner, drawing)).toEqual({ elements, connections });
-    expect(await db().query('SELECT count(*)::int AS n FROM analysis_result_parts WHERE drawing_id = $1', [drawing])).toEqual([{ n: 0 }]);
-    expect(await db().query('SELECT element_count FROM applied_analysis_runs WHERE job_id = $1', [run.jobId])).toEqual([
+    await kit.publishResult(two);
+    await kit.publishResult(inParts(run, 2, 'split-b')[1]);
+    expect(await kit.graph(owner, drawing)).toEqual({ elements, connections });
+    expect(await kit.db.query('SELECT count(*)::int AS n FROM analysis_result_parts WHERE drawing_id = $1', [drawing])).toEqual([{ n: 0 }]);
+    expect(await kit.db.query('SELECT element_count FROM applied_analysis_runs WHERE job_id = $1', [run.jobId])).toEqual([
       { element_count: run.elements.length },
     ]);
   });

@@ -1,6 +1,5 @@
 import type { Connection, ConnectionMetadata, RelationshipType } from '@pid/contracts';
-import type { EntityManager } from 'typeorm';
-import { queryRows } from '@pid/platform';
+import type { GraphItemRows } from '../graph-items/graph-item-rows';
 
 /** The columns a connection is answered from, in SQL. */
 export const CONNECTION_COLUMNS =
@@ -37,12 +36,8 @@ export function presentConnection(row: ConnectionRow): Connection {
   };
 }
 
-/** One drawing's connections of one user, in list order, in the API's shape. */
-export async function selectConnections(manager: EntityManager, drawingId: string, userId: string): Promise<Connection[]> {
-  const rows = await queryRows<ConnectionRow>(
-    manager,
-    `SELECT ${CONNECTION_COLUMNS} FROM connections WHERE drawing_id = $1 AND user_id = $2 ORDER BY seq`,
-    [drawingId, userId],
-  );
-  return rows.map(presentConnection);
-}
+export const CONNECTION_ROWS: GraphItemRows<ConnectionRow, Connection> = {
+  table: 'connections',
+  columns: CONNECTION_COLUMNS,
+  present: presentConnection,
+};

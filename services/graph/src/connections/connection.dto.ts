@@ -20,6 +20,7 @@ import {
   relationshipType,
 } from '../validation/graph-fields';
 import { bodyObject } from '@pid/platform';
+import { GraphItemDto } from '../graph.dto';
 
 const REQUIRED_ENDS = 'source and target are required';
 
@@ -58,13 +59,7 @@ export const updateConnectionBody = bodyObject({
 });
 export type UpdateConnectionInput = z.output<typeof updateConnectionBody>;
 
-export class ConnectionDto implements Connection {
-  @ApiProperty({ format: 'uuid' })
-  _id: string;
-
-  @ApiProperty({ format: 'uuid', description: 'The drawing’s id' })
-  drawing: string;
-
+export class ConnectionDto extends GraphItemDto implements Connection {
   @ApiProperty({
     minimum: 1,
     example: 1,

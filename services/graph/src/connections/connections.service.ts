@@ -1,41 +1,27 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Connection, ConnectionMetadata } from '@pid/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
-import { DrawingAccess } from '../access/drawing-access';
-import { isDrawingDeleted, lockDrawingGraph } from '../database/drawing-lock';
+import type { EntityManager } from 'typeorm';
+import { GraphItemsService } from '../graph-items/graph-items.service';
 import { MESSAGES } from '../messages';
 import { CUSTOM_TYPE_REQUIRED } from '../validation/graph-fields';
 import type { ConnectionDeletedDto, CreateConnectionInput, UpdateConnectionInput } from './connection.dto';
-import { CONNECTION_COLUMNS, presentConnection, selectConnections, type ConnectionRow } from './connection-rows';
+import { CONNECTION_COLUMNS, CONNECTION_ROWS, presentConnection, type ConnectionRow } from './connection-rows';
 import { isUuid, queryRows } from '@pid/platform';
 
 const ENDS_SAME = 'source and target must be different elements';
 const ENDS_OUTSIDE_DRAWING = 'source and target must be elements of the same drawing';
 
-/**
- * Connections of a user's drawings. Every query is scoped to the caller (`user_id`), and every route
- * also asks the drawing service whether the drawing is still the caller's.
- */
+/** Connections of a user's drawings (see `GraphItemsService` for the scoping). */
 @Injectable()
-export class ConnectionsService {
-  constructor(
-    @Inject(DataSource) private readonly db: DataSource,
-    @Inject(DrawingAccess) private readonly access: DrawingAccess,
-  ) {}
-
-  async list(userId: string, drawingId: string): Promise<Connection[]> {
-    await this.access.requireOwnDrawing(drawingId, userId);
-    return selectConnections(this.db.manager, drawingId, userId);
-  }
+export class ConnectionsService extends GraphItemsService<ConnectionRow, Connection> {
+  protected readonly items = { ...CONNECTION_ROWS, notFound: MESSAGES.connectionNotFound };
 
   async create(userId: string, input: CreateConnectionInput): Promise<Connection> {
     await this.access.requireOwnDrawing(input.drawing, userId);
     const [source, target] = checkEnds(input.source!, input.target!);
     const metadata: ConnectionMetadata = { source: 'user', ...(input.metadata?.path_data && { path_data: input.metadata.path_data }) };
     const custom = input.relationshipType === 'custom' ? (input.customRelationshipType ?? null) : null;
-    return this.db.transaction(async (manager) => {
-      await lockDrawingGraph(manager, input.drawing);
-      if (await isDrawingDeleted(manager, input.drawing)) throw new NotFoundException(MESSAGES.drawingNotFound);
+    return this.inLiveDrawing(input.drawing, async (manager) => {
       await requireElementsOfDrawing(manager, [source, target], input.drawing, userId);
       const [row] = await queryRows<ConnectionRow>(
         manager,
@@ -61,10 +47,7 @@ export class ConnectionsService {
   }
 
   async update(userId: string, connectionId: string, input: UpdateConnectionInput): Promise<Connection> {
-    const drawingId = await this.drawingOf(userId, connectionId);
-    await this.access.requireOwnDrawing(drawingId, userId);
-    return this.db.transaction(async (manager) => {
-      await lockDrawingGraph(manager, drawingId);
+    return this.inDrawingOf(userId, connectionId, async (manager, drawingId) => {
       const [stored] = await queryRows<ConnectionRow>(
         manager,
         `SELECT ${CONNECTION_COLUMNS} FROM connections WHERE id = $1 AND user_id = $2 FOR UPDATE`,
@@ -108,10 +91,7 @@ export class ConnectionsService {
   }
 
   async remove(userId: string, connectionId: string): Promise<ConnectionDeletedDto> {
-    const drawingId = await this.drawingOf(userId, connectionId);
-    await this.access.requireOwnDrawing(drawingId, userId);
-    return this.db.transaction(async (manager) => {
-      await lockDrawingGraph(manager, drawingId);
+    return this.inDrawingOf(userId, connectionId, async (manager) => {
       const deleted = await queryRows(manager, 'DELETE FROM connections WHERE id = $1 AND user_id = $2 RETURNING id', [
         connectionId,
         userId,
@@ -119,18 +99,6 @@ export class ConnectionsService {
       if (deleted.length === 0) throw new NotFoundException(MESSAGES.connectionNotFound);
       return { msg: MESSAGES.connectionDeleted, _id: connectionId };
     });
-  }
-
-  /** The drawing of one of the caller's connections; another user's connection answers 404 like an unknown one. */
-  private async drawingOf(userId: string, connectionId: string): Promise<string> {
-    if (!isUuid(connectionId) || !isUuid(userId)) throw new NotFoundException(MESSAGES.connectionNotFound);
-    const [row] = await queryRows<{ drawing_id: string }>(
-      this.db.manager,
-      'SELECT drawing_id FROM connections WHERE id = $1 AND user_id = $2',
-      [connectionId, userId],
-    );
-    if (!row) throw new NotFoundException(MESSAGES.connectionNotFound);
-    return row.drawing_id;
   }
 }
 

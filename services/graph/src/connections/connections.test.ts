@@ -1,3 +1,4 @@
+import { startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import type { Connection, DrawingElement, PathSegment } from '@pid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,10 +6,7 @@ import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../tes
 import { MAX_PATH_SEGMENTS } from '../validation/path-segments';
 
 let kit: GraphTestKit;
-beforeAll(async () => void (kit = await startGraphTestKit()));
-afterAll(async () => kit?.close());
-
-const db = () => kit.service.context.dataSource;
+startForTestFile({ beforeAll, afterAll }, startGraphTestKit, (started) => (kit = started));
 
 const route: PathSegment[] = [
   { orientation: 'horizontal', start: [50, 20], end: [120, 20] },
@@ -67,16 +65,19 @@ describe('POST /api/connections', () => {
 
   it('keeps every given field and the drawn route, and takes ends as { _id } objects', async () => {
     const { owner, drawing, b, c } = await scene();
+    const fields = {
+      name: 'line 7',
+      description: 'cooling water',
+      relationshipType: 'custom',
+      customRelationshipType: 'drains to',
+      confirmed: true,
+    };
     const response = await kit
       .call(owner, 'post', '/api/connections', {
         drawing,
         source: { _id: b._id, elementType: 'node' },
         target: c._id,
-        name: 'line 7',
-        description: 'cooling water',
-        relationshipType: 'custom',
-        customRelationshipType: 'drains to',
-        confirmed: true,
+        ...fields,
         metadata: { path_data: { path: route }, source: 'analysis', confidence: 0.2 },
       })
       .expect(201);
@@ -86,11 +87,7 @@ describe('POST /api/connections', () => {
       page: 1,
       source: b._id,
       target: c._id,
-      name: 'line 7',
-      description: 'cooling water',
-      relationshipType: 'custom',
-      customRelationshipType: 'drains to',
-      confirmed: true,
+      ...fields,
       metadata: { source: 'user', path_data: { path: route } },
     });
   });
@@ -385,7 +382,7 @@ describe('PUT /api/connections/:id', () => {
     }
     kit.forgetDrawing(drawing);
     await kit.call(owner, 'put', `/api/connections/${connection._id}`, { name: 'x' }).expect(404, { msg: 'Drawing not found' });
-    const [row] = await db().query('SELECT name FROM connections WHERE id = $1', [connection._id]);
+    const [row] = await kit.db.query('SELECT name FROM connections WHERE id = $1', [connection._id]);
     expect(row.name).toBe('');
   });
 });

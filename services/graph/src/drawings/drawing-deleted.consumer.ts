@@ -1,5 +1,5 @@
 import { CONSUMERS, STREAMS, SUBJECTS, type DrawingDeletedEvent } from '@pid/contracts';
-import { isUuid, consumeJson, ensureConsumer, ensureStream, PermanentJobError, type ServiceContext } from '@pid/platform';
+import { isUuid, consumeSharedStream, PermanentJobError, type ServiceContext } from '@pid/platform';
 import { removeDrawingGraph } from './remove-drawing-graph';
 
 /**
@@ -8,13 +8,9 @@ import { removeDrawingGraph } from './remove-drawing-graph';
  */
 export async function consumeDrawingDeletions(context: ServiceContext): Promise<() => Promise<void>> {
   const { nats, dataSource, logger } = context;
-  await ensureStream(nats, { ...STREAMS.drawingEvents, retention: 'limits' });
-  await ensureConsumer(nats, STREAMS.drawingEvents.name, {
-    durable: CONSUMERS.graphDrawingEvents,
+  const consumer = await consumeSharedStream<Partial<DrawingDeletedEvent>>(nats, {
+    stream: STREAMS.drawingEvents,
     filterSubject: SUBJECTS.drawingDeleted,
-  });
-  const consumer = await consumeJson<Partial<DrawingDeletedEvent>>(nats, {
-    stream: STREAMS.drawingEvents.name,
     durable: CONSUMERS.graphDrawingEvents,
     logger,
     handler: async (event) => {

@@ -1,3 +1,4 @@
+import { startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import {
   CONSUMERS,
@@ -13,24 +14,19 @@ import { decodeJson, encodeJson } from '@pid/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAnalysisResult } from '../analysis/analysis-result.parser';
 import { applyAnalysisResult } from '../analysis/apply-analysis-result';
-import { analysisConnection, analysisElement, analysisResult, publishAndSettle, GRAPH_RESULTS } from '../testing/analysis-events';
+import { analysisConnection, analysisElement, analysisResult, publishAndSettle } from '../testing/analysis-events';
 import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 
 let kit: GraphTestKit;
-beforeAll(async () => void (kit = await startGraphTestKit()));
-afterAll(async () => kit?.close());
+startForTestFile({ beforeAll, afterAll }, startGraphTestKit, (started) => (kit = started));
 
-const db = () => kit.service.context.dataSource;
 const nats = () => kit.service.context.nats;
-const results = GRAPH_RESULTS;
 const drawingEvents = { subject: SUBJECTS.drawingDeleted, stream: STREAMS.drawingEvents.name, durable: CONSUMERS.graphDrawingEvents };
 
 /** A drawing of `owner` with an analysed graph (2 elements, 1 connection) plus a user element. */
 async function analysedDrawing(owner: TestUser) {
   const drawing = kit.drawing(owner);
-  await publishAndSettle(
-    nats(),
-    results,
+  await kit.publishResult(
     analysisResult(
       drawing,
       owner.id,
@@ -44,7 +40,7 @@ async function analysedDrawing(owner: TestUser) {
 
 const countRows = async (drawing: string) =>
   (
-    await db().query(
+    await kit.db.query(
       `SELECT (SELECT count(*)::int FROM elements WHERE drawing_id = $1) AS elements,
               (SELECT count(*)::int FROM connections WHERE drawing_id = $1) AS connections`,
       [drawing],
@@ -72,7 +68,7 @@ describe('drawing deleted', () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
     await publishAndSettle(nats(), drawingEvents, { drawingId: drawing, userId: owner.id } satisfies DrawingDeletedEvent);
-    await publishAndSettle(nats(), results, analysisResult(drawing, owner.id, [analysisElement('a', 'valve', box(0, 0))], []));
+    await kit.publishResult(analysisResult(drawing, owner.id, [analysisElement('a', 'valve', box(0, 0))], []));
     expect(await countRows(drawing)).toEqual({ elements: 0, connections: 0 });
   });
 
@@ -115,7 +111,7 @@ describe('graph export responder', () => {
     const owner = kit.subscriber();
     const drawing = kit.drawing(owner);
     const elements = Array.from({ length: 30_000 }, (_, i) => analysisElement(`e${i}`, 'valve', box(i * 50, 0)));
-    await applyAnalysisResult(db(), parseAnalysisResult(analysisResult(drawing, owner.id, elements, [])));
+    await applyAnalysisResult(kit.db, parseAnalysisResult(analysisResult(drawing, owner.id, elements, [])));
     const started = Date.now();
     const reply = await nats().request(SUBJECTS.graphExport, encodeJson({ drawingId: drawing, userId: owner.id }), { timeout: 5000 });
     expect(Date.now() - started).toBeLessThan(4000);

@@ -1,6 +1,5 @@
 import type { DrawingElement, ElementType, GraphItemMetadata } from '@pid/contracts';
-import type { EntityManager } from 'typeorm';
-import { queryRows } from '@pid/platform';
+import type { GraphItemRows } from '../graph-items/graph-item-rows';
 
 /** The columns an element is answered from, in SQL. */
 export const ELEMENT_COLUMNS = 'id, drawing_id, page, element_type, name, description, x, y, width, height, confirmed, metadata';
@@ -35,12 +34,8 @@ export function presentElement(row: ElementRow): DrawingElement {
   };
 }
 
-/** One drawing's elements of one user, in list order, in the API's shape. */
-export async function selectElements(manager: EntityManager, drawingId: string, userId: string): Promise<DrawingElement[]> {
-  const rows = await queryRows<ElementRow>(
-    manager,
-    `SELECT ${ELEMENT_COLUMNS} FROM elements WHERE drawing_id = $1 AND user_id = $2 ORDER BY seq`,
-    [drawingId, userId],
-  );
-  return rows.map(presentElement);
-}
+export const ELEMENT_ROWS: GraphItemRows<ElementRow, DrawingElement> = {
+  table: 'elements',
+  columns: ELEMENT_COLUMNS,
+  present: presentElement,
+};

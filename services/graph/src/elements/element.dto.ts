@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { ELEMENT_TYPES, USER_ELEMENT_TYPE, type DrawingElement, type ElementType, type GraphItemMetadata } from '@pid/contracts';
 import type { z } from 'zod';
-import { BoundingBoxDto } from '../graph.dto';
+import { BoundingBoxDto, GraphItemDto } from '../graph.dto';
 import { boundingBox, confirmed, description, drawingId, elementType, name, page } from '../validation/graph-fields';
 import { bodyObject } from '@pid/platform';
 
@@ -28,13 +28,7 @@ export const updateElementBody = bodyObject({
 });
 export type UpdateElementInput = z.output<typeof updateElementBody>;
 
-export class ElementDto implements DrawingElement {
-  @ApiProperty({ format: 'uuid' })
-  _id: string;
-
-  @ApiProperty({ format: 'uuid', description: 'The drawing’s id' })
-  drawing: string;
-
+export class ElementDto extends GraphItemDto implements DrawingElement {
   @ApiProperty({ minimum: 1, example: 1, description: 'The page of the drawing the element is on; its box is in that page’s pixels' })
   page: number;
 

@@ -1,35 +1,20 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { DrawingElement } from '@pid/contracts';
-import { DataSource } from 'typeorm';
-import { DrawingAccess } from '../access/drawing-access';
-import { isDrawingDeleted, lockDrawingGraph } from '../database/drawing-lock';
+import { queryRows } from '@pid/platform';
+import { GraphItemsService } from '../graph-items/graph-items.service';
 import { MESSAGES } from '../messages';
 import type { CreateElementInput, ElementDeletedDto, UpdateElementInput } from './element.dto';
-import { ELEMENT_COLUMNS, presentElement, selectElements, type ElementRow } from './element-rows';
-import { isUuid, queryRows } from '@pid/platform';
+import { ELEMENT_COLUMNS, ELEMENT_ROWS, presentElement, type ElementRow } from './element-rows';
 
-/**
- * Elements of a user's drawings. Every query is scoped to the caller (`user_id`), and every route
- * also asks the drawing service whether the drawing is still the caller's.
- */
+/** Elements of a user's drawings (see `GraphItemsService` for the scoping). */
 @Injectable()
-export class ElementsService {
-  constructor(
-    @Inject(DataSource) private readonly db: DataSource,
-    @Inject(DrawingAccess) private readonly access: DrawingAccess,
-  ) {}
-
-  async list(userId: string, drawingId: string): Promise<DrawingElement[]> {
-    await this.access.requireOwnDrawing(drawingId, userId);
-    return selectElements(this.db.manager, drawingId, userId);
-  }
+export class ElementsService extends GraphItemsService<ElementRow, DrawingElement> {
+  protected readonly items = { ...ELEMENT_ROWS, notFound: MESSAGES.elementNotFound };
 
   async create(userId: string, input: CreateElementInput): Promise<DrawingElement> {
     await this.access.requireOwnDrawing(input.drawing, userId);
     const { x, y, width, height } = input.boundingBox;
-    return this.db.transaction(async (manager) => {
-      await lockDrawingGraph(manager, input.drawing);
-      if (await isDrawingDeleted(manager, input.drawing)) throw new NotFoundException(MESSAGES.drawingNotFound);
+    return this.inLiveDrawing(input.drawing, async (manager) => {
       const [row] = await queryRows<ElementRow>(
         manager,
         `INSERT INTO elements (drawing_id, user_id, element_type, name, description, x, y, width, height, confirmed, metadata, page)
@@ -55,11 +40,8 @@ export class ElementsService {
   }
 
   async update(userId: string, elementId: string, input: UpdateElementInput): Promise<DrawingElement> {
-    const drawingId = await this.drawingOf(userId, elementId);
-    await this.access.requireOwnDrawing(drawingId, userId);
     const box = input.boundingBox;
-    return this.db.transaction(async (manager) => {
-      await lockDrawingGraph(manager, drawingId);
+    return this.inDrawingOf(userId, elementId, async (manager) => {
       const [row] = await queryRows<ElementRow>(
         manager,
         `UPDATE elements SET
@@ -91,10 +73,7 @@ export class ElementsService {
 
   /** Deletes the element and, in the same transaction, every connection that starts or ends at it. */
   async remove(userId: string, elementId: string): Promise<ElementDeletedDto> {
-    const drawingId = await this.drawingOf(userId, elementId);
-    await this.access.requireOwnDrawing(drawingId, userId);
-    return this.db.transaction(async (manager) => {
-      await lockDrawingGraph(manager, drawingId);
+    return this.inDrawingOf(userId, elementId, async (manager) => {
       // Explicit, although the foreign keys cascade too: the answer names what went with the element.
       const connections = await queryRows<{ id: string }>(
         manager,
@@ -105,17 +84,5 @@ export class ElementsService {
       if (deleted.length === 0) throw new NotFoundException(MESSAGES.elementNotFound);
       return { msg: MESSAGES.elementDeleted, _id: elementId, deletedConnections: connections.map((connection) => connection.id) };
     });
-  }
-
-  /** The drawing of one of the caller's elements; another user's element answers 404 like an unknown one. */
-  private async drawingOf(userId: string, elementId: string): Promise<string> {
-    if (!isUuid(elementId) || !isUuid(userId)) throw new NotFoundException(MESSAGES.elementNotFound);
-    const [row] = await queryRows<{ drawing_id: string }>(
-      this.db.manager,
-      'SELECT drawing_id FROM elements WHERE id = $1 AND user_id = $2',
-      [elementId, userId],
-    );
-    if (!row) throw new NotFoundException(MESSAGES.elementNotFound);
-    return row.drawing_id;
   }
 }

@@ -1,13 +1,11 @@
+import { startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import type { DrawingElement } from '@pid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 
 let kit: GraphTestKit;
-beforeAll(async () => void (kit = await startGraphTestKit()));
-afterAll(async () => kit?.close());
-
-const db = () => kit.service.context.dataSource;
+startForTestFile({ beforeAll, afterAll }, startGraphTestKit, (started) => (kit = started));
 
 async function createElement(user: TestUser, drawing: string, body: Record<string, unknown> = {}): Promise<DrawingElement> {
   const response = await kit.call(user, 'post', '/api/elements', { drawing, boundingBox: box(10, 20), ...body }).expect(201);
@@ -110,7 +108,7 @@ describe('POST /api/elements', () => {
       confirmed: false,
       metadata: { source: 'user' },
     });
-    const [row] = await db().query('SELECT user_id, drawing_id FROM elements WHERE id = $1', [response.body._id]);
+    const [row] = await kit.db.query('SELECT user_id, drawing_id FROM elements WHERE id = $1', [response.body._id]);
     expect(row).toEqual({ user_id: owner.id, drawing_id: drawing });
   });
 
@@ -181,7 +179,7 @@ describe('POST /api/elements', () => {
         .call(stranger, 'post', '/api/elements', { drawing: target, boundingBox: box(0, 0) })
         .expect(404, { msg: 'Drawing not found' });
     }
-    expect(await db().query('SELECT count(*)::int AS n FROM elements WHERE user_id = $1', [stranger.id])).toEqual([{ n: 0 }]);
+    expect(await kit.db.query('SELECT count(*)::int AS n FROM elements WHERE user_id = $1', [stranger.id])).toEqual([{ n: 0 }]);
   });
 
   it('answers 503 while the drawing service does not answer', async () => {
@@ -260,7 +258,7 @@ describe('PUT /api/elements/:id', () => {
     const { owner, drawing, element } = await scene();
     kit.forgetDrawing(drawing);
     await kit.call(owner, 'put', `/api/elements/${element._id}`, { name: 'x' }).expect(404, { msg: 'Drawing not found' });
-    const [row] = await db().query('SELECT name FROM elements WHERE id = $1', [element._id]);
+    const [row] = await kit.db.query('SELECT name FROM elements WHERE id = $1', [element._id]);
     expect(row.name).toBe('P-101');
   });
 

@@ -4,8 +4,9 @@ import { SUBJECTS, type GraphExportReply, type GraphExportRequest } from '@pid/c
 import { encodeJson, isUuid, LOGGER, NATS_CONNECTION, type Logger } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { selectConnections } from '../connections/connection-rows';
-import { selectElements } from '../elements/element-rows';
+import { CONNECTION_ROWS } from '../connections/connection-rows';
+import { ELEMENT_ROWS } from '../elements/element-rows';
+import { selectDrawingItems } from '../graph-items/graph-item-rows';
 
 /**
  * Answers the drawing service's export requests over NATS with a drawing's elements and connections in the
@@ -25,8 +26,8 @@ export class GraphExportResponder {
     if (!isUuid(drawingId) || !isUuid(userId)) return { elements: [], connections: [] };
     // One snapshot for both lists, so that no listed connection names an element missing from the list.
     const reply: GraphExportReply = await this.dataSource.transaction('REPEATABLE READ', async (manager) => ({
-      elements: await selectElements(manager, drawingId, userId),
-      connections: await selectConnections(manager, drawingId, userId),
+      elements: await selectDrawingItems(manager, ELEMENT_ROWS, drawingId, userId),
+      connections: await selectDrawingItems(manager, CONNECTION_ROWS, drawingId, userId),
     }));
     // A reply over the server's max_payload cannot be sent at all: say so at once rather than let the caller time out.
     const maxPayload = this.nats.info?.max_payload ?? Infinity;

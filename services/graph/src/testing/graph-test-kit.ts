@@ -7,8 +7,10 @@ import { SUBJECTS, type Connection, type DrawingElement, type DrawingLookupReply
 import { JwtService } from '@pid/platform';
 import { answerRequests, standInForAuthAndBilling, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import type { GraphEnv } from '../env';
 import { graphServiceDefinition } from '../graph.service-definition';
+import { GRAPH_RESULTS, publishAndSettle } from './analysis-events';
 
 export interface TestUser {
   id: string;
@@ -35,6 +37,12 @@ export interface GraphTestKit {
   answerDrawingLookups(): Promise<void>;
   /** A request to the service as `user` (none: without a token). */
   call(user: TestUser | undefined, method: Method, path: string, body?: unknown): request.Test;
+  /** A drawing's elements and connections as its owner lists them. */
+  graph(user: TestUser, drawing: string): Promise<{ elements: DrawingElement[]; connections: Connection[] }>;
+  /** Publishes an analysis result to JetStream and waits until the service settled it (see `publishAndSettle`). */
+  publishResult(event: unknown, messageId?: string): Promise<void>;
+  /** The service's own database connection, for looking behind the API. */
+  db: DataSource;
   close(): Promise<void>;
 }
 
@@ -76,6 +84,12 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
     return { id, token: jwt.sign(id) };
   };
 
+  const call: GraphTestKit['call'] = (caller, method, path, body) => {
+    const test = request(service.http)[method](path);
+    if (caller) test.set('Authorization', `Bearer ${caller.token}`);
+    return body === undefined ? test : test.send(body as object);
+  };
+
   return {
     service,
     subscriber: () => user(true),
@@ -92,11 +106,14 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
       stopDrawing = undefined;
     },
     answerDrawingLookups,
-    call: (caller, method, path, body) => {
-      const test = request(service.http)[method](path);
-      if (caller) test.set('Authorization', `Bearer ${caller.token}`);
-      return body === undefined ? test : test.send(body as object);
+    call,
+    graph: async (caller, drawing) => {
+      const elements = (await call(caller, 'get', `/api/drawings/${drawing}/elements`).expect(200)).body as DrawingElement[];
+      const connections = (await call(caller, 'get', `/api/drawings/${drawing}/connections`).expect(200)).body as Connection[];
+      return { elements, connections };
     },
+    publishResult: (event, messageId) => publishAndSettle(nats, GRAPH_RESULTS, event, messageId),
+    db: service.context.dataSource,
     close: async () => {
       await stopDrawing?.();
       await stopAccounts();
@@ -105,14 +122,7 @@ export async function startGraphTestKit(): Promise<GraphTestKit> {
   };
 }
 
-/** A box for tests: `at` is the left/top corner. */
-/** A drawing's elements and connections as its owner lists them. */
-export async function drawingGraph(kit: GraphTestKit, user: TestUser, drawing: string) {
-  const elements = (await kit.call(user, 'get', `/api/drawings/${drawing}/elements`).expect(200)).body as DrawingElement[];
-  const connections = (await kit.call(user, 'get', `/api/drawings/${drawing}/connections`).expect(200)).body as Connection[];
-  return { elements, connections };
-}
-
+/** A box for tests: `x`, `y` is the left/top corner. */
 export function box(x: number, y: number, width = 40, height = 40) {
   return { x, y, width, height };
 }

@@ -1,13 +1,11 @@
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { SUBJECTS, type SubscriptionLookupReply, type UserLookupReply } from '@pid/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { JwtService } from '../auth/jwt';
 import { CurrentUser, type AuthenticatedUser } from '../auth/jwt.guard';
-import type { ServiceDefinition } from '../bootstrap/service-app';
-import { baseEnvSchema, jwtEnvSchema } from '../config/env';
 import { answerRequests } from '../test-kit/nats-stand-in';
-import { startServiceHarness, type ServiceHarness } from '../test-kit';
+import { startServiceHarness, testServiceDefinition, type ServiceHarness, type TestServiceEnv } from '../test-kit';
 import { SubscriberOnly } from './subscriber.guard';
 
 @Controller('paid')
@@ -18,18 +16,12 @@ class PaidController {
     return { owner: user.id };
   }
 }
-@Module({ controllers: [PaidController] })
-class PaidModule {}
 
-const envSchema = baseEnvSchema.extend(jwtEnvSchema.shape);
-type PaidEnv = ReturnType<typeof envSchema.parse>;
-const definition: ServiceDefinition<PaidEnv> = {
+const definition = testServiceDefinition({
   name: 'paid',
   description: 'A service with subscriber-only routes.',
-  envSchema,
-  database: { schema: 'paid', entities: [], migrations: [] },
-  modules: [PaidModule],
-};
+  controllers: [PaidController],
+});
 
 /** What the stand-ins for auth and billing answer, per user id. */
 const users: Record<string, UserLookupReply['user']> = {
@@ -43,7 +35,7 @@ const subscriptions: Record<string, SubscriptionLookupReply> = {
   expired: { isActive: true, subscriptionId: 'sub_2', status: 'active', currentPeriodEnd: '2001-01-01T00:00:00Z' },
 };
 
-let service: ServiceHarness<PaidEnv>;
+let service: ServiceHarness<TestServiceEnv>;
 const stopResponders: Array<() => Promise<void>> = [];
 let token: (userId: string) => string;
 

@@ -1,10 +1,16 @@
-import { Controller, Get, Module, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { ServiceDefinition } from '../bootstrap/service-app';
-import { baseEnvSchema, jwtEnvSchema } from '../config/env';
-import { eventually, startServiceForTest, startTestServices, type ServiceHarness, type TestServices } from '../test-kit';
+import {
+  eventually,
+  startServiceForTest,
+  startTestServices,
+  testServiceDefinition,
+  type ServiceHarness,
+  type TestServiceEnv,
+  type TestServices,
+} from '../test-kit';
 import { JwtService } from './jwt';
 import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from './jwt.guard';
 import { TokenVersions } from './token-versions';
@@ -18,22 +24,15 @@ class WhoAmIController {
   }
 }
 
-@Module({ controllers: [WhoAmIController] })
-class WhoAmIModule {}
-
-const envSchema = baseEnvSchema.extend(jwtEnvSchema.shape);
-type WhoAmIEnv = ReturnType<typeof envSchema.parse>;
-const definition: ServiceDefinition<WhoAmIEnv> = {
+const definition = testServiceDefinition({
   name: 'whoami',
   description: 'A service for testing the passport JWT strategy.',
-  envSchema,
-  database: { schema: 'whoami', entities: [], migrations: [] },
-  modules: [WhoAmIModule],
-};
+  controllers: [WhoAmIController],
+});
 
 let services: TestServices;
-let first: ServiceHarness<WhoAmIEnv>;
-let second: ServiceHarness<WhoAmIEnv>;
+let first: ServiceHarness<TestServiceEnv>;
+let second: ServiceHarness<TestServiceEnv>;
 let secret: string;
 
 beforeAll(async () => {
@@ -48,7 +47,8 @@ afterAll(async () => {
   await services?.stop();
 });
 
-const whoAmI = (service: ServiceHarness<WhoAmIEnv>, token: string) => request(service.http).get('/api/whoami').set('x-auth-token', token);
+const whoAmI = (service: ServiceHarness<TestServiceEnv>, token: string) =>
+  request(service.http).get('/api/whoami').set('x-auth-token', token);
 const NOT_VALID = { msg: 'Token is not valid' };
 
 describe('the passport JWT strategy', () => {

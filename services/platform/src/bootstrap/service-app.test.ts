@@ -1,14 +1,20 @@
-import { Body, Controller, Get, Module, Post, Req, UseGuards, type RawBodyRequest } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, UseGuards, type RawBodyRequest } from '@nestjs/common';
 import type { Request } from 'express';
 import request from 'supertest';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JwtService } from '../auth/jwt';
 import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '../auth/jwt.guard';
-import { baseEnvSchema, jwtEnvSchema } from '../config/env';
-import { startServiceForTest, startTestServices, tablesInSchema, type ServiceHarness, type TestServices } from '../test-kit';
+import {
+  startServiceForTest,
+  startTestServices,
+  tablesInSchema,
+  testServiceDefinition,
+  type ServiceHarness,
+  type TestServiceEnv,
+  type TestServices,
+} from '../test-kit';
 import { ensureConsumer, ensureStream, publishJson } from '../nats/jetstream';
-import type { ServiceDefinition } from './service-app';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner) {
@@ -38,23 +44,16 @@ class WidgetsController {
   }
 }
 
-@Module({ controllers: [WidgetsController] })
-class WidgetsModule {}
-
-const envSchema = baseEnvSchema.extend(jwtEnvSchema.shape);
-type WidgetsEnv = ReturnType<typeof envSchema.parse>;
-
-const definition: ServiceDefinition<WidgetsEnv> = {
+const definition = testServiceDefinition({
   name: 'widgets',
   description: 'A service for testing the bootstrap.',
-  envSchema,
-  database: { schema: 'widgets', entities: [], migrations: [CreateWidgets1700000000000] },
-  modules: [WidgetsModule],
+  migrations: [CreateWidgets1700000000000],
+  controllers: [WidgetsController],
   queueDepth: { stream: 'WIDGET_JOBS', durable: 'widget-workers' },
-};
+});
 
 let services: TestServices;
-let service: ServiceHarness<WidgetsEnv>;
+let service: ServiceHarness<TestServiceEnv>;
 
 beforeAll(async () => {
   services = await startTestServices();
@@ -64,6 +63,10 @@ afterAll(async () => {
   await service?.close();
   await services?.stop();
 });
+
+/** `POST /api/widgets` with a body of this content type, sent as it is. */
+const postWidgets = (contentType: string, body: string) =>
+  request(service.http).post('/api/widgets').set('Content-Type', contentType).send(body);
 
 describe('a service built by createServiceApp', () => {
   it('runs its migrations in its own schema, once', async () => {
@@ -114,11 +117,7 @@ describe('a service built by createServiceApp', () => {
   });
 
   it('answers bad JSON and unknown routes with { msg }', async () => {
-    await request(service.http)
-      .post('/api/widgets')
-      .set('Content-Type', 'application/json')
-      .send('{"name":')
-      .expect(400, { msg: 'Request body is not valid JSON' });
+    await postWidgets('application/json', '{"name":').expect(400, { msg: 'Request body is not valid JSON' });
     await request(service.http).post('/api/widgets').send({ name: 'pump' }).expect(201, { received: 'pump' });
     const missing = await request(service.http).get('/api/nope').expect(404);
     expect(missing.body).toEqual({ msg: 'Cannot GET /api/nope' });
@@ -144,18 +143,10 @@ describe('request bodies', () => {
 
   it('refuses a JSON body over 1 MB with 413 { msg }', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1_100_000) });
-    await request(service.http)
-      .post('/api/widgets')
-      .set('Content-Type', 'application/json')
-      .send(huge)
-      .expect(413, { msg: 'Request body is too large' });
+    await postWidgets('application/json', huge).expect(413, { msg: 'Request body is too large' });
   });
 
   it('refuses JSON in a charset it cannot decode with 415 { msg }, not 500', async () => {
-    await request(service.http)
-      .post('/api/widgets')
-      .set('Content-Type', 'application/json; charset=koi8-r')
-      .send('{"name":"x"}')
-      .expect(415, { msg: 'Request body must be JSON in UTF-8' });
+    await postWidgets('application/json; charset=koi8-r', '{"name":"x"}').expect(415, { msg: 'Request body must be JSON in UTF-8' });
   });
 });

@@ -4,27 +4,36 @@ import type { Response } from 'express';
 import type { HealthReport } from '@pid/contracts';
 import { HEALTH_CHECKS, SERVICE_NAME, type HealthChecks } from '../bootstrap/tokens';
 
-/** Liveness says the process runs; readiness says its dependencies (DB, NATS, …) answer. */
-@ApiExcludeController()
-@Controller('health')
-export class HealthController {
-  constructor(
-    @Inject(SERVICE_NAME) private readonly service: string,
-    @Inject(HEALTH_CHECKS) private readonly checks: HealthChecks,
-  ) {}
+/**
+ * The probes of a process, under `path`: liveness (`live`) says the process runs; readiness (`ready`) says
+ * its dependencies answer, the `HEALTH_CHECKS` it is given (DB, NATS, …). It reports as `SERVICE_NAME`.
+ */
+export function healthProbesController(path: string) {
+  @ApiExcludeController()
+  @Controller(path)
+  class HealthProbesController {
+    constructor(
+      @Inject(SERVICE_NAME) readonly service: string,
+      @Inject(HEALTH_CHECKS) readonly checks: HealthChecks,
+    ) {}
 
-  @Get('live')
-  live(): HealthReport {
-    return { status: 'up', service: this.service, checks: {} };
-  }
+    @Get('live')
+    live(): HealthReport {
+      return { status: 'up', service: this.service, checks: {} };
+    }
 
-  @Get('ready')
-  async ready(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
-    const report = await runHealthChecks(this.service, this.checks);
-    if (report.status !== 'up') response.status(HttpStatus.SERVICE_UNAVAILABLE);
-    return report;
+    @Get('ready')
+    async ready(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+      const report = await runHealthChecks(this.service, this.checks);
+      if (report.status !== 'up') response.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return report;
+    }
   }
+  return HealthProbesController;
 }
+
+/** Every service's probes: `/health/live` and `/health/ready`. */
+export const HealthController = healthProbesController('health');
 
 export async function runHealthChecks(service: string, checks: HealthChecks): Promise<HealthReport> {
   const entries = await Promise.all(

@@ -124,6 +124,26 @@ export interface RunningConsumer {
 export const defaultBackoffMs = (deliveryCount: number) => Math.min(1000 * 2 ** (deliveryCount - 1), 30_000);
 
 /**
+ * Consumes one subject of a stream that several services read (limits retention: each service reads it with a
+ * durable consumer of its own): makes sure the stream and the consumer exist with these settings, then runs
+ * `consumeJson` on it.
+ */
+export async function consumeSharedStream<T>(
+  nc: NatsConnection,
+  options: Omit<ConsumeOptions<T>, 'stream'> & { stream: StreamDefinition; filterSubject: string },
+): Promise<RunningConsumer> {
+  const { stream, filterSubject, ...consume } = options;
+  await ensureStream(nc, { ...stream, retention: 'limits' });
+  await ensureConsumer(nc, stream.name, {
+    durable: consume.durable,
+    filterSubject,
+    ackWaitMs: consume.ackWaitMs,
+    maxDeliver: consume.maxDeliver,
+  });
+  return consumeJson(nc, { ...consume, stream: stream.name });
+}
+
+/**
  * Runs `handler` for each message of a durable pull consumer, settling each one:
  * ack on success, nak with backoff on failure, term on a permanent error or after the last delivery.
  */

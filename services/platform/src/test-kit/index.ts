@@ -9,28 +9,16 @@ import type { SharedTestServices } from './shared-services';
 
 export type { SharedTestServices } from './shared-services';
 
-export interface TestServices {
-  /** A database of its own for this test file, dropped afterwards. */
-  databaseUrl: string;
-  /** A NATS server (JetStream on) for this test file. */
-  natsUrl: string;
-  s3: { endpoint: string; accessKey: string; secretKey: string };
-  /** A scratch folder, removed afterwards. */
-  tempDir: string;
-  /** The environment a service needs to start against these servers. */
-  serviceEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
-}
-
 /** Set by the global setup for the test workers it forks. */
 export const SHARED_SERVICES_ENV = 'PID_TEST_KIT_SERVICES';
 
 export interface TestServices {
-  /** A database of its own for this test file. */
+  /** A database of its own for this test file, dropped by `stop()`. */
   databaseUrl: string;
   /** A NATS server (JetStream on) for this test file. */
   natsUrl: string;
   s3: { endpoint: string; accessKey: string; secretKey: string };
-  /** A scratch folder of its own. */
+  /** A scratch folder of its own, removed by `stop()`. */
   tempDir: string;
   /** The environment a service needs to start against these servers. */
   serviceEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
@@ -117,6 +105,8 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 }
 
 export * from './service-harness';
+export * from './for-test-file';
+export * from './test-service-definition';
 export * from './account-stand-ins';
 export * from './sample-documents';
 export * from './eventually';

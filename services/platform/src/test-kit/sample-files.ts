@@ -22,7 +22,12 @@ export const sampleTiff = (width = 640, height = 480) => drawing(width, height).
 export const rotatedJpeg = () => drawing(400, 300).jpeg().withMetadata({ orientation: 6 }).toBuffer();
 
 /** A PDF with one page per size (in points), each with a title and a box. */
-export async function samplePdf(pageSizes: Array<[number, number]> = [[612, 792]]): Promise<Buffer> {
+/** US Letter portrait, in PDF points. */
+export const LETTER: [number, number] = [612, 792];
+/** A4 landscape, in PDF points. */
+export const A4_LANDSCAPE: [number, number] = [842, 595];
+
+export async function samplePdf(pageSizes: Array<[number, number]> = [LETTER]): Promise<Buffer> {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
   pageSizes.forEach(([width, height], index) => {
