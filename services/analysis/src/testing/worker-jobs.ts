@@ -8,8 +8,9 @@ import {
   type AnalysisResultEvent,
   type DrawingProgressEvent,
 } from '@pid/contracts';
-import { decodeJson, newObjectKey, publishJson, type ObjectStorage } from '@pid/platform';
-import type { ServiceHarness } from '@pid/platform/test-kit';
+import { createObjectStorage, decodeJson, newObjectKey, publishJson, type ObjectStorage } from '@pid/platform';
+import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 
 export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -87,4 +88,11 @@ export function workerJobs(service: ServiceHarness<AnalysisEnv>, storage: Object
     });
 
   return { storedJob, queueJob, collectProgress, streamed, settled, run, ended };
+}
+
+/** The analysis service with its own worker off (each test starts the workers it needs), its storage and job kit. */
+export async function startWorkerHarness(env: Partial<Record<keyof AnalysisEnv, string>>) {
+  const service = await startServiceHarness(analysisServiceDefinition, { ANALYSIS_WORKER_ENABLED: 'false', ...env });
+  const storage = await createObjectStorage(service.context.env);
+  return { service, storage, jobs: workerJobs(service, storage) };
 }

@@ -1,5 +1,5 @@
 import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisJob } from '@pid/contracts';
-import { createObjectStorage, pdfRenderSize, publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
+import { pdfRenderSize, publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
 import {
   CONTINUATION,
   box,
@@ -7,15 +7,13 @@ import {
   line,
   multiPageDrawingPdf,
   passwordProtectedPdf,
-  startServiceHarness,
   svgPng,
   type ServiceHarness,
 } from '@pid/platform/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { MESSAGES } from '../ingest/page-image';
-import { waitFor, workerJobs } from '../testing/worker-jobs';
+import { startWorkerHarness, waitFor, workerJobs } from '../testing/worker-jobs';
 import { FAILED_MESSAGE, startAnalysisWorker, type WorkerOptions } from './analysis-worker';
 
 let service: ServiceHarness<AnalysisEnv>;
@@ -25,15 +23,13 @@ const workers: RunningConsumer[] = [];
 
 beforeAll(async () => {
   // The service's own worker is off: each test starts the workers it needs.
-  service = await startServiceHarness(analysisServiceDefinition, {
-    ANALYSIS_WORKER_ENABLED: 'false',
+  ({ service, storage } = await startWorkerHarness({
     // Short, for the crashed-worker tests' redeliveries; long enough that a stage blocking the event loop on a
     // loaded CI machine does not outlast it between heartbeats (an extra delivery fails the delivery counts).
     ANALYSIS_ACK_WAIT_MS: '5000',
     ANALYSIS_MAX_DELIVER: '3',
     ANALYSIS_CONCURRENCY: '1',
-  });
-  storage = await createObjectStorage(service.context.env);
+  }));
   ({ storedJob, queueJob, collectProgress, streamed, settled, run, ended } = workerJobs(service, storage));
 });
 afterEach(async () => {

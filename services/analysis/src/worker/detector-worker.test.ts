@@ -3,17 +3,16 @@
  * with the detector's calibrated confidence, and pages that are no drawing end with a result or a clear message,
  * the worker alive after each.
  */
-import { createObjectStorage } from '@pid/platform';
-import { startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import type { ObjectStorage } from '@pid/platform';
+import type { ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { matchBoxes } from '../benchmark/score-symbols';
 import { buildCorpusSheet, encodeSheet } from '../synthetic/corpus/corpus-sheet';
 import { planSheet } from '../synthetic/corpus/sheet-plan';
 import { bilevelScanPng, blankPdf, photoJpeg, textOnlyPdf } from '../testing/hostile-drawings';
-import { workerJobs } from '../testing/worker-jobs';
+import { startWorkerHarness, type workerJobs } from '../testing/worker-jobs';
 import { startAnalysisWorker, type AnalysisWorker } from './analysis-worker';
 
 let service: ServiceHarness<AnalysisEnv>;
@@ -21,14 +20,12 @@ let worker: AnalysisWorker;
 let jobs: ReturnType<typeof workerJobs>;
 
 beforeAll(async () => {
-  service = await startServiceHarness(analysisServiceDefinition, {
-    ANALYSIS_WORKER_ENABLED: 'false',
+  let storage: ObjectStorage;
+  ({ service, storage, jobs } = await startWorkerHarness({
     ANALYSIS_CONCURRENCY: '1',
     ANALYSIS_OCR: 'false',
     ANALYSIS_SYMBOLS: 'detector',
-  });
-  const storage = await createObjectStorage(service.context.env);
-  jobs = workerJobs(service, storage);
+  }));
   worker = await startAnalysisWorker(service.context, { storage, backoffMs: () => 100 });
 }, 60_000);
 afterAll(async () => {

@@ -6,15 +6,14 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
-import { createObjectStorage, publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
-import { box, line, multiPageDrawingPdf, startServiceHarness, svgPng, type ServiceHarness } from '@pid/platform/test-kit';
+import { publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
+import { box, line, multiPageDrawingPdf, svgPng, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analysisServiceDefinition } from '../analysis.service-definition';
 import type { AnalysisEnv } from '../env';
 import { bilevelScanPng, denseVectorPdf } from '../testing/hostile-drawings';
 import { parentProcessIds } from '../testing/processes';
-import { waitFor, workerJobs } from '../testing/worker-jobs';
+import { startWorkerHarness, waitFor, type workerJobs } from '../testing/worker-jobs';
 import { startAnalysisWorker, type AnalysisWorker } from './analysis-worker';
 
 let service: ServiceHarness<AnalysisEnv>;
@@ -25,15 +24,12 @@ const workers: RunningConsumer[] = [];
 const ACK_WAIT_MS = 5_000;
 
 beforeAll(async () => {
-  service = await startServiceHarness(analysisServiceDefinition, {
-    ANALYSIS_WORKER_ENABLED: 'false',
+  ({ service, storage, jobs } = await startWorkerHarness({
     ANALYSIS_ACK_WAIT_MS: String(ACK_WAIT_MS),
     ANALYSIS_MAX_DELIVER: '3',
     ANALYSIS_CONCURRENCY: '2',
     ANALYSIS_OCR: 'false',
-  });
-  storage = await createObjectStorage(service.context.env);
-  jobs = workerJobs(service, storage);
+  }));
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
