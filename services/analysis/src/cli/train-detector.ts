@@ -62,6 +62,8 @@ async function main(): Promise<number> {
       out: { type: 'string', default: DEFAULT_DETECTOR_DIR },
     },
   });
+  // The commit the command starts at: the model card names it, and a test checks it still builds this architecture.
+  const commit = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   ensurePython();
   const trainDir = path.join(values.work, `train-s${DETECTOR_CORPORA.train.seed}-n${DETECTOR_CORPORA.train.count}`);
   const heldOutDir = path.join(values.work, `held-out-s${DETECTOR_CORPORA.heldOut.seed}-n${DETECTOR_CORPORA.heldOut.count}`);
@@ -73,8 +75,6 @@ async function main(): Promise<number> {
   // Heatmap order and each class's element type (`other_symbol` has none: its kind comes from its size).
   const elementType = (name: string) => SYMBOL_CLASSES.find((cls) => cls.className === name)?.elementType ?? null;
   await writeFile(classes, JSON.stringify(COCO_CATEGORIES.map(({ name }) => ({ name, elementType: elementType(name) }))));
-  // The commit training starts at: the model card names it, and a test checks it still builds this architecture.
-  const commit = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const started = Date.now();
   const { steps } = values;
   const { batch, crop, seed } = DETECTOR_TRAINING;
