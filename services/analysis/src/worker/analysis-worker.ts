@@ -9,6 +9,8 @@ import {
   type ObjectStorage,
   type RunningConsumer,
   type ServiceContext,
+  queryRows,
+  runSql,
 } from '@pid/platform';
 import os from 'node:os';
 import type { AnalysisEnv } from '../env';
@@ -77,7 +79,9 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
   );
 
   const recordStart = async (job: AnalysisJob): Promise<'completed' | 'running'> => {
-    const rows: Array<{ status: string }> = await dataSource.query(
+    // An upsert that answers the row's status: raw SQL through the shared helper.
+    const rows = await queryRows<{ status: string }>(
+      dataSource.manager,
       `INSERT INTO analysis_runs (id, drawing_id, status, attempts) VALUES ($1, $2, 'running', 1)
        ON CONFLICT (id) DO UPDATE SET attempts = analysis_runs.attempts + 1,
          status = CASE WHEN analysis_runs.status = 'completed' THEN 'completed' ELSE 'running' END, error = NULL
@@ -87,7 +91,11 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
     return rows[0].status === 'completed' ? 'completed' : 'running';
   };
   const recordEnd = (jobId: string, status: 'completed' | 'failed', error: string | null) =>
-    dataSource.query(`UPDATE analysis_runs SET status = $2, error = $3, finished_at = now() WHERE id = $1`, [jobId, status, error]);
+    runSql(dataSource.manager, `UPDATE analysis_runs SET status = $2, error = $3, finished_at = now() WHERE id = $1`, [
+      jobId,
+      status,
+      error,
+    ]);
 
   const handler = async (job: AnalysisJob, jobContext: JobContext) => {
     if (!isAnalysisJob(job)) throw new PermanentJobError('malformed analysis job');
