@@ -20,6 +20,11 @@ function pairs(result: PageAnalysis): string[] {
 
 const pair = (a: string, b: string) => [a, b].sort().join('-');
 
+type Point = [number, number];
+/** The connections a page should have, each between the elements at two points. */
+const pairsAt = (result: PageAnalysis, ...ends: Array<[Point, Point]>) =>
+  ends.map(([a, b]) => pair(keyAt(result, ...a), keyAt(result, ...b))).sort();
+
 describe('analyzePage', () => {
   it('finds two boxes joined by a line, and one connection along the line', async () => {
     const result = await analyzePage(await svgPage(W, H, box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195)));
@@ -29,7 +34,12 @@ describe('analyzePage', () => {
     expect(equipment[0].boundingBox.width).toBeGreaterThan(110);
     expect(result.connections).toHaveLength(1);
     const [connection] = result.connections;
-    expect(pairs(result)).toEqual([pair(keyAt(result, 100, 190), keyAt(result, 500, 190))]);
+    expect(pairs(result)).toEqual(
+      pairsAt(result, [
+        [100, 190],
+        [500, 190],
+      ]),
+    );
     expect(connection.relationshipType).toBe('connects to');
     expect(connection.metadata.confidence).toBeGreaterThan(0);
     expect(connection.metadata.confidence).toBeLessThanOrEqual(1);
@@ -49,8 +59,19 @@ describe('analyzePage', () => {
       box(280, 340, 80, 60) +
       line(320, 80, 320, 340);
     const result = await analyzePage(await svgPage(W, H, shapes));
-    const [left, right, top, bottom] = [keyAt(result, 70, 200), keyAt(result, 570, 200), keyAt(result, 320, 50), keyAt(result, 320, 370)];
-    expect(pairs(result)).toEqual([pair(left, right), pair(top, bottom)].sort());
+    expect(pairs(result)).toEqual(
+      pairsAt(
+        result,
+        [
+          [70, 200],
+          [570, 200],
+        ],
+        [
+          [320, 50],
+          [320, 370],
+        ],
+      ),
+    );
   });
 
   it('does not join a line passing close to where a pipe reaches its symbol', async () => {
@@ -63,15 +84,31 @@ describe('analyzePage', () => {
       line(110, 294, 530, 294) +
       box(530, 264, 80, 60);
     const result = await analyzePage(await svgPage(W, H, shapes));
-    const [top, bottom, left, right] = [keyAt(result, 320, 50), keyAt(result, 320, 340), keyAt(result, 70, 294), keyAt(result, 570, 294)];
-    expect(pairs(result)).toEqual([pair(top, bottom), pair(left, right)].sort());
+    expect(pairs(result)).toEqual(
+      pairsAt(
+        result,
+        [
+          [320, 50],
+          [320, 340],
+        ],
+        [
+          [70, 294],
+          [570, 294],
+        ],
+      ),
+    );
   });
 
   it('follows a pipe that bends at its end into a leg too short to be a line, down to its box', async () => {
     const shapes =
       box(30, 170, 80, 60) + `<polyline points="110,200 420,200 420,214" fill="none"/>` + box(380, 214, 80, 60) + box(480, 20, 80, 60);
     const result = await analyzePage(await svgPage(W, H, shapes));
-    expect(pairs(result)).toEqual([pair(keyAt(result, 70, 200), keyAt(result, 420, 244))]);
+    expect(pairs(result)).toEqual(
+      pairsAt(result, [
+        [70, 200],
+        [420, 244],
+      ]),
+    );
   });
 
   it('connects a T junction, and a crossing with a dot', async () => {
@@ -257,14 +294,24 @@ describe('analyzePage', () => {
     // The jog falls in a gap between dashes: the two runs are 6 px apart, nothing drawn between.
     const dashed = `<path d="M 200 84 L 200 206 L 206 206 L 206 316" stroke-dasharray="10 6"/>`;
     const result = await analyzePage(await svgPage(W, H, bubble(200, 60) + bubble(206, 340) + dashed));
-    expect(pairs(result)).toEqual([pair(keyAt(result, 200, 60), keyAt(result, 206, 340))]);
+    expect(pairs(result)).toEqual(
+      pairsAt(result, [
+        [200, 60],
+        [206, 340],
+      ]),
+    );
   });
 
   it('gives a signal line left dangling just short of a bubble (its last bend too short to be found) to that bubble', async () => {
     // The line stops 26 px left of the lower bubble: its bend across is not drawn at all.
     const dashed = `<path d="M 200 84 L 200 300" stroke-dasharray="10 6"/>`;
     const result = await analyzePage(await svgPage(W, H, bubble(200, 60) + bubble(250, 300) + dashed));
-    expect(pairs(result)).toEqual([pair(keyAt(result, 200, 60), keyAt(result, 250, 300))]);
+    expect(pairs(result)).toEqual(
+      pairsAt(result, [
+        [200, 60],
+        [250, 300],
+      ]),
+    );
   });
 
   it('takes a line hop for a crossing: no symbol at the arc, no connection between the crossing pipes', async () => {
@@ -280,8 +327,19 @@ describe('analyzePage', () => {
       box(275, 340, 80, 60);
     const result = await analyzePage(await svgPage(W, H, shapes));
     expect(result.elements.map((e) => e.elementType)).toEqual(['equipment', 'equipment', 'equipment', 'equipment']);
-    const [left, right, top, bottom] = [keyAt(result, 70, 200), keyAt(result, 570, 200), keyAt(result, 315, 50), keyAt(result, 315, 370)];
-    expect(pairs(result)).toEqual([pair(left, right), pair(top, bottom)].sort());
+    expect(pairs(result)).toEqual(
+      pairsAt(
+        result,
+        [
+          [70, 200],
+          [570, 200],
+        ],
+        [
+          [315, 50],
+          [315, 370],
+        ],
+      ),
+    );
   });
 
   it('takes a hop over a signal line for a crossing, though the signal line is too broken there to be found', async () => {
@@ -292,7 +350,12 @@ describe('analyzePage', () => {
     const result = await analyzePage(await svgPage(W, H, shapes));
     const atArc = result.elements.filter(({ boundingBox: b }) => b.x <= 315 && b.x + b.width >= 315 && b.y <= 192 && b.y + b.height >= 192);
     expect(atArc).toEqual([]);
-    expect(pairs(result)).toEqual([pair(keyAt(result, 70, 200), keyAt(result, 570, 200))]);
+    expect(pairs(result)).toEqual(
+      pairsAt(result, [
+        [70, 200],
+        [570, 200],
+      ]),
+    );
   });
 
   it('names symbol classes with the learned classifier and keeps boxes drawn with lines', async () => {
