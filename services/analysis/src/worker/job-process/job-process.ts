@@ -36,6 +36,11 @@ export class JobProcessDiedError extends Error {
   override name = 'JobProcessDiedError';
 }
 
+/** The process died before it said a word about the job: nothing of the job ran, so it may go to a fresh one. */
+class JobNotTakenError extends JobProcessDiedError {
+  override name = 'JobNotTakenError';
+}
+
 export interface JobEvents {
   onStage(stage: AnalysisStage, position: number): void;
 }
@@ -56,13 +61,25 @@ export class JobProcess {
   }
 
   /** Runs one job; rejects with `UnusableFileError`, `JobBudgetExceededError`, `JobProcessError` or `JobProcessDiedError`. */
-  run(work: JobWork, events: JobEvents): Promise<AnalysedPage[]> {
+  async run(work: JobWork, events: JobEvents): Promise<AnalysedPage[]> {
+    try {
+      return await this.runOnce(work, events);
+    } catch (error) {
+      // Died since its last job, before it heard of this one (its exit not yet seen): the job goes to a fresh
+      // process and keeps its delivery attempt.
+      if (!(error instanceof JobNotTakenError)) throw error;
+      return this.runOnce(work, events);
+    }
+  }
+
+  private runOnce(work: JobWork, events: JobEvents): Promise<AnalysedPage[]> {
     const child = (this.child ??= this.spawn());
     const { budget } = this;
     return new Promise((resolve, reject) => {
       const pages: AnalysedPage[] = [];
       let page = work.pages[0] ?? 1;
       let stoppedBecause: string | undefined;
+      let heard = false;
       let settled = false;
       let pageTimer: NodeJS.Timeout | undefined;
 
@@ -91,6 +108,7 @@ export class JobProcess {
         else resolve(pages);
       };
       const onMessage = (message: JobProcessMessage) => {
+        heard = true;
         if (message.type === 'page-started') {
           page = work.pages[message.position - 1] ?? page;
           clearTimeout(pageTimer);
@@ -103,17 +121,18 @@ export class JobProcess {
         }
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-        settle(
-          stoppedBecause
-            ? new JobBudgetExceededError(stoppedBecause)
-            : new JobProcessDiedError(`The job process exited during the job (${signal ?? `code ${code}`})`),
-        );
+        if (this.child === child) this.child = undefined;
+        const died = `The job process exited during the job (${signal ?? `code ${code}`})`;
+        if (stoppedBecause) settle(new JobBudgetExceededError(stoppedBecause));
+        else settle(heard ? new JobProcessDiedError(died) : new JobNotTakenError(died));
       };
       child.on('message', onMessage);
       child.on('exit', onExit);
       // A process that died since its last job fails the send: the job may be retried on a fresh one.
       child.send({ type: 'run', ...work } satisfies JobRequest, (error) => {
-        if (error) settle(new JobProcessDiedError(`The job process could not take the job: ${error.message}`));
+        if (!error) return;
+        if (this.child === child) this.child = undefined;
+        settle(new JobNotTakenError(`The job process could not take the job: ${error.message}`));
       });
     });
   }
