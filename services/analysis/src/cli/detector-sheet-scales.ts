@@ -7,6 +7,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadPageImage } from '../ingest/page-image';
 import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
+import { median } from '../pipeline/text-lines';
 import { pageScaleFor, textHeight } from '../symbols/detector/page-scale';
 
 /** Where a sheet's text height is unknown, and the median sheet's scale: the first detector's fixed half. */
@@ -37,8 +38,6 @@ async function measuredTextHeights(corpus: string): Promise<Record<string, numbe
   await writeFile(cache, JSON.stringify(heights));
   return heights;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The training corpus sets the target; each corpus gets its sheets' scales in `scales.json`. */
 export async function writeSheetScales(trainDir: string, ...others: string[]): Promise<number> {

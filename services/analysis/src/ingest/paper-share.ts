@@ -3,7 +3,7 @@
  * (its local paper, so that uneven lighting and a tinted sheet still count), with ink in thin strokes; a photo is
  * shades and grain everywhere. The pipeline would spend minutes on a photo's millions of specks.
  */
-import type { GrayPage } from '../symbols/detector/page-detector';
+import type { PageImage } from './page-image';
 
 /** Pixels sampled, at most (every k-th pixel of every k-th row). */
 const SAMPLES = 1_000_000;
@@ -16,7 +16,7 @@ const PAPER_TOLERANCE = 40;
 export const MIN_PAPER_SHARE = 0.5;
 
 /** The share of the page's (sampled) pixels that are close to their local paper tone. */
-export function paperShare(page: GrayPage): number {
+export function paperShare(page: Pick<PageImage, 'gray' | 'width' | 'height'>): number {
   const step = Math.max(1, Math.ceil(Math.sqrt((page.width * page.height) / SAMPLES)));
   const width = Math.ceil(page.width / step);
   const height = Math.ceil(page.height / step);

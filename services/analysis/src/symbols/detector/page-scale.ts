@@ -6,6 +6,7 @@
  */
 import { binarize } from '../../pipeline/binarize';
 import { connectedComponents, type Component } from '../../pipeline/components';
+import { median } from '../../pipeline/text-lines';
 import type { GrayPage } from './page-detector';
 
 /** Pages are measured at most this large (pixels), reduced by a whole factor: a character stays several pixels. */
@@ -65,8 +66,8 @@ export function textHeight(page: GrayPage): number | null {
   const gray = factor === 1 ? page.gray : darkestOfBlocks(page, factor, width, height);
   const components = connectedComponents(binarize(gray), width, height);
   for (const shape of [CHARACTERS, WORDS]) {
-    const heights = rowHeights(components, shape).sort((a, b) => a - b);
-    if (heights.length >= MIN_CHARACTERS) return heights[Math.floor(heights.length / 2)] * factor;
+    const heights = rowHeights(components, shape);
+    if (heights.length >= MIN_CHARACTERS) return median(heights) * factor;
   }
   return null;
 }

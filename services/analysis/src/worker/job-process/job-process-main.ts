@@ -7,7 +7,7 @@ import { loadSymbolClassifier } from '../../classifier/symbol-classifier';
 import { UnusableFileError } from '../../ingest/page-image';
 import { analyzeFilePage } from '../../pipeline/analyze-file-page';
 import { createTesseractReader } from '../../pipeline/text-reader';
-import { DEFAULT_SYMBOL_MODE, symbolModeOptions } from '../../symbols/symbol-mode';
+import { symbolModeOptions } from '../../symbols/symbol-mode';
 import { analysedPage } from '../job-pages';
 import { BUDGET_MESSAGES } from './job-budget';
 import type { JobProcessMessage, JobProcessSettings, JobRequest } from './protocol';
@@ -25,7 +25,7 @@ function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
 const settings = JSON.parse(process.argv[2] ?? '{}') as JobProcessSettings;
 const textReader = settings.ocr ? loadedOnce(() => createTesseractReader(settings.ocrWorkers)) : undefined;
 const symbolClassifier = loadedOnce(() => loadSymbolClassifier());
-const symbols = symbolModeOptions(settings.symbols ?? DEFAULT_SYMBOL_MODE).options;
+const symbols = symbolModeOptions(settings.symbols).options;
 
 const send = (message: JobProcessMessage) => void process.send?.(message);
 
