@@ -115,6 +115,26 @@ export function placeInlineSymbols(builder: SheetBuilder, count: number): void {
   }
 }
 
+/** Flanges at equipment nozzles (the catalog says which): a flange pair on the pipe, two grid steps from the wall. */
+export function placeNozzleFlanges(builder: SheetBuilder): void {
+  const { catalog, rng } = builder;
+  if (!catalog) return;
+  const flange = symbolClass('flange');
+  for (const run of builder.runs.filter((candidate) => candidate.style === 'solid')) {
+    const ends = [
+      { end: run.from, k: 1 },
+      { end: run.to, k: run.nodes.length - 2 },
+    ];
+    for (const { end, k } of ends) {
+      if (!('symbol' in end) || end.symbol.cls.elementType !== 'equipment' || k < 1 || k > run.nodes.length - 2) continue;
+      // On a straight stretch: bars across a bend would be drawn across the corner.
+      if (runDirection(builder, run, k - 1) !== runDirection(builder, run, k)) continue;
+      if (run.cuts.some((cut) => Math.abs(cut.at - k) <= 1) || !catalog.flangedNozzle(rng)) continue;
+      placeInline(builder, run, k, flange);
+    }
+  }
+}
+
 /**
  * A T junction on a run and a branch from it: to a safety valve, a drain or vent closed by a valve and a blind
  * flange, or routed to a free port of another symbol.
@@ -201,11 +221,14 @@ function safetyValveBranch(builder: SheetBuilder, from: RunEnd, origin: { node: 
   return builder.addRun('solid', nodes, from, { symbol: valve, port: valve.ports[0] });
 }
 
-/** A drain or vent: a short branch with a valve, closed by a blind flange. */
+/**
+ * A drain or vent: a short branch with a valve, closed by a blind flange (or, in the corpus, a cap, plug or hose
+ * connection), the valve sometimes drawn against its closure.
+ */
 function drainBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number; direction: Direction }): Run | undefined {
   const nodes = straightNodes(builder, origin, 4);
   if (!nodes) return undefined;
-  const cls = symbolClass('blind_flange');
+  const cls = builder.catalog?.terminal(builder.rng) ?? symbolClass('blind_flange');
   const variant = builder.variantFor(cls);
   // The flange's port faces back along the branch.
   const quarterTurns = (opposite(origin.direction) - 2 + 4) % 4;
@@ -214,7 +237,8 @@ function drainBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number
   if (!fitsAround(builder, box, 0.4, new Set([nodes[4]]))) return undefined;
   const flange = builder.register(cls, variant, placement, box);
   const run = builder.addRun('solid', nodes, from, { symbol: flange, port: flange.ports[0] });
-  placeInline(builder, run, 2, symbolClass(builder.rng.pick(['gate_valve', 'ball_valve', 'globe_valve'])));
+  const valveAt = builder.catalog && builder.touches('symbols') ? 3 : 2;
+  placeInline(builder, run, valveAt, symbolClass(builder.rng.pick(['gate_valve', 'ball_valve', 'globe_valve'])));
   return run;
 }
 

@@ -28,6 +28,10 @@ export interface SymbolCatalog {
   equipment(rng: Prng): { cls: SymbolClass; variant: SymbolVariant; prefix: string } | undefined;
   /** A class to put inline on a pipe instead of one of ours. */
   inline(rng: Prng): SymbolClass | undefined;
+  /** What closes a drain or vent instead of our blind flange. */
+  terminal(rng: Prng): SymbolClass | undefined;
+  /** Whether a pipe leaving equipment has its nozzle's flanges drawn. */
+  flangedNozzle(rng: Prng): boolean;
 }
 
 /**

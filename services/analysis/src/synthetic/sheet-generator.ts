@@ -5,7 +5,7 @@ import type { DraftingStyle } from './drafting-styles';
 import { grow, type Box, type Point } from './geometry';
 import { placeInstrumentLoops } from './instrument-loops';
 import { PdfCanvas } from './pdf-canvas';
-import { placeBranches, placeInlineSymbols } from './inline-fittings';
+import { placeBranches, placeInlineSymbols, placeNozzleFlanges } from './inline-fittings';
 import { connectSymbols, placeConnectors, placeEquipment, placeEquipmentHeaders, sheetBudget, type Density } from './process-layout';
 import { Prng } from './prng';
 import { RoutingGrid } from './routing-grid';
@@ -101,6 +101,7 @@ export async function layoutSheet(spec: SheetSpec): Promise<SheetLayout> {
     connectSymbols(builder, a, b);
   }
   placeInstrumentLoops(builder, budget.loops, frame.unitNumber);
+  placeNozzleFlanges(builder);
   placeBranches(builder, budget.branches, [...equipment, ...incoming, ...outgoing]);
   placeInlineSymbols(builder, budget.inline);
 

@@ -668,6 +668,8 @@ const instruments: SymbolClass[] = [
       bubblePorts(R),
     ),
     variant('oval-bar', [...stadium(), line(-OVAL_HALF_WIDTH, 0, OVAL_HALF_WIDTH, 0)], ovalPorts),
+    // ISA-5.1: behind the panel, not normally accessible to the operator.
+    variant('dashed-bar', [circle(0, 0, R), line(-R, 0, R, 0, { dashed: true })], bubblePorts(R)),
   ]),
   instrument('dcs_instrument', [
     variant('circle-in-square', [rect(-R, -R, 2 * R, 2 * R), circle(0, 0, R), line(-R, 0, R, 0)], bubblePorts(R)),
@@ -828,6 +830,22 @@ const offPageConnector: SymbolClass = {
           [0.8, 1.1],
           [0.8, 0.6],
           [-2, 0.6],
+        ]),
+      ],
+      [port('left', -2, 0, -1, 0), port('right', 2, 0, 1, 0)],
+    ),
+    // Drawn as a plain box, or pointed at both ends (a two-way connector).
+    variant('box', [rect(-2, -0.8, 4, 1.6)], [port('left', -2, 0, -1, 0), port('right', 2, 0, 1, 0)]),
+    variant(
+      'two-way',
+      [
+        polygon([
+          [-2, 0],
+          [-1.2, -0.8],
+          [1.2, -0.8],
+          [2, 0],
+          [1.2, 0.8],
+          [-1.2, 0.8],
         ]),
       ],
       [port('left', -2, 0, -1, 0), port('right', 2, 0, 1, 0)],

@@ -1,6 +1,6 @@
 import type { ElementType } from '@pid/contracts';
 import { boundsOf, samePoint, type Box, type Point } from '../geometry';
-import type { SheetBuilder, SheetSymbol } from '../sheet-builder';
+import type { RunEnd, SheetBuilder, SheetSymbol } from '../sheet-builder';
 import { toPage } from '../symbol-library';
 import { primitivePoints } from '../symbol-primitives';
 import type { Furniture, FurnitureText } from './sheet-furniture';
@@ -160,11 +160,15 @@ function corpusSymbol(symbol: SheetSymbol, connected: Set<string>): CorpusSymbol
   };
 }
 
-/** Inline symbols next to each other on a run that meet port on port: touching, with no pipe between. */
+/**
+ * Symbols next to each other on a run that meet port on port: touching, with no pipe between (inline symbols, and
+ * a drain's valve against the closure that ends its run).
+ */
 function contacts(builder: SheetBuilder): [PipeEnd, PipeEnd][] {
   const result: [PipeEnd, PipeEnd][] = [];
   for (const run of builder.runs) {
-    const cuts = [...run.cuts].sort((a, b) => a.at - b.at);
+    const ends = (end: RunEnd) => ('symbol' in end ? [{ symbol: end.symbol }] : []);
+    const cuts = [...ends(run.from), ...[...run.cuts].sort((a, b) => a.at - b.at), ...ends(run.to)];
     for (let i = 1; i < cuts.length; i++) {
       const [before, after] = [cuts[i - 1], cuts[i]];
       if (!('symbol' in before) || !('symbol' in after)) continue;

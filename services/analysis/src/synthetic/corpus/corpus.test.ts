@@ -98,6 +98,32 @@ describe('training corpus', () => {
     expect(truthFaults(sheet)).toEqual([]);
   }, 120_000);
 
+  it('ends drains in caps, plugs, blanks or hose connections, valves against them, and flanges pipes at nozzles', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense');
+    const plan = planSheet(seed);
+    plan.symbols = { ...plan.symbols, touching: 1, flanged: 1 };
+    const sheet = await buildCorpusSheet(seed, plan);
+    const { symbols, connections } = sheet.truth;
+    expect(truthFaults(sheet)).toEqual([]);
+    const closures = symbols.filter((symbol) => symbol.variant.startsWith('closure:'));
+    expect(closures.length).toBeGreaterThanOrEqual(1);
+    for (const closure of closures) expect(closure.ports.map((port) => port.connected)).toEqual([true]);
+    // With every drain's valve drawn against its closure, each closure meets its valve with no pipe between.
+    const byId = new Map(symbols.map((symbol) => [symbol.id, symbol]));
+    for (const closure of closures) {
+      const contact = connections.find(({ pipe, to }) => pipe === null && 'symbol' in to && to.symbol === closure.id);
+      const valve = contact && 'symbol' in contact.from ? byId.get(contact.from.symbol) : undefined;
+      expect(valve?.elementType, closure.id).toBe('valve');
+    }
+    // Flange faces at a piece of equipment's nozzle: within three grid steps of its box.
+    const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
+    const reach = 3 * plan.style.unit * (plan.dpi / 200);
+    const atNozzles = symbols.filter(
+      (symbol) => symbol.className === 'flange' && equipment.some((item) => boxesOverlap(grow(item.box, reach), symbol.box)),
+    );
+    expect(atNozzles.length).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
   it('draws symbols touching port on port, tags against their symbols and slope marks, the truth still exact', async () => {
     const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense');
     const plan = planSheet(seed);

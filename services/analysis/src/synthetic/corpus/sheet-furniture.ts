@@ -308,7 +308,7 @@ function slope(builder: SheetBuilder, rng: Prng, result: Result): void {
     .filter((piece) => piece.style === 'solid')
     .flatMap((piece) => piece.polyline.slice(1).map((b, i): [Point, Point] => [piece.polyline[i], b]))
     .filter(([a, b]) => a[1] === b[1] && Math.abs(b[0] - a[0]) >= unit * 4);
-  for (let tries = 0; tries < 20 && segments.length > 0; tries++) {
+  for (let tries = 0; tries < 60 && segments.length > 0; tries++) {
     const [a, b] = rng.pick(segments);
     // Along the line (u, the way it falls) and away from it (v, above or below), from a start a quarter way in.
     const [flow, side] = [rng.pick([1, -1]), rng.pick([1, -1])];

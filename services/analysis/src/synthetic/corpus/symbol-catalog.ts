@@ -3,6 +3,7 @@ import type { SymbolCatalog } from '../sheet-builder';
 import { BUBBLE_RADIUS, type SymbolClass, type SymbolVariant } from '../symbol-library';
 import { drawioShapes, type DrawioShape } from '../stencils/drawio-library';
 import { stencilVariant } from '../stencils/stencil-variant';
+import { pipeEndClosure } from './pipe-end-closures';
 import { ACTUATORS, withActuator, withFilledBody, withFlanges } from './variant-decorations';
 
 /** How often, on one sheet, each kind of variation is drawn (0–1). */
@@ -91,5 +92,8 @@ export function corpusCatalog(mix: SymbolMix): SymbolCatalog & { isThirdParty(cl
       const shape = rng.pick(inline);
       return classOf(shape, stencilVariant(shape.stencil, { inline: true }));
     },
+    // Drains and vents end as often in a cap, a plug or a hose connection as in a blind flange.
+    terminal: (rng) => (rng.chance(0.7) ? pipeEndClosure(rng) : undefined),
+    flangedNozzle: (rng) => rng.chance(mix.flanged),
   };
 }
