@@ -12,6 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { COCO_CATEGORIES } from '../synthetic/corpus/tiles';
+import { generatorDigest } from '../synthetic/generator-digest';
 import { SYMBOL_CLASSES } from '../synthetic/symbol-library';
 import { DEFAULT_DETECTOR_DIR } from '../symbols/detector/detector-files';
 import { writeModelCard } from '../symbols/detector/model-card';
@@ -65,8 +66,10 @@ async function main(): Promise<number> {
   // The commit the command starts at: the model card names it, and a test checks it still builds this architecture.
   const commit = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   ensurePython();
-  const trainDir = path.join(values.work, `train-s${DETECTOR_CORPORA.train.seed}-n${DETECTOR_CORPORA.train.count}`);
-  const heldOutDir = path.join(values.work, `held-out-s${DETECTOR_CORPORA.heldOut.seed}-n${DETECTOR_CORPORA.heldOut.count}`);
+  // Named by the generator's code too: a corpus drawn before the generator changed is not trained on.
+  const drawnBy = generatorDigest().slice(0, 8);
+  const trainDir = path.join(values.work, `train-s${DETECTOR_CORPORA.train.seed}-n${DETECTOR_CORPORA.train.count}-${drawnBy}`);
+  const heldOutDir = path.join(values.work, `held-out-s${DETECTOR_CORPORA.heldOut.seed}-n${DETECTOR_CORPORA.heldOut.count}-${drawnBy}`);
   ensureCorpus(trainDir, DETECTOR_CORPORA.train);
   ensureCorpus(heldOutDir, DETECTOR_CORPORA.heldOut);
   // Each sheet is read at the scale the product would read it at: its text at the training corpus's median height.

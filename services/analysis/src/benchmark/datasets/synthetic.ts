@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateSyntheticDrawing, heldOutSet, resolveOptions, sheetName, type SyntheticOptions } from '../../synthetic';
+import { generatorDigest } from '../../synthetic/generator-digest';
 import type { TruthSheet } from '../ground-truth';
 import type { BenchDrawing } from './bench-drawing';
 
@@ -15,31 +16,9 @@ interface CachedSheet {
   truth: TruthSheet;
 }
 
-/** The generator's own code, next to this file once compiled (`.ts` under vitest). */
-const GENERATOR_DIR = path.resolve(__dirname, '../../synthetic');
-
-/**
- * A digest of the generator's code: a sheet cached before the generator changed is drawn again. (Its compiled
- * `.js` from `dist`, its `.ts` under vitest: the two never share a cache entry.)
- */
-const generatorDigest = once(async (): Promise<string> => {
-  const hash = createHash('sha256');
-  for (const file of (await readdir(GENERATOR_DIR)).filter((f) => /\.(js|ts)$/.test(f) && !/\.(test|d)\./.test(f)).sort())
-    hash.update(file).update(await readFile(path.join(GENERATOR_DIR, file)));
-  return hash.digest('hex');
-});
-
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => (made ??= make());
-}
-
 async function cachedSheet(options: SyntheticOptions): Promise<CachedSheet> {
   const used = resolveOptions(options);
-  const digest = createHash('sha256')
-    .update(JSON.stringify(used))
-    .update(await generatorDigest())
-    .digest('hex');
+  const digest = createHash('sha256').update(JSON.stringify(used)).update(generatorDigest()).digest('hex');
   const key = `${sheetName(used)}-${digest.slice(0, 8)}`;
   const truthFile = path.join(CACHE_DIR, `${key}.truth.json`);
   if (existsSync(truthFile)) return JSON.parse(await readFile(truthFile, 'utf8')) as CachedSheet;
