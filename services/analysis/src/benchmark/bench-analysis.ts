@@ -1,30 +1,33 @@
 /**
- * `npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]`
- * Runs the analysis CLI on every drawing of the synthetic held-out set (default) or of a pid-dev folder and
- * scores it against the ground truth: tables on stdout, progress on stderr.
+ * `npm run bench:analysis -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]`
+ * Runs the analysis CLI on every drawing of the synthetic held-out set (default), of a pid-dev folder and/or of a
+ * training-corpus folder, and scores it against the ground truth: tables on stdout, progress on stderr. A corpus
+ * is also reported by drafting-style band.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchDrawing } from './datasets/bench-drawing';
+import { corpusDrawings } from './datasets/corpus';
 import { pidDevDrawings } from './datasets/pid-dev';
 import { syntheticDrawings } from './datasets/synthetic';
 import { sheetFigures } from './figures';
 import { readPrediction } from './predictions';
 import { datasetResult, datasetTables, type DrawingResult } from './report';
+import { bandReport, bandTables } from './report-bands';
 import { runAnalyze } from './run-analyze';
 import { scoreSheet } from './score-sheet';
 import type { SymbolMode } from '../symbols/symbol-mode';
 
 const USAGE =
-  'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]\n';
+  'usage: npm run bench:analysis -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]\n';
 
 async function benchDrawing(
   drawing: BenchDrawing,
   options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; symbols?: SymbolMode; overlayDir?: string },
 ): Promise<DrawingResult> {
-  const { dataset, name } = drawing;
+  const { dataset, name, bands } = drawing;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
   try {
     const { file, truth } = await drawing.prepare();
@@ -43,9 +46,9 @@ async function benchDrawing(
       workDir,
     });
     const prediction = readPrediction(document, truth?.imageSize ?? document.image_size);
-    return { dataset, name, source: document.analysis_source, score: scoreSheet(truth, prediction), stats };
+    return { dataset, name, bands, source: document.analysis_source, score: scoreSheet(truth, prediction), stats };
   } catch (error) {
-    return { dataset, name, error: error instanceof Error ? error.message : String(error) };
+    return { dataset, name, bands, error: error instanceof Error ? error.message : String(error) };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -55,6 +58,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       dataset: { type: 'string' },
+      corpus: { type: 'string' },
       only: { type: 'string' },
       'no-ocr': { type: 'boolean' },
       'no-classifier': { type: 'boolean' },
@@ -73,7 +77,11 @@ async function main(): Promise<number> {
   const base = process.env.INIT_CWD ?? process.cwd();
   const overlayDir = values['overlay-dir'] && path.resolve(base, values['overlay-dir']);
   if (overlayDir) await mkdir(overlayDir, { recursive: true });
-  const all = values.dataset ? await pidDevDrawings(path.resolve(base, values.dataset)) : syntheticDrawings();
+  // The synthetic held-out set unless a folder is named; a pid-dev folder and a corpus may be benched together.
+  const all = [
+    ...(values.dataset ? await pidDevDrawings(path.resolve(base, values.dataset)) : values.corpus ? [] : syntheticDrawings()),
+    ...(values.corpus ? await corpusDrawings(path.resolve(base, values.corpus)) : []),
+  ];
   const drawings = all.filter((d) => !values.only || `${d.dataset}/${d.name}`.includes(values.only));
   if (drawings.length === 0) {
     process.stderr.write(`bench: no drawings${values.only ? ` match --only ${values.only}` : ''}\n`);
@@ -98,7 +106,12 @@ async function main(): Promise<number> {
       results.filter((r) => r.dataset === dataset),
     ),
   );
-  process.stdout.write(`${datasets.map(datasetTables).join('\n\n')}\n`);
+  // A corpus's tables by style band follow its usual ones.
+  const tables = datasets.map((result) => {
+    const bands = bandReport(result.drawings);
+    return bands ? `${datasetTables(result)}\n\n${bandTables(bands)}` : datasetTables(result);
+  });
+  process.stdout.write(`${tables.join('\n\n')}\n`);
   if (values.json) {
     const report = datasets.map(({ dataset, drawings: rows, total, meanSeconds, maxPeakRssMb }) => ({
       dataset,
@@ -106,10 +119,12 @@ async function main(): Promise<number> {
       maxPeakRssMb,
       figures: total && sheetFigures(total),
       counts: total,
+      styleBands: bandReport(rows),
       drawings: rows.map((r) => ({
         name: r.name,
         error: r.error,
         stats: r.stats,
+        bands: r.bands,
         figures: r.score && sheetFigures(r.score),
         counts: r.score,
       })),

@@ -1,10 +1,11 @@
 import type { AnalysisSource } from '@pid/contracts';
 import { fraction, precisionRecallF1, sheetFigures } from './figures';
 import { CONFIDENCE_BANDS, type BandCounts } from './score-calibration';
-import { addScores, type SheetScore } from './score-sheet';
+import { sumScores, type SheetScore } from './score-sheet';
 import { SCORED_TYPES, type MatchCounts, type NamingCounts } from './score-symbols';
 import { formatTable, ratio } from './table';
 import type { RunStats } from './run-analyze';
+import type { StyleBands } from '../synthetic/corpus/style-bands';
 
 export interface DrawingResult {
   dataset: string;
@@ -15,6 +16,8 @@ export interface DrawingResult {
   score?: SheetScore;
   stats?: RunStats;
   error?: string;
+  /** A corpus sheet's drafting-style bands (`report-bands.ts`). */
+  bands?: StyleBands;
 }
 
 export interface DatasetResult {
@@ -30,7 +33,7 @@ export function datasetResult(dataset: string, drawings: DrawingResult[]): Datas
   return {
     dataset,
     drawings,
-    total: scored.map((d) => d.score!).reduce<SheetScore | undefined>((sum, s) => (sum ? addScores(sum, s) : s), undefined),
+    total: sumScores(scored.map((d) => d.score!)),
     meanSeconds: fraction(
       scored.reduce((sum, d) => sum + d.stats!.seconds, 0),
       scored.length,

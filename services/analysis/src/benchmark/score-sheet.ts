@@ -113,3 +113,8 @@ export function addScores(a: SheetScore, b: SheetScore): SheetScore {
     found: addNumbers(a.found, b.found)!,
   };
 }
+
+/** The counts of some drawings added up; undefined for none. */
+export function sumScores(scores: SheetScore[]): SheetScore | undefined {
+  return scores.reduce<SheetScore | undefined>((sum, s) => (sum ? addScores(sum, s) : s), undefined);
+}
