@@ -1,10 +1,4 @@
-import {
-  DAMAGE_BANDS,
-  LINE_WEIGHT_BANDS,
-  RESOLUTION_BANDS,
-  STYLE_BAND_KINDS,
-  type StyleBands,
-} from '../synthetic/corpus/style-bands';
+import { DAMAGE_BANDS, LINE_WEIGHT_BANDS, RESOLUTION_BANDS, STYLE_BAND_KINDS, type StyleBands } from '../synthetic/corpus/style-bands';
 import { precisionRecallF1 } from './figures';
 import type { DrawingResult } from './report';
 import { sumScores } from './score-sheet';
