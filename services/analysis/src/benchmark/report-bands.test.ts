@@ -25,13 +25,14 @@ const clean150: StyleBands = { resolution: '100-150 dpi', lineWeight: 'medium', 
 const scanned300: StyleBands = { resolution: '300-400 dpi', lineWeight: 'hairline', damage: 'scanned' };
 
 describe('tables by style band', () => {
-  it('bands a plan as evaluate.py does', () => {
+  it('bands a plan by its resolution and its line weight on paper (pixels at 200 dpi), as evaluate.py does', () => {
     const plan = (dpi: number, processWidth: number, damage: false | object) =>
       styleBands({ dpi, style: { processWidth } as never, damage: damage as never });
-    expect(plan(150, 2, false)).toEqual({ resolution: '100-150 dpi', lineWeight: 'medium', damage: 'clean' });
-    expect(plan(200, 2.4, { blur: 1 })).toEqual({ resolution: '200-250 dpi', lineWeight: 'hairline', damage: 'scanned' });
-    expect(plan(250, 7, { colour: 'sepia' })).toMatchObject({ resolution: '200-250 dpi', lineWeight: 'heavy', damage: 'scanned' });
-    expect(plan(400, 8, false)).toMatchObject({ resolution: '300-400 dpi', lineWeight: 'medium' });
+    expect(plan(150, 2, false)).toEqual({ resolution: '100-150 dpi', lineWeight: 'hairline', damage: 'clean' });
+    expect(plan(160, 2.4, { blur: 1 })).toEqual({ resolution: '160-250 dpi', lineWeight: 'hairline', damage: 'scanned' });
+    expect(plan(250, 7, { colour: 'sepia' })).toMatchObject({ resolution: '160-250 dpi', lineWeight: 'heavy', damage: 'scanned' });
+    // The same pen at 400 dpi draws twice the pixels: still medium.
+    expect(plan(400, 4, false)).toMatchObject({ resolution: '300-400 dpi', lineWeight: 'medium' });
   });
 
   it('adds up the counts of each band and cell (not their F1s), failed sheets left out', () => {

@@ -7,10 +7,12 @@ THRESHOLDS = [round(t, 2) for t in np.arange(0.15, 0.8, 0.05)]
 
 
 def bands(plan: dict) -> dict:
+    """The drafting-style bands of a sheet: src/synthetic/corpus/style-bands.ts defines them; change both together."""
     dpi = plan["dpi"]
-    width = plan["style"]["processWidth"] * 200 / dpi
+    # The weight on paper: the plan gives it in pixels at 200 dpi, whatever the sheet's resolution.
+    width = plan["style"]["processWidth"]
     return {
-        "resolution": "100-150 dpi" if dpi <= 150 else "200-250 dpi" if dpi <= 250 else "300-400 dpi",
+        "resolution": "100-150 dpi" if dpi <= 150 else "160-250 dpi" if dpi <= 250 else "300-400 dpi",
         "line weight": "hairline" if width < 2.5 else "medium" if width < 5 else "heavy",
         "damage": "scanned" if plan.get("damage") else "clean",
     }

@@ -88,14 +88,33 @@ def train(args):
             os.makedirs(args.out, exist_ok=True)
             torch.save(model.state_dict(), os.path.join(args.out, "detector.pt"))
     minutes = (time.time() - started) / 60
-    model.eval()
-    holdout = load_sheets(args.holdout, class_index)
-    figures = evaluate(model, holdout, names)
     record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size, "cropScales": list(CROP_SCALES),
-              "seed": args.seed, "heldOut": figures}
+              "seed": args.seed}
+    finish(model, args, classes, record, args.commit)
+
+
+def finish(model, args, classes, record, commit):
+    """Scores the model on the held-out corpus and writes it for Node with its training record."""
+    model.eval()
+    names = [c["name"] for c in classes]
+    holdout = load_sheets(args.holdout, {name: i for i, name in enumerate(names)})
+    figures = evaluate(model, holdout, names)
     scales = {"targetTextHeight": sheet_scales(args.corpus)["targetTextHeight"], "fallback": args.fallback_scale}
-    export(model, classes, args.out, record, scales, commit=args.commit)
+    export(model, classes, args.out, {**record, "heldOut": figures}, scales, commit=commit)
     print(json.dumps(figures["summary"], indent=1), flush=True)
+
+
+def evaluate_again(args):
+    """The trained weights (`detector.pt` in --out) scored anew, their training record and commit kept: for a change
+    to the held-out figures' definition, without training again."""
+    with open(args.classes) as handle:
+        classes = json.load(handle)
+    with open(os.path.join(args.out, "detector.json")) as handle:
+        previous = json.load(handle)
+    model = Detector(len(classes))
+    model.load_state_dict(torch.load(os.path.join(args.out, "detector.pt")))
+    record = {key: value for key, value in previous["training"].items() if key != "heldOut"}
+    finish(model, args, classes, record, previous["commit"])
 
 
 if __name__ == "__main__":
@@ -113,4 +132,6 @@ if __name__ == "__main__":
     parser.add_argument("--fallback-scale", type=float, default=0.5, help="the scale of a page whose text height is unknown")
     parser.add_argument("--checkpoint", type=int, default=250)
     parser.add_argument("--commit", default="", help="the commit training started at (default: HEAD when it ends)")
-    train(parser.parse_args())
+    parser.add_argument("--evaluate-only", action="store_true", help="score the weights in --out again instead of training")
+    arguments = parser.parse_args()
+    evaluate_again(arguments) if arguments.evaluate_only else train(arguments)

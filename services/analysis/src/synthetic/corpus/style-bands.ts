@@ -5,7 +5,7 @@ import type { SheetPlan } from './sheet-plan';
  * required in every style, not only on average. training/detector/evaluate.py (`bands()`) mirrors this definition:
  * change both together.
  */
-export const RESOLUTION_BANDS = ['100-150 dpi', '200-250 dpi', '300-400 dpi'] as const;
+export const RESOLUTION_BANDS = ['100-150 dpi', '160-250 dpi', '300-400 dpi'] as const;
 export const LINE_WEIGHT_BANDS = ['hairline', 'medium', 'heavy'] as const;
 export const DAMAGE_BANDS = ['clean', 'scanned'] as const;
 
@@ -24,11 +24,10 @@ export const STYLE_BAND_KINDS = [
 
 export function styleBands(plan: Pick<SheetPlan, 'dpi' | 'style' | 'damage'>): StyleBands {
   const { dpi } = plan;
-  // As evaluate.py computes it. processWidth is already in 200-dpi layout pixels (the weight on paper), so this
-  // 200/dpi factor mixes resolution into the weight; if it is dropped, drop it in evaluate.py too.
-  const width = (plan.style.processWidth * 200) / dpi;
+  // The weight on paper: the plan gives it in pixels at 200 dpi, whatever the sheet's resolution.
+  const width = plan.style.processWidth;
   return {
-    resolution: dpi <= 150 ? '100-150 dpi' : dpi <= 250 ? '200-250 dpi' : '300-400 dpi',
+    resolution: dpi <= 150 ? '100-150 dpi' : dpi <= 250 ? '160-250 dpi' : '300-400 dpi',
     lineWeight: width < 2.5 ? 'hairline' : width < 5 ? 'medium' : 'heavy',
     // Any damage counts, a colour scheme alone included (as evaluate.py reads `plan.damage`).
     damage: plan.damage ? 'scanned' : 'clean',
