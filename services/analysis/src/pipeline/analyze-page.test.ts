@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
 import { rankingAll } from '../testing/classifiers';
-import { analyzePage, partsToKeep, withoutNestedTwins, type KeptPart, type PageAnalysis } from './analyze-page';
+import { analyzePage, type PageAnalysis } from './analyze-page';
+import { partsToKeep, withoutNestedTwins, type KeptPart } from './classification/verdicts';
 import type { DetectedSymbol } from './symbols';
 
 const W = 640;

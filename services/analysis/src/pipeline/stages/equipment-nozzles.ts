@@ -1,0 +1,112 @@
+import { boxArea, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
+import { nozzlesOnEquipmentLines } from '../equipment-lines';
+import { splitJoints, type Bolted } from '../flange-faces';
+import type { Segment } from '../lines';
+import { findNozzles, NOZZLE, type Nozzle } from '../nozzles';
+import { flangesBeside, type SpectacleBlind } from '../spectacle-blinds';
+import type { DetectedSymbol } from '../symbols';
+import type { ReadLine } from '../text-attachment';
+import type { PageLines } from './page-lines';
+import type { SymbolCandidates } from './symbol-candidates';
+
+/** The symbols with nozzles, flanges and spectacle blinds' faces added, and what holds them together. */
+export interface EquipmentNozzles {
+  symbols: DetectedSymbol[];
+  /** The equipment each nozzle is part of. */
+  nozzleOf: Map<DetectedSymbol, DetectedSymbol>;
+  /** Flanges face to face (a joint's, maybe with a plate between, a nozzle's and its mate's), connected in order. */
+  bolted: Bolted[];
+  /** Lines drawn as part of equipment whose nozzles are kept: no pipes. */
+  equipmentLines: Set<Segment>;
+}
+
+/**
+ * Pipes leave equipment through nozzles: parts of it, connected to their pipes and not to it. (After the
+ * bubbles are settled: an oval instrument taken for equipment has no nozzles.) A flange joint is two flanges, each an
+ * element of its own; a spectacle blind takes the flanges either side of its plate.
+ */
+export function equipmentNozzles(
+  { ink, unit }: PageLines,
+  { lineSegments, solidLines }: SymbolCandidates,
+  found: { symbols: DetectedSymbol[]; lines: ReadLine[]; spectacles: SpectacleBlind[]; platedJoints: Set<DetectedSymbol> },
+): EquipmentNozzles {
+  const symbols = [...found.symbols];
+  const { nozzleOf, bolted, mates, equipmentLines } = addNozzles(symbols, ink, lineSegments, solidLines, found.lines, unit);
+  // A flange joint is two flanges, each an element of its own; one with a tap line is an orifice plate (the line
+  // may stop a dash and a gap short of it).
+  bolted.push(...splitJoints(symbols, ink, 2 * (2 * unit + 3), found.platedJoints));
+  symbols.push(...mates);
+  // After the nozzles: a blind bolted to a nozzle's flange touches the nozzle's box. The flanges either side of its
+  // plate are added where nothing stands (a nozzle's flange is the nozzle's).
+  for (const spectacle of found.spectacles) {
+    const faces = flangesBeside(spectacle, ink, unit).filter(
+      (face) => !symbols.some((symbol) => overlapArea(symbol, face) > 0.3 * boxArea(face)),
+    );
+    // Blind and flanges keep the whole as drawn: some datasets box it as one symbol (Dataset-P&ID).
+    const joint = faces.length > 0 ? { joint: faces.reduce(unionBox, spectacle.box) } : {};
+    const fitting = { elementType: 'fitting', confidence: 0.7, ...joint } as const;
+    symbols.push(
+      { ...spectacle.box, ...fitting, description: 'spectacle blind', symbolClass: 'spectacle_blind' },
+      ...faces.map((face): DetectedSymbol => ({ ...face, ...fitting, description: 'flange', symbolClass: 'flange', confidence: 0.6 })),
+    );
+  }
+  return { symbols, nozzleOf, bolted, equipmentLines };
+}
+
+/**
+ * Adds each piece of equipment's nozzles to `symbols` (in place of a flange joint found on the stub), and
+ * returns the flanges bolted to them, to be added after the joints are split.
+ */
+function addNozzles(
+  symbols: DetectedSymbol[],
+  ink: InkImage,
+  lineSegments: Segment[],
+  solidLines: Segment[],
+  texts: ReadLine[],
+  unit: number,
+) {
+  const nozzleOf = new Map<DetectedSymbol, DetectedSymbol>();
+  const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
+  // Where another symbol or a nozzle already stands, none is added.
+  const taken: Box[] = symbols.filter((symbol) => symbol.elementType !== 'equipment');
+  // Flanges face to face (a joint's, maybe with a plate between, a nozzle's and its mate's), connected in order.
+  const bolted: Bolted[] = [];
+  const mates: DetectedSymbol[] = [];
+  // (A text, read or not, ends a pipe as a symbol does: "TO FLARE".)
+  const onLines = nozzlesOnEquipmentLines(
+    ink,
+    lineSegments,
+    equipment,
+    symbols.filter((symbol) => symbol.elementType !== 'text'),
+    [...symbols.filter((symbol) => symbol.elementType === 'text'), ...texts.map(({ line }) => line)],
+    unit,
+  );
+  // Lines drawn as part of equipment whose nozzles are kept: no pipes.
+  const equipmentLines = new Set<Segment>();
+  const allNozzles: Array<Nozzle<DetectedSymbol> & { line?: Segment }> = [...findNozzles(ink, solidLines, equipment, unit), ...onLines];
+  for (const { box, equipment: on, mate, line } of allNozzles) {
+    // A flange joint found on the stub is the nozzle's flange bolted to its mate: the two take its place.
+    const joints = mate
+      ? symbols.filter(
+          (other) => other.description === 'flange' && overlapArea(other, box) > 0 && boxWithin(other, unionBox(box, mate.box), unit),
+        )
+      : [];
+    const isJoint = (other: Box) => joints.some((joint) => joint === other);
+    if (taken.some((other) => !isJoint(other) && overlapArea(other, box) > 0)) continue;
+    for (const joint of joints) {
+      symbols.splice(symbols.indexOf(joint), 1);
+      taken.splice(taken.indexOf(joint), 1);
+    }
+    const nozzle: DetectedSymbol = { ...box, elementType: 'fitting', description: NOZZLE, confidence: 0.6 };
+    nozzleOf.set(nozzle, on);
+    if (line) equipmentLines.add(line);
+    taken.push(box);
+    if (!mate || taken.some((other) => overlapArea(other, mate.box) > 0)) continue;
+    const mating: DetectedSymbol = { ...mate.box, elementType: 'fitting', description: 'flange', symbolClass: 'flange', confidence: 0.6 };
+    mates.push(mating);
+    bolted.push({ parts: [nozzle, mating], links: [mate.between] });
+    taken.push(mate.box);
+  }
+  symbols.push(...nozzleOf.keys());
+  return { nozzleOf, bolted, mates, equipmentLines };
+}

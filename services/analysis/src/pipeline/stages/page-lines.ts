@@ -1,0 +1,48 @@
+import type { PageImage } from '../../ingest/page-image';
+import { withPixelSegments } from '../../vector/vector-lines';
+import type { VectorPage } from '../../vector/vector-page';
+import { binarize } from '../binarize';
+import type { InkImage } from '../components';
+import { defaultLineOptions, findLineSegments, isBorder, type LineOptions, type Segment } from '../lines';
+import { strokeUnit, symbolBars } from '../symbols';
+
+/** The page's ink and its lines: what every later stage measures against. */
+export interface PageLines {
+  ink: InkImage;
+  /** How many pixels are ink. */
+  inkPixels: number;
+  lineOptions: LineOptions;
+  /** Short bars square to a pipe (a flange's, a butterfly valve's ends): symbol strokes, not lines. */
+  bars: Segment[];
+  /** Every line found, the sheet's border included. */
+  allSegments: Segment[];
+  /** The lines inside the border. */
+  segments: Segment[];
+  /** The stroke width that sizes everything else. */
+  unit: number;
+}
+
+/** Binarises the page and finds its lines: in the pixels, and in the PDF's strokes where it has them. */
+export function pageLines(image: PageImage, vector: VectorPage | undefined): PageLines {
+  const { width, height } = image;
+  const mask = binarize(image.gray);
+  let inkPixels = 0;
+  for (let i = 0; i < mask.length; i++) inkPixels += mask[i];
+  const lineOptions = defaultLineOptions(width, height);
+  const foundSegments = findLineSegments(mask, width, height, lineOptions);
+  const pixelBars = symbolBars(foundSegments, strokeUnit(foundSegments));
+  const pixelSegments = foundSegments.filter((segment) => !pixelBars.has(segment));
+  // A PDF's bars across its pipes (a butterfly valve's ends) are symbol strokes too.
+  const vectorSegments = vector?.segments;
+  const vectorBars = vectorSegments ? symbolBars(vectorSegments, strokeUnit(vectorSegments)) : new Set<Segment>();
+  const bars = [...pixelBars, ...vectorBars];
+  const allSegments = vectorSegments
+    ? withPixelSegments(
+        vectorSegments.filter((segment) => !vectorBars.has(segment)),
+        pixelSegments,
+      )
+    : pixelSegments;
+  const segments = allSegments.filter((segment) => !isBorder(segment, width, height));
+  const unit = strokeUnit(segments);
+  return { ink: { mask, width, height }, inkPixels, lineOptions, bars, allSegments, segments, unit };
+}

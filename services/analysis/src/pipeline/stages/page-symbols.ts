@@ -1,0 +1,124 @@
+import type { PageImage } from '../../ingest/page-image';
+import { withTextAsPaper } from '../../classifier/crop';
+import { detectedSymbols, withDetections } from '../../symbols/detected-symbols';
+import type { AnalyzeOptions } from '../analyze-page';
+import { withoutMarks } from '../bubble-reading';
+import { candidateCuts } from '../classification/candidate-cuts';
+import { classifySymbols } from '../classification/classify-candidates';
+import { boxArea, boxHeight, boxWidth, overlapArea, type Box } from '../components';
+import { withoutSections, withStackedParts } from '../equipment-parts';
+import type { Segment } from '../lines';
+import { findArrowheads, findSpecBreaks, type SpecBreak } from '../spec-breaks';
+import { findSpectacleBlinds, type SpectacleBlind } from '../spectacle-blinds';
+import type { DetectedSymbol } from '../symbols';
+import type { TextLine } from '../text-lines';
+import type { PageLines } from './page-lines';
+import { FLANGE, type SymbolCandidates } from './symbol-candidates';
+
+/** The page's symbols, named; and what was found of them by shape alone. */
+export interface PageSymbols {
+  symbols: DetectedSymbol[];
+  /** Bare pipe pieces between the parts of candidates taken apart: pipes, to connect the parts. */
+  splitStubs: Segment[];
+  spectacles: SpectacleBlind[];
+  specBreaks: SpecBreak[];
+  /** The spec breaks as symbols (among `symbols`). */
+  breakSymbols: DetectedSymbol[];
+  /** Flange joints with a plate between the flanges (among `symbols`). */
+  platedJoints: Set<DetectedSymbol>;
+  /** Groups taken for text as a whole, as lines to read. */
+  textGroups: TextLine[];
+}
+
+/**
+ * Names the candidates (the rules with the classifier, or the learned detector), then adds what is found by shape
+ * whatever they say: spectacle blinds, spec breaks, plated flange joints.
+ */
+export async function pageSymbols(
+  image: PageImage,
+  lines: PageLines,
+  candidates: SymbolCandidates,
+  options: AnalyzeOptions,
+): Promise<PageSymbols> {
+  const { unit } = lines;
+  const { rest, components, lineSegments, solidLines, layerLines, pixelTextLines, kept } = candidates;
+  const { classified, splitStubs } = await namedSymbols(image, lines, candidates, options);
+  // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
+  const spectacles = findSpectacleBlinds(components, lines.ink, solidLines, unit).filter(({ box }) => kept(box));
+  const partOfSpectacle = (symbol: Box) => spectacles.some(({ box }) => overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
+  // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line,
+  // and may be a spec break's specs.
+  const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
+  const specBreaks = findSpecBreaks(
+    findArrowheads(components, rest, unit),
+    { faint: candidates.faintInk, letters: components },
+    { lines: [...layerLines, ...pixelTextLines], groups: textGroups },
+    unit,
+  ).filter(({ box }) => kept(box));
+  // What was read of a break's arrows (with a spec, maybe) is part of it.
+  const partOfSpecBreak = (symbol: Box) =>
+    specBreaks.some(({ box, arrows }) => overlapArea(symbol, arrows) > 0 && overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
+  const symbols = withoutSections(
+    withStackedParts(
+      withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol))),
+      lineSegments,
+      unit,
+    ),
+    unit,
+  );
+  const breakSymbols = specBreaks.map(({ box }): DetectedSymbol => ({
+    ...box,
+    elementType: 'fitting',
+    description: 'spec break',
+    symbolClass: 'spec_break',
+    confidence: 0.7,
+  }));
+  symbols.push(...breakSymbols);
+  const platedJoints = new Set(candidates.flanges.plated.map(({ box }): DetectedSymbol => ({ ...box, ...FLANGE, confidence: 0.6 })));
+  symbols.push(...platedJoints);
+  return { symbols, splitStubs, spectacles, specBreaks, breakSymbols, platedJoints, textGroups };
+}
+
+/** The candidates as the classifier names them, or the detector's symbols (with the rules' in `hybrid` mode). */
+async function namedSymbols(
+  image: PageImage,
+  lines: PageLines,
+  candidates: SymbolCandidates,
+  options: AnalyzeOptions,
+): Promise<{ classified: DetectedSymbol[]; splitStubs: Segment[] }> {
+  const { unit } = lines;
+  const { lineSegments, layerLines, pixelTextLines, kept, inHatching } = candidates;
+  const { flanges, flangeBars, pairTwins } = candidates.flanges;
+  // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
+  // On a raster page the learned detector finds the symbols: alone, or adding what the rules missed (`hybrid`).
+  const detector = options.symbolDetector && !options.vector ? await options.symbolDetector() : undefined;
+  const detected = detector && (await detectedSymbols(detector, image, options.onTick)).filter(kept);
+  const ruled =
+    detected && options.symbolMode !== 'hybrid'
+      ? undefined
+      : await classifySymbols(
+          withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
+          [
+            ...withStackedParts(
+              candidates.symbols
+                .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
+                .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...FLANGE } : symbol)),
+              lineSegments,
+              unit,
+            ),
+            ...flanges,
+          ],
+          candidateCuts(lines, candidates, options.vector !== undefined),
+          options.symbolClassifier,
+        );
+  const classified = detected ? withDetections(ruled?.symbols, detected) : ruled!.symbols;
+  return { classified, splitStubs: ruled?.stubs ?? [] };
+}
+
+/** A group read as text, as a line along its longer side. */
+function groupAsTextLine(group: Box): TextLine {
+  // Turned only when clearly taller than wide: a short stacked group is read as it stands.
+  const orientation = boxHeight(group) > 1.5 * boxWidth(group) ? 'vertical' : 'horizontal';
+  const size = orientation === 'horizontal' ? boxHeight(group) : boxWidth(group);
+  return { x0: group.x0, y0: group.y0, x1: group.x1, y1: group.y1, orientation, size, members: [] };
+}
