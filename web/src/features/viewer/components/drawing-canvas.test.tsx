@@ -106,6 +106,17 @@ describe('canvas interactions', () => {
     expect(screen.getByTestId('connection-p')).toHaveAttribute('stroke', OVERLAY_COLORS.selectedPath);
   });
 
+  it('names the box under the pointer in the overlay title', () => {
+    const { overlay } = renderCanvas({ elements: [a, makeElement({ _id: 'u', name: '', elementType: 'valve' })] });
+    expect(overlay.querySelectorAll('title')).toHaveLength(1);
+    fireEvent.pointerOver(screen.getByTestId('element-a'));
+    expect(overlay.querySelector('title')).toHaveTextContent(/^a$/);
+    fireEvent.pointerOver(screen.getByTestId('element-u'));
+    expect(overlay.querySelector('title')).toHaveTextContent(/^valve$/);
+    fireEvent.pointerOver(overlay);
+    expect(overlay.querySelector('title')).toBeEmptyDOMElement();
+  });
+
   it('double-click zooms in, shift zooms out', () => {
     const setZoom = vi.fn();
     const { overlay } = renderCanvas({ setZoom });

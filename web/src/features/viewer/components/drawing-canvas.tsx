@@ -61,6 +61,8 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
   const { imageSize, elements, connections, zoom, setZoom, mode, selection, onSelect } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
+  // React types an SVG <title> as the HTML one.
+  const titleRef = useRef<HTMLTitleElement>(null);
   const dragRef = useRef<DragState | null>(null);
   const [dragBox, setDragBox] = useState<{ id: string; box: BoundingBox } | null>(null);
   const [sourceId, setSourceId] = useState<string | null>(null);
@@ -245,6 +247,12 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
             touchAction: 'none',
             ...OVERLAY_HOVER_STYLES,
           }}
+          onPointerOver={(event) => {
+            // One title for the whole overlay, naming the box under the pointer: a title per box
+            // would add thousands of nodes to lay out when the viewer opens.
+            const element = elementsById.get(elementIdOf(event.target) ?? '');
+            if (titleRef.current) titleRef.current.textContent = element ? element.name || element.elementType : '';
+          }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
@@ -252,6 +260,7 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
             mode === 'normal' && !elementIdOf(event.target) && setZoom((current) => doubleClickZoom(current, event.shiftKey))
           }
         >
+          <title ref={titleRef} />
           <rect x={0} y={0} width={imageSize.width} height={imageSize.height} fill="transparent" />
           {props.showPipes ? (
             <ConnectionLayer
