@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { stubSignedIn } from '../test/api-stub';
 import { renderRoute } from '../test/render-route';
 
 describe('app routes', () => {
@@ -15,5 +16,30 @@ describe('app routes', () => {
 
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'My Drawings' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('arriving at a drawing signed in, loads its data alongside the session check, not after it', async () => {
+    // The session check never answers: the viewer is not shown, yet its data is on the way.
+    const { calls } = stubSignedIn({}, { 'GET /api/auth/me': () => new Promise<Response>(() => undefined) });
+    renderRoute('/drawing/d1');
+    await waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining([
+          'GET /api/drawings/d1',
+          'GET /api/drawings/d1/file',
+          'GET /api/drawings/d1/elements',
+          'GET /api/drawings/d1/connections',
+        ]),
+      ),
+    );
+    expect(screen.queryByRole('heading', { name: 'Plant A' })).not.toBeInTheDocument();
+  });
+
+  it('does not load a drawing for a visitor who is not signed in', async () => {
+    const { calls } = stubSignedIn();
+    localStorage.clear();
+    renderRoute('/drawing/d1');
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/login'));
+    expect(calls.filter((call) => call.includes('/api/drawings'))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, useEffect, useState } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { LazyPage } from '../components/routing/chunk-error-boundary';
 import { RequireCheckoutAccess, RequireSubscription, RequireVerifiedEmail } from '../components/routing/route-guards';
@@ -17,16 +18,35 @@ import { ProfilePage } from '../features/profile/routes/profile-page';
 import { CheckoutPage } from '../features/subscription/routes/checkout-page';
 import { PaymentSuccessPage } from '../features/subscription/routes/payment-success-page';
 import { PricingPage } from '../features/subscription/routes/pricing-page';
+import { prefetchViewer } from '../features/viewer/api/prefetch-viewer';
+import { readUsableToken } from '../lib/session';
 
 // The drawing pages carry the heavy viewer: each is its own chunk, loaded when first visited.
 const DashboardPage = lazy(() =>
   import('../features/drawings/routes/dashboard-page').then((module) => ({ default: module.DashboardPage })),
 );
 const UploadPage = lazy(() => import('../features/drawings/routes/upload-page').then((module) => ({ default: module.UploadPage })));
-const DrawingPage = lazy(() => import('../features/viewer/routes/viewer-page').then((module) => ({ default: module.ViewerPage })));
+const loadViewerPage = () => import('../features/viewer/routes/viewer-page');
+const DrawingPage = lazy(() => loadViewerPage().then((module) => ({ default: module.ViewerPage })));
+
+/**
+ * Arriving at a drawing's address signed in: the viewer's code and the drawing's data load at once,
+ * alongside the session check, rather than one after the other.
+ */
+function useViewerArrival() {
+  const queryClient = useQueryClient();
+  const [arrival] = useState(useLocation().pathname);
+  useEffect(() => {
+    const id = matchPath(routePaths.drawing, arrival)?.params.id;
+    if (!id || !readUsableToken()) return;
+    void loadViewerPage();
+    prefetchViewer(queryClient, id);
+  }, [queryClient, arrival]);
+}
 
 /** The route table of spec §2, with the access rules of §4 and §6. */
 export function AppRoutes() {
+  useViewerArrival();
   return (
     <Routes>
       <Route element={<AppLayout />}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { layOut, makeConnection, makeElement } from '../../../test/fixtures';
 import { ConnectionDialog } from './connection-dialog';
+import { createLiveZoom, useLiveZoom } from './live-zoom';
 import { connectionSegments, connectionStyle, DrawingCanvas, OVERLAY_COLORS, type DrawingCanvasProps } from './drawing-canvas';
 
 const element = (id: string, x: number, confirmed: boolean): DrawingElement =>
@@ -105,6 +106,17 @@ describe('canvas interactions', () => {
     expect(screen.getByTestId('connection-p')).toHaveAttribute('stroke', OVERLAY_COLORS.selectedPath);
   });
 
+  it('names the box under the pointer in the overlay title', () => {
+    const { overlay } = renderCanvas({ elements: [a, makeElement({ _id: 'u', name: '', elementType: 'valve' })] });
+    expect(overlay.querySelectorAll('title')).toHaveLength(1);
+    fireEvent.pointerOver(screen.getByTestId('element-a'));
+    expect(overlay.querySelector('title')).toHaveTextContent(/^a$/);
+    fireEvent.pointerOver(screen.getByTestId('element-u'));
+    expect(overlay.querySelector('title')).toHaveTextContent(/^valve$/);
+    fireEvent.pointerOver(overlay);
+    expect(overlay.querySelector('title')).toBeEmptyDOMElement();
+  });
+
   it('double-click zooms in, shift zooms out', () => {
     const setZoom = vi.fn();
     const { overlay } = renderCanvas({ setZoom });
@@ -116,13 +128,23 @@ describe('canvas interactions', () => {
 });
 
 describe('pinch zoom (two touch pointers)', () => {
-  /** The canvas with real zoom state, shown in a test id. */
+  /** The canvas with real zoom state, shown in test ids: the zoom shown during the gesture and the state. */
   function PinchHarness(overrides: Partial<DrawingCanvasProps>) {
     const [zoom, setZoom] = useState(1);
+    const [liveZoom] = useState(() => createLiveZoom(1));
     return (
       <>
-        <output data-testid="zoom">{zoom}</output>
-        <DrawingCanvas {...canvasProps(overrides)} zoom={zoom} setZoom={setZoom} />
+        <output data-testid="zoom">{useLiveZoom(liveZoom, zoom)}</output>
+        <output data-testid="zoom-state">{zoom}</output>
+        <button
+          onClick={() => {
+            liveZoom.set(1);
+            setZoom(1);
+          }}
+        >
+          Reset zoom
+        </button>
+        <DrawingCanvas {...canvasProps(overrides)} zoom={zoom} setZoom={setZoom} liveZoom={liveZoom} />
       </>
     );
   }
@@ -134,12 +156,34 @@ describe('pinch zoom (two touch pointers)', () => {
     fireEvent.pointerDown(overlay, touch(1, 100));
     fireEvent.pointerDown(overlay, touch(2, 200));
     fireEvent.pointerMove(overlay, touch(2, 300));
+    // During the gesture the laid-out layer is scaled; the page's zoom state waits for the pause.
     expect(screen.getByTestId('zoom')).toHaveTextContent('2');
+    expect(screen.getByTestId('zoom-state')).toHaveTextContent('1');
+    expect(screen.getByTestId('zoom-layer').style.transform).toBe('scale(2)');
     await waitFor(() => expect(screen.getByTestId('zoom-layer')).toHaveStyle({ width: '200%' }));
+    expect(screen.getByTestId('zoom-state')).toHaveTextContent('2');
+    expect(screen.getByTestId('zoom-layer').style.transform).toBe('');
     fireEvent.pointerMove(overlay, touch(2, 5000));
     expect(screen.getByTestId('zoom')).toHaveTextContent('5');
     fireEvent.pointerMove(overlay, touch(2, 110));
     expect(screen.getByTestId('zoom')).toHaveTextContent('0.5');
+  });
+
+  it('a zoom set by a button during the gesture wins over the gesture', async () => {
+    render(<PinchHarness />);
+    const overlay = screen.getByTestId('overlay');
+    fireEvent.pointerDown(overlay, touch(1, 100));
+    fireEvent.pointerDown(overlay, touch(2, 200));
+    fireEvent.pointerMove(overlay, touch(2, 300));
+    fireEvent.pointerUp(overlay, touch(2, 300));
+    fireEvent.pointerUp(overlay, touch(1, 100));
+    expect(screen.getByTestId('zoom')).toHaveTextContent('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    expect(screen.getByTestId('zoom')).toHaveTextContent('1');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('zoom-state')).toHaveTextContent('1');
+    expect(screen.getByTestId('zoom-layer').style.transform).toBe('');
+    expect(screen.getByTestId('zoom-layer')).toHaveStyle({ width: '100%' });
   });
 
   it('does not place, select or drag with the pinching fingers', () => {

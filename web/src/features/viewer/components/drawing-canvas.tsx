@@ -1,26 +1,19 @@
 import type { BoundingBox, Connection, DrawingElement, PathSegment } from '@pid/contracts';
 import Box from '@mui/material/Box';
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type Dispatch,
-  type PointerEvent as ReactPointerEvent,
-  type SetStateAction,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type Dispatch, type PointerEvent as ReactPointerEvent, type SetStateAction } from 'react';
 import { endId } from '../api/connections';
 import { exceedsDragThreshold, moveBox, resizeBox } from '../geometry/drag';
 import type { Point, Size } from '../geometry/mapping';
 import { screenToImage } from '../geometry/mapping';
 import { boxCenter } from '../geometry/placement';
 import { orthogonalRoute, segmentsToPath, snapOrthogonal } from '../geometry/routing';
-import { anchoredScroll, doubleClickZoom, wheelZoom } from '../geometry/zoom';
+import { doubleClickZoom, wheelZoom } from '../geometry/zoom';
 import { DEFAULT_LAYERS, TEXT_LAYER_ZOOM, visibleByLayer, type LayerState } from './layer-menu';
 import { ConnectionLayer, ElementLayer, OVERLAY_HOVER_STYLES, RESIZE_HANDLE_PX, ResizeHandle } from './overlay-layers';
+import type { LiveZoom } from './live-zoom';
 import { OVERLAY_COLORS } from './overlay-style';
 import { useCanvasView, type CanvasFocus } from './use-canvas-view';
+import { useGestureZoom } from './use-gesture-zoom';
 import { usePinchZoom } from './use-pinch-zoom';
 
 export { connectionSegments, connectionStyle, OVERLAY_COLORS } from './overlay-style';
@@ -49,6 +42,8 @@ export interface DrawingCanvasProps {
   layers?: LayerState;
   /** An element to bring into the middle of the view. */
   focus?: CanvasFocus | null;
+  /** Follows the zoom shown, step by step during a wheel or pinch gesture. */
+  liveZoom?: LiveZoom;
   /** Told the zoom that fits the whole sheet, and again when the view changes size. */
   onFitZoom?: (zoom: number) => void;
 }
@@ -62,19 +57,12 @@ interface DragState {
   resize: boolean;
 }
 
-/** How long a wheel or pinch zoom must pause before the new size is laid out. */
-const GESTURE_SETTLE_MS = 150;
-
-/** A zoom asked for about a point: the point's offset in the scroll box and the zoom laid out when asked. */
-interface ZoomAnchor {
-  offset: Point;
-  from: number;
-}
-
 export function DrawingCanvas(props: DrawingCanvasProps) {
   const { imageSize, elements, connections, zoom, setZoom, mode, selection, onSelect } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
+  // React types an SVG <title> as the HTML one.
+  const titleRef = useRef<HTMLTitleElement>(null);
   const dragRef = useRef<DragState | null>(null);
   const [dragBox, setDragBox] = useState<{ id: string; box: BoundingBox } | null>(null);
   const [sourceId, setSourceId] = useState<string | null>(null);
@@ -90,42 +78,7 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
     setWaypoints([]);
   }
 
-  // Zooming about a point (wheel at the cursor, pinch centre): the scroll offset is corrected once the
-  // new zoom is shown, before paint. `requestedZoom` runs ahead of renders so quick steps add up.
-  const requestedZoom = useRef(zoom);
-  const shownZoom = useRef(zoom);
-  const anchor = useRef<ZoomAnchor | null>(null);
-  // During a continuous gesture (wheel, pinch) the layer keeps its laid-out size and is scaled by a CSS
-  // transform, which needs no layout and no re-raster of the image and thousands of SVG nodes; the new
-  // size is laid out once the gesture pauses. Buttons and double-click lay out at once.
-  const [laidOutZoom, setLaidOutZoom] = useState(zoom);
-  const gesture = useRef<ReturnType<typeof setTimeout> | null>(null);
-  if (laidOutZoom !== zoom && gesture.current === null) setLaidOutZoom(zoom);
-  useEffect(() => () => clearTimeout(gesture.current ?? undefined), []);
-  const zoomAbout = (next: number, client: Point) => {
-    const container = containerRef.current;
-    requestedZoom.current = next;
-    if (container) {
-      const rect = container.getBoundingClientRect();
-      anchor.current = { offset: { x: client.x - rect.left, y: client.y - rect.top }, from: shownZoom.current };
-    }
-    clearTimeout(gesture.current ?? undefined);
-    gesture.current = setTimeout(() => {
-      gesture.current = null;
-      setLaidOutZoom(requestedZoom.current);
-    }, GESTURE_SETTLE_MS);
-    setZoom(next);
-  };
-  useLayoutEffect(() => {
-    const container = containerRef.current;
-    const pending = anchor.current;
-    anchor.current = null;
-    requestedZoom.current = zoom;
-    shownZoom.current = zoom;
-    if (!container || !pending || pending.from === zoom) return;
-    container.scrollLeft = anchoredScroll(container.scrollLeft, pending.offset.x, pending.from, zoom);
-    container.scrollTop = anchoredScroll(container.scrollTop, pending.offset.y, pending.from, zoom);
-  }, [zoom]);
+  const { requestedZoom, layerRef, laidOutZoom, zoomAbout } = useGestureZoom({ containerRef, zoom, setZoom, liveZoom: props.liveZoom });
 
   // Ctrl/Cmd + wheel zooms about the cursor; the listener must not be passive to keep the page from scrolling.
   const wheelRef = useRef<(event: WheelEvent) => void>(() => undefined);
@@ -266,14 +219,12 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
       {...pinch.handlers}
     >
       <Box
+        ref={layerRef}
         data-testid="zoom-layer"
-        sx={{ position: 'relative', lineHeight: 0, transformOrigin: '0 0' }}
+        // Its own compositing layer, so a gesture's transform never re-rasters it.
+        sx={{ position: 'relative', lineHeight: 0, transformOrigin: '0 0', willChange: 'transform' }}
         // Inline, not sx: a new zoom must not add a style rule, which would restyle every overlay node.
-        style={{
-          width: `${laidOutZoom * 100}%`,
-          transform: laidOutZoom === zoom ? undefined : `scale(${zoom / laidOutZoom})`,
-          willChange: laidOutZoom === zoom ? undefined : 'transform',
-        }}
+        style={{ width: `${laidOutZoom * 100}%` }}
       >
         <img
           src={props.imageUrl}
@@ -296,6 +247,12 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
             touchAction: 'none',
             ...OVERLAY_HOVER_STYLES,
           }}
+          onPointerOver={(event) => {
+            // One title for the whole overlay, naming the box under the pointer: a title per box
+            // would add thousands of nodes to lay out when the viewer opens.
+            const element = elementsById.get(elementIdOf(event.target) ?? '');
+            if (titleRef.current) titleRef.current.textContent = element ? element.name || element.elementType : '';
+          }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
@@ -303,6 +260,7 @@ export function DrawingCanvas(props: DrawingCanvasProps) {
             mode === 'normal' && !elementIdOf(event.target) && setZoom((current) => doubleClickZoom(current, event.shiftKey))
           }
         >
+          <title ref={titleRef} />
           <rect x={0} y={0} width={imageSize.width} height={imageSize.height} fill="transparent" />
           {props.showPipes ? (
             <ConnectionLayer

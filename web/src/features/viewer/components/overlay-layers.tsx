@@ -113,9 +113,7 @@ const ElementBox = memo(function ElementBox(props: {
       strokeWidth={props.selected || props.role ? 2.5 : 1.5}
       vectorEffect="non-scaling-stroke"
       style={{ cursor: props.cursor }}
-    >
-      <title>{element.name || element.elementType}</title>
-    </rect>
+    />
   );
 });
 

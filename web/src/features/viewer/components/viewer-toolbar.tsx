@@ -21,6 +21,7 @@ import type { ExportFormat } from '../../../lib/drawing-export';
 import type { ViewerMode } from './drawing-canvas';
 import { ExportMenu } from './export-menu';
 import { LayerMenu, type LayerState } from './layer-menu';
+import { useLiveZoom, type LiveZoom } from './live-zoom';
 
 export interface ViewerToolbarProps {
   name: string;
@@ -29,6 +30,8 @@ export interface ViewerToolbarProps {
   mode: ViewerMode;
   elementCount: number;
   zoom: number;
+  /** The zoom shown during a wheel or pinch gesture, ahead of `zoom`. */
+  liveZoom?: LiveZoom;
   maximised: boolean;
   onShowAll: (value: boolean) => void;
   onShowPipes: (value: boolean) => void;
@@ -45,6 +48,15 @@ export interface ViewerToolbarProps {
   reviewing: boolean;
   onReview: () => void;
   onExport: (format: ExportFormat) => void;
+}
+
+/** The zoom shown, re-rendered alone at each step of a gesture. */
+function ZoomPercent(props: { zoom: number; live?: LiveZoom }) {
+  return (
+    <Typography data-testid="zoom-percent" sx={{ minWidth: 48, textAlign: 'center' }}>
+      {zoomPercent(useLiveZoom(props.live, props.zoom))}
+    </Typography>
+  );
 }
 
 export function ViewerToolbar(props: ViewerToolbarProps) {
@@ -99,9 +111,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
             </IconButton>
           </span>
         </Tooltip>
-        <Typography data-testid="zoom-percent" sx={{ minWidth: 48, textAlign: 'center' }}>
-          {zoomPercent(props.zoom)}
-        </Typography>
+        <ZoomPercent zoom={props.zoom} live={props.liveZoom} />
         <Tooltip title="Zoom in">
           <span>
             <IconButton size="small" aria-label="Zoom in" onClick={props.onZoomIn} disabled={props.zoom >= MAX_ZOOM}>

@@ -16,6 +16,7 @@ import { useElements } from '../api/elements';
 import { ConnectionDialog } from '../components/connection-dialog';
 import { DrawingCanvas, type Selection, type ViewerMode } from '../components/drawing-canvas';
 import { DEFAULT_LAYERS, type LayerState } from '../components/layer-menu';
+import { createLiveZoom } from '../components/live-zoom';
 import { ModeHint } from '../components/mode-hint';
 import { offPageContinuations, type Continuation } from '../components/off-page-continuation';
 import { PageSource } from '../components/page-source';
@@ -61,6 +62,12 @@ function DrawingViewer({ id }: { id: string }) {
   const connections = useConnections(id);
   const imageUrl = useObjectUrl(image.data);
   const [zoom, setZoom] = useState(1);
+  const [liveZoom] = useState(() => createLiveZoom(1));
+  /** A button's zoom: from the zoom shown (a wheel or pinch may be ahead of the state), and it ends such a gesture. */
+  const zoomTo = (next: number) => {
+    liveZoom.set(next);
+    setZoom(next);
+  };
   const [fit, setFit] = useState<number | null>(null);
   const [layers, setLayers] = useState<LayerState>(DEFAULT_LAYERS);
   const [focus, setFocus] = useState<CanvasFocus | null>(null);
@@ -248,14 +255,15 @@ function DrawingViewer({ id }: { id: string }) {
         mode={mode}
         elementCount={pageElements.length}
         zoom={zoom}
+        liveZoom={liveZoom}
         maximised={maximised}
         onShowAll={setShowAll}
         onShowPipes={setShowPipes}
         onMode={setMode}
-        onZoomIn={() => setZoom((value) => zoomBy(value, BUTTON_ZOOM_STEP))}
-        onZoomOut={() => setZoom((value) => zoomBy(value, -BUTTON_ZOOM_STEP))}
-        onZoomReset={() => setZoom(1)}
-        onFit={() => setZoom(fit ?? 1)}
+        onZoomIn={() => zoomTo(zoomBy(liveZoom.get(), BUTTON_ZOOM_STEP))}
+        onZoomOut={() => zoomTo(zoomBy(liveZoom.get(), -BUTTON_ZOOM_STEP))}
+        onZoomReset={() => zoomTo(1)}
+        onFit={() => zoomTo(fit ?? 1)}
         layers={layers}
         onLayers={setLayers}
         reviewing={review.active}
@@ -299,6 +307,7 @@ function DrawingViewer({ id }: { id: string }) {
               connections={drawnConnections}
               zoom={zoom}
               setZoom={setZoom}
+              liveZoom={liveZoom}
               mode={mode}
               showAll={showAll}
               showPipes={showPipes}
