@@ -57,32 +57,13 @@ def load_sheets(corpus: str, class_index: dict, limit=None, log=print):
     return sheets
 
 
-class SymbolSampler:
-    """Picks the symbol a crop is centred on, over all sheets: a class's symbols are drawn in proportion to the square
-    root of their count, not to their count (repeat-factor sampling), so a compressor, one a sheet, is seen far more
-    often than among the hundreds of bubbles and valves."""
-
-    def __init__(self, sheets: list):
-        self.refs = np.array([(i, j) for i, sheet in enumerate(sheets) for j in range(len(sheet.boxes))], dtype=np.int64).reshape(-1, 2)
-        classes = np.concatenate([sheet.classes for sheet in sheets]) if sheets else np.zeros(0, dtype=np.int64)
-        counts = np.bincount(classes) if len(classes) else np.zeros(0)
-        weights = 1 / np.sqrt(counts[classes]) if len(classes) else np.zeros(0)
-        self.p = weights / weights.sum() if len(classes) else weights
-
-    def pick(self, rng: np.random.Generator):
-        """(sheet index, symbol index)."""
-        i, j = self.refs[rng.choice(len(self.refs), p=self.p)]
-        return int(i), int(j)
-
-
-def crop(sheet: Sheet, rng: np.random.Generator, size: int, centre=None):
-    """A crop at a random scale round symbol `centre` (or anywhere when None), turned and mirrored at random (uint8,
-    ink high), with its boxes in it."""
+def crop(sheet: Sheet, rng: np.random.Generator, size: int):
+    """A random crop at a random scale, turned and mirrored at random (uint8, ink high), with its boxes in it."""
     scale = math.exp(rng.uniform(math.log(CROP_SCALES[0]), math.log(CROP_SCALES[1])))
     side = int(round(size / scale))
     height, width = sheet.ink.shape
-    if centre is not None:
-        x0, y0, x1, y1 = sheet.boxes[centre]
+    if len(sheet.boxes) and rng.random() < 0.8:
+        x0, y0, x1, y1 = sheet.boxes[rng.integers(len(sheet.boxes))]
         cx = (x0 + x1) / 2 + rng.uniform(-side / 3, side / 3)
         cy = (y0 + y1) / 2 + rng.uniform(-side / 3, side / 3)
     else:

@@ -17,7 +17,7 @@ from detections import detect_page
 from evaluate import evaluate
 from export import export
 from model import ARCHITECTURE, Detector, parameter_count
-from sheets import CROP_SCALES, SymbolSampler, crop, load_sheets, sheet_scales, targets
+from sheets import CROP_SCALES, crop, load_sheets, sheet_scales, targets
 
 
 def focal_loss(logits, heat):
@@ -29,15 +29,10 @@ def focal_loss(logits, heat):
     return (pos + neg) / positive.sum().clamp(min=1)
 
 
-def batch(sheets, sampler, rng, size, count, classes):
+def batch(sheets, rng, size, count, classes):
     images, heats, regressions, masks = [], [], [], []
     for _ in range(count):
-        # Most crops round a symbol, a rare class's as often as the square root of its count allows; some anywhere.
-        if len(sampler.refs) and rng.random() < 0.8:
-            sheet, centre = sampler.pick(rng)
-            pixels, boxes, cls = crop(sheets[sheet], rng, size, centre)
-        else:
-            pixels, boxes, cls = crop(sheets[rng.integers(len(sheets))], rng, size)
+        pixels, boxes, cls = crop(sheets[rng.integers(len(sheets))], rng, size)
         heat, regression, mask = targets(boxes, cls, size, classes)
         images.append(pixels)
         heats.append(heat)
@@ -56,7 +51,6 @@ def train(args):
     names = [c["name"] for c in classes]
     class_index = {name: i for i, name in enumerate(names)}
     sheets = load_sheets(args.corpus, class_index)
-    sampler = SymbolSampler(sheets)
     model = Detector(len(names))
     print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(names)} classes, {len(sheets)} sheets", flush=True)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -66,7 +60,7 @@ def train(args):
     started, running = time.time(), None
     for step in range(args.steps):
         model.train()
-        images, heat, regression, mask = batch(sheets, sampler, rng, args.size, args.batch, len(names))
+        images, heat, regression, mask = batch(sheets, rng, args.size, args.batch, len(names))
         heat_logits, predicted = model(images)
         heat_loss = focal_loss(heat_logits, heat)
         objects = mask.sum().clamp(min=1)

@@ -69,9 +69,8 @@ one. ${corpora}.
 
 - Command: \`${run.command}\` (\`training/detector/train.py\`, PyTorch from Debian's \`python3-torch\`).
 - Commit: \`${manifest.commit}\`.
-- ${training.steps} steps of ${training.batch} crops of ${training.crop} px, most round a symbol drawn by the square root of its
-  class's count (rare classes and equipment seen more often), at a random scale ${training.cropScales.join('–')}, with quarter
-  turns, mirroring, thicker or thinner strokes, coarser scans, ink gamma; AdamW, cosine schedule.
+- ${training.steps} steps of ${training.batch} crops of ${training.crop} px (random scale ${training.cropScales.join('–')}, quarter
+  turns, mirroring, thicker or thinner strokes, coarser scans, ink gamma); AdamW, cosine schedule.
 - Wall time: ${run.wallMinutes.toFixed(1)} min in all (${training.trainMinutes} min of training), on ${run.machine}.
 
 ## Held-out corpus (${summary.sheets} sheets, IoU ≥ 0.5, score ≥ ${summary.threshold})
