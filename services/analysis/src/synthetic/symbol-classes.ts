@@ -784,39 +784,24 @@ const fittings: SymbolClass[] = [
   ]),
 ];
 
+/** The off-page connector's pentagon, pointing right; the chevron is the same outline notched at the back. */
+const CONNECTOR_POINTS: Point[] = [
+  [-2, -0.8],
+  [1.2, -0.8],
+  [2, 0],
+  [1.2, 0.8],
+  [-2, 0.8],
+];
+
 const offPageConnector: SymbolClass = {
   className: 'off_page_connector',
   elementType: 'off_page_connector',
   placement: 'connector',
   quarterTurns: UPRIGHT,
   variants: [
-    variant(
-      'pentagon',
-      [
-        polygon([
-          [-2, -0.8],
-          [1.2, -0.8],
-          [2, 0],
-          [1.2, 0.8],
-          [-2, 0.8],
-        ]),
-      ],
-      [port('left', -2, 0, -1, 0), port('right', 2, 0, 1, 0)],
-    ),
-    variant(
-      'chevron',
-      [
-        polygon([
-          [-2, -0.8],
-          [1.2, -0.8],
-          [2, 0],
-          [1.2, 0.8],
-          [-2, 0.8],
-          [-1.2, 0],
-        ]),
-      ],
-      [port('left', -1.2, 0, -1, 0), port('right', 2, 0, 1, 0)],
-    ),
+    variant('pentagon', [polygon(CONNECTOR_POINTS)], [port('left', -2, 0, -1, 0), port('right', 2, 0, 1, 0)]),
+    // The pentagon with its back edge notched in to a point.
+    variant('chevron', [polygon([...CONNECTOR_POINTS, [-1.2, 0]])], [port('left', -1.2, 0, -1, 0), port('right', 2, 0, 1, 0)]),
     variant(
       'block-arrow',
       [
