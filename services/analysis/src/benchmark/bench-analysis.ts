@@ -16,6 +16,7 @@ import { datasetResult, datasetTables, type DrawingResult } from './report';
 import { runAnalyze } from './run-analyze';
 import { scoreSheet } from './score-sheet';
 import type { SymbolMode } from '../symbols/symbol-mode';
+import { typedPath } from '../cli/run-cli';
 
 const USAGE =
   'usage: npm run bench:analysis -- [--dataset <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]\n';
@@ -69,11 +70,9 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  // npm runs scripts from the repository root; paths are meant from where the command was typed.
-  const base = process.env.INIT_CWD ?? process.cwd();
-  const overlayDir = values['overlay-dir'] && path.resolve(base, values['overlay-dir']);
+  const overlayDir = values['overlay-dir'] && typedPath(values['overlay-dir']);
   if (overlayDir) await mkdir(overlayDir, { recursive: true });
-  const all = values.dataset ? await pidDevDrawings(path.resolve(base, values.dataset)) : syntheticDrawings();
+  const all = values.dataset ? await pidDevDrawings(typedPath(values.dataset)) : syntheticDrawings();
   const drawings = all.filter((d) => !values.only || `${d.dataset}/${d.name}`.includes(values.only));
   if (drawings.length === 0) {
     process.stderr.write(`bench: no drawings${values.only ? ` match --only ${values.only}` : ''}\n`);
@@ -114,7 +113,7 @@ async function main(): Promise<number> {
         counts: r.score,
       })),
     }));
-    await writeFile(path.resolve(base, values.json), `${JSON.stringify({ datasets: report }, null, 2)}\n`);
+    await writeFile(typedPath(values.json), `${JSON.stringify({ datasets: report }, null, 2)}\n`);
   }
   return results.some((r) => r.error) ? 1 : 0;
 }
