@@ -19,6 +19,7 @@ import { bandReport, bandTables } from './report-bands';
 import { runAnalyze } from './run-analyze';
 import { scoreSheet } from './score-sheet';
 import type { SymbolMode } from '../symbols/symbol-mode';
+import { typedPath } from '../cli/run-cli';
 
 const USAGE =
   'usage: npm run bench:analysis -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]\n';
@@ -73,14 +74,12 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  // npm runs scripts from the repository root; paths are meant from where the command was typed.
-  const base = process.env.INIT_CWD ?? process.cwd();
-  const overlayDir = values['overlay-dir'] && path.resolve(base, values['overlay-dir']);
+  const overlayDir = values['overlay-dir'] && typedPath(values['overlay-dir']);
   if (overlayDir) await mkdir(overlayDir, { recursive: true });
   // The synthetic held-out set unless a folder is named; a pid-dev folder and a corpus may be benched together.
   const all = [
-    ...(values.dataset ? await pidDevDrawings(path.resolve(base, values.dataset)) : values.corpus ? [] : syntheticDrawings()),
-    ...(values.corpus ? await corpusDrawings(path.resolve(base, values.corpus)) : []),
+    ...(values.dataset ? await pidDevDrawings(typedPath(values.dataset)) : values.corpus ? [] : syntheticDrawings()),
+    ...(values.corpus ? await corpusDrawings(typedPath(values.corpus)) : []),
   ];
   const drawings = all.filter((d) => !values.only || `${d.dataset}/${d.name}`.includes(values.only));
   if (drawings.length === 0) {
@@ -129,7 +128,7 @@ async function main(): Promise<number> {
         counts: r.score,
       })),
     }));
-    await writeFile(path.resolve(base, values.json), `${JSON.stringify({ datasets: report }, null, 2)}\n`);
+    await writeFile(typedPath(values.json), `${JSON.stringify({ datasets: report }, null, 2)}\n`);
   }
   return results.some((r) => r.error) ? 1 : 0;
 }

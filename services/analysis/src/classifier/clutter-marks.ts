@@ -36,17 +36,21 @@ export function drawClutterMark(canvas: PdfCanvas, kind: ClutterKind, center: Po
     if (filled) stroke([back(-1), tip, back(1)], { fill: true, closed: true });
     else stroke([back(-1), tip, back(1)]);
   };
+  // The pipe or line a mark sits on runs on beyond the candidate: drawn, but left out of its box.
+  const lineThrough = () => {
+    const reach = rng.range(1.5, 3);
+    stroke(
+      [
+        [-reach, 0],
+        [reach, 0],
+      ],
+      { counted: false },
+    );
+  };
   switch (kind) {
     case 'flow-arrow': {
-      // The pipe runs on beyond the candidate: only the arrowhead's stretch counts.
-      const reach = rng.range(1.5, 3);
-      stroke(
-        [
-          [-reach, 0],
-          [reach, 0],
-        ],
-        { counted: false },
-      );
+      // The pipe, and an arrowhead on it: only the arrowhead's stretch counts.
+      lineThrough();
       arrowhead([rng.range(-0.5, 0.5), 0], 0, rng.chance(0.7));
       break;
     }
@@ -92,15 +96,8 @@ export function drawClutterMark(canvas: PdfCanvas, kind: ClutterKind, center: Po
       break;
     }
     case 'pointer': {
-      // The line it points at runs on beyond the candidate: only its stretch under the arrow counts.
-      const reach = rng.range(1.5, 3);
-      stroke(
-        [
-          [-reach, 0],
-          [reach, 0],
-        ],
-        { counted: false },
-      );
+      // The line it points at, and the arrow: only its stretch under the arrow counts.
+      lineThrough();
       stroke([
         [0, 0],
         [0, -rng.range(0.8, 2)],
@@ -109,15 +106,8 @@ export function drawClutterMark(canvas: PdfCanvas, kind: ClutterKind, center: Po
       break;
     }
     case 'insulation': {
-      // Lines along the pipe either side of it, hatched between (DEXPI's insulation mark); the pipe runs on through.
-      const reach = rng.range(1.5, 3);
-      stroke(
-        [
-          [-reach, 0],
-          [reach, 0],
-        ],
-        { counted: false },
-      );
+      // Lines along the pipe either side of it, hatched between (DEXPI's insulation mark).
+      lineThrough();
       const [half, off] = [rng.range(0.5, 1.2), rng.range(0.12, 0.3)];
       for (const side of [-1, 1])
         stroke([

@@ -5,7 +5,6 @@
 import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
 import { renderPdfPage } from '@pid/platform';
 import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
 import { DEFAULT_SYMBOL_MODE, isSymbolMode, SYMBOL_MODES, symbolModeOptions } from '../symbols/symbol-mode';
@@ -15,6 +14,7 @@ import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import { createTesseractReader, type TextReader } from '../pipeline/text-reader';
 import { drawOverlay } from './overlay';
 import { resultDocument } from './result-document';
+import { typedPath, usageExit } from './run-cli';
 
 const SOURCE_WORDS = {
   raster: 'the pixels (OCR and line finding)',
@@ -39,14 +39,12 @@ async function main(): Promise<number> {
     },
   });
   if (values.help || positionals.length !== 1) {
-    process.stderr.write(
+    return usageExit(
       'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules]\n',
+      values.help,
     );
-    return values.help ? 0 : 2;
   }
-  // npm runs scripts from the project root; paths are meant from where the command was typed.
-  const base = process.env.INIT_CWD ?? process.cwd();
-  const file = path.resolve(base, positionals[0]);
+  const file = typedPath(positionals[0]);
   const page = values.page ? Number(values.page) : 1;
   if (!Number.isInteger(page) || page < 1) throw new UnusableFileError(`--page must be a page number, not ${values.page}`);
   if (!isSymbolMode(values.symbols)) throw new UnusableFileError(`--symbols must be ${SYMBOL_MODES.join(', ')}, not ${values.symbols}`);
@@ -80,19 +78,16 @@ async function main(): Promise<number> {
   process.stderr.write(`       read from ${SOURCE_WORDS[analysis.source]}\n`);
   const document = resultDocument(analysis.imageSize, analysis.elements, analysis.connections, analysis.source);
   const json = `${JSON.stringify(document, null, 2)}\n`;
-  if (values.out) await writeFile(path.resolve(base, values.out), json);
+  if (values.out) await writeFile(typedPath(values.out), json);
   else process.stdout.write(json);
   // For the benchmark: wall time and peak resident memory of the analysis, overlay excluded (maxRSS is in KiB).
   if (values.stats) {
     const stats = { seconds: (Date.now() - started) / 1000, peakRssMb: process.resourceUsage().maxRSS / 1024 };
-    await writeFile(path.resolve(base, values.stats), `${JSON.stringify(stats)}\n`);
+    await writeFile(typedPath(values.stats), `${JSON.stringify(stats)}\n`);
   }
   if (values.overlay) {
     const background = isPdf(bytes) ? (await renderPdfPage(bytes, page, PDF_PAGE_OPTIONS)).png : bytes;
-    await writeFile(
-      path.resolve(base, values.overlay),
-      await drawOverlay(background, analysis.imageSize, analysis.elements, analysis.connections),
-    );
+    await writeFile(typedPath(values.overlay), await drawOverlay(background, analysis.imageSize, analysis.elements, analysis.connections));
   }
   const counts = new Map<string, number>();
   for (const element of analysis.elements) counts.set(element.elementType, (counts.get(element.elementType) ?? 0) + 1);

@@ -15,15 +15,12 @@ import { onnxDetectorNet } from '../symbols/detector/onnx-detector-net';
 import { detectSymbols } from '../symbols/detector/page-detector';
 import { pageScaleFor, textHeight } from '../symbols/detector/page-scale';
 import { tfjsDetectorNet, type DetectorNet } from '../symbols/detector/tfjs-detector-net';
-import { runCli } from './run-cli';
+import { runCli, typedPath, usageExit } from './run-cli';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '3' } } });
-  if (positionals.length !== 1) {
-    process.stderr.write('usage: npm run bench:detector -- <page image> [--runs N]\n');
-    return 2;
-  }
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]);
+  if (positionals.length !== 1) return usageExit('usage: npm run bench:detector -- <page image> [--runs N]\n');
+  const file = typedPath(positionals[0]);
   const page = await loadPageImage(await readFile(file), { maxProcessingPixels: 200_000_000, pdf: PDF_PAGE_OPTIONS });
   const weights = await readDetectorWeights();
   await tf.setBackend('wasm');

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { CorpusTruth } from '../synthetic/corpus/corpus-truth';
 import type { TileAnnotation } from '../synthetic/corpus/tiles';
 import { Prng } from '../synthetic/prng';
-import { runCli } from './run-cli';
+import { runCli, typedPath, usageExit } from './run-cli';
 
 const USAGE = 'usage: npm run corpus:gallery -- --corpus <dir> [--out <file.png>] [--seed S]\n';
 const CELL = 520;
@@ -96,13 +96,9 @@ async function main(): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help || !values.corpus) {
-    process.stderr.write(USAGE);
-    return values.help ? 0 : 2;
-  }
-  const from = process.env.INIT_CWD ?? process.cwd();
-  const dir = path.resolve(from, values.corpus);
-  const out = path.resolve(from, values.out ?? path.join(dir, 'gallery.png'));
+  if (values.help || !values.corpus) return usageExit(USAGE, values.help);
+  const dir = typedPath(values.corpus);
+  const out = typedPath(values.out ?? path.join(dir, 'gallery.png'));
   const rng = new Prng(Number(values.seed));
   const cells = [...(await sheetCells(dir, rng.fork('sheets'), 8)), ...(await tileCells(dir, rng.fork('tiles'), 12))];
   const rows = Math.ceil(cells.length / COLUMNS);

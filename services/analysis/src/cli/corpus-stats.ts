@@ -16,7 +16,7 @@ import { pidDevDrawings } from '../benchmark/datasets/pid-dev';
 import type { CorpusTruth } from '../synthetic/corpus/corpus-truth';
 import { measureInk, percentile } from '../synthetic/corpus/ink-measures';
 import { Prng } from '../synthetic/prng';
-import { runCli } from './run-cli';
+import { runCli, typedPath, usageExit } from './run-cli';
 
 const USAGE = 'usage: npm run corpus:stats -- --corpus <dir> [--pid-dev <dir>] [--sheets N]\n';
 const CROP = 640;
@@ -144,13 +144,9 @@ async function main(): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help || !values.corpus) {
-    process.stderr.write(USAGE);
-    return values.help ? 0 : 2;
-  }
-  const from = process.env.INIT_CWD ?? process.cwd();
-  const corpus = await corpusSamples(path.resolve(from, values.corpus), Number(values.sheets));
-  const root = path.resolve(from, values['pid-dev']);
+  if (values.help || !values.corpus) return usageExit(USAGE, values.help);
+  const corpus = await corpusSamples(typedPath(values.corpus), Number(values.sheets));
+  const root = typedPath(values['pid-dev']);
   const real = existsSync(root) ? await pidDevSamples(root) : empty();
   if (!existsSync(root)) process.stderr.write(`no pid-dev folder at ${root}: its columns stay empty\n`);
   process.stdout.write(`${table(corpus, real)}\n`);

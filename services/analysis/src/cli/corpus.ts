@@ -19,7 +19,7 @@ import {
   writeCorpusSheet,
   type SheetRecord,
 } from '../synthetic/corpus/corpus-writer';
-import { runCli } from './run-cli';
+import { runCli, typedPath, usageExit } from './run-cli';
 
 const USAGE = 'usage: npm run corpus -- --out <dir> --count N --seed S [--tiles] [--sheets] [--workers W]\n';
 
@@ -43,19 +43,14 @@ async function main(): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help || !values.out) {
-    process.stderr.write(USAGE);
-    return values.help ? 0 : 2;
-  }
+  if (values.help || !values.out) return usageExit(USAGE, values.help);
   const count = Number(values.count);
   const seed = Number(values.seed);
   const workers = Number(values.workers ?? availableParallelism());
   if (![count, seed, workers].every(Number.isInteger) || count < 1 || seed < 0 || workers < 1) {
-    process.stderr.write(`--count, --seed and --workers must be whole numbers\n${USAGE}`);
-    return 2;
+    return usageExit(`--count, --seed and --workers must be whole numbers\n${USAGE}`);
   }
-  // npm runs scripts from the project root; paths are meant from where the command was typed.
-  const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+  const out = typedPath(values.out);
   await prepareCorpusFolders(out, values.tiles);
   const started = Date.now();
   const jobs: Job[] = Array.from({ length: count }, (_, i) => ({

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { typedPath, usageExit } from './run-cli';
 import { DRAFTING_STYLES, generateSyntheticDrawing, HELD_OUT_SEED_START, type DegradeOptions, type SyntheticOptions } from '../synthetic';
 
 const USAGE =
@@ -35,20 +36,15 @@ async function main(): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help || !values.out) {
-    process.stderr.write(USAGE);
-    return values.help ? 0 : 2;
-  }
+  if (values.help || !values.out) return usageExit(USAGE, values.help);
   const count = Number(values.count);
   const firstSeed = Number(values.seed);
   if (!Number.isInteger(count) || count < 1 || !Number.isInteger(firstSeed)) {
-    process.stderr.write(`--count and --seed must be whole numbers\n${USAGE}`);
-    return 2;
+    return usageExit(`--count and --seed must be whole numbers\n${USAGE}`);
   }
   if (values.density && !['sparse', 'normal', 'dense'].includes(values.density)) throw new Error(`--density ${values.density}?\n${USAGE}`);
   if (values.paper && !['A3', 'A1'].includes(values.paper)) throw new Error(`--paper ${values.paper}?\n${USAGE}`);
-  // npm runs scripts from the project root; paths are meant from where the command was typed.
-  const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+  const out = typedPath(values.out);
   await mkdir(out, { recursive: true });
   const started = Date.now();
   for (let i = 0; i < count; i++) {

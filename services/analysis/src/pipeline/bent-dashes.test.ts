@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectedComponents, type InkImage } from './components';
 import { findDashChains } from './dash-chains';
+import { inkWith } from '../testing/ink';
 import type { Segment } from './lines';
 
 const W = 300;
@@ -25,7 +26,7 @@ describe('dashed lines round corners', () => {
     ['in gaps', 96, 140],
     ['inside dashes (L-shaped dashes)', 80, 145],
   ])('finds a signal line whose legs are too short for a straight run, its corners %s', (_, cornerX, lastY) => {
-    const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+    const ink = inkWith(W, H);
     // Right, down 40-45 px, right 46: no leg holds three dashes.
     const path: Array<[number, number]> = [
       [50, 100],
@@ -53,7 +54,7 @@ describe('dashed lines round corners', () => {
   });
 
   it('finds a line of two free dashes between end dashes stuck to what they meet (cut as stubs)', () => {
-    const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+    const ink = inkWith(W, H);
     // Tank side at x 40, bubble at x 124: the end dashes touch them and were cut off as stubs.
     dashedPath(ink, [
       [64, 100],
@@ -80,7 +81,7 @@ describe('dashed lines round corners', () => {
   });
 
   it("takes a pipe's short jog between two solid ends (cut as stubs) for solid legs, not a signal line", () => {
-    const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
+    const ink = inkWith(W, H);
     // A pipe down x 120 to y 140, a 20 px jog left at y 141-144, down x 100 to a nozzle at y 175: the jog is the
     // only component; the pipe's end and the last leg (35 px each) were cut as stubs.
     for (let y = 141; y <= 144; y++) for (let x = 98; x <= 122; x++) ink.mask[y * W + x] = 1;
@@ -105,17 +106,17 @@ describe('dashed lines round corners', () => {
   });
 
   it('takes no letters for a bent line (an F, an L and a 1 side by side)', () => {
-    const ink: InkImage = { mask: new Uint8Array(W * H), width: W, height: H };
-    const fill = (x0: number, y0: number, x1: number, y1: number) => {
-      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) ink.mask[y * W + x] = 1;
-    };
     // F: stem, top bar, middle bar; L: stem and foot; 1: a stem. 15 px tall, 3 px apart.
-    fill(100, 100, 102, 114);
-    fill(100, 100, 110, 102);
-    fill(100, 106, 108, 108);
-    fill(114, 100, 116, 114);
-    fill(114, 112, 124, 114);
-    fill(128, 100, 130, 114);
+    const ink = inkWith(
+      W,
+      H,
+      [100, 100, 102, 114],
+      [100, 100, 110, 102],
+      [100, 106, 108, 108],
+      [114, 100, 116, 114],
+      [114, 112, 124, 114],
+      [128, 100, 130, 114],
+    );
     expect(findDashChains(connectedComponents(ink.mask, W, H), 2, ink).segments).toEqual([]);
   });
 });

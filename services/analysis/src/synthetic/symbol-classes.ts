@@ -141,19 +141,25 @@ const verticalShell = (hw: number, hh: number, head: number): Primitive[] => [
   arc(0, hh, hw, head, 0, 180),
 ];
 
+/**
+ * A vertical vessel's nozzles on a shell `hw` half-wide, the top and bottom ones `end` from the middle; the side
+ * nozzle and the right level tap stand at `sideY` and `levelRightY`.
+ */
+const verticalVesselPorts = (hw: number, end: number, sideY: number, levelRightY: number): PortDefinition[] => [
+  port('top', 0, -end, 0, -1, 'out'),
+  port('bottom', 0, end, 0, 1, 'out'),
+  port('inlet', -hw, -2, -1, 0, 'in'),
+  port('side', hw, sideY, 1, 0),
+  port('lower-left', -hw, 3, -1, 0, 'in'),
+  signal('level-left', -hw, 1, -1, 0),
+  signal('level-right', hw, levelRightY, 1, 0),
+];
+
 const verticalVessel = equipmentClass('vertical_vessel', [
   variant(
     'legs',
     [...verticalShell(2.5, 4, 1.2), line(-2, 4.7, -2, 6.5), line(2, 4.7, 2, 6.5), line(-2.6, 6.5, -1.4, 6.5), line(1.4, 6.5, 2.6, 6.5)],
-    [
-      port('top', 0, -5.2, 0, -1, 'out'),
-      port('bottom', 0, 5.2, 0, 1, 'out'),
-      port('inlet', -2.5, -2, -1, 0, 'in'),
-      port('side', 2.5, -2, 1, 0),
-      port('lower-left', -2.5, 3, -1, 0, 'in'),
-      signal('level-left', -2.5, 1, -1, 0),
-      signal('level-right', 2.5, 1, 1, 0),
-    ],
+    verticalVesselPorts(2.5, 5.2, -2, 1),
   ),
   variant(
     'skirt-demister',
@@ -166,15 +172,7 @@ const verticalVessel = equipmentClass('vertical_vessel', [
       line(-2, -4, 2, -3.4, thin),
       line(-2, -3.4, 2, -4, thin),
     ],
-    [
-      port('top', 0, -6, 0, -1, 'out'),
-      port('bottom', 0, 6, 0, 1, 'out'),
-      port('inlet', -2, -2, -1, 0, 'in'),
-      port('side', 2, -1, 1, 0),
-      port('lower-left', -2, 3, -1, 0, 'in'),
-      signal('level-left', -2, 1, -1, 0),
-      signal('level-right', 2, 2, 1, 0),
-    ],
+    verticalVesselPorts(2, 6, -1, 2),
   ),
 ]);
 
@@ -786,39 +784,24 @@ const fittings: SymbolClass[] = [
   ]),
 ];
 
+/** The off-page connector's pentagon, pointing right; the chevron is the same outline notched at the back. */
+const CONNECTOR_POINTS: Point[] = [
+  [-2, -0.8],
+  [1.2, -0.8],
+  [2, 0],
+  [1.2, 0.8],
+  [-2, 0.8],
+];
+
 const offPageConnector: SymbolClass = {
   className: 'off_page_connector',
   elementType: 'off_page_connector',
   placement: 'connector',
   quarterTurns: UPRIGHT,
   variants: [
-    variant(
-      'pentagon',
-      [
-        polygon([
-          [-2, -0.8],
-          [1.2, -0.8],
-          [2, 0],
-          [1.2, 0.8],
-          [-2, 0.8],
-        ]),
-      ],
-      [port('left', -2, 0, -1, 0), port('right', 2, 0, 1, 0)],
-    ),
-    variant(
-      'chevron',
-      [
-        polygon([
-          [-2, -0.8],
-          [1.2, -0.8],
-          [2, 0],
-          [1.2, 0.8],
-          [-2, 0.8],
-          [-1.2, 0],
-        ]),
-      ],
-      [port('left', -1.2, 0, -1, 0), port('right', 2, 0, 1, 0)],
-    ),
+    variant('pentagon', [polygon(CONNECTOR_POINTS)], [port('left', -2, 0, -1, 0), port('right', 2, 0, 1, 0)]),
+    // The pentagon with its back edge notched in to a point.
+    variant('chevron', [polygon([...CONNECTOR_POINTS, [-1.2, 0]])], [port('left', -1.2, 0, -1, 0), port('right', 2, 0, 1, 0)]),
     variant(
       'block-arrow',
       [

@@ -119,6 +119,8 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
         progress,
         jobId: job.jobId,
       };
+      // On the connection that publishes the job's result, not through Nest's client (a connection of its own):
+      // NATS takes one connection's messages in order, so every progress event is out before the result.
       nats.publish(SUBJECTS.drawingProgress, encodeJson(event));
     };
 

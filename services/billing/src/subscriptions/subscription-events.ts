@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SUBJECTS, type SubscriptionChangedEvent } from '@pid/contracts';
 import type { ClientProxy } from '@nestjs/microservices';
-import { LOGGER, NATS_CLIENT, type Logger } from '@pid/platform';
-import { lastValueFrom } from 'rxjs';
+import { emitEvent, LOGGER, NATS_CLIENT, type Logger } from '@pid/platform';
 import { SubscriptionsService } from './subscriptions.service';
 
 /**
@@ -22,7 +21,7 @@ export class SubscriptionEvents {
   async changed(userId: string): Promise<void> {
     try {
       const event: SubscriptionChangedEvent = { userId, ...(await this.subscriptions.lookup(userId)) };
-      await lastValueFrom(this.nats.emit(SUBJECTS.subscriptionChanged, event), { defaultValue: undefined });
+      await emitEvent(this.nats, SUBJECTS.subscriptionChanged, event);
       this.logger.info({ userId, status: event.status, isActive: event.isActive }, 'subscription changed');
     } catch (error) {
       this.logger.error({ err: error, userId }, 'publishing a subscription change failed');

@@ -56,6 +56,11 @@ export function toLookupReply(current: SubscriptionEntity | undefined, now = new
   };
 }
 
+/** What a save never overwrites: the owner, the provider and its id, and when the provider created it. */
+const WRITTEN_ONCE: ReadonlySet<keyof SubscriptionEntity> = new Set(['userId', 'provider', 'providerSubscriptionId', 'createdAt']);
+/** What a save leaves as stored when the record has none (null): the provider's customer and the card. */
+const KEPT_WHEN_NULL: ReadonlySet<keyof SubscriptionEntity> = new Set(['providerCustomerId', 'paymentMethodBrand', 'paymentMethodLast4']);
+
 /** Subscription state in billing's schema: reads for the API and NATS, and the one write path. */
 @Injectable()
 export class SubscriptionsService {
@@ -92,61 +97,29 @@ export class SubscriptionsService {
    * never change once written; a record without a card keeps the card on file.
    */
   async save(record: SubscriptionRecord, manager: EntityManager = this.dataSource.manager): Promise<SubscriptionEntity> {
+    const { paymentMethod, ...fields } = record;
+    const row: Partial<Record<keyof SubscriptionEntity, unknown>> = {
+      ...fields,
+      paymentMethodBrand: paymentMethod?.brand ?? null,
+      paymentMethodLast4: paymentMethod?.last4 ?? null,
+    };
+    const properties = Object.keys(row) as Array<keyof SubscriptionEntity>;
+    // The entity names each property's column: the statement is written from the row, its columns and parameters in step.
+    const metadata = manager.connection.getMetadata(SubscriptionEntity);
+    const column = (property: string) => metadata.findColumnWithPropertyName(property)!.databaseName;
+    const updates = properties
+      .filter((property) => !WRITTEN_ONCE.has(property))
+      .map((property) => {
+        const name = column(property);
+        return KEPT_WHEN_NULL.has(property) ? `${name} = COALESCE(EXCLUDED.${name}, subscriptions.${name})` : `${name} = EXCLUDED.${name}`;
+      });
     const { rows } = await runSql<{ id: string }>(
       manager,
-      `INSERT INTO subscriptions (
-         user_id, provider, provider_subscription_id, provider_customer_id, status, plan_name, plan_nickname, price_id,
-         amount, currency, interval, interval_count, product_name, product_description, payment_method_brand,
-         payment_method_last4, current_period_start, current_period_end, cancel_at_period_end, cancel_at, canceled_at,
-         ended_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, now())
-       ON CONFLICT (provider_subscription_id) DO UPDATE SET
-         provider_customer_id = COALESCE(EXCLUDED.provider_customer_id, subscriptions.provider_customer_id),
-         status = EXCLUDED.status,
-         plan_name = EXCLUDED.plan_name,
-         plan_nickname = EXCLUDED.plan_nickname,
-         price_id = EXCLUDED.price_id,
-         amount = EXCLUDED.amount,
-         currency = EXCLUDED.currency,
-         interval = EXCLUDED.interval,
-         interval_count = EXCLUDED.interval_count,
-         product_name = EXCLUDED.product_name,
-         product_description = EXCLUDED.product_description,
-         payment_method_brand = COALESCE(EXCLUDED.payment_method_brand, subscriptions.payment_method_brand),
-         payment_method_last4 = COALESCE(EXCLUDED.payment_method_last4, subscriptions.payment_method_last4),
-         current_period_start = EXCLUDED.current_period_start,
-         current_period_end = EXCLUDED.current_period_end,
-         cancel_at_period_end = EXCLUDED.cancel_at_period_end,
-         cancel_at = EXCLUDED.cancel_at,
-         canceled_at = EXCLUDED.canceled_at,
-         ended_at = EXCLUDED.ended_at,
-         updated_at = now()
+      `INSERT INTO subscriptions (${properties.map(column).join(', ')}, updated_at)
+       VALUES (${properties.map((_, index) => `$${index + 1}`).join(', ')}, now())
+       ON CONFLICT (provider_subscription_id) DO UPDATE SET ${[...updates, 'updated_at = now()'].join(', ')}
        RETURNING id`,
-      [
-        record.userId,
-        record.provider,
-        record.providerSubscriptionId,
-        record.providerCustomerId,
-        record.status,
-        record.planName,
-        record.planNickname,
-        record.priceId,
-        record.amount,
-        record.currency,
-        record.interval,
-        record.intervalCount,
-        record.productName,
-        record.productDescription,
-        record.paymentMethod?.brand ?? null,
-        record.paymentMethod?.last4 ?? null,
-        record.currentPeriodStart,
-        record.currentPeriodEnd,
-        record.cancelAtPeriodEnd,
-        record.cancelAt,
-        record.canceledAt,
-        record.endedAt,
-        record.createdAt,
-      ],
+      properties.map((property) => row[property]),
     );
     return manager.findOneByOrFail(SubscriptionEntity, { id: rows[0]!.id });
   }

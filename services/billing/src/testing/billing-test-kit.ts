@@ -88,10 +88,14 @@ export async function startFakeAuth(service: ServiceHarness<BillingEnv>): Promis
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ Authorization: `Bearer ${user.token}` });
 
+export interface BillingWithAuth {
+  service: ServiceHarness<BillingEnv>;
+  auth: FakeAuth;
+  close(): Promise<void>;
+}
+
 /** The billing service with auth played over NATS; `close()` stops both. */
-export async function startBillingWithAuth(
-  env: Record<string, string> = {},
-): Promise<{ service: ServiceHarness<BillingEnv>; auth: FakeAuth; close(): Promise<void> }> {
+export async function startBillingWithAuth(env: Record<string, string> = {}): Promise<BillingWithAuth> {
   const service = await startBillingService(env);
   const auth = await startFakeAuth(service);
   return {

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeInOrder, type ServiceHarness } from '@pid/platform/test-kit';
+import { closeInOrder, stackForTestFile, type TestFileHooks } from '@pid/platform/test-kit';
 import Stripe from 'stripe';
-import type { BillingEnv } from '../env';
-import { startBillingWithAuth, type FakeAuth } from './billing-test-kit';
+import type { beforeEach } from 'vitest';
+import { startBillingWithAuth, type BillingWithAuth } from './billing-test-kit';
 
 export const STRIPE_SECRET_KEY = 'sk_test_billing_stand_in';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_billing_stand_in_secret';
@@ -211,13 +211,12 @@ export function signatureFor(payload: string, options: { secret?: string; timest
   });
 }
 
-/** Billing in Stripe mode against a fresh stand-in, with auth played over NATS; `close()` stops all three. */
-export async function startStripeBilling(): Promise<{
+export interface StripeBilling extends BillingWithAuth {
   stripe: StripeStandIn;
-  service: ServiceHarness<BillingEnv>;
-  auth: FakeAuth;
-  close(): Promise<void>;
-}> {
+}
+
+/** Billing in Stripe mode against a fresh stand-in, with auth played over NATS; `close()` stops all three. */
+export async function startStripeBilling(): Promise<StripeBilling> {
   const stripe = await startStripeStandIn();
   const billing = await startBillingWithAuth({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
   return {
@@ -225,4 +224,11 @@ export async function startStripeBilling(): Promise<{
     ...billing,
     close: closeInOrder(billing, stripe),
   };
+}
+
+/** `startStripeBilling` for the test file, whose tests each see only the Stripe requests they made. */
+export function stripeBillingForTestFile(hooks: TestFileHooks & { beforeEach: typeof beforeEach }): StripeBilling {
+  const billing = stackForTestFile(hooks, startStripeBilling);
+  hooks.beforeEach(() => void (billing.stripe.requests.length = 0));
+  return billing;
 }

@@ -10,7 +10,7 @@ import { isUuid, consumeJson, ensureConsumer, ensureStream, type Logger } from '
 import type { NatsConnection } from 'nats';
 import type { DataSource } from 'typeorm';
 import { cleanMessage, DrawingRuns, type RunState } from './drawing-runs';
-import { ProgressPublisher } from './progress-publisher';
+import type { ProgressPublisher } from './progress-publisher';
 
 /** The streams this service publishes to or reads from, created (or brought up to date) at start. */
 export async function ensureDrawingStreams(nats: NatsConnection): Promise<void> {
@@ -32,9 +32,13 @@ export async function ensureDrawingStreams(nats: NatsConnection): Promise<void> 
  *   the owner's sockets. Events of another run are ignored.
  * Returns the teardown.
  */
-export async function startAnalysisListeners(nats: NatsConnection, dataSource: DataSource, logger: Logger): Promise<() => Promise<void>> {
+export async function startAnalysisListeners(
+  nats: NatsConnection,
+  dataSource: DataSource,
+  publisher: ProgressPublisher,
+  logger: Logger,
+): Promise<() => Promise<void>> {
   const runs = new DrawingRuns(dataSource);
-  const publisher = new ProgressPublisher(nats, logger);
 
   /** A durable consumer of the results stream, for events that name a run (`drawingId`, `jobId`). */
   const consumeRunEvents = <T extends { drawingId?: unknown; jobId?: unknown }>(
@@ -75,12 +79,11 @@ export async function startAnalysisListeners(nats: NatsConnection, dataSource: D
 /** Gives up drawings whose job was lost (see `STALE_PROCESSING_MINUTES`), every few minutes. Returns the teardown. */
 export function startStaleRunExpiry(
   dataSource: DataSource,
-  nats: NatsConnection,
+  publisher: ProgressPublisher,
   logger: Logger,
   intervalMs = 5 * 60_000,
 ): () => Promise<void> {
   const runs = new DrawingRuns(dataSource);
-  const publisher = new ProgressPublisher(nats, logger);
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = runs.expireStale().then(

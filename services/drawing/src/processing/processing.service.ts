@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { SUBJECTS, type AnalysisJob } from '@pid/contracts';
-import { isUuid, LOGGER, NATS_CONNECTION, publishJson, type Logger } from '@pid/platform';
+import type { ClientProxy } from '@nestjs/microservices';
+import { isUuid, LOGGER, NATS_CLIENT, NATS_CONNECTION, publishJson, type Logger } from '@pid/platform';
 import type { NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -19,10 +20,11 @@ export class ProcessingService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(NATS_CLIENT) natsClient: ClientProxy,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.runs = new DrawingRuns(dataSource);
-    this.publisher = new ProgressPublisher(nats, logger);
+    this.publisher = new ProgressPublisher(natsClient, logger);
   }
 
   /**

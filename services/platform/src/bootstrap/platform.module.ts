@@ -1,5 +1,5 @@
 import { Module, type BeforeApplicationShutdown, type DynamicModule, type Provider } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
+import { ClientsModule, type ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection } from 'nats';
 import type { DataSource } from 'typeorm';
 import type { BaseEnv } from '../config/env';
@@ -19,6 +19,8 @@ export interface ServiceContext<Env extends BaseEnv = BaseEnv> {
   logger: Logger;
   dataSource: DataSource;
   nats: NatsConnection;
+  /** Nest's NATS client (`NATS_CLIENT`), for work outside Nest's providers: events through `emitEvent`. */
+  natsClient: ClientProxy;
 }
 
 /** The work `onStart` began (consumers, responders): stopped before Nest closes HTTP and the data source. */
@@ -42,7 +44,7 @@ export class StartedWork implements BeforeApplicationShutdown {
  */
 @Module({})
 export class PlatformModule {
-  static forService(context: Omit<ServiceContext, 'dataSource'>, healthChecks: HealthChecks): DynamicModule {
+  static forService(context: Omit<ServiceContext, 'dataSource' | 'natsClient'>, healthChecks: HealthChecks): DynamicModule {
     const providers: Provider[] = [
       { provide: SERVICE_NAME, useValue: context.name },
       { provide: SERVICE_ENV, useValue: context.env },

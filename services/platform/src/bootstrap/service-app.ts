@@ -83,7 +83,8 @@ export async function createServiceApp<Env extends BaseEnv>(
       { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: false },
     );
     const dataSource = app.get(DataSource);
-    const context: ServiceContext<Env> = { name: definition.name, env, logger, dataSource, nats };
+    const natsClient = app.get<ClientProxy>(NATS_CLIENT);
+    const context: ServiceContext<Env> = { name: definition.name, env, logger, dataSource, nats, natsClient };
     Object.assign(healthChecks, {
       database: () => pingDatabase(dataSource),
       nats: async () => isNatsUp(nats),
@@ -118,7 +119,7 @@ export async function createServiceApp<Env extends BaseEnv>(
     app.connectMicroservice(natsServerOptions(env.NATS_URL, definition.name, definition.name));
     await app.init();
     await app.startAllMicroservices();
-    await app.get<ClientProxy>(NATS_CLIENT).connect();
+    await natsClient.connect();
     const nestApp = app;
     return {
       app: nestApp,

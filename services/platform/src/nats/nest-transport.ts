@@ -12,7 +12,7 @@ import type {
   ReadPacket,
 } from '@nestjs/microservices';
 import { Transport } from '@nestjs/microservices';
-import { firstValueFrom, timeout } from 'rxjs';
+import { firstValueFrom, lastValueFrom, timeout } from 'rxjs';
 import type { Logger } from '../logging/logger';
 import { decodeJson, encodeJson } from './json-codec';
 
@@ -81,6 +81,15 @@ export function natsClientOptions(url: string, name: string): NatsOptions {
     serializer: new PlainJsonClientSerializer(),
     deserializer: new PlainJsonClientDeserializer(),
   });
+}
+
+/**
+ * Publishes an event on core NATS through Nest's client, for `@EventPattern` handlers and plain subscribers alike
+ * (the payload's JSON, as `nc.publish` would send it). Resolves once it is handed to NATS; rejects when it could not be
+ * (the connection down): events are not kept for later, so callers log the loss.
+ */
+export function emitEvent(client: ClientProxy, subject: string, payload: unknown): Promise<void> {
+  return lastValueFrom(client.emit<void>(subject, payload), { defaultValue: undefined });
 }
 
 /**

@@ -32,3 +32,13 @@ export function startForTestFile<T extends { close(): Promise<void> }>(
   });
   hooks.afterAll(async () => value?.close());
 }
+
+/**
+ * `startForTestFile` for a test stack of named parts: answers one object that takes the started stack's
+ * fields in `beforeAll`, so the file's tests read `billing.service`, `billing.auth` without a variable per part.
+ */
+export function stackForTestFile<T extends { close(): Promise<void> }>(hooks: TestFileHooks, start: () => Promise<T>): T {
+  const stack = {} as T;
+  startForTestFile(hooks, start, (started) => Object.assign(stack, started));
+  return stack;
+}

@@ -1,5 +1,6 @@
 import { applyMatrix, IDENTITY, lengthScale, multiply, type Matrix, type Point } from '@pid/platform';
 import { degrees, LineCapStyle, PDFDocument, rgb, StandardFonts, type Color, type PDFPage } from 'pdf-lib';
+import { svgArcPoints } from '../../synthetic/svg-arc';
 
 /**
  * A vector PDF from an SVG, for the subset the DEXPI exports use: `<g>`, `<path>` (absolute M/L/A/Z), `<polygon>`,
@@ -37,43 +38,6 @@ function parseTransform(text: string): Matrix | undefined {
   return matrix;
 }
 
-/** Points along an SVG elliptical arc from `from` (endpoint parameterisation, SVG 1.1 appendix F.6.5), `to` included. */
-function arcPoints(from: Point, rx: number, ry: number, xAxisDegrees: number, largeArc: boolean, sweep: boolean, to: Point): Point[] {
-  if (rx === 0 || ry === 0) return [to];
-  const phi = (xAxisDegrees * Math.PI) / 180;
-  const [cos, sin] = [Math.cos(phi), Math.sin(phi)];
-  const dx = (from[0] - to[0]) / 2;
-  const dy = (from[1] - to[1]) / 2;
-  const x1 = cos * dx + sin * dy;
-  const y1 = -sin * dx + cos * dy;
-  [rx, ry] = [Math.abs(rx), Math.abs(ry)];
-  // Radii too small to reach the end point grow until they just do.
-  const reach = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry);
-  if (reach > 1) [rx, ry] = [rx * Math.sqrt(reach), ry * Math.sqrt(reach)];
-  const numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1;
-  const denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1;
-  const factor = (largeArc === sweep ? -1 : 1) * Math.sqrt(Math.max(0, numerator / denominator));
-  const cx1 = (factor * rx * y1) / ry;
-  const cy1 = (-factor * ry * x1) / rx;
-  const cx = cos * cx1 - sin * cy1 + (from[0] + to[0]) / 2;
-  const cy = sin * cx1 + cos * cy1 + (from[1] + to[1]) / 2;
-  const angleOf = (ux: number, uy: number) => Math.atan2(uy, ux);
-  const start = angleOf((x1 - cx1) / rx, (y1 - cy1) / ry);
-  let span = angleOf((-x1 - cx1) / rx, (-y1 - cy1) / ry) - start;
-  if (sweep && span < 0) span += 2 * Math.PI;
-  if (!sweep && span > 0) span -= 2 * Math.PI;
-  // About 5° a step: a bubble stays round at any size this drawing uses.
-  const steps = Math.max(2, Math.ceil(Math.abs(span) / (Math.PI / 36)));
-  const points: Point[] = [];
-  for (let i = 1; i < steps; i++) {
-    const angle = start + (span * i) / steps;
-    const [ex, ey] = [rx * Math.cos(angle), ry * Math.sin(angle)];
-    points.push([cos * ex - sin * ey + cx, sin * ex + cos * ey + cy]);
-  }
-  points.push(to);
-  return points;
-}
-
 interface Subpath {
   points: Point[];
   closed: boolean;
@@ -103,7 +67,7 @@ function parsePathData(d: string): Subpath[] | { unsupported: string } {
       const from = last();
       if (!current) subpaths.push((current = { points: [from], closed: false }));
       if (command === 'L') current.points.push([v[0], v[1]]);
-      else current.points.push(...arcPoints(from, v[0], v[1], v[2], v[3] !== 0, v[4] !== 0, [v[5], v[6]]));
+      else current.points.push(...svgArcPoints(from, v[0], v[1], v[2], v[3] !== 0, v[4] !== 0, [v[5], v[6]], 2));
     } else {
       if (current) {
         current.closed = true;
