@@ -128,4 +128,7 @@ if __name__ == "__main__":
     parser.add_argument("--commit", default="", help="the commit training started at (default: HEAD when it ends)")
     parser.add_argument("--evaluate-only", action="store_true", help="score the weights in --out again instead of training")
     arguments = parser.parse_args()
-    evaluate_again(arguments) if arguments.evaluate_only else train(arguments)
+    if arguments.evaluate_only:
+        evaluate_again(arguments)
+    else:
+        train(arguments)

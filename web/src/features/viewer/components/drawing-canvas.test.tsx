@@ -149,13 +149,18 @@ describe('pinch zoom (two touch pointers)', () => {
     );
   }
   const touch = (pointerId: number, clientX: number) => ({ pointerId, pointerType: 'touch', clientX, clientY: 100, button: 0 });
-
-  it('zooms by how far the fingers spread, clamped to 0.5–5, and lays the new size out when the pinch pauses', async () => {
-    render(<PinchHarness />);
+  /** Two fingers down 100 px apart, then spread to 200 px: a pinch to twice the size, still in progress. */
+  const pinchToTwice = () => {
     const overlay = screen.getByTestId('overlay');
     fireEvent.pointerDown(overlay, touch(1, 100));
     fireEvent.pointerDown(overlay, touch(2, 200));
     fireEvent.pointerMove(overlay, touch(2, 300));
+    return overlay;
+  };
+
+  it('zooms by how far the fingers spread, clamped to 0.5–5, and lays the new size out when the pinch pauses', async () => {
+    render(<PinchHarness />);
+    const overlay = pinchToTwice();
     // During the gesture the laid-out layer is scaled; the page's zoom state waits for the pause.
     expect(screen.getByTestId('zoom')).toHaveTextContent('2');
     expect(screen.getByTestId('zoom-state')).toHaveTextContent('1');
@@ -171,10 +176,7 @@ describe('pinch zoom (two touch pointers)', () => {
 
   it('a zoom set by a button during the gesture wins over the gesture', async () => {
     render(<PinchHarness />);
-    const overlay = screen.getByTestId('overlay');
-    fireEvent.pointerDown(overlay, touch(1, 100));
-    fireEvent.pointerDown(overlay, touch(2, 200));
-    fireEvent.pointerMove(overlay, touch(2, 300));
+    const overlay = pinchToTwice();
     fireEvent.pointerUp(overlay, touch(2, 300));
     fireEvent.pointerUp(overlay, touch(1, 100));
     expect(screen.getByTestId('zoom')).toHaveTextContent('2');
