@@ -22,5 +22,6 @@ export function sheetFigures(score: SheetScore) {
     pipeRecall: score.pipes && fraction(score.pipes.truthCovered, score.pipes.truthLength),
     pipePrecision: score.pipes && fraction(score.pipes.predictedCovered, score.pipes.predictedLength),
     connections: precisionRecallF1(score.connections),
+    traced: precisionRecallF1(score.tracedConnections),
   };
 }

@@ -4,11 +4,13 @@ import type { DrawingResult } from './report';
 import { bandReport, bandTables } from './report-bands';
 import type { SheetScore } from './score-sheet';
 
-const score = (symbols: [number, number, number], connections: [number, number, number]): SheetScore => {
-  const counts = ([truth, predicted, matched]: [number, number, number]) => ({ truth, predicted, matched });
+type Counts = [number, number, number];
+const score = (symbols: Counts, connections: Counts, traced: Counts = connections): SheetScore => {
+  const counts = ([truth, predicted, matched]: Counts) => ({ truth, predicted, matched });
   return {
     symbols: { all: counts(symbols), byType: {}, byClass: {}, naming: {}, confusions: {} },
     connections: counts(connections),
+    tracedConnections: counts(traced),
     calibration: {},
     found: { elements: symbols[1], connections: connections[1] },
   };
@@ -39,7 +41,7 @@ describe('tables by style band', () => {
     const report = bandReport([
       sheet('a', clean150, score([10, 10, 10], [4, 4, 4])),
       sheet('b', clean150, score([30, 10, 0], [4, 0, 0])),
-      sheet('c', scanned300, score([10, 20, 10], [2, 2, 1])),
+      sheet('c', scanned300, score([10, 20, 10], [2, 2, 1], [1, 2, 1])),
       sheet('d', scanned300),
       { dataset: 'synthetic-raster', name: 'unbanded', score: score([1, 1, 1], [1, 1, 1]) },
     ])!;
@@ -64,6 +66,7 @@ describe('tables by style band', () => {
       '1',
       '0.67',
       '0.50',
+      '0.67',
     ]);
     expect(bandReport([{ dataset: 'kr', name: 'x', score: score([1, 1, 1], [0, 0, 0]) }])).toBeUndefined();
   });

@@ -18,6 +18,8 @@ export interface BandFigures {
   sheets: number;
   symbols: Measured;
   connections: Measured;
+  /** Connections between symbols that were both found: tracing apart from symbol finding. */
+  traced: Measured;
 }
 
 export interface StyleCell extends BandFigures {
@@ -34,7 +36,12 @@ export interface BandReport {
 function bandFigures(results: DrawingResult[]): BandFigures {
   const total = sumScores(results.map((r) => r.score!));
   const measured = (counts: MatchCounts | undefined): Measured => ({ counts, ...precisionRecallF1(counts) });
-  return { sheets: results.length, symbols: measured(total?.symbols?.all), connections: measured(total?.connections) };
+  return {
+    sheets: results.length,
+    symbols: measured(total?.symbols?.all),
+    connections: measured(total?.connections),
+    traced: measured(total?.tracedConnections),
+  };
 }
 
 /** Groups the scored drawings that carry style bands (corpus sheets); undefined when there are none. */
@@ -67,19 +74,20 @@ const prf = ({ precision, recall, f1 }: Measured) => [precision, recall, f1].map
 export function bandTables(report: BandReport): string {
   const perKind = STYLE_BAND_KINDS.map(({ key, label }) =>
     formatTable(
-      [label, 'sheets', 'sym P', 'sym R', 'sym F1', 'conn P', 'conn R', 'conn F1'],
-      report.byBand[key].map((row) => [row.band, String(row.sheets), ...prf(row.symbols), ...prf(row.connections)]),
+      [label, 'sheets', 'sym P', 'sym R', 'sym F1', 'conn P', 'conn R', 'conn F1', 'traced F1'],
+      report.byBand[key].map((row) => [row.band, String(row.sheets), ...prf(row.symbols), ...prf(row.connections), ratio(row.traced.f1)]),
     ),
   );
   const matrix = formatTable(
-    ['line weight', 'resolution', 'damage', 'sheets', 'sym F1', 'conn F1'],
-    report.matrix.map(({ bands, sheets, symbols, connections }) => [
+    ['line weight', 'resolution', 'damage', 'sheets', 'sym F1', 'conn F1', 'traced F1'],
+    report.matrix.map(({ bands, sheets, symbols, connections, traced }) => [
       bands.lineWeight,
       bands.resolution,
       bands.damage,
       String(sheets),
       ratio(symbols.f1),
       ratio(connections.f1),
+      ratio(traced.f1),
     ]),
   );
   return ['-- by style band --', ...perKind, matrix].join('\n\n');

@@ -40,7 +40,7 @@ describe('benchmark tables', () => {
       '0.40',
       '0.50',
       '0.44',
-      ...Array(7).fill('n/a'),
+      ...Array(8).fill('n/a'),
       '10',
       '0',
       '3.0',

@@ -30,4 +30,15 @@ describe('connection scoring', () => {
     const score = scoreConnections(truth, [predictedConnection('p-pump', 'p-valve'), predictedConnection('p-pump', 'p-valve')], matches);
     expect(score.correct).toEqual([true, false]);
   });
+
+  it('counts apart the connections whose two ends were found, so tracing is judged apart from symbol finding', () => {
+    const partial = new Map([
+      ['p-pump', 'pump'],
+      ['p-valve', 'valve'],
+    ]);
+    const score = scoreConnections(truth, [predictedConnection('p-pump', 'p-valve'), predictedConnection('p-valve', 'p-lost')], partial);
+    expect(score.counts).toEqual({ truth: 2, predicted: 2, matched: 1 });
+    // valve–tank cannot be traced (the tank was not found); the connection to an unmatched symbol is not judged.
+    expect(score.onFoundEnds).toEqual({ truth: 1, predicted: 1, matched: 1 });
+  });
 });

@@ -4,6 +4,11 @@ import type { PredictedConnection } from './predictions';
 
 export interface ConnectionScore {
   counts: MatchCounts;
+  /**
+   * The same, counting only connections whose two ends were both found (truth: both truth symbols matched;
+   * predicted: both ends matched to some truth symbol): how well pipes are traced, apart from symbol finding.
+   */
+  onFoundEnds: MatchCounts;
   /** Per predicted connection, in order: whether it is right. */
   correct: boolean[];
 }
@@ -24,6 +29,9 @@ export function scoreConnections(
     const key = pairKey(connection.sourceId, connection.targetId);
     open.set(key, (open.get(key) ?? 0) + 1);
   }
+  const foundTruth = new Set(symbolMatches.values());
+  const endsFound = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && foundTruth.has(a) && foundTruth.has(b);
   const correct = predicted.map((connection) => {
     const source = symbolMatches.get(connection.sourceId);
     const target = symbolMatches.get(connection.targetId);
@@ -34,5 +42,11 @@ export function scoreConnections(
     open.set(key, left - 1);
     return true;
   });
-  return { counts: { truth: truth.length, predicted: predicted.length, matched: correct.filter(Boolean).length }, correct };
+  const matched = correct.filter(Boolean).length;
+  const onFoundEnds = {
+    truth: truth.filter((c) => endsFound(c.sourceId, c.targetId)).length,
+    predicted: predicted.filter((c) => endsFound(symbolMatches.get(c.sourceId), symbolMatches.get(c.targetId))).length,
+    matched,
+  };
+  return { counts: { truth: truth.length, predicted: predicted.length, matched }, onFoundEnds, correct };
 }

@@ -19,6 +19,8 @@ export interface SheetScore {
   tags?: TextScore['tags'];
   pipes?: PipeScore;
   connections?: MatchCounts;
+  /** Connections between symbols that were both found (`ConnectionScore.onFoundEnds`). */
+  tracedConnections?: MatchCounts;
   calibration: { symbols?: BandCounts[]; connections?: BandCounts[] };
   found: { elements: number; connections: number };
 }
@@ -63,6 +65,7 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
   if (complete.connections && complete.symbols) {
     const connections = scoreConnections(truth.connections, prediction.connections, symbols.matches);
     score.connections = connections.counts;
+    score.tracedConnections = connections.onFoundEnds;
     score.calibration.connections = calibrate(
       prediction.connections.map((c, i) => ({ confidence: c.confidence, correct: connections.correct[i] })),
     );
@@ -106,6 +109,7 @@ export function addScores(a: SheetScore, b: SheetScore): SheetScore {
     tags: addNumbers(a.tags, b.tags),
     pipes: addNumbers(a.pipes, b.pipes),
     connections: addNumbers(a.connections, b.connections),
+    tracedConnections: addNumbers(a.tracedConnections, b.tracedConnections),
     calibration: {
       symbols: addBands(a.calibration.symbols, b.calibration.symbols),
       connections: addBands(a.calibration.connections, b.calibration.connections),
