@@ -9,9 +9,10 @@ import {
 } from '@pid/platform';
 import sharp from 'sharp';
 import { colourToGrey } from './colour-grey';
+import { invertNegative } from './negative';
 import { estimateSkew, rotateGray, unskewPoint } from './deskew';
 
-/** One page as 8-bit grayscale, possibly downscaled; `scale` maps back: original = processing / scale. */
+/** One page as 8-bit grayscale, dark ink on light paper (a negative is turned), possibly downscaled; `scale` maps back: original = processing / scale. */
 export interface PageImage {
   gray: Uint8Array;
   width: number;
@@ -138,6 +139,7 @@ async function toPageImage(source: Buffer | RenderedPixels, width: number, heigh
       throw new UnusableFileError(MESSAGES.unreadable);
     }
   }
+  invertNegative(gray);
   const skewDegrees = options.deskew === false ? 0 : estimateSkew(gray, size.width, size.height);
   if (skewDegrees !== 0) gray = await rotateGray(gray, size.width, size.height, skewDegrees);
   return { gray, ...size, originalWidth: width, originalHeight: height, scale: size.width / width, skewDegrees };

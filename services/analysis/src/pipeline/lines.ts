@@ -1,4 +1,5 @@
 import type { Box } from './components';
+import { heavyPenThickness } from './line-weight';
 
 /** A straight horizontal or vertical stroke: `start`–`end` along its axis, `lo`–`hi` across it (inclusive). */
 export interface Segment {
@@ -95,7 +96,7 @@ function isDashedLine(chain: Array<[number, number]>, options: LineOptions): boo
   return Math.max(...lengths) <= 2.5 * Math.min(...lengths) && Math.max(...gaps) <= 2 * Math.min(...gaps) + 2 && ink / span >= 0.4;
 }
 
-/** Horizontal line segments of a row-major mask: line runs of consecutive rows merged into bands. */
+/** Horizontal line segments of a row-major mask, of any thickness: line runs of consecutive rows merged into bands. */
 function scanRows(mask: Uint8Array, width: number, height: number, options: LineOptions): Array<Omit<Segment, 'orientation'>> {
   const done: Array<Omit<Segment, 'orientation'>> = [];
   let active: Array<Omit<Segment, 'orientation'> & { last: number }> = [];
@@ -125,9 +126,7 @@ function scanRows(mask: Uint8Array, width: number, height: number, options: Line
     active = next;
   }
   done.push(...active);
-  return done
-    .filter((segment) => segment.hi - segment.lo + 1 <= options.maxThickness)
-    .map(({ start, end, lo, hi, dashed }) => ({ start, end, lo, hi, dashed }));
+  return done.map(({ start, end, lo, hi, dashed }) => ({ start, end, lo, hi, dashed }));
 }
 
 /** The mask turned about its diagonal: column x of `mask` is row x of the result (`height` wide). */
@@ -172,8 +171,26 @@ function hasFreeDashes(mask: Uint8Array, width: number, height: number, segment:
   return dashes > 0 && free >= 0.6 * dashes;
 }
 
-/** Long horizontal and vertical strokes, solid or dashed. */
+/** Long horizontal and vertical strokes, solid or dashed, at most `options.maxThickness` thick. */
 export function findLineSegments(mask: Uint8Array, width: number, height: number, options = defaultLineOptions(width, height)): Segment[] {
+  return longStrokes(mask, width, height, options).filter((segment) => segmentThickness(segment) <= options.maxThickness);
+}
+
+/**
+ * The page's lines, with the thickness cap fitted to its pens: where its long lines are drawn heavier than the
+ * page-size default allows (a heavy pen, a high resolution, bled ink), the cap rises to take them.
+ */
+export function findPageLines(mask: Uint8Array, width: number, height: number): { segments: Segment[]; options: LineOptions } {
+  const defaults = defaultLineOptions(width, height);
+  const strokes = longStrokes(mask, width, height, defaults);
+  // The pen is measured on the drawing: the frame, the margin's bands and a scan's dark page edges may be heavier.
+  const drawn = strokes.filter((segment) => !inMargin(segment, width, height));
+  const options = { ...defaults, maxThickness: heavyPenThickness(drawn, defaults.minLength, defaults.maxThickness) };
+  return { segments: strokes.filter((segment) => segmentThickness(segment) <= options.maxThickness), options };
+}
+
+/** Long horizontal and vertical strokes, solid or dashed, of any thickness. */
+function longStrokes(mask: Uint8Array, width: number, height: number, options: LineOptions): Segment[] {
   const transposed = transpose(mask, width, height);
   const horizontal = scanRows(mask, width, height, options)
     .filter((s) => !s.dashed || hasFreeDashes(mask, width, height, s))
@@ -184,13 +201,17 @@ export function findLineSegments(mask: Uint8Array, width: number, height: number
   return [...horizontal, ...vertical];
 }
 
+/** A segment within the outer 8 % of the image across it: where the frame and its zone marks lie. */
+function inMargin(segment: Segment, width: number, height: number): boolean {
+  const across = segment.orientation === 'horizontal' ? height : width;
+  const center = segmentCenter(segment);
+  return center < across * 0.08 || center > across * 0.92;
+}
+
 /** A segment that runs along most of an image side close to its edge: the sheet's frame. */
 export function isBorder(segment: Segment, width: number, height: number): boolean {
   const along = segment.orientation === 'horizontal' ? width : height;
-  const across = segment.orientation === 'horizontal' ? height : width;
-  const center = segmentCenter(segment);
-  const nearEdge = center < across * 0.08 || center > across * 0.92;
-  return nearEdge && segmentLength(segment) >= along * 0.6;
+  return inMargin(segment, width, height) && segmentLength(segment) >= along * 0.6;
 }
 
 /**

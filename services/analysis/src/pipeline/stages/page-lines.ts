@@ -3,7 +3,7 @@ import { withPixelSegments } from '../../vector/vector-lines';
 import type { VectorPage } from '../../vector/vector-page';
 import { binarize } from '../binarize';
 import type { InkImage } from '../components';
-import { defaultLineOptions, findLineSegments, isBorder, type LineOptions, type Segment } from '../lines';
+import { findPageLines, isBorder, type LineOptions, type Segment } from '../lines';
 import { strokeUnit, symbolBars } from '../symbols';
 
 /** The page's ink and its lines: what every later stage measures against. */
@@ -28,8 +28,7 @@ export function pageLines(image: PageImage, vector: VectorPage | undefined): Pag
   const mask = binarize(image.gray);
   let inkPixels = 0;
   for (let i = 0; i < mask.length; i++) inkPixels += mask[i];
-  const lineOptions = defaultLineOptions(width, height);
-  const foundSegments = findLineSegments(mask, width, height, lineOptions);
+  const { segments: foundSegments, options: lineOptions } = findPageLines(mask, width, height);
   const pixelBars = symbolBars(foundSegments, strokeUnit(foundSegments));
   const pixelSegments = foundSegments.filter((segment) => !pixelBars.has(segment));
   // A PDF's bars across its pipes (a butterfly valve's ends) are symbol strokes too.

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { defaultLineOptions, findLineSegments, findPageLines, segmentThickness } from './lines';
+
+const W = 2000;
+const H = 1200;
+
+/** A mask with the given boxes inked (inclusive). */
+function maskWith(boxes: Array<[x0: number, y0: number, x1: number, y1: number]>): Uint8Array {
+  const mask = new Uint8Array(W * H);
+  for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y <= y1; y++) mask.fill(1, y * W + x0, y * W + x1 + 1);
+  return mask;
+}
+
+describe('line weight', () => {
+  it("takes a heavy pen's lines, thicker than the page-size default, as lines", () => {
+    // 11-px process lines (a heavy pen at 300 dpi) and two hairlines; the default cap on this page is 6 px.
+    const mask = maskWith([
+      [100, 100, 1800, 110],
+      [100, 400, 1800, 410],
+      [100, 700, 1800, 710],
+      [300, 150, 310, 1100],
+      [100, 1000, 1800, 1001],
+      [1500, 150, 1501, 900],
+    ]);
+    expect(defaultLineOptions(W, H).maxThickness).toBeLessThan(11);
+    expect(findLineSegments(mask, W, H).filter((s) => segmentThickness(s) === 11)).toHaveLength(0);
+    const { segments, options } = findPageLines(mask, W, H);
+    expect(options.maxThickness).toBeGreaterThanOrEqual(11);
+    expect(segments.filter((s) => segmentThickness(s) === 11)).toHaveLength(4);
+  });
+
+  it('keeps the default cap where the lines are thin, and a filled area is no line', () => {
+    const mask = maskWith([
+      [100, 100, 1800, 102],
+      [100, 400, 1800, 402],
+      [300, 150, 302, 1100],
+      // A filled band, long but not slender: a title block's bar, a hatched area's ink.
+      [600, 600, 1000, 660],
+    ]);
+    const { segments, options } = findPageLines(mask, W, H);
+    expect(options).toEqual(defaultLineOptions(W, H));
+    expect(segments.map(segmentThickness).sort()).toEqual([3, 3, 3]);
+  });
+});
