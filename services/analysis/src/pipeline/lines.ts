@@ -145,12 +145,13 @@ export function transpose(mask: Uint8Array, width: number, height: number): Uint
 
 /**
  * Dashes stand free: little ink just beside them. The bars of letters (T, E, F) in a line of text look
- * like dashes in one row but have stems and bowls attached; such "dashed lines" are dropped.
+ * like dashes in one row but have stems and bowls attached; such "dashed lines" are dropped. Beside means two
+ * rows off: a thin dashed line drawn a little askew spreads its dashes over two rows, found apart.
  */
 function hasFreeDashes(mask: Uint8Array, width: number, height: number, segment: Omit<Segment, 'orientation'>): boolean {
   const row = Math.round((segment.lo + segment.hi) / 2) * width;
-  const above = segment.lo - 1;
-  const below = segment.hi + 1;
+  const above = segment.lo - 2;
+  const below = segment.hi + 2;
   let dashes = 0;
   let free = 0;
   let x = segment.start;
