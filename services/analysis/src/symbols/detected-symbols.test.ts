@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { DetectedSymbol } from '../pipeline/symbols';
+import { withDetections } from './detected-symbols';
+
+const symbol = (x0: number, confidence: number, description = 'symbol'): DetectedSymbol => ({
+  x0,
+  y0: 0,
+  x1: x0 + 20,
+  y1: 20,
+  elementType: 'valve',
+  description,
+  confidence,
+});
+
+describe('hybrid symbols', () => {
+  it("adds to the rules' symbols the sure detections that stand where none of theirs does", () => {
+    const ruled = [symbol(0, 0.7, 'rules')];
+    const detected = [symbol(5, 0.9, 'on a rule symbol'), symbol(100, 0.8, 'missed, sure'), symbol(200, 0.3, 'missed, unsure')];
+    expect(withDetections(ruled, detected).map((s) => s.description)).toEqual(['rules', 'missed, sure']);
+  });
+
+  it("is the detector's symbols alone without rules", () => {
+    const detected = [symbol(0, 0.3), symbol(100, 0.9)];
+    expect(withDetections(undefined, detected)).toEqual(detected);
+  });
+});
