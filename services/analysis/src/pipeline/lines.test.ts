@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { svgPage } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
-import { findLineSegments, removeLines } from './lines';
+import { findPageLines, removeLines } from './lines';
 
 const W = 200;
 const H = 30;
@@ -24,14 +24,14 @@ describe('removeLines', () => {
       [12, 0, 99],
       [12, 102, 199],
     ]);
-    const segments = findLineSegments(mask, W, H);
+    const { segments } = findPageLines(mask, W, H);
     expect(segments.length).toBeGreaterThan(1);
     expect(inkLeft(removeLines(mask, W, H, segments, 1000))).toBe(0);
   });
 
   it('keeps the ink that crosses a stroke', () => {
     const mask = maskWith([[10, 0, 199], [11, 0, 199], ...Array.from({ length: 8 }, (_, i): [number, number, number] => [2 + i, 50, 51])]);
-    const rest = removeLines(mask, W, H, findLineSegments(mask, W, H), 1000);
+    const rest = removeLines(mask, W, H, findPageLines(mask, W, H).segments, 1000);
     expect(rest[10 * W + 50]).toBe(1);
     expect(rest[10 * W + 150]).toBe(0);
   });

@@ -172,11 +172,6 @@ function hasFreeDashes(mask: Uint8Array, width: number, height: number, segment:
   return dashes > 0 && free >= 0.6 * dashes;
 }
 
-/** Long horizontal and vertical strokes, solid or dashed, at most `options.maxThickness` thick. */
-export function findLineSegments(mask: Uint8Array, width: number, height: number, options = defaultLineOptions(width, height)): Segment[] {
-  return longStrokes(mask, width, height, options).filter((segment) => segmentThickness(segment) <= options.maxThickness);
-}
-
 /**
  * The page's lines, with the thickness cap fitted to its pens: where its long lines are drawn heavier than the
  * page-size default allows (a heavy pen, a high resolution, bled ink), the cap rises to take them.
