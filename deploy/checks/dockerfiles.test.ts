@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { productionDependencies } from './production-dependencies.js';
 import { deployableServices, repositoryRoot } from './repository.js';
+import { expectWith } from '../../tests/support/expect-with';
 
 const dockerDir = path.join(repositoryRoot, 'deploy/docker');
 const dockerfiles = readdirSync(dockerDir).filter((file) => file.endsWith('.Dockerfile'));
@@ -68,7 +69,7 @@ describe('Dockerfiles', () => {
         ['build', '-f', path.join(dockerDir, 'service.Dockerfile'), '--build-arg', 'SERVICE=auth', repositoryRoot],
         { encoding: 'utf8' },
       );
-      expect(result.status, result.stderr).toBe(0);
+      expectWith(result.status, result.stderr).toBe(0);
     },
     600_000,
   );

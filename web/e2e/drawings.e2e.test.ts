@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createVerifiedAccount } from './accounts';
 import { api, connectionBody } from './api';
 import { baseUrl, launchChromium, saveScreenshot } from './browser';
@@ -22,7 +22,7 @@ interface ElementRecord {
 }
 
 describe('dashboard, upload and viewer', () => {
-  it('uploads a drawing, then edits its elements in the viewer', { timeout: 180_000 }, async () => {
+  it('uploads a drawing, then edits its elements in the viewer', async () => {
     const account = await createVerifiedAccount('e2e-viewer');
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = collectPageErrors(page);
@@ -236,5 +236,5 @@ describe('dashboard, upload and viewer', () => {
 
     await page.close();
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { analysedA1Sheet, type AnalysedSheet } from './a1-sheet';
 import { createVerifiedAccount } from './accounts';
 import { apiWithToken } from './api';
@@ -69,7 +69,7 @@ async function openViewer() {
 }
 
 describe('reviewing a generated A1 sheet', () => {
-  it('is readable at fit and at 300 %, with layers and Fit showing the whole sheet', { timeout: 180_000 }, async () => {
+  it('is readable at fit and at 300 %, with layers and Fit showing the whole sheet', async () => {
     const elements = await elementsNow();
     expect(elements.length).toBeGreaterThan(100);
     await openViewer();
@@ -151,9 +151,9 @@ describe('reviewing a generated A1 sheet', () => {
       .filter({ hasText: `${fitPercent}%` })
       .waitFor();
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 
-  it('searches tags exactly, filters both lists, and says how many "Confirm all visible" will confirm', { timeout: 120_000 }, async () => {
+  it('searches tags exactly, filters both lists, and says how many "Confirm all visible" will confirm', async () => {
     const make = async (name: string, description: string, x: number) =>
       (
         await apiWithToken<ElementRecord>(token, '/api/elements', {
@@ -242,11 +242,10 @@ describe('reviewing a generated A1 sheet', () => {
     await page.waitForTimeout(500);
     expect(Math.abs((await page.getByTestId(nextId!).boundingBox())!.y - place)).toBeLessThan(8);
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 
   it(
     'reviews 50 items with the keyboard only, moves 2 elements with their pipes, and exports every change',
-    { timeout: 420_000 },
     async () => {
       await openViewer();
       const start = await elementsNow();
@@ -386,6 +385,6 @@ describe('reviewing a generated A1 sheet', () => {
           );
       expect((await exportFromViewer(page, 'Excel')).name).toBe(`drawing_data_${sheet.drawingId}.xlsx`);
       expect(errors).toEqual([]);
-    },
+    }, 420_000,
   );
 });

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect } from '@jest/globals';
 
 /** The CSV's rows by header name (RFC 4180, the byte order mark dropped). */
 export const parseCsv = (text: string): Array<Record<string, string>> => parse(text, { bom: true, columns: true });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError, apiRequest } from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -6,14 +6,14 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 describe('apiRequest', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  const fetchMock = jest.fn<typeof fetch>();
 
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
+    jest.stubGlobal('fetch', fetchMock);
   });
 
   afterEach(() => {
-    vi.unstubAllGlobals();
+    jest.unstubAllGlobals();
     fetchMock.mockReset();
     localStorage.clear();
   });

@@ -6,9 +6,10 @@ import { closeInOrder, eventually, startServiceHarness, type ServiceHarness } fr
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
-import { expect } from 'vitest';
+import { expect } from '@jest/globals';
 import { authServiceDefinition } from '../auth.service-definition';
 import type { AuthEnv } from '../env';
+import { expectWith } from '../../../../tests/support/expect-with';
 
 export const PUBLIC_URL = 'http://web.test:8080';
 export const MAIL_FROM = 'P&ID Digitizer <accounts@pid.test>';
@@ -73,8 +74,8 @@ export async function startSmtpCapture(user = 'mailer', pass = 'smtp-secret'): P
 export function tokenFromLink(mail: Pick<CapturedMail, 'text' | 'html'>, route: '/verify-email' | '/reset-password'): string {
   const pattern = new RegExp(`${PUBLIC_URL.replace(/[.]/g, '\\.')}${route}\\?token=([A-Za-z0-9_-]+)`);
   const inText = pattern.exec(mail.text)?.[1];
-  expect(inText, `a ${route} link in the text part`).toBeDefined();
-  expect(pattern.exec(mail.html)?.[1], `the same ${route} link in the HTML part`).toBe(inText);
+  expectWith(inText, `a ${route} link in the text part`).toBeDefined();
+  expectWith(pattern.exec(mail.html)?.[1], `the same ${route} link in the HTML part`).toBe(inText);
   return inText!;
 }
 

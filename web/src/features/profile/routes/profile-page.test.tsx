@@ -1,7 +1,7 @@
 import type { User } from '@pid/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { activeStatus, inactiveStatus, stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 import { subscriptionStatusChip } from '../components/subscription-status-chip';
@@ -172,7 +172,7 @@ describe('profile page', () => {
   });
 
   it('lists one block per subscription on small screens', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
+    jest.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('max-width'),
       media: query,
       addEventListener: () => undefined,

@@ -1,0 +1,57 @@
+// Jest settings shared by every project. Each project's jest.config.cjs calls one of these.
+const path = require('node:path');
+
+const root = __dirname;
+
+/**
+ * SWC compiles the TypeScript (to CommonJS, what jest runs) with decorator metadata, as tsc emits it
+ * for production: NestJS and TypeORM read it. Dynamic `import()` stays, so ESM-only packages
+ * (pdfjs-dist) load through jest's ESM loader.
+ */
+function swc({ tsx = false } = {}) {
+  return [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx, decorators: true },
+        target: 'es2022',
+        keepClassNames: true,
+        transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      },
+      module: { type: 'commonjs', ignoreDynamic: true },
+    },
+  ];
+}
+
+/** Fields every project has: its name, the transform and coverage into coverage/<name>, merged by `npm test`. */
+function baseConfig(projectDir, testMatch) {
+  const name = path.relative(root, projectDir);
+  return {
+    displayName: name,
+    rootDir: projectDir,
+    testMatch,
+    transform: { '^.+\\.tsx$': swc({ tsx: true }), '^.+\\.(ts|mts)$': swc() },
+    moduleFileExtensions: ['ts', 'tsx', 'mts', 'js', 'mjs', 'cjs', 'json'],
+    collectCoverage: true,
+    coverageProvider: 'v8',
+    coverageReporters: ['json'],
+    coverageDirectory: path.join(root, 'coverage', name.replaceAll('/', '-')),
+    // Other projects' builds (dist) are their own coverage.
+    coveragePathIgnorePatterns: ['/node_modules/', '/dist/'],
+  };
+}
+
+/** A Node project's tests (src/**\/*.test.ts) against the run's PostgreSQL, NATS and S3 (services/platform/src/test-kit). */
+function serviceTestConfig(projectDir) {
+  const testKit = path.join(root, 'services/platform/src/test-kit');
+  return {
+    ...baseConfig(projectDir, ['<rootDir>/src/**/*.test.ts']),
+    testEnvironment: 'node',
+    // Also the hooks' bound: jest has no hook timeout of its own; hooks that start a stack pass 180 s.
+    testTimeout: 60_000,
+    globalSetup: path.join(testKit, 'global-setup.ts'),
+    globalTeardown: path.join(testKit, 'global-teardown.ts'),
+  };
+}
+
+module.exports = { baseConfig, serviceTestConfig, swc };
