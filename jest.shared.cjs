@@ -5,10 +5,11 @@ const root = __dirname;
 
 /**
  * SWC compiles the TypeScript (to CommonJS, what jest runs) with decorator metadata, as tsc emits it
- * for production: NestJS and TypeORM read it. Dynamic `import()` stays, so ESM-only packages
- * (pdfjs-dist) load through jest's ESM loader.
+ * for production: NestJS and TypeORM read it. `keepImport` leaves `import()` as it is, for ESM-only
+ * packages (pdfjs-dist), which then load through jest's ESM loader (NODE_OPTIONS in .env.test);
+ * otherwise it becomes `require`.
  */
-function swc({ tsx = false } = {}) {
+function swc({ tsx = false, keepImport = false } = {}) {
   return [
     '@swc/jest',
     {
@@ -18,19 +19,19 @@ function swc({ tsx = false } = {}) {
         keepClassNames: true,
         transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
       },
-      module: { type: 'commonjs', ignoreDynamic: true },
+      module: { type: 'commonjs', ignoreDynamic: keepImport },
     },
   ];
 }
 
 /** Fields every project has: its name, the transform and coverage into coverage/<name>, merged by `npm test`. */
-function baseConfig(projectDir, testMatch) {
+function baseConfig(projectDir, testMatch, { keepImport = false } = {}) {
   const name = path.relative(root, projectDir);
   return {
     displayName: name,
     rootDir: projectDir,
     testMatch,
-    transform: { '^.+\\.tsx$': swc({ tsx: true }), '^.+\\.(ts|mts)$': swc() },
+    transform: { '^.+\\.tsx$': swc({ tsx: true, keepImport }), '^.+\\.(ts|mts)$': swc({ keepImport }) },
     moduleFileExtensions: ['ts', 'tsx', 'mts', 'js', 'mjs', 'cjs', 'json'],
     collectCoverage: true,
     coverageProvider: 'v8',
@@ -45,7 +46,7 @@ function baseConfig(projectDir, testMatch) {
 function serviceTestConfig(projectDir) {
   const testKit = path.join(root, 'services/platform/src/test-kit');
   return {
-    ...baseConfig(projectDir, ['<rootDir>/src/**/*.test.ts']),
+    ...baseConfig(projectDir, ['<rootDir>/src/**/*.test.ts'], { keepImport: true }),
     testEnvironment: 'node',
     // Also the hooks' bound: jest has no hook timeout of its own; hooks that start a stack pass 180 s.
     testTimeout: 60_000,

@@ -15,6 +15,7 @@ import { DESKTOP } from '../e2e/screens';
 import { loginAndSubscribe } from '../e2e/session';
 import { frameStats, frameTable, type FrameStats } from './frame-stats';
 import { expectWith } from '../../tests/support/expect-with';
+import { poll } from '../e2e/poll';
 
 const ELEMENTS = Number(process.env.BENCH_ELEMENTS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
@@ -170,8 +171,8 @@ it(`viewer frame times with ${ELEMENTS} elements and ${CONNECTIONS} connections`
   const openStarted = performance.now();
   await page.goto(`${baseUrl}/drawing/${drawingId}`);
   await page.getByText(`Elements (${ELEMENTS})`).waitFor({ timeout: 120_000 });
-  await expect.poll(() => page.locator('[data-element-id]').count(), { timeout: 120_000 }).toBe(ELEMENTS);
-  await expect.poll(() => page.locator('[data-connection-id]').count(), { timeout: 120_000 }).toBe(CONNECTIONS);
+  await poll(() => page.locator('[data-element-id]').count(), { timeout: 120_000 }).toBe(ELEMENTS);
+  await poll(() => page.locator('[data-connection-id]').count(), { timeout: 120_000 }).toBe(CONNECTIONS);
   await page.locator('img[alt="Drawing"]').evaluate((img: HTMLImageElement) => img.decode());
   const openSeconds = (performance.now() - openStarted) / 1000;
   await saveScreenshot(page, 'bench-viewer-2000');

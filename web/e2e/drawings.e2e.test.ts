@@ -6,6 +6,7 @@ import { baseUrl, launchChromium, saveScreenshot } from './browser';
 import { drawingPng } from './png';
 import { collectPageErrors, DESKTOP, screenshotBothWidths } from './screens';
 import { loginAndSubscribe } from './session';
+import { poll } from './poll';
 
 let browser: Browser;
 beforeAll(async () => void (browser = await launchChromium()));
@@ -101,7 +102,7 @@ describe('dashboard, upload and viewer', () => {
     await page.getByText(`Elements (${n + 2})`).waitFor();
     await page.getByText(`Connections (${analysedConnections.length + 1})`).waitFor();
     // The image came as a blob with the bearer header and decoded at its own size.
-    await expect.poll(() => page.locator('img[alt="Drawing"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    await poll(() => page.locator('img[alt="Drawing"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
     await saveScreenshot(page, 'web2-viewer-desktop');
 
     // Zooming scales image and overlay together: the box grows with the image.
@@ -187,12 +188,12 @@ describe('dashboard, upload and viewer', () => {
       (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body.filter((e) => e.name === 'P-101');
     const connectionCount = async () => (await api<unknown[]>(page, `/api/drawings/${drawingId}/connections`)).body.length;
     await page.keyboard.press('Control+z');
-    await expect.poll(async () => (await pumps()).length).toBe(1);
-    await expect.poll(connectionCount).toBe(analysedConnections.length + 1);
+    await poll(async () => (await pumps()).length).toBe(1);
+    await poll(connectionCount).toBe(analysedConnections.length + 1);
     await page.getByText(`Elements (${n + 3})`).waitFor();
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(async () => (await pumps()).length).toBe(0);
-    await expect.poll(connectionCount).toBe(analysedConnections.length);
+    await poll(async () => (await pumps()).length).toBe(0);
+    await poll(connectionCount).toBe(analysedConnections.length);
     await page.getByText(`Elements (${n + 2})`).waitFor();
     await saveScreenshot(page, 'web2-viewer-edited-desktop');
 

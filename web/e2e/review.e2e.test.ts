@@ -7,6 +7,7 @@ import { baseUrl, launchChromium, saveScreenshot } from './browser';
 import { collectPageErrors, DESKTOP } from './screens';
 import { loginAndSubscribe } from './session';
 import { dragBox, expectProgress, exportFromViewer, inView, parseCsv } from './viewer-helpers';
+import { poll } from './poll';
 
 /** The review of a real-size sheet (issue 46): a generated A1 sheet, analysed by the stack, reviewed in Chromium. */
 
@@ -65,7 +66,7 @@ async function openViewer() {
   await page.goto(`${baseUrl}/drawing/${sheet.drawingId}`);
   await page.getByRole('heading', { name: sheet.name }).waitFor();
   await page.getByTestId('overlay').waitFor();
-  await expect.poll(() => page.locator('[data-element-id]').count(), { timeout: 30_000 }).toBeGreaterThan(50);
+  await poll(() => page.locator('[data-element-id]').count(), { timeout: 30_000 }).toBeGreaterThan(50);
 }
 
 describe('reviewing a generated A1 sheet', () => {
@@ -93,11 +94,11 @@ describe('reviewing a generated A1 sheet', () => {
     const valves = elements.filter((element) => element.elementType === 'valve').length;
     await page.getByRole('button', { name: 'Layers' }).click();
     await page.getByRole('menuitem', { name: /^Valve/ }).click();
-    await expect.poll(() => page.locator('rect[data-element-id]').count()).toBe(elements.length - texts.length - valves);
+    await poll(() => page.locator('rect[data-element-id]').count()).toBe(elements.length - texts.length - valves);
     await page.getByRole('menuitem', { name: /^Valve/ }).click();
     if (texts.length > 0) {
       await page.getByRole('menuitem', { name: /^Text/ }).click();
-      await expect.poll(textBoxes).toBe(texts.length);
+      await poll(textBoxes).toBe(texts.length);
       await page.getByRole('menuitem', { name: /^Text/ }).click();
     }
     await page.keyboard.press('Escape');
@@ -109,7 +110,7 @@ describe('reviewing a generated A1 sheet', () => {
     await page
       .getByTestId('viewer-canvas')
       .evaluate((canvas) => canvas.scrollTo({ left: canvas.scrollWidth / 3, top: canvas.scrollHeight / 3 }));
-    if (texts.length > 0) await expect.poll(textBoxes).toBe(texts.length);
+    if (texts.length > 0) await poll(textBoxes).toBe(texts.length);
     await saveScreenshot(page, 'web3-viewer-300');
 
     // Drawing on the sheet: the mode hint lies over the canvas, a new element is sized for an A1 sheet,
@@ -126,7 +127,7 @@ describe('reviewing a generated A1 sheet', () => {
       await page.getByRole('button', { name: 'Element', exact: true }).click();
       expect((await canvas.boundingBox())!.y).toBe(canvasTop);
       await page.mouse.click(centre.x + dx, centre.y + dy);
-      await expect.poll(async () => (await elementsNow()).length).toBe(count + 1);
+      await poll(async () => (await elementsNow()).length).toBe(count + 1);
     }
     const added = (await elementsNow()).filter((e) => !known.has(e._id));
     expect(added.map((e) => e.boundingBox.width)).toEqual([83, 83]); // 1/80 of the sheet's 6,622 px
@@ -136,7 +137,7 @@ describe('reviewing a generated A1 sheet', () => {
     await page.mouse.click(centre.x - 150, centre.y);
     await page.mouse.click(centre.x + 3, centre.y + 41);
     await page.mouse.click(centre.x + 150, centre.y + 81);
-    await expect.poll(async () => (await connectionsNow()).length).toBe(linksBefore + 1);
+    await poll(async () => (await connectionsNow()).length).toBe(linksBefore + 1);
     const drawn = (await connectionsNow()).find((c) => [endId(c.source), endId(c.target)].every((id) => added.some((e) => e._id === id)));
     const path = drawn?.metadata.path_data?.path ?? [];
     expect(path.length).toBeGreaterThan(1);
@@ -200,7 +201,7 @@ describe('reviewing a generated A1 sheet', () => {
     await sidebar.getByRole('button', { name: 'Confirm all visible' }).click();
     await page.getByText('Confirm 1 element and 1 connection shown by the current filter?').waitFor();
     await page.getByRole('button', { name: 'Confirm 2' }).click();
-    await expect.poll(async () => (await elementsNow()).find((e) => e._id === controller._id)?.confirmed).toBe(true);
+    await poll(async () => (await elementsNow()).find((e) => e._id === controller._id)?.confirmed).toBe(true);
     expect((await elementsNow()).find((e) => e._id === vessel._id)?.confirmed).toBe(false);
     await search.fill('V-900');
 
@@ -214,7 +215,7 @@ describe('reviewing a generated A1 sheet', () => {
     await row.getByLabel('Type').click();
     await page.getByRole('option', { name: 'Instrument' }).click();
     await row.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await elementsNow()).find((e) => e._id === vessel._id)?.elementType).toBe('instrument');
+    await poll(async () => (await elementsNow()).find((e) => e._id === vessel._id)?.elementType).toBe('instrument');
     const csv = parseCsv((await exportFromViewer(page, 'CSV')).text);
     expect(csv.find((r) => r.ID === vessel._id)?.Type).toBe('instrument');
     const link = csv.find((r) => r['Record Type'] === 'connection' && r['Source ID'] === controller._id);
@@ -224,13 +225,13 @@ describe('reviewing a generated A1 sheet', () => {
     await sidebar.getByRole('heading', { name: 'Selection' }).waitFor();
     await page.getByTestId(`element-row-${vessel._id}`).getByLabel('Type').click();
     await page.getByRole('option', { name: 'Valve' }).click();
-    await expect.poll(async () => (await elementsNow()).find((e) => e._id === vessel._id)?.elementType).toBe('valve');
+    await poll(async () => (await elementsNow()).find((e) => e._id === vessel._id)?.elementType).toBe('valve');
     await sidebar.getByRole('button', { name: 'Back' }).click();
 
     // A delete from the middle of the list: the next row takes the deleted row's place; the list does not jump.
     await search.fill('');
     const rows = page.locator('[data-testid^="element-row-"]');
-    await expect.poll(() => rows.count()).toBeGreaterThan(40);
+    await poll(() => rows.count()).toBeGreaterThan(40);
     const [doomed, next] = [rows.nth(30), rows.nth(31)];
     const nextId = await next.getAttribute('data-testid');
     await doomed.scrollIntoViewIfNeeded();
@@ -262,16 +263,16 @@ describe('reviewing a generated A1 sheet', () => {
       // Least confident first; N goes on, P goes back.
       const first = await currentId();
       await page.keyboard.press('n');
-      await expect.poll(currentId).not.toBe(first);
+      await poll(currentId).not.toBe(first);
       await page.keyboard.press('p');
-      await expect.poll(currentId).toBe(first);
+      await poll(currentId).toBe(first);
 
       for (let index = 0; index < 50; index += 1) {
         const id = await currentId();
         visited.push(id);
         // The view pans to the item and highlights it.
-        await expect.poll(() => inView(page, `element-${id}`), { timeout: 10_000 }).toBe(true);
-        await expect.poll(() => page.getByTestId(`element-${id}`).getAttribute('stroke'), { message: `item ${index}` }).toBe('#1976d2');
+        await poll(() => inView(page, `element-${id}`), { timeout: 10_000 }).toBe(true);
+        await poll(() => page.getByTestId(`element-${id}`).getAttribute('stroke'), { message: `item ${index}` }).toBe('#1976d2');
         if (index % 10 === 4) {
           await page.keyboard.press('d');
           deleted.push(id);
@@ -281,13 +282,13 @@ describe('reviewing a generated A1 sheet', () => {
             await page.keyboard.press('t');
             await page.keyboard.press(String(ELEMENT_TYPES.indexOf(type) + 1));
             retyped.set(id, type);
-            await expect.poll(() => current.textContent()).toContain(type === 'valve' ? 'Valve' : 'Instrument');
+            await poll(() => current.textContent()).toContain(type === 'valve' ? 'Valve' : 'Instrument');
           }
           await page.keyboard.press('c');
           confirmed.push(id);
         }
         await expectProgress(page, progress());
-        await expect.poll(currentId).not.toBe(id);
+        await poll(currentId).not.toBe(id);
       }
       expect([deleted.length, retyped.size, confirmed.length]).toEqual([5, 5, 45]);
       // Least confident first: each item taken was the least confident left.
@@ -310,10 +311,10 @@ describe('reviewing a generated A1 sheet', () => {
         if (await sidebar.getByRole('button', { name: 'Back' }).count()) await sidebar.getByRole('button', { name: 'Back' }).click();
         await sidebar.getByLabel('Search by tag').fill(element.name);
         await page.getByTestId(`element-row-${element._id}`).getByText(element.name, { exact: true }).click();
-        await expect.poll(() => inView(page, `element-${element._id}`)).toBe(true);
+        await poll(() => inView(page, `element-${element._id}`)).toBe(true);
         await dragBox(page, `element-${element._id}`, 125);
         const after = async () => (await elementsNow()).find((e) => e._id === element._id)?.boundingBox;
-        await expect.poll(async () => (await after())?.x ?? 0).toBeGreaterThan(element.boundingBox.x + 20);
+        await poll(async () => (await after())?.x ?? 0).toBeGreaterThan(element.boundingBox.x + 20);
         const box = (await after())!;
         const dx = box.x - element.boundingBox.x;
         await expect
@@ -331,7 +332,7 @@ describe('reviewing a generated A1 sheet', () => {
         if (index === 1) {
           await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
           await page.keyboard.press('Control+z');
-          await expect.poll(async () => (await after())?.x).toBe(element.boundingBox.x);
+          await poll(async () => (await after())?.x).toBe(element.boundingBox.x);
           await expect
             .poll(async () => {
               const now = await connectionsNow();
@@ -342,7 +343,7 @@ describe('reviewing a generated A1 sheet', () => {
             })
             .toBe(true);
           await page.keyboard.press('Control+Shift+z');
-          await expect.poll(async () => (await after())?.x).toBe(box.x);
+          await poll(async () => (await after())?.x).toBe(box.x);
         }
       }
       // A resize by the selected box's corner handle: the box grows, its pipes stay joined and orthogonal.

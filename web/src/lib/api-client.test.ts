@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError, apiRequest } from './api-client';
+import { stubGlobal, unstubAllGlobals } from '../test/globals';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -9,11 +10,11 @@ describe('apiRequest', () => {
   const fetchMock = jest.fn<typeof fetch>();
 
   beforeEach(() => {
-    jest.stubGlobal('fetch', fetchMock);
+    stubGlobal('fetch', fetchMock);
   });
 
   afterEach(() => {
-    jest.unstubAllGlobals();
+    unstubAllGlobals();
     fetchMock.mockReset();
     localStorage.clear();
   });

@@ -1,5 +1,6 @@
 import type { User } from '@pid/contracts';
 import { jest } from '@jest/globals';
+import { stubGlobal } from './globals';
 
 type Handler = (request: { url: string; method: string; body: unknown; headers: Headers }) => Response | Promise<Response>;
 
@@ -28,7 +29,7 @@ export function stubApi(routes: ApiRoutes) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     return route({ url, method, body, headers: new Headers(init?.headers) });
   });
-  jest.stubGlobal('fetch', fetchMock);
+  stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
 }
 

@@ -1,14 +1,15 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import '@testing-library/jest-dom/jest-globals';
 import { afterEach, jest } from '@jest/globals';
+import { cleanup, configure } from '@testing-library/react';
+import { unstubAllGlobals } from './globals';
 
 // findBy* and waitFor wait 1 s by default; a render of the viewer can take longer on a busy 2-core machine.
 configure({ asyncUtilTimeout: 4000 });
 
-// Vitest globals are off, so Testing Library cannot register its own cleanup.
+// Jest globals are not injected (tests import @jest/globals), so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
-  jest.unstubAllGlobals();
+  unstubAllGlobals();
   jest.useRealTimers();
   localStorage.clear();
 });

@@ -4,7 +4,7 @@
  * nothing may pollute a prototype, and every service must still be up afterwards.
  */
 import { ANNUAL_PLAN_PRICE_ID, MAX_UPLOAD_BYTES } from '@pid/contracts';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm, type ApiResponse } from '../stack/api-client';
 import { connectionBody, elementBody } from '../stack/graph-bodies';
@@ -69,12 +69,28 @@ function send(route: JsonRoute, fuzz: FuzzCase) {
   return call(stack.url, route.method, route.path, { token: user.token, body: fuzz.raw, contentType: fuzz.contentType });
 }
 
+/** Failures of soft checks: the test goes on, and fails after it with every one of them (as vitest's `expect.soft`). */
+const softFailures: string[] = [];
+
+function soft(check: () => void) {
+  try {
+    check();
+  } catch (error) {
+    softFailures.push(error instanceof Error ? error.message : String(error));
+  }
+}
+
+afterEach(() => {
+  const failures = softFailures.splice(0);
+  if (failures.length > 0) throw new Error(`${failures.length} soft checks failed:\n\n${failures.join('\n\n')}`);
+});
+
 /** A clear refusal: a 4xx with a `{ msg }` body of one readable line. Soft, so that one run lists every case that fails. */
 function expectClear4xx(response: ApiResponse, what: string) {
   const seen = `${what} → ${response.status} ${response.text.slice(0, 200)}`;
-  expect.soft(response.status >= 400 && response.status < 500, seen).toBe(true);
-  expect.soft(response.body, seen).toEqual({ msg: expect.any(String) });
-  expect.soft(String((response.body as { msg?: unknown } | undefined)?.msg).length, seen).toBeLessThan(300);
+  soft(() => expectWith(response.status >= 400 && response.status < 500, seen).toBe(true));
+  soft(() => expectWith(response.body, seen).toEqual({ msg: expect.any(String) }));
+  soft(() => expectWith(String((response.body as { msg?: unknown } | undefined)?.msg).length, seen).toBeLessThan(300));
 }
 
 async function expectEveryServiceUp() {

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import './checkout-page.mock';
 import { leaveAppFor } from '../../../lib/browser-location';
 import { stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
-
-jest.mock('../../../lib/browser-location', () => ({ leaveAppFor: jest.fn() }));
 
 const PRODUCT_URL = 'GET /api/payments/products/prod_pid_annual';
 const product = {
