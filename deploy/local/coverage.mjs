@@ -16,7 +16,9 @@ export function clearCoverage() {
 /** Prints the merged text summary (statements, branches, functions, lines) and returns the number of projects. */
 export function printCoverageSummary() {
   const map = libCoverage.createCoverageMap({});
-  const projects = existsSync(coverageDir) ? readdirSync(coverageDir).filter((name) => existsSync(path.join(coverageDir, name, 'coverage-final.json'))) : [];
+  const projects = existsSync(coverageDir)
+    ? readdirSync(coverageDir).filter((name) => existsSync(path.join(coverageDir, name, 'coverage-final.json')))
+    : [];
   for (const name of projects) map.merge(JSON.parse(readFileSync(path.join(coverageDir, name, 'coverage-final.json'), 'utf8')));
   const context = libReport.createContext({ dir: coverageDir, coverageMap: map });
   reports.create('text-summary').execute(context);

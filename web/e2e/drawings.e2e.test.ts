@@ -59,12 +59,10 @@ describe('dashboard, upload and viewer', () => {
     const drawingId = drawings.body[0]._id;
 
     // Let the analysis finish (or fail) first, so its results do not race the edits below.
-    await expect
-      .poll(async () => (await api<{ drawingStatus: string }>(page, `/api/drawings/${drawingId}/status`)).body.drawingStatus, {
-        timeout: 90_000,
-        interval: 1000,
-      })
-      .not.toBe('processing');
+    await poll(async () => (await api<{ drawingStatus: string }>(page, `/api/drawings/${drawingId}/status`)).body.drawingStatus, {
+      timeout: 90_000,
+      interval: 1000,
+    }).not.toBe('processing');
     const analysed = (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body;
     const analysedConnections = (await api<unknown[]>(page, `/api/drawings/${drawingId}/connections`)).body;
     const n = analysed.length;
@@ -154,12 +152,10 @@ describe('dashboard, upload and viewer', () => {
     await page.mouse.move(before.x + before.width / 2 + 30, before.y + before.height / 2, { steps: 5 });
     await page.mouse.move(before.x + before.width / 2 + 60, before.y + before.height / 2, { steps: 5 });
     await page.mouse.up();
-    await expect
-      .poll(
-        async () =>
-          (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body.find((e) => e._id === pump._id)?.boundingBox.x,
-      )
-      .toBeGreaterThan(120);
+    await poll(
+      async () =>
+        (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body.find((e) => e._id === pump._id)?.boundingBox.x,
+    ).toBeGreaterThan(120);
 
     // Confirm the valve through the sidebar switch.
     const valveRow = page.getByTestId(`element-row-${valve._id}`);

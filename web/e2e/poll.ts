@@ -12,8 +12,8 @@ export interface PollOptions {
 type Check<T> = (matchers: ReturnType<typeof expect<T>>) => void;
 
 /**
- * Calls `probe` until the matcher passes on its value (vitest's `expect.poll`, which jest lacks; the
- * same defaults: 1 s, every 50 ms); a probe that throws is tried again. Then throws the last failure.
+ * Calls `probe` until the matcher passes on its value (jest has no `expect.poll`; by
+ * default for 1 s, every 50 ms); a probe that throws is tried again. Then throws the last failure.
  */
 export function poll<T>(probe: () => T | Promise<T>, { timeout = 1000, interval = 50, message }: PollOptions = {}) {
   const until = async (check: Check<Awaited<T>>): Promise<void> => {

@@ -245,147 +245,140 @@ describe('reviewing a generated A1 sheet', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it(
-    'reviews 50 items with the keyboard only, moves 2 elements with their pipes, and exports every change',
-    async () => {
-      await openViewer();
-      const start = await elementsNow();
-      const confirmed0 = start.filter((e) => e.confirmed).length;
-      const confirmed: string[] = [];
-      const deleted: string[] = [];
-      const retyped = new Map<string, string>();
-      const visited: string[] = [];
-      const progress = () => `${confirmed0 + confirmed.length} of ${start.length - deleted.length} reviewed`;
-      await page.getByRole('button', { name: 'Review' }).click();
+  it('reviews 50 items with the keyboard only, moves 2 elements with their pipes, and exports every change', async () => {
+    await openViewer();
+    const start = await elementsNow();
+    const confirmed0 = start.filter((e) => e.confirmed).length;
+    const confirmed: string[] = [];
+    const deleted: string[] = [];
+    const retyped = new Map<string, string>();
+    const visited: string[] = [];
+    const progress = () => `${confirmed0 + confirmed.length} of ${start.length - deleted.length} reviewed`;
+    await page.getByRole('button', { name: 'Review' }).click();
+    await expectProgress(page, progress());
+    const current = page.getByTestId('review-current');
+    const currentId = async () => (await current.getAttribute('data-element-id')) ?? '';
+    // Least confident first; N goes on, P goes back.
+    const first = await currentId();
+    await page.keyboard.press('n');
+    await poll(currentId).not.toBe(first);
+    await page.keyboard.press('p');
+    await poll(currentId).toBe(first);
+
+    for (let index = 0; index < 50; index += 1) {
+      const id = await currentId();
+      visited.push(id);
+      // The view pans to the item and highlights it.
+      await poll(() => inView(page, `element-${id}`), { timeout: 10_000 }).toBe(true);
+      await poll(() => page.getByTestId(`element-${id}`).getAttribute('stroke'), { message: `item ${index}` }).toBe('#1976d2');
+      if (index % 10 === 4) {
+        await page.keyboard.press('d');
+        deleted.push(id);
+      } else {
+        if (index % 10 === 7) {
+          const type = start.find((e) => e._id === id)?.elementType === 'instrument' ? 'valve' : 'instrument';
+          await page.keyboard.press('t');
+          await page.keyboard.press(String(ELEMENT_TYPES.indexOf(type) + 1));
+          retyped.set(id, type);
+          await poll(() => current.textContent()).toContain(type === 'valve' ? 'Valve' : 'Instrument');
+        }
+        await page.keyboard.press('c');
+        confirmed.push(id);
+      }
       await expectProgress(page, progress());
-      const current = page.getByTestId('review-current');
-      const currentId = async () => (await current.getAttribute('data-element-id')) ?? '';
-      // Least confident first; N goes on, P goes back.
-      const first = await currentId();
-      await page.keyboard.press('n');
-      await poll(currentId).not.toBe(first);
-      await page.keyboard.press('p');
-      await poll(currentId).toBe(first);
+      await poll(currentId).not.toBe(id);
+    }
+    expect([deleted.length, retyped.size, confirmed.length]).toEqual([5, 5, 45]);
+    // Least confident first: each item taken was the least confident left.
+    const confidence = (id: string) => start.find((e) => e._id === id)?.metadata?.confidence ?? 1;
+    const order = visited.map(confidence);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(order[0]).toBeLessThan(order.at(-1)!);
+    await page.keyboard.press('Escape');
+    await saveScreenshot(page, 'web3-viewer-reviewed');
 
-      for (let index = 0; index < 50; index += 1) {
-        const id = await currentId();
-        visited.push(id);
-        // The view pans to the item and highlights it.
-        await poll(() => inView(page, `element-${id}`), { timeout: 10_000 }).toBe(true);
-        await poll(() => page.getByTestId(`element-${id}`).getAttribute('stroke'), { message: `item ${index}` }).toBe('#1976d2');
-        if (index % 10 === 4) {
-          await page.keyboard.press('d');
-          deleted.push(id);
-        } else {
-          if (index % 10 === 7) {
-            const type = start.find((e) => e._id === id)?.elementType === 'instrument' ? 'valve' : 'instrument';
-            await page.keyboard.press('t');
-            await page.keyboard.press(String(ELEMENT_TYPES.indexOf(type) + 1));
-            retyped.set(id, type);
-            await poll(() => current.textContent()).toContain(type === 'valve' ? 'Valve' : 'Instrument');
-          }
-          await page.keyboard.press('c');
-          confirmed.push(id);
-        }
-        await expectProgress(page, progress());
-        await poll(currentId).not.toBe(id);
-      }
-      expect([deleted.length, retyped.size, confirmed.length]).toEqual([5, 5, 45]);
-      // Least confident first: each item taken was the least confident left.
-      const confidence = (id: string) => start.find((e) => e._id === id)?.metadata?.confidence ?? 1;
-      const order = visited.map(confidence);
-      expect(order).toEqual([...order].sort((a, b) => a - b));
-      expect(order[0]).toBeLessThan(order.at(-1)!);
-      await page.keyboard.press('Escape');
-      await saveScreenshot(page, 'web3-viewer-reviewed');
-
-      // Move two elements that have routed pipes: their ends follow; the second move is undone and redone as one step.
-      const links = await connectionsNow();
-      const routed = (id: string) =>
-        links.filter((c) => (endId(c.source) === id || endId(c.target) === id) && (c.metadata.path_data?.path.length ?? 0) > 0);
-      const movers = (await elementsNow()).filter((e) => e.name && routed(e._id).length > 0 && !retyped.has(e._id)).slice(0, 2);
-      expect(movers).toHaveLength(2);
-      const sidebar = page.getByRole('complementary', { name: 'Elements and connections' });
-      const moved = new Map<string, Box>();
-      for (const [index, element] of movers.entries()) {
-        if (await sidebar.getByRole('button', { name: 'Back' }).count()) await sidebar.getByRole('button', { name: 'Back' }).click();
-        await sidebar.getByLabel('Search by tag').fill(element.name);
-        await page.getByTestId(`element-row-${element._id}`).getByText(element.name, { exact: true }).click();
-        await poll(() => inView(page, `element-${element._id}`)).toBe(true);
-        await dragBox(page, `element-${element._id}`, 125);
-        const after = async () => (await elementsNow()).find((e) => e._id === element._id)?.boundingBox;
-        await poll(async () => (await after())?.x ?? 0).toBeGreaterThan(element.boundingBox.x + 20);
-        const box = (await after())!;
-        const dx = box.x - element.boundingBox.x;
-        await expect
-          .poll(async () => {
-            const now = await connectionsNow();
-            return routed(element._id).every((c) => {
-              const path = now.find((n) => n._id === c._id)?.metadata.path_data?.path ?? [];
-              const old = c.metadata.path_data!.path;
-              const [a, b] = endId(c.source) === element._id ? [path[0].start, old[0].start] : [path.at(-1)!.end, old.at(-1)!.end];
-              return orthogonal(path) && Math.abs(a[0] - (b[0] + dx)) <= 1;
-            });
-          })
-          .toBe(true);
-        moved.set(element._id, box);
-        if (index === 1) {
-          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-          await page.keyboard.press('Control+z');
-          await poll(async () => (await after())?.x).toBe(element.boundingBox.x);
-          await expect
-            .poll(async () => {
-              const now = await connectionsNow();
-              return routed(element._id).every(
-                (c) =>
-                  JSON.stringify(now.find((n) => n._id === c._id)?.metadata.path_data?.path) === JSON.stringify(c.metadata.path_data?.path),
-              );
-            })
-            .toBe(true);
-          await page.keyboard.press('Control+Shift+z');
-          await poll(async () => (await after())?.x).toBe(box.x);
-        }
-      }
-      // A resize by the selected box's corner handle: the box grows, its pipes stay joined and orthogonal.
-      const grown = movers[1];
-      await dragBox(page, `resize-${grown._id}`, 60);
-      await expect
-        .poll(async () => (await elementsNow()).find((e) => e._id === grown._id)?.boundingBox.width ?? 0)
-        .toBeGreaterThan(grown.boundingBox.width);
-      moved.set(grown._id, (await elementsNow()).find((e) => e._id === grown._id)!.boundingBox);
-      const afterResize = await connectionsNow();
-      for (const c of routed(grown._id))
-        expect(orthogonal(afterResize.find((n) => n._id === c._id)?.metadata.path_data?.path ?? [])).toBe(true);
-      await saveScreenshot(page, 'web3-viewer-moved');
-
-      // Export from the viewer: every change is in the file.
-      const csvFile = await exportFromViewer(page, 'CSV');
-      expect(csvFile.name).toBe(`drawing_data_${sheet.drawingId}.csv`);
-      const rows = parseCsv(csvFile.text);
-      const byId = new Map(rows.map((row) => [row.ID, row]));
-      for (const id of deleted) expect(byId.has(id)).toBe(false);
-      for (const id of confirmed) expect(byId.get(id)?.Confirmed).toBe('true');
-      for (const [id, type] of retyped) expect(byId.get(id)?.Type).toBe(type);
-      for (const [id, box] of moved) expect([Number(byId.get(id)?.X), Number(byId.get(id)?.Width)]).toEqual([box.x, box.width]);
-      const connectionRows = rows.filter((row) => row['Record Type'] === 'connection');
-      expect(connectionRows.length).toBeGreaterThan(0);
-      for (const row of connectionRows) {
-        expect(row.Type).not.toBe('');
-        expect(row['Source Name']).not.toBe('');
-        expect(row['Target Name']).not.toBe('');
-      }
-      const json = JSON.parse((await exportFromViewer(page, 'JSON')).text) as {
-        elements: ElementRecord[];
-        connections: ConnectionRecord[];
-      };
-      const now = await connectionsNow();
-      for (const id of moved.keys())
-        for (const c of routed(id))
-          expect(json.connections.find((j) => j._id === c._id)?.metadata.path_data).toEqual(
-            now.find((n) => n._id === c._id)?.metadata.path_data,
+    // Move two elements that have routed pipes: their ends follow; the second move is undone and redone as one step.
+    const links = await connectionsNow();
+    const routed = (id: string) =>
+      links.filter((c) => (endId(c.source) === id || endId(c.target) === id) && (c.metadata.path_data?.path.length ?? 0) > 0);
+    const movers = (await elementsNow()).filter((e) => e.name && routed(e._id).length > 0 && !retyped.has(e._id)).slice(0, 2);
+    expect(movers).toHaveLength(2);
+    const sidebar = page.getByRole('complementary', { name: 'Elements and connections' });
+    const moved = new Map<string, Box>();
+    for (const [index, element] of movers.entries()) {
+      if (await sidebar.getByRole('button', { name: 'Back' }).count()) await sidebar.getByRole('button', { name: 'Back' }).click();
+      await sidebar.getByLabel('Search by tag').fill(element.name);
+      await page.getByTestId(`element-row-${element._id}`).getByText(element.name, { exact: true }).click();
+      await poll(() => inView(page, `element-${element._id}`)).toBe(true);
+      await dragBox(page, `element-${element._id}`, 125);
+      const after = async () => (await elementsNow()).find((e) => e._id === element._id)?.boundingBox;
+      await poll(async () => (await after())?.x ?? 0).toBeGreaterThan(element.boundingBox.x + 20);
+      const box = (await after())!;
+      const dx = box.x - element.boundingBox.x;
+      await poll(async () => {
+        const now = await connectionsNow();
+        return routed(element._id).every((c) => {
+          const path = now.find((n) => n._id === c._id)?.metadata.path_data?.path ?? [];
+          const old = c.metadata.path_data!.path;
+          const [a, b] = endId(c.source) === element._id ? [path[0].start, old[0].start] : [path.at(-1)!.end, old.at(-1)!.end];
+          return orthogonal(path) && Math.abs(a[0] - (b[0] + dx)) <= 1;
+        });
+      }).toBe(true);
+      moved.set(element._id, box);
+      if (index === 1) {
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('Control+z');
+        await poll(async () => (await after())?.x).toBe(element.boundingBox.x);
+        await poll(async () => {
+          const now = await connectionsNow();
+          return routed(element._id).every(
+            (c) =>
+              JSON.stringify(now.find((n) => n._id === c._id)?.metadata.path_data?.path) === JSON.stringify(c.metadata.path_data?.path),
           );
-      expect((await exportFromViewer(page, 'Excel')).name).toBe(`drawing_data_${sheet.drawingId}.xlsx`);
-      expect(errors).toEqual([]);
-    }, 420_000,
-  );
+        }).toBe(true);
+        await page.keyboard.press('Control+Shift+z');
+        await poll(async () => (await after())?.x).toBe(box.x);
+      }
+    }
+    // A resize by the selected box's corner handle: the box grows, its pipes stay joined and orthogonal.
+    const grown = movers[1];
+    await dragBox(page, `resize-${grown._id}`, 60);
+    await poll(async () => (await elementsNow()).find((e) => e._id === grown._id)?.boundingBox.width ?? 0).toBeGreaterThan(
+      grown.boundingBox.width,
+    );
+    moved.set(grown._id, (await elementsNow()).find((e) => e._id === grown._id)!.boundingBox);
+    const afterResize = await connectionsNow();
+    for (const c of routed(grown._id))
+      expect(orthogonal(afterResize.find((n) => n._id === c._id)?.metadata.path_data?.path ?? [])).toBe(true);
+    await saveScreenshot(page, 'web3-viewer-moved');
+
+    // Export from the viewer: every change is in the file.
+    const csvFile = await exportFromViewer(page, 'CSV');
+    expect(csvFile.name).toBe(`drawing_data_${sheet.drawingId}.csv`);
+    const rows = parseCsv(csvFile.text);
+    const byId = new Map(rows.map((row) => [row.ID, row]));
+    for (const id of deleted) expect(byId.has(id)).toBe(false);
+    for (const id of confirmed) expect(byId.get(id)?.Confirmed).toBe('true');
+    for (const [id, type] of retyped) expect(byId.get(id)?.Type).toBe(type);
+    for (const [id, box] of moved) expect([Number(byId.get(id)?.X), Number(byId.get(id)?.Width)]).toEqual([box.x, box.width]);
+    const connectionRows = rows.filter((row) => row['Record Type'] === 'connection');
+    expect(connectionRows.length).toBeGreaterThan(0);
+    for (const row of connectionRows) {
+      expect(row.Type).not.toBe('');
+      expect(row['Source Name']).not.toBe('');
+      expect(row['Target Name']).not.toBe('');
+    }
+    const json = JSON.parse((await exportFromViewer(page, 'JSON')).text) as {
+      elements: ElementRecord[];
+      connections: ConnectionRecord[];
+    };
+    const now = await connectionsNow();
+    for (const id of moved.keys())
+      for (const c of routed(id))
+        expect(json.connections.find((j) => j._id === c._id)?.metadata.path_data).toEqual(
+          now.find((n) => n._id === c._id)?.metadata.path_data,
+        );
+    expect((await exportFromViewer(page, 'Excel')).name).toBe(`drawing_data_${sheet.drawingId}.xlsx`);
+    expect(errors).toEqual([]);
+  }, 420_000);
 });

@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
-import { expect } from '@jest/globals';
 import { poll } from './poll';
 
 /** The CSV's rows by header name (RFC 4180, the byte order mark dropped). */

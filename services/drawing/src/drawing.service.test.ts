@@ -1,9 +1,8 @@
-import { startServiceHarness, tablesInSchema, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { startServiceHarness, tablesInSchema, type ServiceHarness, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { drawingServiceDefinition } from './drawing.service-definition';
 import type { DrawingEnv } from './env';
-import { expectWith } from '../../../tests/support/expect-with';
 
 let service: ServiceHarness<DrawingEnv>;
 beforeAll(async () => void (service = await startServiceHarness(drawingServiceDefinition)), HOOK_TIMEOUT_MS);

@@ -17,7 +17,7 @@ const FROM_NODE = {
   BroadcastChannel,
 };
 
-/** jsdom, with the Node globals it lacks (as the tests had them under vitest, whose jsdom sat on Node's globals). */
+/** jsdom, with the Node globals it lacks. */
 export default class JsdomWithNodeGlobals extends TestEnvironment {
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
     super(...args);

@@ -1,6 +1,6 @@
 const stubbed = new Map<string, PropertyDescriptor | undefined>();
 
-/** Replaces a global for the running test (vitest's `vi.stubGlobal`); setup.ts puts every one back after it. */
+/** Replaces a global for the running test (jest has no stubGlobal); setup.ts puts every one back after it. */
 export function stubGlobal(name: string, value: unknown): void {
   if (!stubbed.has(name)) stubbed.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
   Object.defineProperty(globalThis, name, { value, configurable: true, writable: true, enumerable: true });

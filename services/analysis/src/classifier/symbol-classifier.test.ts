@@ -11,8 +11,7 @@ import type { CropBox } from './crop';
 import { DEFAULT_MODEL_DIR } from './model-files';
 import { loadSymbolClassifier, type SymbolClassifier, type SymbolPrediction } from './symbol-classifier';
 import { libraryPage, NOT_A_SYMBOL, type Sample } from './training-data';
-import { expectWith } from '../../../../tests/support/expect-with';
-import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 /** A seed no training run uses (training library pages are 50000 + 1000·seed + page). */
 const TEST_SEED = 99_001;

@@ -1,10 +1,10 @@
 import { renderPdfPage } from '@pid/platform';
 import sharp from 'sharp';
-import { describe, expect, it } from '@jest/globals';
+import { describe, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas, type FontName } from './pdf-canvas';
-import { expectWith } from '../../../../tests/support/expect-with';
+import { expectWith } from '@pid/platform/test-kit';
 
 describe('PdfCanvas text', () => {
   it('answers boxes from the font metrics that hold the drawn words, horizontal and vertical, in every font', async () => {

@@ -6,7 +6,7 @@ import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas } from './pdf-canvas';
 import { drawSymbol, jointFaces, placedPorts, symbolBox, symbolClass, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
-import { expectWith } from '../../../../tests/support/expect-with';
+import { expectWith } from '@pid/platform/test-kit';
 
 describe('symbol library', () => {
   it('has at least 30 snake_case classes of the contract taxonomy, each with two or more variants and ports', () => {

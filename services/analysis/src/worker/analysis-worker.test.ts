@@ -8,7 +8,9 @@ import {
   multiPageDrawingPdf,
   passwordProtectedPdf,
   svgPng,
-  type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+  type ServiceHarness,
+  HOOK_TIMEOUT_MS,
+} from '@pid/platform/test-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AnalysisEnv } from '../env';
 import { MESSAGES } from '../ingest/page-image';

@@ -2,14 +2,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { closeInOrder, eventually, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { closeInOrder, eventually, startServiceHarness, type ServiceHarness, expectWith } from '@pid/platform/test-kit';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { expect } from '@jest/globals';
 import { authServiceDefinition } from '../auth.service-definition';
 import type { AuthEnv } from '../env';
-import { expectWith } from '../../../../tests/support/expect-with';
 
 export const PUBLIC_URL = 'http://web.test:8080';
 export const MAIL_FROM = 'P&ID Digitizer <accounts@pid.test>';

@@ -9,7 +9,9 @@ import {
   sampleJpeg,
   samplePdf,
   samplePng,
-  sampleTiff, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+  sampleTiff,
+  HOOK_TIMEOUT_MS,
+} from '@pid/platform/test-kit';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';

@@ -9,7 +9,9 @@ import {
   testServiceDefinition,
   type ServiceHarness,
   type TestServiceEnv,
-  type TestServices, HOOK_TIMEOUT_MS } from '../test-kit';
+  type TestServices,
+  HOOK_TIMEOUT_MS,
+} from '../test-kit';
 import { JwtService } from './jwt';
 import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from './jwt.guard';
 import { TokenVersions } from './token-versions';

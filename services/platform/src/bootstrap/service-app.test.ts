@@ -12,7 +12,9 @@ import {
   testServiceDefinition,
   type ServiceHarness,
   type TestServiceEnv,
-  type TestServices, HOOK_TIMEOUT_MS } from '../test-kit';
+  type TestServices,
+  HOOK_TIMEOUT_MS,
+} from '../test-kit';
 import { ensureConsumer, ensureStream, publishJson } from '../nats/jetstream';
 
 class CreateWidgets1700000000000 implements MigrationInterface {

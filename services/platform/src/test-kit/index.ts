@@ -113,3 +113,4 @@ export * from './eventually';
 export * from './nats-stand-in';
 export * from './sample-drawings';
 export * from './sample-files';
+export * from './expect-with';

@@ -16,13 +16,12 @@ import {
   type EmbeddedPostgres,
   type EmbeddedS3,
 } from '@pid/platform/embedded';
-import { box, createTestDatabase, eventually, line, svgPng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { box, createTestDatabase, eventually, line, svgPng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type Stack } from '../stack/in-process-stack';
-import { expectWith } from '../../../support/expect-with';
 
 let scratch: string;
 let nats: EmbeddedNats;

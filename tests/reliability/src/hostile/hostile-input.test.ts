@@ -19,8 +19,7 @@ import {
   type FuzzCase,
   type JsonRoute,
 } from './json-fuzz';
-import { hugePng, pdfWithJavaScript, samplePng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
-import { expectWith } from '../../../support/expect-with';
+import { hugePng, pdfWithJavaScript, samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 let stack: Stack;
 let user: Account;
@@ -69,7 +68,7 @@ function send(route: JsonRoute, fuzz: FuzzCase) {
   return call(stack.url, route.method, route.path, { token: user.token, body: fuzz.raw, contentType: fuzz.contentType });
 }
 
-/** Failures of soft checks: the test goes on, and fails after it with every one of them (as vitest's `expect.soft`). */
+/** Failures of soft checks: the test goes on, and fails after it with every one of them (jest has no soft assertions). */
 const softFailures: string[] = [];
 
 function soft(check: () => void) {

@@ -12,8 +12,7 @@ import { call, uploadForm, type ApiResponse } from '../stack/api-client';
 import { hostileTokens } from '../stack/forged-tokens';
 import { connectionBody, elementBody } from '../stack/graph-bodies';
 import { startStack, type Stack } from '../stack/in-process-stack';
-import { samplePng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
-import { expectWith } from '../../../support/expect-with';
+import { samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 let stack: Stack;
 let alice: Account;

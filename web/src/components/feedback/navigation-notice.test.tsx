@@ -14,7 +14,7 @@ function renderNotice(state: unknown) {
 
 describe('navigation notice (spec §9: 6000 ms)', () => {
   it('shows the message as an info toast and hides it after 6 s', async () => {
-    jest.useFakeTimers({ shouldAdvanceTime: true });
+    jest.useFakeTimers({ advanceTimers: true });
     renderNotice({ message: 'You already have an active subscription.' });
 
     const toast = screen.getByRole('alert');

@@ -8,7 +8,7 @@ import { PdfCanvas } from '../pdf-canvas';
 import { drawSymbol, placedPorts, SYMBOL_CLASSES, type SymbolPlacement } from '../symbol-library';
 import { drawioShapes, OTHER_SYMBOL } from './drawio-library';
 import { stencilVariant } from './stencil-variant';
-import { expectWith } from '../../../../../tests/support/expect-with';
+import { expectWith } from '@pid/platform/test-kit';
 
 describe('draw.io P&ID library', () => {
   const shapes = drawioShapes();

@@ -106,7 +106,7 @@ describe('reset password', () => {
   });
 
   it('resets the password and goes to /login after 3 s', async () => {
-    jest.useFakeTimers({ shouldAdvanceTime: true });
+    jest.useFakeTimers({ advanceTimers: true });
     const { fetchMock } = stubApi({
       ...validToken,
       'POST /api/auth/reset-password': [200, { msg: 'Your password has been reset. You can now log in with your new password.' }],

@@ -1,7 +1,7 @@
 import type { User } from '@pid/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it} from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { activeStatus, inactiveStatus, stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 import { subscriptionStatusChip } from '../components/subscription-status-chip';

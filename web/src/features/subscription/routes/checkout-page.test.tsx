@@ -15,7 +15,9 @@ const product = {
 };
 
 describe('checkout page', () => {
-  afterEach(() => jest.mocked(leaveAppFor).mockReset());
+  afterEach(() => {
+    jest.mocked(leaveAppFor).mockReset();
+  });
 
   it('shows the plan name, description, price and interval', async () => {
     stubSignedIn({}, { [PRODUCT_URL]: [200, product] });

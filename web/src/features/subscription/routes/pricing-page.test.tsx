@@ -128,7 +128,7 @@ describe('pricing page', () => {
   });
 
   it('shows a message from navigation state as an info toast for 6 s', async () => {
-    jest.useFakeTimers({ shouldAdvanceTime: true });
+    jest.useFakeTimers({ advanceTimers: true });
     stubApi({ [PRODUCT_URL]: [200, product()] });
     renderRoute('/pricing', { state: { message: 'Please choose a plan to continue' } });
 

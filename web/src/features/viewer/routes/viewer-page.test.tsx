@@ -1,7 +1,7 @@
 import type { Connection, Drawing, DrawingElement } from '@pid/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it} from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { activeStatus, jsonResponse, makeUser, recordBodies, signIn, stubApi, stubSignedIn } from '../../../test/api-stub';
 import { layOut, makeConnection, makeDrawing, makeElement } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';

@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 
 /**
  * `expect(actual)` whose failures start with `message`, for checks in a loop or a helper where the
- * matcher's own output does not say which case failed (vitest's `expect(actual, message)`).
+ * matcher's own output does not say which case failed: jest's `expect` takes no message.
  */
 export function expectWith<T>(actual: T, message: string): ReturnType<typeof expect<T>> {
   return saying(expect(actual), message);
