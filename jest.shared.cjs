@@ -47,7 +47,7 @@ function serviceTestConfig(projectDir) {
   const testKit = path.join(root, 'services/platform/src/test-kit');
   return {
     ...baseConfig(projectDir, ['<rootDir>/src/**/*.test.ts'], { keepImport: true }),
-    testEnvironment: 'node',
+    testEnvironment: path.join(root, 'jest.node-environment.cjs'),
     // Also the hooks' bound: jest has no hook timeout of its own; hooks that start a stack pass 180 s.
     testTimeout: 60_000,
     globalSetup: path.join(testKit, 'global-setup.ts'),
