@@ -7,9 +7,9 @@ import type { afterAll, beforeAll } from '@jest/globals';
 export const HOOK_TIMEOUT_MS = 180_000;
 
 /**
- * The test file's own jest hooks. `@jest/globals` can be loaded only inside a test file's
- * environment, and the test kit is loaded by the global setup too, so a test file passes its
- * hooks in: `startForTestFile({ beforeAll, afterAll }, …)`.
+ * The test file's own jest hooks. `@jest/globals` loads only inside jest's test environment, and
+ * the test kit also loads outside it (the global setup, the soak benchmark), so a test file passes
+ * its hooks in: `startForTestFile({ beforeAll, afterAll }, …)`.
  */
 export interface TestFileHooks {
   beforeAll: typeof beforeAll;
