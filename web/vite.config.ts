@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 
 // The web app compiles the contracts from source, so it never waits on (or drifts from) their dist build.
 const contractsEntry = fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url));
@@ -33,10 +33,5 @@ export default defineConfig({
       '/api': gatewayUrl,
       '/socket.io': { target: gatewayUrl, ws: true },
     },
-  },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
   },
 });

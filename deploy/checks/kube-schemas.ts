@@ -19,7 +19,7 @@ interface CrdSchemas {
   versions: Record<string, Schema>;
 }
 
-const schemasDir = path.join(import.meta.dirname, 'schemas');
+const schemasDir = path.join(__dirname, 'schemas');
 const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(schemasDir, file), 'utf8')) as T;
 const OBJECT_META = '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 

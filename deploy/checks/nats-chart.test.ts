@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { drainBlockers } from './disruption-budgets.js';
 import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
 import { documentedInstalls, renderChart } from './render.js';
 import { repositoryRoot } from './repository.js';
+import { expectWith } from '@pid/platform/test-kit';
 
 // The official NATS chart, vendored at a pinned version, rendered with the guide's commands.
 const chart = 'deploy/k8s/charts/nats';
@@ -34,7 +35,7 @@ describe('the vendored NATS chart', () => {
       expect(manifests.flatMap((manifest) => validator.problems(manifest))).toEqual([]);
       for (const workload of manifests.filter((manifest) => ['StatefulSet', 'Deployment', 'Pod'].includes(manifest.kind))) {
         const spec = workload as unknown as { kind: string; spec: PodSpec & { template?: { spec: PodSpec } } };
-        expect(restrictedProblems(spec.spec.template?.spec ?? spec.spec), workload.metadata.name).toEqual([]);
+        expectWith(restrictedProblems(spec.spec.template?.spec ?? spec.spec), workload.metadata.name).toEqual([]);
       }
       expect(drainBlockers(manifests)).toEqual([]);
     });

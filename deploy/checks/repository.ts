@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+export const repositoryRoot = path.resolve(__dirname, '../..');
 export const chartDir = path.join(repositoryRoot, 'charts/pid-platform');
 
 /** The deployable backend services: folders under services/ with a `main.ts`. */

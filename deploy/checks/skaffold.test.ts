@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
 import { documentedInstalls, parseManifests } from './render.js';
 import { chartDir, deployableServices, repositoryRoot } from './repository.js';
+import { expectWith } from '@pid/platform/test-kit';
 
 // skaffold itself cannot be installed here: these checks read skaffold.yaml as skaffold would.
 interface HelmRelease {
@@ -58,7 +59,7 @@ describe('skaffold.yaml', () => {
     expect(releases.find((release) => release.name === 'pid')?.chartPath).toBe('charts/pid-platform');
     for (const file of files.filter((name) => name.endsWith('.yaml')))
       expect(() => parseManifests(readFileSync(path.join(repositoryRoot, file), 'utf8'))).not.toThrow();
-    if (rawYaml.length > 0) expect(deploy.kubectl, 'raw manifests need the kubectl deployer').toBeDefined();
+    if (rawYaml.length > 0) expectWith(deploy.kubectl, 'raw manifests need the kubectl deployer').toBeDefined();
   });
 
   it.each(setups)('$name installs NATS from the vendored official chart, as docs/deploy.md does', ({ deploy }) => {

@@ -22,8 +22,13 @@ run(path.join(root, 'node_modules/.bin/prettier'), ['--check', '--log-level=warn
 
 build();
 
-step('Lint, typecheck and tests of every project (nx run-many -t lint typecheck test)');
+step('Lint, typecheck and tests of every project (nx run-many -t lint typecheck test, jest with coverage)');
+// Imported here: istanbul is installed by ensureDependencies above.
+const { clearCoverage, printCoverageSummary } = await import('./coverage.mjs');
+clearCoverage();
 run(nx, ['run-many', '-t', 'lint', 'typecheck', 'test', '--outputStyle=static', '--skip-nx-cache'], { env: nxEnv() });
+step('Coverage of every project, merged');
+console.error(`(${printCoverageSummary()} projects)`);
 
 step('Browser tests against a fresh local stack');
 // Every browser test logs in from 127.0.0.1; auth's own tests cover the limits themselves.

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SUBJECTS, type DrawingProgressEvent } from '@pid/contracts';
 import { createLogger, encodeJson, JwtService, TokenVersions } from '@pid/platform';
-import { eventually, startTestServices, type TestServices } from '@pid/platform/test-kit';
+import { eventually, startTestServices, type TestServices, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createGatewayApp, type GatewayApp } from './gateway-app';
 import { GATEWAY_PROBE_PATHS } from './health/health.controller';
 import { MAX_REQUEST_BODY_BYTES } from './proxy/body-size-limit';
@@ -78,14 +78,14 @@ beforeAll(async () => {
   await gateway.app.listen(0, '127.0.0.1');
   gatewayUrl = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
   nats = await connect({ servers: services.natsUrl });
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await nats?.drain();
   await gateway?.close();
   for (const echo of echoes ?? []) echo.server.close();
   await services?.stop();
-});
+}, HOOK_TIMEOUT_MS);
 
 describe('REST proxy', () => {
   it.each([

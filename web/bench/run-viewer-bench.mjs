@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const vitest = path.join(root, 'node_modules/.bin/vitest');
+const jest = path.join(root, 'node_modules/.bin/jest');
 const runBench = (env) =>
-  spawnSync(vitest, ['run', '--config', 'vitest.bench.config.ts'], { cwd: path.join(root, 'web'), stdio: 'inherit', env }).status ?? 1;
+  spawnSync(jest, ['--config', 'jest.bench.config.cjs'], { cwd: path.join(root, 'web'), stdio: 'inherit', env }).status ?? 1;
 
 if (process.env.E2E_BASE_URL) process.exit(runBench(process.env));
 

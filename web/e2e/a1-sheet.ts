@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { apiWithToken } from './api';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(__dirname, '../..');
 
 export interface AnalysedSheet {
   drawingId: string;
@@ -33,7 +33,7 @@ export async function analysedA1Sheet(token: string, seed: number, timeoutMs = 2
   const drawingId = drawing.body._id;
   const started = await apiWithToken(token, `/api/drawings/${drawingId}/process`, { method: 'POST' });
   if (started.status >= 300) throw new Error(`Processing did not start: ${started.status} ${started.text}`);
-  // A plain loop: this runs in beforeAll, where expect.poll is not allowed.
+  // A plain loop: a timeout names the status the sheet was left in.
   const deadline = Date.now() + timeoutMs;
   let status = { drawingStatus: 'processing', message: '' };
   while (!/completed|ready|error|failed/.test(status.drawingStatus)) {

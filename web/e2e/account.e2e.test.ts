@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createVerifiedAccount, type TestAccount } from './accounts';
 import { baseUrl, launchChromium } from './browser';
 import { waitForMailLink } from './mailbox';

@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 /** The running stack under test; `npm test` starts one and sets this. */
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-artifacts/screenshots');
+const SCREENSHOT_DIR = path.resolve(__dirname, '../../test-artifacts/screenshots');
 
 /** Debian's Chromium, started with the flags this sandboxed, offline machine needs. */
 export function launchChromium(): Promise<Browser> {

@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createVerifiedAccount } from './accounts';
 import { api, connectionBody } from './api';
 import { baseUrl, launchChromium, saveScreenshot } from './browser';
 import { drawingPng } from './png';
 import { collectPageErrors, DESKTOP, screenshotBothWidths } from './screens';
 import { loginAndSubscribe } from './session';
+import { poll } from './poll';
 
 let browser: Browser;
 beforeAll(async () => void (browser = await launchChromium()));
@@ -22,7 +23,7 @@ interface ElementRecord {
 }
 
 describe('dashboard, upload and viewer', () => {
-  it('uploads a drawing, then edits its elements in the viewer', { timeout: 180_000 }, async () => {
+  it('uploads a drawing, then edits its elements in the viewer', async () => {
     const account = await createVerifiedAccount('e2e-viewer');
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = collectPageErrors(page);
@@ -58,12 +59,10 @@ describe('dashboard, upload and viewer', () => {
     const drawingId = drawings.body[0]._id;
 
     // Let the analysis finish (or fail) first, so its results do not race the edits below.
-    await expect
-      .poll(async () => (await api<{ drawingStatus: string }>(page, `/api/drawings/${drawingId}/status`)).body.drawingStatus, {
-        timeout: 90_000,
-        interval: 1000,
-      })
-      .not.toBe('processing');
+    await poll(async () => (await api<{ drawingStatus: string }>(page, `/api/drawings/${drawingId}/status`)).body.drawingStatus, {
+      timeout: 90_000,
+      interval: 1000,
+    }).not.toBe('processing');
     const analysed = (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body;
     const analysedConnections = (await api<unknown[]>(page, `/api/drawings/${drawingId}/connections`)).body;
     const n = analysed.length;
@@ -101,7 +100,7 @@ describe('dashboard, upload and viewer', () => {
     await page.getByText(`Elements (${n + 2})`).waitFor();
     await page.getByText(`Connections (${analysedConnections.length + 1})`).waitFor();
     // The image came as a blob with the bearer header and decoded at its own size.
-    await expect.poll(() => page.locator('img[alt="Drawing"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    await poll(() => page.locator('img[alt="Drawing"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
     await saveScreenshot(page, 'web2-viewer-desktop');
 
     // Zooming scales image and overlay together: the box grows with the image.
@@ -153,12 +152,10 @@ describe('dashboard, upload and viewer', () => {
     await page.mouse.move(before.x + before.width / 2 + 30, before.y + before.height / 2, { steps: 5 });
     await page.mouse.move(before.x + before.width / 2 + 60, before.y + before.height / 2, { steps: 5 });
     await page.mouse.up();
-    await expect
-      .poll(
-        async () =>
-          (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body.find((e) => e._id === pump._id)?.boundingBox.x,
-      )
-      .toBeGreaterThan(120);
+    await poll(
+      async () =>
+        (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body.find((e) => e._id === pump._id)?.boundingBox.x,
+    ).toBeGreaterThan(120);
 
     // Confirm the valve through the sidebar switch.
     const valveRow = page.getByTestId(`element-row-${valve._id}`);
@@ -187,12 +184,12 @@ describe('dashboard, upload and viewer', () => {
       (await api<ElementRecord[]>(page, `/api/drawings/${drawingId}/elements`)).body.filter((e) => e.name === 'P-101');
     const connectionCount = async () => (await api<unknown[]>(page, `/api/drawings/${drawingId}/connections`)).body.length;
     await page.keyboard.press('Control+z');
-    await expect.poll(async () => (await pumps()).length).toBe(1);
-    await expect.poll(connectionCount).toBe(analysedConnections.length + 1);
+    await poll(async () => (await pumps()).length).toBe(1);
+    await poll(connectionCount).toBe(analysedConnections.length + 1);
     await page.getByText(`Elements (${n + 3})`).waitFor();
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(async () => (await pumps()).length).toBe(0);
-    await expect.poll(connectionCount).toBe(analysedConnections.length);
+    await poll(async () => (await pumps()).length).toBe(0);
+    await poll(connectionCount).toBe(analysedConnections.length);
     await page.getByText(`Elements (${n + 2})`).waitFor();
     await saveScreenshot(page, 'web2-viewer-edited-desktop');
 
@@ -236,5 +233,5 @@ describe('dashboard, upload and viewer', () => {
 
     await page.close();
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -6,7 +6,7 @@ import { baseUrl } from './browser';
  * The local stack files every mail as an .eml under `${LOCAL_VAR_DIR}/mail` (deploy/local/test.mjs sets
  * LOCAL_VAR_DIR for the e2e run; a stack started by hand keeps its data in the repository's var/).
  */
-export const mailDir = path.join(process.env.LOCAL_VAR_DIR ?? path.resolve(import.meta.dirname, '../../var'), 'mail');
+export const mailDir = path.join(process.env.LOCAL_VAR_DIR ?? path.resolve(__dirname, '../../var'), 'mail');
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes (the links are ASCII). */
 function decodeQuotedPrintable(text: string): string {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newAccount } from './accounts';
 import { baseUrl, launchChromium, saveScreenshot } from './browser';
 import { waitForMailLink } from './mailbox';
@@ -10,7 +10,7 @@ beforeAll(async () => void (browser = await launchChromium()));
 afterAll(async () => browser?.close());
 
 describe('from registration to an active subscription', () => {
-  it('register → verify → pricing → checkout (test mode) → payment success → profile shows it active', { timeout: 120_000 }, async () => {
+  it('register → verify → pricing → checkout (test mode) → payment success → profile shows it active', async () => {
     const account = newAccount('e2e-buyer');
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = collectPageErrors(page);
@@ -97,5 +97,5 @@ describe('from registration to an active subscription', () => {
       await page.waitForLoadState('domcontentloaded');
       await screenshotBothWidths(page, 'flow-4b-test-checkout');
     }
-  });
+  }, 120_000);
 });

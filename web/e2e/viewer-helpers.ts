@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { poll } from './poll';
 
 /** The CSV's rows by header name (RFC 4180, the byte order mark dropped). */
 export const parseCsv = (text: string): Array<Record<string, string>> => parse(text, { bom: true, columns: true });
@@ -34,5 +34,5 @@ export async function inView(page: Page, testId: string): Promise<boolean> {
 
 /** Waits for the review progress to read `text`. */
 export async function expectProgress(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.getByTestId('review-progress').textContent(), { timeout: 15_000 }).toBe(text);
+  await poll(() => page.getByTestId('review-progress').textContent(), { timeout: 15_000 }).toBe(text);
 }

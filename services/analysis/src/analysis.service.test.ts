@@ -1,12 +1,12 @@
 import { CONSUMERS, STREAMS } from '@pid/contracts';
-import { startServiceHarness, tablesInSchema, type ServiceHarness } from '@pid/platform/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServiceHarness, tablesInSchema, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { analysisServiceDefinition } from './analysis.service-definition';
 import type { AnalysisEnv } from './env';
 
 let service: ServiceHarness<AnalysisEnv>;
-beforeAll(async () => void (service = await startServiceHarness(analysisServiceDefinition)));
-afterAll(async () => service?.close());
+beforeAll(async () => void (service = await startServiceHarness(analysisServiceDefinition)), HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 describe('analysis service', () => {
   it('creates its tables in the analysis schema', async () => {

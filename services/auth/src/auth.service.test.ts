@@ -1,15 +1,15 @@
 import { MIN_PASSWORD_LENGTH_REGISTER } from '@pid/contracts';
 import { loadEnv } from '@pid/platform';
-import { tablesInSchema, type ServiceHarness } from '@pid/platform/test-kit';
+import { tablesInSchema, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { authEnvSchema, type AuthEnv } from './env';
 import { PASSWORD_MAX_LENGTH } from './validation/account-fields';
 import { startAuthService } from './testing/auth-test-kit';
 
 let service: ServiceHarness<AuthEnv>;
-beforeAll(async () => void (service = await startAuthService()));
-afterAll(async () => service?.close());
+beforeAll(async () => void (service = await startAuthService()), HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 describe('auth service', () => {
   it('creates its tables in the auth schema', async () => {

@@ -1,14 +1,14 @@
 import { ANNUAL_PLAN_PRICE_ID, ANNUAL_PLAN_PRODUCT_ID, DEFAULT_PRICING_FEATURES } from '@pid/contracts';
 import { ConfigError, loadEnv } from '@pid/platform';
-import { startServiceHarness, tablesInSchema, type ServiceHarness } from '@pid/platform/test-kit';
+import { startServiceHarness, tablesInSchema, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { billingServiceDefinition } from './billing.service-definition';
 import { billingEnvSchema, paymentProviderName, type BillingEnv } from './env';
 
 let service: ServiceHarness<BillingEnv>;
-beforeAll(async () => void (service = await startServiceHarness(billingServiceDefinition)));
-afterAll(async () => service?.close());
+beforeAll(async () => void (service = await startServiceHarness(billingServiceDefinition)), HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 describe('billing service', () => {
   it('creates its tables in the billing schema', async () => {

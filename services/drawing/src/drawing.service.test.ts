@@ -1,12 +1,12 @@
-import { startServiceHarness, tablesInSchema, type ServiceHarness } from '@pid/platform/test-kit';
+import { startServiceHarness, tablesInSchema, type ServiceHarness, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { drawingServiceDefinition } from './drawing.service-definition';
 import type { DrawingEnv } from './env';
 
 let service: ServiceHarness<DrawingEnv>;
-beforeAll(async () => void (service = await startServiceHarness(drawingServiceDefinition)));
-afterAll(async () => service?.close());
+beforeAll(async () => void (service = await startServiceHarness(drawingServiceDefinition)), HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 describe('drawing service', () => {
   it('creates its tables in the drawing schema', async () => {
@@ -68,7 +68,7 @@ describe('drawing service', () => {
     // Every route asks for the bearer token (SubscriberOnly).
     for (const [path, operations] of Object.entries(service.openApi.paths)) {
       for (const [method, operation] of Object.entries(operations as Record<string, { security?: unknown[] }>)) {
-        expect(operation.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+        expectWith(operation.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
       }
     }
   });

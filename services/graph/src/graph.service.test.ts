@@ -1,13 +1,13 @@
 import { ELEMENT_TYPES } from '@pid/contracts';
-import { startServiceHarness, tablesInSchema, type ServiceHarness } from '@pid/platform/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServiceHarness, tablesInSchema, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { GraphEnv } from './env';
 import { graphServiceDefinition } from './graph.service-definition';
 import { NAME_MAX_LENGTH } from './validation/graph-fields';
 
 let service: ServiceHarness<GraphEnv>;
-beforeAll(async () => void (service = await startServiceHarness(graphServiceDefinition)));
-afterAll(async () => service?.close());
+beforeAll(async () => void (service = await startServiceHarness(graphServiceDefinition)), HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 describe('graph service', () => {
   it('creates its tables in the graph schema', async () => {

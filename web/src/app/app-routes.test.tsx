@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { stubSignedIn } from '../test/api-stub';
 import { renderRoute } from '../test/render-route';
 

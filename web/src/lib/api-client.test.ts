@@ -1,19 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ApiError, apiRequest } from './api-client';
+import { stubGlobal, unstubAllGlobals } from '../test/globals';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 describe('apiRequest', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  const fetchMock = jest.fn<typeof fetch>();
 
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
+    stubGlobal('fetch', fetchMock);
   });
 
   afterEach(() => {
-    vi.unstubAllGlobals();
+    unstubAllGlobals();
     fetchMock.mockReset();
     localStorage.clear();
   });

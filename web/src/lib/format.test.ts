@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { formatCurrency, formatDate, formatIntervalSuffix, formatMinorUnits } from './format';
 
 describe('formatIntervalSuffix (spec §9)', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiError } from './api-client';
 import { shouldRetry } from './query-client';
 

@@ -1,5 +1,6 @@
 import type { User } from '@pid/contracts';
-import { vi } from 'vitest';
+import { jest } from '@jest/globals';
+import { stubGlobal } from './globals';
 
 type Handler = (request: { url: string; method: string; body: unknown; headers: Headers }) => Response | Promise<Response>;
 
@@ -15,7 +16,7 @@ export type ApiRoutes = Record<string, Handler | Response | [number, unknown]>;
 
 export function stubApi(routes: ApiRoutes) {
   const calls: string[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const fetchMock = jest.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.split('?')[0];
@@ -28,7 +29,7 @@ export function stubApi(routes: ApiRoutes) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     return route({ url, method, body, headers: new Headers(init?.headers) });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
 }
 

@@ -1,20 +1,21 @@
-import '@testing-library/jest-dom/vitest';
+import '@testing-library/jest-dom/jest-globals';
+import { afterEach, jest } from '@jest/globals';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { unstubAllGlobals } from './globals';
 
 // findBy* and waitFor wait 1 s by default; a render of the viewer can take longer on a busy 2-core machine.
 configure({ asyncUtilTimeout: 4000 });
 
-// Vitest globals are off, so Testing Library cannot register its own cleanup.
+// Jest globals are not injected (tests import @jest/globals), so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  unstubAllGlobals();
+  jest.useRealTimers();
   localStorage.clear();
 });
 
 // No realtime server in component tests: a socket that never connects.
-vi.mock('socket.io-client', () => ({
+jest.mock('socket.io-client', () => ({
   io: () => ({ on: () => undefined, off: () => undefined, emit: () => undefined, disconnect: () => undefined }),
 }));
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { styleBands, type StyleBands } from '../synthetic/corpus/style-bands';
 import type { DrawingResult } from './report';
 import { bandReport, bandTables } from './report-bands';

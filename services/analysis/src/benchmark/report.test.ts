@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { datasetResult, datasetTables } from './report';
 import type { SheetScore } from './score-sheet';
 import { SCORED_TYPES } from './score-symbols';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { calibrate, CONFIDENCE_BANDS } from './score-calibration';
 
 describe('calibration', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { TruthConnection } from './ground-truth';
 import { scoreConnections } from './score-connections';
 import { predictedConnection } from './test-helpers';

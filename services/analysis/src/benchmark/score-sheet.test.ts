@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { TruthSheet } from './ground-truth';
 import { sheetFigures } from './figures';
 import { addScores, scoreSheet } from './score-sheet';

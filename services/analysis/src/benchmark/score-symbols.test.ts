@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { TruthSymbol } from './ground-truth';
 import { matchBoxes, scoreSymbols } from './score-symbols';
 import { predicted } from './test-helpers';

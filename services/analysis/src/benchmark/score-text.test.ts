@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { TruthSymbol, TruthText } from './ground-truth';
 import { normaliseTag, scoreText } from './score-text';
 import { predicted } from './test-helpers';

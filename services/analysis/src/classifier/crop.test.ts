@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { CROP_CHANNELS, CROP_SIZE, cropSquare, cropSymbol, mirrorCrop, withTextAsPaper } from './crop';
 
 /** A white page with a black rectangle outline, `stroke` px wide, from (x0, y0) to (x1, y1). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDF_RENDER_DPI } from '@pid/contracts';
 import { renderPdfPage } from '@pid/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadPageImage, type PageImage } from '../ingest/page-image';
 import { PdfCanvas } from '../synthetic';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
@@ -11,6 +11,7 @@ import type { CropBox } from './crop';
 import { DEFAULT_MODEL_DIR } from './model-files';
 import { loadSymbolClassifier, type SymbolClassifier, type SymbolPrediction } from './symbol-classifier';
 import { libraryPage, NOT_A_SYMBOL, type Sample } from './training-data';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 /** A seed no training run uses (training library pages are 50000 + 1000·seed + page). */
 const TEST_SEED = 99_001;
@@ -40,7 +41,7 @@ describe('symbol classifier', () => {
       library.samples.map((s) => s.box),
     );
   }, 60_000);
-  afterAll(() => wasm.dispose());
+  afterAll(() => wasm.dispose(), HOOK_TIMEOUT_MS);
 
   it('names library symbols drawn at random sizes and turns', () => {
     const right = predictions.filter((p, i) => p.className === library.samples[i].className).length;
@@ -48,7 +49,7 @@ describe('symbol classifier', () => {
     expect(right / predictions.length).toBeGreaterThanOrEqual(0.75);
     for (const className of ['field_instrument', 'horizontal_vessel', 'safety_valve', 'butterfly_valve']) {
       const index = library.samples.findIndex((s) => s.className === className);
-      expect(predictions[index].className, className).toBe(className);
+      expectWith(predictions[index].className, className).toBe(className);
     }
   });
 

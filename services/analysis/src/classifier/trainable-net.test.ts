@@ -1,8 +1,9 @@
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { cropBatchShape } from './crop';
 import { convolve, TrainableNet } from './trainable-net';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 const maxDifference = (a: tf.Tensor, b: tf.Tensor) => tf.tidy(() => tf.max(tf.abs(tf.sub(a, b))).dataSync()[0]);
 const largest = (a: tf.Tensor) => tf.tidy(() => tf.max(tf.abs(a)).dataSync()[0]);
@@ -11,7 +12,7 @@ describe('trainable classifier network', () => {
   beforeAll(async () => {
     // Each test file runs in its own worker: the backend set here is this file's.
     await tf.setBackend('cpu');
-  });
+  }, HOOK_TIMEOUT_MS);
 
   it('takes the same gradients through its convolution as tf.conv2d does, on wasm (as trained) and cpu', async () => {
     // Not square, so rows and columns cannot be swapped unseen.
@@ -26,8 +27,8 @@ describe('trainable classifier network', () => {
     for (const backend of ['cpu', 'wasm']) {
       await tf.setBackend(backend);
       const [ownX, ownKernel] = tf.grads(loss((a, b) => convolve(a, b)))([tf.tensor(x.arraySync()), tf.tensor(kernel.arraySync())]);
-      expect(maxDifference(ownKernel, tf.tensor(reference.kernel)), backend).toBeLessThan(1e-4 * largest(tf.tensor(reference.kernel)));
-      expect(maxDifference(ownX, tf.tensor(reference.x)), backend).toBeLessThan(1e-4 * largest(tf.tensor(reference.x)));
+      expectWith(maxDifference(ownKernel, tf.tensor(reference.kernel)), backend).toBeLessThan(1e-4 * largest(tf.tensor(reference.kernel)));
+      expectWith(maxDifference(ownX, tf.tensor(reference.x)), backend).toBeLessThan(1e-4 * largest(tf.tensor(reference.x)));
     }
     await tf.setBackend('cpu');
   });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { analyzePage } from '../pipeline/analyze-page';
 import { svgPage } from '../testing/synthetic';
 import { CLASS_COLOURS, drawOverlay } from './overlay';

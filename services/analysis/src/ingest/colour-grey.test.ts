@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { colourToGrey, opening } from './colour-grey';
 
 const [width, height] = [200, 200];

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { loadPageImage, toOriginalPoint } from './page-image';
 import { line, svgPng } from '@pid/platform/test-kit';

@@ -1,7 +1,7 @@
 import { readAndRenderPdfPage } from '@pid/platform';
 import { box, drawingPdf, passwordProtectedPdf, svgPng } from '@pid/platform/test-kit';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { loadPageImage, MESSAGES, renderedPageImage, UnusableFileError } from './page-image';
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { loadPageImage } from './page-image';
 import { MIN_PAPER_SHARE, paperShare } from './paper-share';
 import { photoJpeg } from '../testing/hostile-drawings';

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { box, line, svgPng, TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { analyzeFilePage, type FilePageAnalysis } from './analyze-file-page';
 

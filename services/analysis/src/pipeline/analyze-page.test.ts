@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
 import { rankingAll } from '../testing/classifiers';
 import { analyzePage, type PageAnalysis } from './analyze-page';
 import { partsToKeep, withoutNestedTwins, type KeptPart } from './classification/verdicts';
 import type { DetectedSymbol } from './symbols';
+import { expectWith } from '@pid/platform/test-kit';
 
 const W = 640;
 const H = 420;
@@ -144,8 +145,8 @@ describe('analyzePage', () => {
     const result = await analyzePage(await svgPage(W, H, shapes));
     const valveElement = result.elements.find((e) => e.elementType === 'valve');
     const instrument = result.elements.find((e) => e.elementType === 'instrument');
-    expect(valveElement, JSON.stringify(result.elements)).toBeDefined();
-    expect(instrument, JSON.stringify(result.elements)).toBeDefined();
+    expectWith(valveElement, JSON.stringify(result.elements)).toBeDefined();
+    expectWith(instrument, JSON.stringify(result.elements)).toBeDefined();
     const [left, right] = [keyAt(result, 70, 200), keyAt(result, 570, 200)];
     const found = pairs(result);
     expect(found).toContain(pair(left, valveElement!.key));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { inkWith as inkOf } from '../testing/ink';
 import { axisWindows, bestWindows, type AxisWindow } from './axis-windows';
 import { boxIou, type Box, type InkImage } from './components';

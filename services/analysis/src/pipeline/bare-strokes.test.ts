@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { splitAtBareStrokes } from './bare-strokes';
 import type { InkImage } from './components';
 

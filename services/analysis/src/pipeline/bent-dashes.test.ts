@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { connectedComponents, type InkImage } from './components';
 import { findDashChains } from './dash-chains';
 import { inkWith } from '../testing/ink';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { bubbleSized, eraseBars, filledByText, readBubble, settleBubbles, textRows, withoutMarks } from './bubble-reading';
 import type { GrayRegion, TextReader } from './text-reader';
 import type { DetectedSymbol } from './symbols';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { Component } from './components';
 import { findDashChains } from './dash-chains';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { withoutSections, withStackedParts } from './equipment-parts';
 import type { Segment } from './lines';
 import type { DetectedSymbol } from './symbols';

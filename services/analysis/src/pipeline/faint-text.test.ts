@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { connectedComponents } from './components';
 import { withFaintExtents } from './faint-text';
 import { findTextLines } from './text-lines';

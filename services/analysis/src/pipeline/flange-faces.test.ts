@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { inkWith } from '../testing/ink';
 import { readJoint } from './flange-faces';
 

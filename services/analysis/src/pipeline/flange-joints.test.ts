@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { inkWith } from '../testing/ink';
 import { flangeJoints } from './flange-joints';
 import type { Segment } from './lines';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { namingAll } from '../testing/classifiers';
 import { inkWith } from '../testing/ink';
 import { lineSegment } from '../testing/segments';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { strokeSegment } from '../testing/segments';
 import { labelBoxes, lettersTakenForSymbols } from './label-boxes';
 import type { Segment } from './lines';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { eraseLeaders, findSlantedStrokes } from './leaders';
 import type { Segment } from './lines';
 

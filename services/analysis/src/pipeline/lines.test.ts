@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { svgPage } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 import { findPageLines, removeLines } from './lines';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { inkWith as inkOf } from '../testing/ink';
 import { cutAtNecks } from './shell-necks';
 import type { Shell } from './shells';

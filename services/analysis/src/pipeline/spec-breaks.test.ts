@@ -1,13 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { line, svgPage } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 import { clearOfHeads } from './spec-breaks';
 import type { TextLine } from './text-lines';
 import { createTesseractReader, type TextReader } from './text-reader';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 let reader: Promise<TextReader> | undefined;
 const textReader = () => (reader ??= createTesseractReader());
-afterAll(async () => (await reader)?.close());
+afterAll(async () => (await reader)?.close(), HOOK_TIMEOUT_MS);
 
 const W = 520;
 const H = 440;

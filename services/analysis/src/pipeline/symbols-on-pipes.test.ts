@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { namingAll, namingBy, rankingAll } from '../testing/classifiers';
 import { bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';

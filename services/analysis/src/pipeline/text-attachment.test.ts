@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { DetectedSymbol } from './symbols';
 import { attachTexts, type ReadLine } from './text-attachment';
 

@@ -1,15 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { box, bubble, line, svgPage, valve } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 import { createTesseractReader, type TextReader } from './text-reader';
 import { namingAll } from '../testing/classifiers';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 const label = (x: number, y: number, text: string, size = 14) =>
   `<text x="${x}" y="${y}" font-family="sans-serif" font-size="${size}" text-anchor="middle" fill="#000000" stroke="none">${text}</text>`;
 
 let reader: Promise<TextReader> | undefined;
 const textReader = () => (reader ??= createTesseractReader());
-afterAll(async () => (await reader)?.close());
+afterAll(async () => (await reader)?.close(), HOOK_TIMEOUT_MS);
 
 describe('reading text (tesseract.js, data from @tesseract.js-data/eng)', () => {
   it('names an instrument after its bubble tag, a pump after the tag beside it, and reads free text', async () => {

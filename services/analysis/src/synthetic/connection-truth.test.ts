@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { connectionTruth, type NetworkPipe, type NetworkSymbol } from './connection-truth';
 
 const symbol = (id: string, className: string, elementType: NetworkSymbol['elementType'], ...ports: [number, number][]): NetworkSymbol => ({

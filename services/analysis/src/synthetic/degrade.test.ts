@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { degradeGrey, type DegradeOptions } from './degrade';
+import { expectWith } from '@pid/platform/test-kit';
 
 /** A white page with one black cross: a vertical and a horizontal line 4 px wide through (300, 200). */
 function page(width = 600, height = 400): { data: Buffer; width: number; height: number } {
@@ -24,7 +25,7 @@ describe('degradeGrey', () => {
   it('answers one grey channel of the page size whatever it does, three with colour, the same for the same seed', async () => {
     for (const options of [{ blur: 1 }, { rotationDeg: -2 }, { background: 40 }, { bleed: -1 }, EVERYTHING]) {
       const out = await degradeGrey(page(), options, 7);
-      expect([out.channels, out.data.length], JSON.stringify(options)).toEqual([1, 600 * 400]);
+      expectWith([out.channels, out.data.length], JSON.stringify(options)).toEqual([1, 600 * 400]);
     }
     const colour = await degradeGrey(page(), { ...EVERYTHING, colour: 'blueprint' }, 7);
     expect([colour.channels, colour.data.length]).toEqual([3, 600 * 400 * 3]);
@@ -44,7 +45,7 @@ describe('degradeGrey', () => {
       const [x, y] = out.map([point[0], point[1]]).map(Math.round);
       let darkest = 255;
       for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) darkest = Math.min(darkest, out.data[(y + dy) * 600 + x + dx]);
-      expect(darkest, `${point}`).toBeLessThan(120);
+      expectWith(darkest, `${point}`).toBeLessThan(120);
     }
   });
 });

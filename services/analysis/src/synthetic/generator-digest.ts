@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DRAWIO_DIR } from './stencils/drawio-library';
 
-/** The generator's own code, next to this file (compiled `.js` in `dist`, `.ts` under vitest). */
+/** The generator's own code, next to this file (compiled `.js` in `dist`, `.ts` under jest). */
 const GENERATOR_DIR = __dirname;
 
 let digest: string | undefined;

@@ -1,9 +1,10 @@
 import { renderPdfPage } from '@pid/platform';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas, type FontName } from './pdf-canvas';
+import { expectWith } from '@pid/platform/test-kit';
 
 describe('PdfCanvas text', () => {
   it('answers boxes from the font metrics that hold the drawn words, horizontal and vertical, in every font', async () => {
@@ -33,10 +34,10 @@ describe('PdfCanvas text', () => {
     };
     for (const { name, box, vertical } of boxes) {
       const [x0, y0, x1, y1] = box;
-      expect(vertical ? y1 - y0 > x1 - x0 : x1 - x0 > y1 - y0, name).toBe(true);
-      expect(inkIn(box), name).toBeGreaterThan(200);
+      expectWith(vertical ? y1 - y0 > x1 - x0 : x1 - x0 > y1 - y0, name).toBe(true);
+      expectWith(inkIn(box), name).toBeGreaterThan(200);
       // The words stay inside their box (a pixel of anti-aliasing aside)...
-      expect(inkIn(grow(box, 10)) - inkIn(grow(box, 1)), name).toBe(0);
+      expectWith(inkIn(grow(box, 10)) - inkIn(grow(box, 1)), name).toBe(0);
       // ...and fill it from end to end.
       const ends: Box[] = vertical
         ? [
@@ -47,7 +48,7 @@ describe('PdfCanvas text', () => {
             [x0, y0, x0 + 6, y1],
             [x1 - 6, y0, x1, y1],
           ];
-      for (const end of ends) expect(inkIn(end), name).toBeGreaterThan(0);
+      for (const end of ends) expectWith(inkIn(end), name).toBeGreaterThan(0);
     }
   });
 });

@@ -1,11 +1,12 @@
 import { ELEMENT_TYPES } from '@pid/contracts';
 import { renderPdfPage } from '@pid/platform';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas } from './pdf-canvas';
 import { drawSymbol, jointFaces, placedPorts, symbolBox, symbolClass, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
+import { expectWith } from '@pid/platform/test-kit';
 
 describe('symbol library', () => {
   it('has at least 30 snake_case classes of the contract taxonomy, each with two or more variants and ports', () => {
@@ -14,8 +15,8 @@ describe('symbol library', () => {
     for (const cls of SYMBOL_CLASSES) {
       expect(cls.className).toMatch(/^[a-z]+(_[a-z]+)*$/);
       expect(ELEMENT_TYPES).toContain(cls.elementType);
-      expect(cls.variants.length, cls.className).toBeGreaterThanOrEqual(2);
-      for (const variant of cls.variants) expect(variant.ports.length, `${cls.className}/${variant.name}`).toBeGreaterThan(0);
+      expectWith(cls.variants.length, cls.className).toBeGreaterThanOrEqual(2);
+      for (const variant of cls.variants) expectWith(variant.ports.length, `${cls.className}/${variant.name}`).toBeGreaterThan(0);
     }
   });
 
@@ -51,15 +52,15 @@ describe('symbol library', () => {
     for (const { name, box } of boxes) {
       const [x0, y0, x1, y1] = box;
       const inside = inkIn(box);
-      expect(inside, name).toBeGreaterThan(20);
+      expectWith(inside, name).toBeGreaterThan(20);
       // Nothing drawn in the ring just outside the box.
-      expect(inkIn(grow(box, 8)) - inkIn(grow(box, 1)), name).toBe(0);
+      expectWith(inkIn(grow(box, 8)) - inkIn(grow(box, 1)), name).toBe(0);
       // Tight: ink within a few pixels of each side.
       const strip = 5;
-      expect(inkIn([x0, y0, x0 + strip, y1]), `${name} left`).toBeGreaterThan(0);
-      expect(inkIn([x1 - strip, y0, x1, y1]), `${name} right`).toBeGreaterThan(0);
-      expect(inkIn([x0, y0, x1, y0 + strip]), `${name} top`).toBeGreaterThan(0);
-      expect(inkIn([x0, y1 - strip, x1, y1]), `${name} bottom`).toBeGreaterThan(0);
+      expectWith(inkIn([x0, y0, x0 + strip, y1]), `${name} left`).toBeGreaterThan(0);
+      expectWith(inkIn([x1 - strip, y0, x1, y1]), `${name} right`).toBeGreaterThan(0);
+      expectWith(inkIn([x0, y0, x1, y0 + strip]), `${name} top`).toBeGreaterThan(0);
+      expectWith(inkIn([x0, y1 - strip, x1, y1]), `${name} bottom`).toBeGreaterThan(0);
     }
   });
 

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { PixelBox, TruthSheet } from '../benchmark/ground-truth';
 import { DRAFTING_STYLES, generateSyntheticDrawing, HELD_OUT_SEED_START, heldOutSet, type SyntheticDrawing } from './index';
 import { symbolClass } from './symbol-library';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 type Gray = { data: Buffer; width: number; height: number };
 
@@ -34,7 +35,7 @@ describe('generateSyntheticDrawing', () => {
   let sheet: SyntheticDrawing;
   beforeAll(async () => {
     sheet = await generateSyntheticDrawing({ seed: 21, density: 'sparse', style: 'iso-modern' });
-  });
+  }, HOOK_TIMEOUT_MS);
 
   it('gives the same drawing and truth for the same options', async () => {
     const again = await generateSyntheticDrawing({ seed: 21, density: 'sparse', style: 'iso-modern' });
@@ -55,19 +56,19 @@ describe('generateSyntheticDrawing', () => {
   it('keeps every box inside the page, symbols over their ink, and text off lines and the symbols it does not belong to', async () => {
     const { width, height } = sheet.truth.imageSize;
     const inside = ([x0, y0, x1, y1]: PixelBox) => x0 >= 0 && y0 >= 0 && x1 <= width && y1 <= height && x0 < x1 && y0 < y1;
-    for (const symbol of sheet.truth.symbols) expect(inside(symbol.bbox), symbol.id).toBe(true);
-    for (const text of sheet.truth.texts) expect(inside(text.bbox), text.string).toBe(true);
+    for (const symbol of sheet.truth.symbols) expectWith(inside(symbol.bbox), symbol.id).toBe(true);
+    for (const text of sheet.truth.texts) expectWith(inside(text.bbox), text.string).toBe(true);
     const image = await gray(sheet.raster);
-    for (const symbol of sheet.truth.symbols) expect(inkShare(image, symbol.bbox), symbol.id).toBeGreaterThan(0.02);
+    for (const symbol of sheet.truth.symbols) expectWith(inkShare(image, symbol.bbox), symbol.id).toBeGreaterThan(0.02);
     const overlap = (a: PixelBox, b: PixelBox) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
     for (const text of sheet.truth.texts) {
       for (const symbol of sheet.truth.symbols)
-        if (text.ownerId !== symbol.id) expect(overlap(text.bbox, symbol.bbox), `${text.string} on ${symbol.id}`).toBe(false);
+        if (text.ownerId !== symbol.id) expectWith(overlap(text.bbox, symbol.bbox), `${text.string} on ${symbol.id}`).toBe(false);
       for (const pipe of sheet.truth.pipes) {
         for (let i = 1; i < pipe.polyline.length; i++) {
           const [[ax, ay], [bx, by]] = [pipe.polyline[i - 1], pipe.polyline[i]];
           const segment: PixelBox = [Math.min(ax, bx) - 1, Math.min(ay, by) - 1, Math.max(ax, bx) + 1, Math.max(ay, by) + 1];
-          expect(overlap(text.bbox, segment), `${text.string} on ${pipe.id}`).toBe(false);
+          expectWith(overlap(text.bbox, segment), `${text.string} on ${pipe.id}`).toBe(false);
         }
       }
     }
@@ -79,7 +80,7 @@ describe('generateSyntheticDrawing', () => {
       const links = connections.filter(
         (c) => (c.sourceId === symbol.id || c.targetId === symbol.id) && c.relationshipType === 'connects to',
       );
-      expect(links.length, `${symbol.className} ${symbol.id}`).toBeGreaterThanOrEqual(2);
+      expectWith(links.length, `${symbol.className} ${symbol.id}`).toBeGreaterThanOrEqual(2);
     }
     const ids = new Set(symbols.map((s) => s.id));
     const joint = new Map(symbols.map((s) => [s.id, s.joint?.join()]));
@@ -94,7 +95,7 @@ describe('generateSyntheticDrawing', () => {
     for (const pipe of pipes) {
       for (let i = 1; i < pipe.polyline.length; i++) {
         const [[ax, ay], [bx, by]] = [pipe.polyline[i - 1], pipe.polyline[i]];
-        expect(ax === bx || ay === by, `${pipe.id} is orthogonal`).toBe(true);
+        expectWith(ax === bx || ay === by, `${pipe.id} is orthogonal`).toBe(true);
       }
     }
   });
@@ -105,7 +106,7 @@ describe('generateSyntheticDrawing', () => {
     expect(faces.length).toBeGreaterThan(0);
     for (const face of faces) {
       const mate = faces.find((other) => other !== face && other.joint?.join() === face.joint?.join());
-      expect(mate, face.id).toBeDefined();
+      expectWith(mate, face.id).toBeDefined();
       const links = truth.connections.filter((c) => c.sourceId === face.id || c.targetId === face.id);
       expect(links.filter((c) => c.pipeId === undefined).map((c) => [c.sourceId, c.targetId].sort())).toEqual([[face.id, mate!.id].sort()]);
       expect(links.filter((c) => c.pipeId !== undefined)).toHaveLength(1);
@@ -133,7 +134,7 @@ describe('generateSyntheticDrawing', () => {
     const hits = (truth: TruthSheet) => truth.texts.filter((text) => inkShare(image, text.bbox) > 0.1).length / truth.texts.length;
     expect(hits(scanned.truth)).toBeGreaterThan(0.95);
     expect(hits(sheet.truth)).toBeLessThan(hits(scanned.truth) - 0.2);
-    for (const symbol of scanned.truth.symbols) expect(inkShare(image, symbol.bbox), symbol.id).toBeGreaterThan(0.02);
+    for (const symbol of scanned.truth.symbols) expectWith(inkShare(image, symbol.bbox), symbol.id).toBeGreaterThan(0.02);
   });
 });
 

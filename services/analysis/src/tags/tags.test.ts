@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { parseIsaTag } from '@pid/platform';
 import { parseLineNumber } from './line-number';
 import { cleanReading, parseAmidNoise } from './ocr-noise';

@@ -1,5 +1,5 @@
 import type { PdfPath } from '@pid/platform';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { vectorSegments } from './vector-lines';
 
 type Point = [number, number];

@@ -1,5 +1,5 @@
 import type { PdfPath } from '@pid/platform';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { vectorShapes } from './vector-shapes';
 
 type Point = [number, number];

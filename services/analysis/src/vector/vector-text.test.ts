@@ -1,5 +1,5 @@
 import type { PdfTextItem } from '@pid/platform';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { vectorTexts } from './vector-text';
 
 const SIZE = 20;

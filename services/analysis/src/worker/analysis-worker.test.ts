@@ -9,8 +9,9 @@ import {
   passwordProtectedPdf,
   svgPng,
   type ServiceHarness,
+  HOOK_TIMEOUT_MS,
 } from '@pid/platform/test-kit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AnalysisEnv } from '../env';
 import { MESSAGES } from '../ingest/page-image';
 import { startWorkerHarness, waitFor, workerJobs } from '../testing/worker-jobs';
@@ -31,11 +32,11 @@ beforeAll(async () => {
     ANALYSIS_CONCURRENCY: '1',
   }));
   ({ storedJob, queueJob, collectProgress, streamed, settled, run, ended } = workerJobs(service, storage));
-});
+}, HOOK_TIMEOUT_MS);
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-});
-afterAll(async () => service?.close());
+}, HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 async function startWorker(options: Partial<WorkerOptions> = {}) {
   const worker = await startAnalysisWorker(service.context, { storage, backoffMs: () => 100, ...options });

@@ -6,7 +6,7 @@
 import type { ObjectStorage } from '@pid/platform';
 import type { ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AnalysisEnv } from '../env';
 import { matchBoxes } from '../benchmark/score-symbols';
 import { buildCorpusSheet, encodeSheet } from '../synthetic/corpus/corpus-sheet';
@@ -14,6 +14,7 @@ import { planSheet } from '../synthetic/corpus/sheet-plan';
 import { bilevelScanPng, blankPdf, photoJpeg, textOnlyPdf } from '../testing/hostile-drawings';
 import { startWorkerHarness, type workerJobs } from '../testing/worker-jobs';
 import { startAnalysisWorker, type AnalysisWorker } from './analysis-worker';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 let service: ServiceHarness<AnalysisEnv>;
 let worker: AnalysisWorker;
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await service?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 /** A small, clean sheet of a seed no training corpus draws. */
 function heldOutSeed(): number {

@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
 import { publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
-import { box, line, multiPageDrawingPdf, svgPng, type ServiceHarness } from '@pid/platform/test-kit';
+import { box, line, multiPageDrawingPdf, svgPng, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AnalysisEnv } from '../env';
 import { bilevelScanPng, denseVectorPdf } from '../testing/hostile-drawings';
 import { parentProcessIds } from '../testing/processes';
@@ -30,11 +30,11 @@ beforeAll(async () => {
     ANALYSIS_CONCURRENCY: '2',
     ANALYSIS_OCR: 'false',
   }));
-});
+}, HOOK_TIMEOUT_MS);
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-});
-afterAll(async () => service?.close());
+}, HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 /** A worker of this service with some of its settings changed (the budgets under test). */
 async function startWorker(env: Partial<AnalysisEnv> = {}): Promise<AnalysisWorker> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { AnalysisStage } from '../pipeline/analyze-page';
 import { jobProgress } from './job-progress';
 

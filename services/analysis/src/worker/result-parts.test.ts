@@ -1,5 +1,5 @@
 import type { AnalysisResultEvent } from '@pid/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { resultMessages } from './result-parts';
 
 function result(count: number): AnalysisResultEvent {

@@ -1,7 +1,7 @@
 import { startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthEnv } from '../env';
 import { expectNoSecrets, jwtPayload, registerAccount, startAuthServiceWithSmtp } from '../testing/auth-test-kit';
 

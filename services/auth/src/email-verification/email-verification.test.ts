@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { startForTestFile, startServiceForTest, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { authServiceDefinition } from '../auth.service-definition';
 import type { AuthEnv } from '../env';
 import { expectNoSecrets, registerAccount, startAuthServiceWithSmtp, tokenFromLink, type SmtpCapture } from '../testing/auth-test-kit';

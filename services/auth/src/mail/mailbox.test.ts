@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { eventually, type ServiceHarness } from '@pid/platform/test-kit';
+import { eventually, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthEnv } from '../env';
 import { readMailbox, registerAccount, startAuthService, tokenFromLink } from '../testing/auth-test-kit';
 
@@ -11,8 +11,8 @@ let mailbox: string;
 beforeAll(async () => {
   service = await startAuthService();
   mailbox = service.context.env.MAILBOX_DIR;
-});
-afterAll(async () => service?.close());
+}, HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 const mailsTo = (address: string, count: number) =>
   eventually(async () => {

@@ -1,6 +1,6 @@
 import { startForTestFile, type ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthEnv } from '../env';
 import { registerAccount, startAuthServiceWithSmtp, tokenFromLink, type SmtpCapture, type TestAccount } from '../testing/auth-test-kit';
 

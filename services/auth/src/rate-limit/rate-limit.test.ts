@@ -1,8 +1,9 @@
 import type { ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthEnv } from '../env';
 import { registerAccount, startAuthService } from '../testing/auth-test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 const TOO_MANY = { msg: 'Too many requests. Please try again later.' };
 const PER_IP = 4;
@@ -11,8 +12,8 @@ const PER_EMAIL = 2;
 let service: ServiceHarness<AuthEnv>;
 beforeAll(async () => {
   service = await startAuthService({ RATE_LIMIT_MAX_PER_IP: String(PER_IP), RATE_LIMIT_MAX_PER_EMAIL: String(PER_EMAIL) });
-});
-afterAll(async () => service?.close());
+}, HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 let addresses = 0;
 /** A client address of its own for each test, as the gateway forwards it. */

@@ -3,9 +3,10 @@ import { decodeJson, encodeJson } from '@pid/platform';
 import type { ServiceHarness } from '@pid/platform/test-kit';
 import { connect, type NatsConnection, type Subscription } from 'nats';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthEnv } from '../env';
 import { registerAccount, startAuthService, type TestAccount } from '../testing/auth-test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 let service: ServiceHarness<AuthEnv>;
 /** Plays billing. */
@@ -17,7 +18,7 @@ beforeAll(async () => {
   service = await startAuthService({ SUBSCRIPTION_LOOKUP_TIMEOUT_MS: '300' });
   billing = await connect({ servers: service.context.env.NATS_URL });
   account = await registerAccount(service);
-});
+}, HOOK_TIMEOUT_MS);
 afterEach(() => {
   responder?.unsubscribe();
   responder = undefined;
@@ -25,7 +26,7 @@ afterEach(() => {
 afterAll(async () => {
   await billing?.drain();
   await service?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 /** Billing answers each look-up with `answer(request)`, or not at all when it returns undefined. */
 async function billingAnswers(answer: (request: SubscriptionLookupRequest) => unknown) {

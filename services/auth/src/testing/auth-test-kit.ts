@@ -2,11 +2,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { closeInOrder, eventually, startServiceHarness, type ServiceHarness } from '@pid/platform/test-kit';
+import { closeInOrder, eventually, startServiceHarness, type ServiceHarness, expectWith } from '@pid/platform/test-kit';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
-import { expect } from 'vitest';
+import { expect } from '@jest/globals';
 import { authServiceDefinition } from '../auth.service-definition';
 import type { AuthEnv } from '../env';
 
@@ -73,8 +73,8 @@ export async function startSmtpCapture(user = 'mailer', pass = 'smtp-secret'): P
 export function tokenFromLink(mail: Pick<CapturedMail, 'text' | 'html'>, route: '/verify-email' | '/reset-password'): string {
   const pattern = new RegExp(`${PUBLIC_URL.replace(/[.]/g, '\\.')}${route}\\?token=([A-Za-z0-9_-]+)`);
   const inText = pattern.exec(mail.text)?.[1];
-  expect(inText, `a ${route} link in the text part`).toBeDefined();
-  expect(pattern.exec(mail.html)?.[1], `the same ${route} link in the HTML part`).toBe(inText);
+  expectWith(inText, `a ${route} link in the text part`).toBeDefined();
+  expectWith(pattern.exec(mail.html)?.[1], `the same ${route} link in the HTML part`).toBe(inText);
   return inText!;
 }
 

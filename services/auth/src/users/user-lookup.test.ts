@@ -1,8 +1,8 @@
 import { SUBJECTS, type UserLookupReply } from '@pid/contracts';
 import { decodeJson, encodeJson } from '@pid/platform';
-import { startServiceForTest, startTestServices, type ServiceHarness } from '@pid/platform/test-kit';
+import { startServiceForTest, startTestServices, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthEnv } from '../env';
 import { registerAccount, startAuthService } from '../testing/auth-test-kit';
 import { authServiceDefinition } from '../auth.service-definition';
@@ -13,11 +13,11 @@ let nc: NatsConnection;
 beforeAll(async () => {
   service = await startAuthService();
   nc = await connect({ servers: service.context.env.NATS_URL });
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await nc?.drain();
   await service?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 async function lookUp(request: unknown): Promise<UserLookupReply> {
   const reply = await nc.request(SUBJECTS.userLookup, encodeJson(request), { timeout: 5000 });

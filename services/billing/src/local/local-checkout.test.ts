@@ -1,6 +1,6 @@
 import { eventually, stackForTestFile } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   bearer,
   collectSubscriptionChanges,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { periodEnd } from '../subscriptions/billing-period';
 import { escapeHtml, formatPrice, intervalSuffix, renderCheckoutPage, renderNoticePage, testCheckoutCsp } from './test-checkout.page';
 

@@ -1,6 +1,6 @@
 import { eventually } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   bearer,
   collectSubscriptionChanges,

@@ -2,7 +2,7 @@ import { SUBJECTS } from '@pid/contracts';
 import { decodeJson, encodeJson } from '@pid/platform';
 import { stackForTestFile } from '@pid/platform/test-kit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   bearer,
   lookUpSubscription,

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { closeInOrder, stackForTestFile, type TestFileHooks } from '@pid/platform/test-kit';
 import Stripe from 'stripe';
-import type { beforeEach } from 'vitest';
+import type { beforeEach } from '@jest/globals';
 import { startBillingWithAuth, type BillingWithAuth } from './billing-test-kit';
 
 export const STRIPE_SECRET_KEY = 'sk_test_billing_stand_in';

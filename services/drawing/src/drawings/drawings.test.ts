@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { STREAMS, SUBJECTS, type DrawingDeletedEvent, type DrawingLookupReply } from '@pid/contracts';
 import { decodeJson, encodeJson, newObjectKey, type ObjectStorage } from '@pid/platform';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
 import { drawingStorage } from '../storage/drawing-storage';
 import { startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { LETTER, samplePdf, samplePng, sampleTiff } from '@pid/platform/test-kit';
+import { LETTER, samplePdf, samplePng, sampleTiff, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
-beforeAll(async () => void (service = await startDrawingService()));
-afterAll(async () => service?.close());
+beforeAll(async () => void (service = await startDrawingService()), HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 const api = () => request(service.http);
 
@@ -73,7 +73,7 @@ describe('ownership', () => {
   beforeAll(async () => {
     owner = service.newUser();
     drawingId = (await uploadDrawing(service, owner, await samplePdf(), 'mine.pdf', 'Mine'))._id;
-  });
+  }, HOOK_TIMEOUT_MS);
 
   const routes: Array<[string, (id: string, user: TestUser) => request.Test]> = [
     ['GET /:id', (id, user) => api().get(`/api/drawings/${id}`).set(user.auth)],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { csvField, neutralizeFormula, toCsv } from './csv';
 
 describe('CSV fields (RFC 4180)', () => {

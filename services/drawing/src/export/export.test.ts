@@ -1,9 +1,9 @@
 import { SUBJECTS, type Connection, type DrawingElement, type GraphExportReply, type GraphExportRequest } from '@pid/contracts';
 import { parse } from 'csv-parse/sync';
-import { answerRequests } from '@pid/platform/test-kit';
+import { answerRequests, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { binaryParser, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
 import { samplePng } from '@pid/platform/test-kit';
 
@@ -85,11 +85,11 @@ beforeAll(async () => {
     ],
   });
   await startGraphStandIn();
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await stopGraph?.();
   await service?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 function exportCall(id: string, query = '') {
   return request(service.http).get(`/api/drawings/${id}/export${query}`).set(user.auth).buffer(true).parse(binaryParser);

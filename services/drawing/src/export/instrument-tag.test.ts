@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { instrumentTag } from './drawing-export';
 
 describe('the Instruments sheet’s reading of a name', () => {

@@ -1,14 +1,14 @@
 import { PdfPasswordError, PdfRenderError, pdfRenderSize } from '@pid/platform';
-import { A4_LANDSCAPE, LETTER, denseVectorPdf, passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
+import { A4_LANDSCAPE, LETTER, denseVectorPdf, passwordProtectedPdf, samplePdf, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import type { DrawingEnv } from '../env';
 import { PdfThreads } from './pdf-threads';
 
 const threads = new PdfThreads({ RENDER_CONCURRENCY: 1 } as DrawingEnv);
 const OPTIONS = { dpi: 72, maxSide: 10_000, maxPixels: 100_000_000, timeoutMs: 30_000 };
 
-afterAll(() => threads.onApplicationShutdown());
+afterAll(() => threads.onApplicationShutdown(), HOOK_TIMEOUT_MS);
 
 describe('PdfThreads', () => {
   it('inspects and renders a PDF in a worker thread, with the same results as on this one', async () => {

@@ -13,11 +13,11 @@ import {
 import { consumeJson, decodeJson, encodeJson, ensureConsumer, publishJson, type RunningConsumer } from '@pid/platform';
 import { connect, type NatsConnection, type Subscription } from 'nats';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
 import { ensureDrawingStreams } from './analysis-listeners';
 import { DrawingRuns } from './drawing-runs';
-import { LETTER, eventually, samplePdf, samplePng } from '@pid/platform/test-kit';
+import { LETTER, eventually, samplePdf, samplePng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 /** The test worker's own connection, as the analysis service would have. */
@@ -44,13 +44,13 @@ beforeAll(async () => {
   progressSubscription = worker.subscribe(SUBJECTS.drawingProgress, {
     callback: (_error, message) => progressEvents.push(decodeJson<DrawingProgressEvent>(message.data)),
   });
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   progressSubscription?.unsubscribe();
   await workerConsumer?.stop();
   await worker?.drain();
   await service?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 const api = () => request(service.http);
 

@@ -2,17 +2,17 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getDrawingFile, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { A4_LANDSCAPE, LETTER, rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff } from '@pid/platform/test-kit';
+import { A4_LANDSCAPE, LETTER, rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 let service: DrawingTestService;
 let user: TestUser;
 beforeAll(async () => {
   service = await startDrawingService();
   user = service.newUser();
-});
-afterAll(async () => service?.close());
+}, HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 const getFile = (id: string, query = '') => getDrawingFile(service, user, id, query);
 

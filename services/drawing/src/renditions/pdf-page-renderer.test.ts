@@ -1,7 +1,7 @@
 import { A4_LANDSCAPE, LETTER, passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { inspectPdf, PdfPasswordError, pdfRenderSize, PdfUnreadableError, renderPdfPage, type PdfRenderOptions } from '@pid/platform';
 
 const options: PdfRenderOptions = { dpi: 200, maxSide: 10_000, maxPixels: 100_000_000, timeoutMs: 30_000 };

@@ -1,9 +1,9 @@
 import { S3ObjectStorage } from '@pid/platform';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getDrawingFile, startDrawingService, uploadDrawing, type DrawingTestService } from '../testing/drawing-test-kit';
-import { samplePdf, samplePng } from '@pid/platform/test-kit';
+import { samplePdf, samplePng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 const bucket = `drawing-test-${Date.now()}`;
 let service: DrawingTestService;
@@ -26,8 +26,8 @@ beforeAll(async () => {
     accessKey: s3.accessKey,
     secretKey: s3.secretKey,
   });
-});
-afterAll(async () => service?.close());
+}, HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 async function objectKeys(drawingId: string): Promise<string[]> {
   const rows: Array<{ object_key: string }> = await service.context.dataSource.query(

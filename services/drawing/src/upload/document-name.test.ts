@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DOCUMENT_NAME_MAX_LENGTH, sanitizeDocumentName } from './document-name';
 
 describe('sanitizeDocumentName', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { detectFileKind, fileKindOfContentType } from './file-kind';
 import { samplePdf, sampleJpeg, samplePng, sampleTiff } from '@pid/platform/test-kit';
 

@@ -10,6 +10,7 @@ import {
   samplePdf,
   samplePng,
   sampleTiff,
+  HOOK_TIMEOUT_MS,
 } from '@pid/platform/test-kit';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
@@ -18,13 +19,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@pid/contracts';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { drawingStorage } from '../storage/drawing-storage';
 import { getDrawingFile, startDrawingService, uploadDrawing, uploadRequest, type DrawingTestService } from '../testing/drawing-test-kit';
 
 let service: DrawingTestService;
-beforeAll(async () => void (service = await startDrawingService()));
-afterAll(async () => service?.close());
+beforeAll(async () => void (service = await startDrawingService()), HOOK_TIMEOUT_MS);
+afterAll(async () => service?.close(), HOOK_TIMEOUT_MS);
 
 /** Every object under the fs storage folder, as keys. */
 async function storedKeys(): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PermanentJobError } from '@pid/platform';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { parseAnalysisResult } from './analysis-result.parser';
 
 const drawingId = randomUUID();

@@ -2,7 +2,7 @@ import { eventually, startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS, type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
 import { publishJson } from '@pid/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { analysisConnection, analysisElement, analysisResult, GRAPH_RESULTS } from '../testing/analysis-events';
 import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 import { parseAnalysisResult } from './analysis-result.parser';

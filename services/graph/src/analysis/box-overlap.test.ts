@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { bestOverlap, intersectionOverUnion } from './box-overlap';
 
 const box = (x: number, y: number, width = 10, height = 10) => ({ x, y, width, height });

@@ -1,7 +1,7 @@
 import { startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import { type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { analysisConnection, analysisResult, elementOnPage } from '../testing/analysis-events';
 import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 

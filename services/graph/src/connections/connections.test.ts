@@ -1,7 +1,7 @@
 import { startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import type { Connection, DrawingElement, PathSegment } from '@pid/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 import { MAX_PATH_SEGMENTS } from '../validation/path-segments';
 

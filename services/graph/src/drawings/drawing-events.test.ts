@@ -11,7 +11,7 @@ import {
   type GraphExportRequest,
 } from '@pid/contracts';
 import { decodeJson, encodeJson } from '@pid/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseAnalysisResult } from '../analysis/analysis-result.parser';
 import { applyAnalysisResult } from '../analysis/apply-analysis-result';
 import { analysisConnection, analysisElement, analysisResult, publishAndSettle } from '../testing/analysis-events';

@@ -1,7 +1,7 @@
 import { startForTestFile } from '@pid/platform/test-kit';
 import { randomUUID } from 'node:crypto';
 import type { DrawingElement } from '@pid/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { box, startGraphTestKit, type GraphTestKit, type TestUser } from '../testing/graph-test-kit';
 
 let kit: GraphTestKit;

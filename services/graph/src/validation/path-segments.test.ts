@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { checkPath, MAX_PATH_SEGMENTS } from './path-segments';
 
 describe('checkPath', () => {

@@ -1,11 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { SUBJECTS, type SubscriptionLookupReply, type UserLookupReply } from '@pid/contracts';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { JwtService } from '../auth/jwt';
 import { CurrentUser, type AuthenticatedUser } from '../auth/jwt.guard';
 import { answerRequests } from '../test-kit/nats-stand-in';
-import { startServiceHarness, testServiceDefinition, type ServiceHarness, type TestServiceEnv } from '../test-kit';
+import { startServiceHarness, testServiceDefinition, type ServiceHarness, type TestServiceEnv, HOOK_TIMEOUT_MS } from '../test-kit';
 import { SubscriberOnly } from './subscriber.guard';
 
 @Controller('paid')
@@ -42,11 +42,11 @@ let token: (userId: string) => string;
 beforeAll(async () => {
   service = await startServiceHarness(definition);
   token = (userId) => new JwtService(service.context.env.JWT_SECRET).sign(userId);
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   for (const stop of stopResponders) await stop();
   await service?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 function startAuthStandIn() {
   stopResponders.push(

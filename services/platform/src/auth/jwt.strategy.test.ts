@@ -1,7 +1,7 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import {
   eventually,
   startServiceForTest,
@@ -10,6 +10,7 @@ import {
   type ServiceHarness,
   type TestServiceEnv,
   type TestServices,
+  HOOK_TIMEOUT_MS,
 } from '../test-kit';
 import { JwtService } from './jwt';
 import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from './jwt.guard';
@@ -40,12 +41,12 @@ beforeAll(async () => {
   first = await startServiceForTest(definition, services);
   second = await startServiceForTest(definition, services);
   secret = first.context.env.JWT_SECRET;
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await second?.close();
   await first?.close();
   await services?.stop();
-});
+}, HOOK_TIMEOUT_MS);
 
 const whoAmI = (service: ServiceHarness<TestServiceEnv>, token: string) =>
   request(service.http).get('/api/whoami').set('x-auth-token', token);

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { JwtService, tokenFromHeaders } from './jwt';
 
 const secret = 'a-secret-that-is-long-enough-for-hs256-signing';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Post, Req, UseGuards, type RawBodyRequest } from
 import type { Request } from 'express';
 import request from 'supertest';
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '../auth/jwt';
 import { CurrentUser, JwtAuthGuard, type AuthenticatedUser } from '../auth/jwt.guard';
 import {
@@ -13,6 +13,7 @@ import {
   type ServiceHarness,
   type TestServiceEnv,
   type TestServices,
+  HOOK_TIMEOUT_MS,
 } from '../test-kit';
 import { ensureConsumer, ensureStream, publishJson } from '../nats/jetstream';
 
@@ -58,11 +59,11 @@ let service: ServiceHarness<TestServiceEnv>;
 beforeAll(async () => {
   services = await startTestServices();
   service = await startServiceForTest(definition, services);
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await service?.close();
   await services?.stop();
-});
+}, HOOK_TIMEOUT_MS);
 
 /** `POST /api/widgets` with a body of this content type, sent as it is. */
 const postWidgets = (contentType: string, body: string) =>

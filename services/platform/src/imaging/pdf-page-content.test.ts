@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { readAndRenderPdfPage, readPdfPageContent } from './pdf-page-content';
 import { PdfUnreadableError, renderPdfPage } from './pdf-page-renderer';
 

@@ -1,6 +1,6 @@
 import { connect, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServices, type TestServices } from '../test-kit';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestServices, type TestServices, HOOK_TIMEOUT_MS } from '../test-kit';
 import { consumeJson, ensureConsumer, ensureStream, PermanentJobError, publishJson } from './jetstream';
 
 let services: TestServices;
@@ -9,11 +9,11 @@ let nc: NatsConnection;
 beforeAll(async () => {
   services = await startTestServices();
   nc = await connect({ servers: services.natsUrl });
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await nc?.drain();
   await services?.stop();
-});
+}, HOOK_TIMEOUT_MS);
 
 async function workQueue(name: string, maxDeliver = 3) {
   await ensureStream(nc, { name, subjects: [`${name}.>`], retention: 'workqueue' });

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServices, type TestServices } from '../test-kit';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestServices, type TestServices, HOOK_TIMEOUT_MS } from '../test-kit';
 import { createObjectStorage } from './create-storage';
 import { assertObjectKey, newObjectKey, ObjectNotFoundError, type ObjectStorage } from './object-storage';
 
 let services: TestServices;
-beforeAll(async () => void (services = await startTestServices()));
-afterAll(async () => services?.stop());
+beforeAll(async () => void (services = await startTestServices()), HOOK_TIMEOUT_MS);
+afterAll(async () => services?.stop(), HOOK_TIMEOUT_MS);
 
 const drivers: Array<[string, () => Promise<ObjectStorage>]> = [
   [

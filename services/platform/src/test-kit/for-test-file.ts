@@ -1,8 +1,15 @@
-import type { afterAll, beforeAll } from 'vitest';
+import type { afterAll, beforeAll } from '@jest/globals';
 
 /**
- * The test file's own vitest hooks. The test kit is loaded as CommonJS, where vitest cannot be
- * imported, so a test file passes its hooks in: `startForTestFile({ beforeAll, afterAll }, …)`.
+ * How long a hook may take to start or stop a stack (jest's hooks otherwise get the test timeout,
+ * 60 s): a busy 2-core machine may need minutes for migrations and several services.
+ */
+export const HOOK_TIMEOUT_MS = 180_000;
+
+/**
+ * The test file's own jest hooks. `@jest/globals` loads only inside jest's test environment, and
+ * the test kit also loads outside it (the global setup, the soak benchmark), so a test file passes
+ * its hooks in: `startForTestFile({ beforeAll, afterAll }, …)`.
  */
 export interface TestFileHooks {
   beforeAll: typeof beforeAll;
@@ -29,8 +36,8 @@ export function startForTestFile<T extends { close(): Promise<void> }>(
   hooks.beforeAll(async () => {
     value = await start();
     started(value);
-  });
-  hooks.afterAll(async () => value?.close());
+  }, HOOK_TIMEOUT_MS);
+  hooks.afterAll(async () => value?.close(), HOOK_TIMEOUT_MS);
 }
 
 /**

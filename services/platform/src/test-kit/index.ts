@@ -5,12 +5,11 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedNats } from '../embedded/nats-server';
 import { startNatsContainer } from './containers';
-import type { SharedTestServices } from './shared-services';
+import { SHARED_SERVICES_ENV, type SharedTestServices } from './shared-services';
 
 export type { SharedTestServices } from './shared-services';
 
-/** Set by the global setup for the test workers it forks. */
-export const SHARED_SERVICES_ENV = 'PID_TEST_KIT_SERVICES';
+export { SHARED_SERVICES_ENV } from './shared-services';
 
 export interface TestServices {
   /** A database of its own for this test file, dropped by `stop()`. */
@@ -32,7 +31,8 @@ export interface TestServices {
  */
 export async function startTestServices(): Promise<TestServices> {
   const described = process.env[SHARED_SERVICES_ENV];
-  if (!described) throw new Error(`${SHARED_SERVICES_ENV} is not set: run tests through vitest with the test kit's global setup`);
+  if (!described)
+    throw new Error(`${SHARED_SERVICES_ENV} is not set: run tests through jest with the test kit's global setup (jest.shared.cjs)`);
   const shared = JSON.parse(described) as SharedTestServices;
   const cleanups: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -113,3 +113,4 @@ export * from './eventually';
 export * from './nats-stand-in';
 export * from './sample-drawings';
 export * from './sample-files';
+export * from './expect-with';

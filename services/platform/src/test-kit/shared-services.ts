@@ -7,6 +7,9 @@ import { ensureNatsServerBinary } from '../embedded/nats-server';
 import { startEmbeddedS3 } from '../embedded/s3-server';
 import { dockerEngineAnswers, startMinioContainer, startPostgresContainer } from './containers';
 
+/** Set by the global setup; jest's test workers are forked after it and inherit it. */
+export const SHARED_SERVICES_ENV = 'PID_TEST_KIT_SERVICES';
+
 export type Provenance = 'env' | 'container' | 'embedded';
 
 /** What the global setup hands to every test file of a run. */

@@ -16,9 +16,9 @@ import {
   type EmbeddedPostgres,
   type EmbeddedS3,
 } from '@pid/platform/embedded';
-import { box, createTestDatabase, eventually, line, svgPng } from '@pid/platform/test-kit';
+import { box, createTestDatabase, eventually, line, svgPng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 import { io as connectSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type Stack } from '../stack/in-process-stack';
@@ -60,13 +60,13 @@ beforeAll(async () => {
     },
   });
   user = await createAccount(stack.url, stack.mailboxDir);
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await stack?.close();
   await Promise.all([nats?.stop(), postgres?.stop(), s3Stopped ? undefined : s3?.stop()]);
   if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+}, HOOK_TIMEOUT_MS);
 
 const drawingPng = (shift: number) =>
   svgPng(640, 420, box(60 + shift, 150, 120, 90) + box(440, 150, 120, 90) + line(180 + shift, 195, 440, 195));
@@ -76,7 +76,7 @@ async function upload(name: string): Promise<string> {
     token: user.token,
     body: uploadForm(await drawingPng(name.length), 'd.png', name),
   });
-  expect(response.status, response.text).toBe(201);
+  expectWith(response.status, response.text).toBe(201);
   return (response.body as { _id: string })._id;
 }
 
@@ -110,7 +110,7 @@ describe('NATS restarts', () => {
       // While NATS is down a job cannot be queued: a clean 503, and the drawing stays as it was.
       during = await upload('during');
       const refused = await call(stack.url, 'POST', `/api/drawings/${during}/process`, { token: user.token });
-      expect(refused.status, refused.text).toBe(503);
+      expectWith(refused.status, refused.text).toBe(503);
       expect(refused.body).toEqual({ msg: expect.any(String) });
     } finally {
       nats = await startNats();
@@ -161,8 +161,8 @@ async function expectCleanRefusals() {
       token: user.token,
       body: method === 'POST' ? { email: user.email, password: user.password } : undefined,
     });
-    expect(response.status, `${method} ${path} → ${response.text}`).toBe(503);
-    expect(response.body, `${method} ${path}`).toEqual({ msg: expect.any(String) });
+    expectWith(response.status, `${method} ${path} → ${response.text}`).toBe(503);
+    expectWith(response.body, `${method} ${path}`).toEqual({ msg: expect.any(String) });
   }
   const health = await call(stack.url, 'GET', '/api/health');
   expect(health.status).toBe(503);
@@ -200,7 +200,7 @@ describe('object storage goes away', () => {
       token: user.token,
       body: uploadForm(await drawingPng(0), 'd.png', 'no storage'),
     });
-    expect(response.status, response.text).toBe(503);
+    expectWith(response.status, response.text).toBe(503);
     expect(response.body).toEqual({ msg: expect.any(String) });
     expect(await listed()).toBe(before);
     const rows: Array<{ count: string }> = await stack.services.drawing.context.dataSource.query(

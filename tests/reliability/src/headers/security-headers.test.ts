@@ -4,11 +4,11 @@
  * cookies at all (the login token travels in a header, spec §6).
  */
 import { createGatewayApp, type GatewayApp } from '@pid/gateway/dist/gateway-app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type ServiceName, type Stack } from '../stack/in-process-stack';
-import { samplePng } from '@pid/platform/test-kit';
+import { samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 const ALLOWED_ORIGIN = 'https://app.example.com';
 const FOREIGN_ORIGIN = 'https://evil.example';
@@ -43,12 +43,12 @@ beforeAll(async () => {
   user = await createAccount(stack.url, stack.mailboxDir);
   const uploaded = await call(stack.url, 'POST', '/api/drawings', { token: user.token, body: uploadForm(await samplePng(), 'a.png') });
   drawingId = (uploaded.body as { _id: string })._id;
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await development?.close();
   await stack?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 /** One response of each kind the gateway gives: the web app, a proxied JSON answer, an image, an error. */
 const samples = () => [
@@ -64,21 +64,21 @@ describe('every response', () => {
     for (const [label, path] of samples()) {
       const response = await call(stack.url, 'GET', path!, { token: user.token });
       const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp, label).toContain("frame-ancestors 'none'");
-      expect(csp, label).toContain("default-src 'self'");
-      expect(csp, label).toMatch(/script-src 'self'(;|$)/);
-      expect(csp, label).not.toContain('unsafe-eval');
-      expect(response.headers.get('x-content-type-options'), label).toBe('nosniff');
-      expect(response.headers.get('x-powered-by'), label).toBeNull();
+      expectWith(csp, label).toContain("frame-ancestors 'none'");
+      expectWith(csp, label).toContain("default-src 'self'");
+      expectWith(csp, label).toMatch(/script-src 'self'(;|$)/);
+      expectWith(csp, label).not.toContain('unsafe-eval');
+      expectWith(response.headers.get('x-content-type-options'), label).toBe('nosniff');
+      expectWith(response.headers.get('x-powered-by'), label).toBeNull();
     }
   });
 
   it('has HSTS in production mode only', async () => {
     for (const [label, path] of samples()) {
       const production = await call(stack.url, 'GET', path!, { token: user.token });
-      expect(production.headers.get('strict-transport-security'), label).toMatch(/max-age=\d{7,}/);
+      expectWith(production.headers.get('strict-transport-security'), label).toMatch(/max-age=\d{7,}/);
       const local = await call(developmentUrl, 'GET', path!, { token: user.token });
-      expect(local.headers.get('strict-transport-security'), label).toBeNull();
+      expectWith(local.headers.get('strict-transport-security'), label).toBeNull();
     }
   });
 
@@ -115,7 +115,7 @@ describe('CORS', () => {
   it('allows no origin at all when none is configured, and never a wildcard', async () => {
     for (const origin of [ALLOWED_ORIGIN, FOREIGN_ORIGIN, 'null']) {
       const response = await preflight(developmentUrl, origin);
-      expect(response.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expectWith(response.headers.get('access-control-allow-origin'), origin).toBeNull();
     }
     const production = await preflight(stack.url, 'null');
     expect(production.headers.get('access-control-allow-origin')).toBeNull();

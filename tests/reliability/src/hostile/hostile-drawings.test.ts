@@ -14,10 +14,11 @@ import {
   textOnlyPdf,
 } from '@pid/analysis/dist/testing/hostile-drawings';
 import type { Drawing } from '@pid/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type Stack } from '../stack/in-process-stack';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 const PAGE_TIMEOUT_S = 30;
 
@@ -49,13 +50,13 @@ beforeAll(async () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   stopProbing = true;
   await probing;
   await stack?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 type Outcome = { refused: number; msg: RegExp } | { status: 'completed' } | { status: 'error'; message: string };
 
@@ -102,7 +103,7 @@ async function finalStatus(drawingId: string, timeoutMs: number): Promise<{ draw
   const started = Date.now();
   for (;;) {
     const response = await call(stack.url, 'GET', `/api/drawings/${drawingId}/status`, { token: user.token });
-    expect(response.status, response.text).toBe(200);
+    expectWith(response.status, response.text).toBe(200);
     const { drawingStatus, message } = response.body as { drawingStatus: string; message: string };
     if (drawingStatus === 'completed' || drawingStatus === 'error')
       return { drawingStatus, message, seconds: (Date.now() - started) / 1000 };
@@ -115,14 +116,14 @@ describe('hostile drawings', () => {
   it.each(CASES)('$name: ends as expected, within its budget', async ({ file, filename, outcome }) => {
     const uploaded = await call(stack.url, 'POST', '/api/drawings', { token: user.token, body: uploadForm(await file(), filename) });
     if ('refused' in outcome) {
-      expect(uploaded.status, uploaded.text).toBe(outcome.refused);
+      expectWith(uploaded.status, uploaded.text).toBe(outcome.refused);
       expect((uploaded.body as { msg: string }).msg).toMatch(outcome.msg);
       return;
     }
-    expect(uploaded.status, uploaded.text).toBe(201);
+    expectWith(uploaded.status, uploaded.text).toBe(201);
     const drawing = uploaded.body as Drawing;
     const processed = await call(stack.url, 'POST', `/api/drawings/${drawing._id}/process`, { token: user.token });
-    expect(processed.status, processed.text).toBe(200);
+    expectWith(processed.status, processed.text).toBe(200);
     // The job's own budget, and time to start a job process and save the result.
     const final = await finalStatus(drawing._id, 2 * PAGE_TIMEOUT_S * 1000 + 30_000);
     expect({ status: final.drawingStatus, message: final.drawingStatus === 'error' ? final.message : undefined }).toEqual({

@@ -4,7 +4,7 @@
  * nothing may pollute a prototype, and every service must still be up afterwards.
  */
 import { ANNUAL_PLAN_PRICE_ID, MAX_UPLOAD_BYTES } from '@pid/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm, type ApiResponse } from '../stack/api-client';
 import { connectionBody, elementBody } from '../stack/graph-bodies';
@@ -19,7 +19,7 @@ import {
   type FuzzCase,
   type JsonRoute,
 } from './json-fuzz';
-import { hugePng, pdfWithJavaScript, samplePng } from '@pid/platform/test-kit';
+import { hugePng, pdfWithJavaScript, samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 let stack: Stack;
 let user: Account;
@@ -58,27 +58,43 @@ beforeAll(async () => {
       valid: { name: 'L-2', description: 'x', confirmed: true, source: ids[0], target: ids[1] },
     },
   ];
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await stack?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 function send(route: JsonRoute, fuzz: FuzzCase) {
   return call(stack.url, route.method, route.path, { token: user.token, body: fuzz.raw, contentType: fuzz.contentType });
 }
 
+/** Failures of soft checks: the test goes on, and fails after it with every one of them (jest has no soft assertions). */
+const softFailures: string[] = [];
+
+function soft(check: () => void) {
+  try {
+    check();
+  } catch (error) {
+    softFailures.push(error instanceof Error ? error.message : String(error));
+  }
+}
+
+afterEach(() => {
+  const failures = softFailures.splice(0);
+  if (failures.length > 0) throw new Error(`${failures.length} soft checks failed:\n\n${failures.join('\n\n')}`);
+});
+
 /** A clear refusal: a 4xx with a `{ msg }` body of one readable line. Soft, so that one run lists every case that fails. */
 function expectClear4xx(response: ApiResponse, what: string) {
   const seen = `${what} → ${response.status} ${response.text.slice(0, 200)}`;
-  expect.soft(response.status >= 400 && response.status < 500, seen).toBe(true);
-  expect.soft(response.body, seen).toEqual({ msg: expect.any(String) });
-  expect.soft(String((response.body as { msg?: unknown } | undefined)?.msg).length, seen).toBeLessThan(300);
+  soft(() => expectWith(response.status >= 400 && response.status < 500, seen).toBe(true));
+  soft(() => expectWith(response.body, seen).toEqual({ msg: expect.any(String) }));
+  soft(() => expectWith(String((response.body as { msg?: unknown } | undefined)?.msg).length, seen).toBeLessThan(300));
 }
 
 async function expectEveryServiceUp() {
   const health = await call(stack.url, 'GET', '/api/health');
-  expect(health.status, health.text).toBe(200);
+  expectWith(health.status, health.text).toBe(200);
 }
 
 /** Sends every route the cases `casesOf` makes for it, each to be refused with a clear 4xx; then every service must still be up. */
@@ -103,9 +119,9 @@ describe('fuzzed JSON bodies on every JSON route', () => {
       for (const fuzz of prototypePollutionCases(route)) {
         const response = await send(route, fuzz);
         const what = `${route.method} ${route.path}: ${fuzz.label}`;
-        expect(response.status, `${what} → ${response.text.slice(0, 200)}`).toBeLessThan(500);
-        expect(response.text, what).not.toContain('polluted');
-        expect(response.text, what).not.toContain('isAdmin');
+        expectWith(response.status, `${what} → ${response.text.slice(0, 200)}`).toBeLessThan(500);
+        expectWith(response.text, what).not.toContain('polluted');
+        expectWith(response.text, what).not.toContain('isAdmin');
       }
     }
     // Every service runs in this process: a polluted prototype would show here.
@@ -154,8 +170,8 @@ describe('hostile uploads', () => {
       const file = await fetch(`${stack.url}/api/drawings/${(response.body as { _id: string })._id}/file`, {
         headers: { Authorization: `Bearer ${user.token}` },
       });
-      expect(file.headers.get('content-type'), label).toMatch(/^image\/(png|jpeg)$/);
-      expect(file.headers.get('x-content-type-options'), label).toBe('nosniff');
+      expectWith(file.headers.get('content-type'), label).toMatch(/^image\/(png|jpeg)$/);
+      expectWith(file.headers.get('x-content-type-options'), label).toBe('nosniff');
     }
     await expectEveryServiceUp();
   });

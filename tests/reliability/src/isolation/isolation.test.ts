@@ -6,13 +6,13 @@
 import { SUBJECTS, type DrawingProgressEvent } from '@pid/contracts';
 import { encodeJson } from '@pid/platform';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm, type ApiResponse } from '../stack/api-client';
 import { hostileTokens } from '../stack/forged-tokens';
 import { connectionBody, elementBody } from '../stack/graph-bodies';
 import { startStack, type Stack } from '../stack/in-process-stack';
-import { samplePng } from '@pid/platform/test-kit';
+import { samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 let stack: Stack;
 let alice: Account;
@@ -47,15 +47,15 @@ beforeAll(async () => {
   });
   expect(connection.status).toBe(201);
   victim.connection = (connection.body as { _id: string })._id;
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await stack?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 /** Refused, with a `{ msg }` body and nothing of Alice's in it. */
 function expectDenied(response: ApiResponse, status: number | number[]) {
-  expect([status].flat(), response.text).toContain(response.status);
+  expectWith([status].flat(), response.text).toContain(response.status);
   expect(Object.keys(response.body as object)).toEqual(['msg']);
   for (const secret of [...SECRET_TEXTS, alice.email, victim.drawing, ...victim.elements]) expect(response.text).not.toContain(secret);
 }
@@ -179,11 +179,11 @@ describe('tokens', () => {
     for (const [label, token] of hostileTokens(alice.userId, bob.token, stack.serviceEnv.JWT_SECRET!)) {
       for (const [method, path] of protectedRoutes()) {
         const response = await call(stack.url, method!, path!, { token, body: method === 'PUT' ? { name: 'x' } : undefined });
-        expect(response.status, `${label}: ${method} ${path}`).toBe(401);
+        expectWith(response.status, `${label}: ${method} ${path}`).toBe(401);
         expectDenied(response, 401);
       }
       const viaCustomHeader = await call(stack.url, 'GET', '/api/drawings', { headers: { 'x-auth-token': token } });
-      expect(viaCustomHeader.status, `${label} in x-auth-token`).toBe(401);
+      expectWith(viaCustomHeader.status, `${label} in x-auth-token`).toBe(401);
     }
   });
 
@@ -244,7 +244,7 @@ describe('realtime rooms', () => {
 
   it('refuses a socket handshake with any of the hostile tokens', async () => {
     for (const [label, token] of hostileTokens(alice.userId, bob.token, stack.serviceEnv.JWT_SECRET!)) {
-      await expect(connectAs(token), label).rejects.toThrow('unauthorized');
+      await expectWith(connectAs(token), label).rejects.toThrow('unauthorized');
     }
   });
 });

@@ -4,11 +4,11 @@
  * name the same continuation on pages 1 and 3 linked by a connection.
  */
 import type { Connection, Drawing, DrawingElement } from '@pid/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type Stack } from '../stack/in-process-stack';
-import { CONTINUATION, multiPageDrawingPdf } from '@pid/platform/test-kit';
+import { CONTINUATION, multiPageDrawingPdf, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
 
 let stack: Stack;
 let user: Account;
@@ -16,15 +16,15 @@ let user: Account;
 beforeAll(async () => {
   stack = await startStack({ analysisWorker: true });
   user = await createAccount(stack.url, stack.mailboxDir);
-});
+}, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
   await stack?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 async function get<T>(path: string): Promise<T> {
   const response = await call(stack.url, 'GET', path, { token: user.token });
-  expect(response.status, response.text).toBe(200);
+  expectWith(response.status, response.text).toBe(200);
   return response.body as T;
 }
 
@@ -44,7 +44,7 @@ describe('a PDF of three pages', () => {
       token: user.token,
       body: uploadForm(await multiPageDrawingPdf(3), 'sheets.pdf', 'Three sheets'),
     });
-    expect(uploaded.status, uploaded.text).toBe(201);
+    expectWith(uploaded.status, uploaded.text).toBe(201);
     const drawing = uploaded.body as Drawing;
     const pageSize = { width: 2200, height: 1100 };
     expect(drawing.metadata).toMatchObject({ pageCount: 3, image_size: pageSize, pages: [pageSize, pageSize, pageSize] });

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startStack, type Stack } from '../stack/in-process-stack';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 /**
  * Client → Ingress → gateway → auth: two proxy hops, each appending to x-forwarded-for, as
@@ -56,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   ingress?.close();
   await stack?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 describe('the client address behind Ingress and gateway (TRUST_PROXY=2)', () => {
   it("is the chart's value: the Ingress and the gateway", () => expect(CHART_TRUST_PROXY).toBe('2'));

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { SOCKET_PATH, SOCKET_TRANSPORTS, SUBJECTS, type DrawingProgressEvent, type DrawingProgressPayload } from '@pid/contracts';
 import { encodeJson, JwtService } from '@pid/platform';
 import { findFreePort } from '@pid/platform/embedded';
-import { startTestServices, type TestServices } from '@pid/platform/test-kit';
+import { startTestServices, type TestServices, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 /**
  * Two gateway processes behind one balancer (the Ingress's role), one browser-like client. The client
@@ -103,7 +103,7 @@ afterAll(async () => {
   await nats?.drain();
   await services?.stop();
   if (staticDir) await rm(staticDir, { recursive: true, force: true });
-});
+}, HOOK_TIMEOUT_MS);
 
 describe('Socket.IO with two gateway replicas', () => {
   it('keeps delivering progress to a client whose replica dies', async () => {

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { MemoryRouter } from 'react-router-dom';
 import { NavigationNotice } from './navigation-notice';
 
@@ -14,17 +14,17 @@ function renderNotice(state: unknown) {
 
 describe('navigation notice (spec §9: 6000 ms)', () => {
   it('shows the message as an info toast and hides it after 6 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    jest.useFakeTimers({ advanceTimers: true });
     renderNotice({ message: 'You already have an active subscription.' });
 
     const toast = screen.getByRole('alert');
     expect(toast).toHaveTextContent('You already have an active subscription.');
     expect(toast).toHaveClass('MuiAlert-filledInfo');
 
-    act(() => void vi.advanceTimersByTime(5990));
+    act(() => void jest.advanceTimersByTime(5990));
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    act(() => void vi.advanceTimersByTime(20));
-    act(() => void vi.advanceTimersByTime(1000));
+    act(() => void jest.advanceTimersByTime(20));
+    act(() => void jest.advanceTimersByTime(1000));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { stubApi, stubSignedIn } from '../../test/api-stub';
 import { renderRoute } from '../../test/render-route';
 import { avatarLetter } from './user-menu';

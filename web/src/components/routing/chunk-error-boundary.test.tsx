@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { lazy } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { isChunkLoadError, LazyPage } from './chunk-error-boundary';
 
 describe('lazy pages (spec §8)', () => {
   it('reports a script chunk that fails to load as a chunk-load error', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const Broken = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/dashboard-page.js')));
     render(
       <LazyPage>
@@ -15,7 +15,7 @@ describe('lazy pages (spec §8)', () => {
 
     expect(await screen.findByText('Chunk load error')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
-    vi.mocked(console.error).mockRestore();
+    jest.mocked(console.error).mockRestore();
   });
 
   it('tells chunk errors from other errors', () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { makeToken } from '../../test/api-stub';
 import { readUsableToken } from './session-storage';
 import { decodeTokenPayload, isTokenExpired } from './token';
@@ -16,10 +16,10 @@ describe('token expiry (spec §4)', () => {
   });
 
   it('uses the real clock by default', () => {
-    vi.useFakeTimers({ now });
+    jest.useFakeTimers({ now });
     const token = makeToken(10, now);
     expect(isTokenExpired(token)).toBe(false);
-    vi.setSystemTime(now + 11_000);
+    jest.setSystemTime(now + 11_000);
     expect(isTokenExpired(token)).toBe(true);
   });
 

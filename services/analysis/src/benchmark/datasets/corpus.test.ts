@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { buildCorpusSheet } from '../../synthetic/corpus/corpus-sheet';
 import { CORPUS_SEED_BASE } from '../../synthetic/corpus/corpus-writer';
 import { planSheet } from '../../synthetic/corpus/sheet-plan';
 import { corpusTruthSheet } from './corpus';
+import { expectWith } from '@pid/platform/test-kit';
 
 /** A small, clean, dense page (quick to draw, with inline symbols to put against each other), as corpus.test.ts picks. */
 function smallDenseSeed(): number {
@@ -44,7 +45,7 @@ describe('corpus dataset', () => {
     const contacts = direct.filter((d) => d.pipe === null);
     expect(contacts.length).toBeGreaterThanOrEqual(3);
     expect(direct.filter((d) => d.pipe !== null).length).toBeGreaterThan(5);
-    for (const { a, b } of direct) expect(joined(a, b), `${a}–${b}`).toBe(true);
+    for (const { a, b } of direct) expectWith(joined(a, b), `${a}–${b}`).toBe(true);
     for (const { a, b } of contacts) {
       expect(truth.connections.find((c) => [c.sourceId, c.targetId].sort().join('|') === [a, b].sort().join('|'))?.pipeId).toBeUndefined();
     }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { dexpiConnections, dexpiSymbols, inFlowOrder, passedThrough, segmentComponents, type DexpiTruth } from './dexpi';
 
 type TruthSymbol = DexpiTruth['symbols'][number];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { krElementType } from './kr-refinery-classes';
 import { nameTextRegions, parseDota, parseTextXml, stackInstrumentTags } from './kr-refinery';
 import type { TruthText } from '../ground-truth';

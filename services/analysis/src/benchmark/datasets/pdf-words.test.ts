@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { PixelBox } from '../ground-truth';
 import { wordTexts, type PdfWords } from './pdf-words';
 

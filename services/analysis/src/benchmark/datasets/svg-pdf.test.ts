@@ -1,6 +1,7 @@
 import { readPdfPageContent, type PdfPageContent } from '@pid/platform';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { svgToPdf, type SvgPdf } from './svg-pdf';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 // A group turned 90° clockwise and scaled 2×: local (x, y) lands on the page at (100 − 2y, 50 + 2x).
 const SVG = `<?xml version="1.0"?>
@@ -24,7 +25,7 @@ describe('svgToPdf', () => {
   beforeAll(async () => {
     converted = await svgToPdf(SVG);
     content = await readPdfPageContent(converted.pdf, 1, AT_72_DPI);
-  });
+  }, HOOK_TIMEOUT_MS);
 
   const textItem = (text: string) => {
     const item = content.texts.find((t) => t.text === text);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { iou } from '../../benchmark/geometry';
 import { colourToGrey } from '../../ingest/colour-grey';
 import { buildCorpusSheet } from '../../synthetic/corpus/corpus-sheet';
@@ -16,12 +16,13 @@ import { onnxDetectorNet } from './onnx-detector-net';
 import { tileOrigins } from './page-detector';
 import { loadSymbolDetector } from './symbol-detector';
 import { tfjsDetectorNet } from './tfjs-detector-net';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 
 describe('symbol detector', () => {
   let weights: DetectorWeights;
   beforeAll(async () => {
     weights = await readDetectorWeights();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   it('runs the same on onnxruntime and on TF.js', async () => {
     await tf.setBackend('wasm');

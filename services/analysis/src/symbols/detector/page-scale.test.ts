@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { GrayPage } from './page-detector';
 import { pageScaleFor, resampledInk, SCALE_RANGE, textHeight } from './page-scale';
 

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { boundsOf, boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
 import { buildCorpusSheet, type CorpusSheet } from './corpus-sheet';
 import { CORPUS_SEED_BASE } from './corpus-writer';
 import { planSheet, type SheetPlan } from './sheet-plan';
 import { cutTiles, TILE_SIZE, tileOrigins } from './tiles';
+import { expectWith } from '@pid/platform/test-kit';
 
 /** The first corpus seed whose plan `wanted` accepts (plans are cheap; small pages keep the tests quick). */
 function seedWhere(wanted: (plan: SheetPlan) => boolean): number {
@@ -113,7 +114,7 @@ describe('training corpus', () => {
     for (const closure of closures) {
       const contact = connections.find(({ pipe, to }) => pipe === null && 'symbol' in to && to.symbol === closure.id);
       const valve = contact && 'symbol' in contact.from ? byId.get(contact.from.symbol) : undefined;
-      expect(valve?.elementType, closure.id).toBe('valve');
+      expectWith(valve?.elementType, closure.id).toBe('valve');
     }
     // Flange faces at a piece of equipment's nozzle: within three grid steps of its box.
     const equipment = symbols.filter((symbol) => symbol.elementType === 'equipment');
@@ -140,17 +141,17 @@ describe('training corpus', () => {
       if (!('port' in from) || !('port' in to)) throw new Error('a contact is between two ports');
       const [a, b] = [byId.get(from.symbol)!, byId.get(to.symbol)!];
       const [portA, portB] = [a.ports.find((port) => port.name === from.port)!, b.ports.find((port) => port.name === to.port)!];
-      expect(samePoint(portA.at, portB.at, 1), `${a.id}–${b.id}`).toBe(true);
+      expectWith(samePoint(portA.at, portB.at, 1), `${a.id}–${b.id}`).toBe(true);
       expect(portA.connected && portB.connected).toBe(true);
       // The boxes meet, overlapping by no more than their pens, and each holds ink outside the other.
       const overlap = Math.min(a.box[2] - b.box[0], b.box[2] - a.box[0], a.box[3] - b.box[1], b.box[3] - a.box[1]);
-      expect(overlap, `${a.id}–${b.id} overlap`).toBeGreaterThanOrEqual(-1);
-      expect(overlap, `${a.id}–${b.id} overlap`).toBeLessThanOrEqual(pen);
+      expectWith(overlap, `${a.id}–${b.id} overlap`).toBeGreaterThanOrEqual(-1);
+      expectWith(overlap, `${a.id}–${b.id} overlap`).toBeLessThanOrEqual(pen);
       for (const [own, other] of [
         [a, b],
         [b, a],
       ])
-        expect(inkIn(sheet, outside(own.box, other.box)), own.id).toBeGreaterThan(5);
+        expectWith(inkIn(sheet, outside(own.box, other.box)), own.id).toBeGreaterThan(5);
     }
     const against = texts.filter((text) => {
       const owner = text.ownerId ? byId.get(text.ownerId) : undefined;
@@ -199,14 +200,14 @@ describe('training corpus', () => {
     const junctionIds = new Set(junctions.map((junction) => junction.id));
     for (const { pipe, from, to } of connections) {
       for (const end of [from, to]) {
-        if ('symbol' in end) expect(ports.has(`${end.symbol}/${end.port}`), pipe ?? 'contact').toBe(true);
-        else if ('junction' in end) expect(junctionIds.has(end.junction), pipe ?? 'contact').toBe(true);
+        if ('symbol' in end) expectWith(ports.has(`${end.symbol}/${end.port}`), pipe ?? 'contact').toBe(true);
+        else if ('junction' in end) expectWith(junctionIds.has(end.junction), pipe ?? 'contact').toBe(true);
         else throw new Error(`pipe ${pipe} ends in the open`);
       }
     }
     expect(junctions.length).toBeGreaterThan(0);
-    for (const junction of junctions) expect(junction.pipes.length, junction.id).toBeGreaterThanOrEqual(3);
-    for (const crossing of crossings) expect(crossing.pipes, `${crossing.at}`).toHaveLength(2);
+    for (const junction of junctions) expectWith(junction.pipes.length, junction.id).toBeGreaterThanOrEqual(3);
+    for (const crossing of crossings) expectWith(crossing.pipes, `${crossing.at}`).toHaveLength(2);
     const used = new Set(
       connections.flatMap(({ from, to }) => [from, to]).flatMap((end) => ('port' in end ? [`${end.symbol}/${end.port}`] : [])),
     );
@@ -228,7 +229,7 @@ describe('training corpus', () => {
     expect(empty).toEqual([]);
     for (const symbol of sheet.truth.symbols) {
       for (const port of symbol.ports)
-        expect(inkIn(sheet, grow([...port.at, ...port.at], 3)), `${symbol.id} ${port.name}`).toBeGreaterThan(0);
+        expectWith(inkIn(sheet, grow([...port.at, ...port.at], 3)), `${symbol.id} ${port.name}`).toBeGreaterThan(0);
     }
   }, 120_000);
 

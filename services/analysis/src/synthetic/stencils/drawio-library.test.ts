@@ -1,13 +1,14 @@
 import { ELEMENT_TYPES } from '@pid/contracts';
 import { renderPdfPage } from '@pid/platform';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../../testing/synthetic';
 import { grow, type Box } from '../geometry';
 import { PdfCanvas } from '../pdf-canvas';
 import { drawSymbol, placedPorts, SYMBOL_CLASSES, type SymbolPlacement } from '../symbol-library';
 import { drawioShapes, OTHER_SYMBOL } from './drawio-library';
 import { stencilVariant } from './stencil-variant';
+import { expectWith } from '@pid/platform/test-kit';
 
 describe('draw.io P&ID library', () => {
   const shapes = drawioShapes();
@@ -17,10 +18,10 @@ describe('draw.io P&ID library', () => {
     expect(new Set(shapes.map((shape) => shape.stencil.library)).size).toBe(24);
     const ours = new Set([...SYMBOL_CLASSES.map((cls) => cls.className), OTHER_SYMBOL]);
     for (const { stencil, className, elementType } of shapes) {
-      expect(ours.has(className), `${stencil.library}/${stencil.name} → ${className}`).toBe(true);
+      expectWith(ours.has(className), `${stencil.library}/${stencil.name} → ${className}`).toBe(true);
       expect(ELEMENT_TYPES).toContain(elementType);
       const own = SYMBOL_CLASSES.find((cls) => cls.className === className);
-      if (own) expect(elementType, `${stencil.name}`).toBe(own.elementType);
+      if (own) expectWith(elementType, `${stencil.name}`).toBe(own.elementType);
     }
     // Every op of the README occurs, so every branch of the parser is exercised by the real files.
     expect(shapes.some(({ stencil }) => stencil.draws.some((draw) => draw.kind === 'text'))).toBe(true);

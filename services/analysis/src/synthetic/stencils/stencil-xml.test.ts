@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { parseStencilFile, StencilError } from './stencil-xml';
 
 const shape = (body: string, name = 'Broken Valve') =>

@@ -1,12 +1,12 @@
 /** A job process seen from the worker: a process that died between jobs costs the next job nothing. */
-import { box, line, svgPng } from '@pid/platform/test-kit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { box, line, svgPng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { JobProcess, JobProcessDiedError, type JobWork } from './job-process';
 
 const processes: JobProcess[] = [];
 afterEach(async () => {
   await Promise.all(processes.splice(0).map((jobProcess) => jobProcess.close()));
-});
+}, HOOK_TIMEOUT_MS);
 
 function startJobProcess(): JobProcess {
   const jobProcess = new JobProcess(

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { activeStatus, inactiveStatus, jsonResponse, makeToken, makeUser, stubApi } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 import { loginTarget } from './login-page';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { stubApi } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 import { validatePasswordReset } from '../validation/account-rules';
@@ -106,12 +106,12 @@ describe('reset password', () => {
   });
 
   it('resets the password and goes to /login after 3 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    jest.useFakeTimers({ advanceTimers: true });
     const { fetchMock } = stubApi({
       ...validToken,
       'POST /api/auth/reset-password': [200, { msg: 'Your password has been reset. You can now log in with your new password.' }],
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderRoute('/reset-password?token=good');
 
     await user.type(await screen.findByLabelText(/^New Password/), 'new-password');
@@ -122,9 +122,9 @@ describe('reset password', () => {
     const body = JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1]?.body));
     expect(body).toEqual({ token: 'good', password: 'new-password' });
 
-    act(() => void vi.advanceTimersByTime(2900));
+    act(() => void jest.advanceTimersByTime(2900));
     expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/reset-password$/);
-    act(() => void vi.advanceTimersByTime(200));
+    act(() => void jest.advanceTimersByTime(200));
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/login$/));
   });
 

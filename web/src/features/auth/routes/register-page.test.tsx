@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { makeToken, makeUser, stubApi } from '../../../test/api-stub';
 import { currentState, renderRoute } from '../../../test/render-route';
 import { validateRegistration } from '../validation/account-rules';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { User } from '@pid/contracts';
 import { authKeys } from '../../../lib/session/api/query-keys';
 import { jsonResponse, makeUser, signIn, stubApi, stubSignedIn } from '../../../test/api-stub';

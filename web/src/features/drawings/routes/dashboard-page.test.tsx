@@ -1,7 +1,7 @@
 import type { Drawing } from '@pid/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { activeStatus, recordBodies, stubApi, stubSignedIn } from '../../../test/api-stub';
 import { makeDrawing } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';

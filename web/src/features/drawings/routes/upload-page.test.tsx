@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { activeStatus, jsonResponse, stubApi, stubSignedIn } from '../../../test/api-stub';
 import { currentState, renderRoute } from '../../../test/render-route';
 import { nameFromFile, validateFile } from '../upload/upload-rules';

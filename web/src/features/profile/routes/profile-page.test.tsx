@@ -1,11 +1,12 @@
 import type { User } from '@pid/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { activeStatus, inactiveStatus, stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 import { subscriptionStatusChip } from '../components/subscription-status-chip';
 import { renewalLabel, toSubscriptionRows } from '../subscription-history/subscription-rows';
+import { stubGlobal } from '../../../test/globals';
 
 const STATUS_URL = 'GET /api/payments/subscription-status';
 const DAY = 86_400_000;
@@ -172,7 +173,7 @@ describe('profile page', () => {
   });
 
   it('lists one block per subscription on small screens', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
+    stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('max-width'),
       media: query,
       addEventListener: () => undefined,

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import './checkout-page.mock';
 import { leaveAppFor } from '../../../lib/browser-location';
 import { stubSignedIn } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
-
-vi.mock('../../../lib/browser-location', () => ({ leaveAppFor: vi.fn() }));
 
 const PRODUCT_URL = 'GET /api/payments/products/prod_pid_annual';
 const product = {
@@ -16,7 +15,9 @@ const product = {
 };
 
 describe('checkout page', () => {
-  afterEach(() => vi.mocked(leaveAppFor).mockReset());
+  afterEach(() => {
+    jest.mocked(leaveAppFor).mockReset();
+  });
 
   it('shows the plan name, description, price and interval', async () => {
     stubSignedIn({}, { [PRODUCT_URL]: [200, product] });

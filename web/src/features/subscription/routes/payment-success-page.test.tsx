@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { activeStatus, jsonResponse, makeUser, signIn, stubApi } from '../../../test/api-stub';
 import { renderRoute } from '../../../test/render-route';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_PRICING_FEATURES } from '@pid/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { stubApi, stubSignedIn } from '../../../test/api-stub';
 import { currentState, renderRoute } from '../../../test/render-route';
 
@@ -128,7 +128,7 @@ describe('pricing page', () => {
   });
 
   it('shows a message from navigation state as an info toast for 6 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    jest.useFakeTimers({ advanceTimers: true });
     stubApi({ [PRODUCT_URL]: [200, product()] });
     renderRoute('/pricing', { state: { message: 'Please choose a plan to continue' } });
 
@@ -136,10 +136,10 @@ describe('pricing page', () => {
     expect(toast).toHaveTextContent('Please choose a plan to continue');
     expect(toast).toHaveClass('MuiAlert-filledInfo');
 
-    act(() => void vi.advanceTimersByTime(5900));
+    act(() => void jest.advanceTimersByTime(5900));
     expect(screen.getByText('Please choose a plan to continue')).toBeInTheDocument();
-    act(() => void vi.advanceTimersByTime(200));
-    act(() => void vi.advanceTimersByTime(1000)); // the exit transition
+    act(() => void jest.advanceTimersByTime(200));
+    act(() => void jest.advanceTimersByTime(1000)); // the exit transition
     await waitFor(() => expect(screen.queryByText('Please choose a plan to continue')).not.toBeInTheDocument());
   });
 });

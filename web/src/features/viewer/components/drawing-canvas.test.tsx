@@ -2,7 +2,7 @@ import type { Connection, DrawingElement } from '@pid/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { layOut, makeConnection, makeElement } from '../../../test/fixtures';
 import { ConnectionDialog } from './connection-dialog';
 import { createLiveZoom, useLiveZoom } from './live-zoom';
@@ -43,15 +43,15 @@ function canvasProps(overrides: Partial<DrawingCanvasProps> = {}): DrawingCanvas
     elements: [a, b],
     connections: [],
     zoom: 1,
-    setZoom: vi.fn(),
+    setZoom: jest.fn(),
     mode: 'normal',
     showAll: true,
     showPipes: true,
     selection: null,
-    onSelect: vi.fn(),
-    onAddElement: vi.fn(),
-    onMoveElement: vi.fn(),
-    onCreateConnection: vi.fn(),
+    onSelect: jest.fn(),
+    onAddElement: jest.fn(),
+    onMoveElement: jest.fn(),
+    onCreateConnection: jest.fn(),
     ...overrides,
   };
 }
@@ -118,7 +118,7 @@ describe('canvas interactions', () => {
   });
 
   it('double-click zooms in, shift zooms out', () => {
-    const setZoom = vi.fn();
+    const setZoom = jest.fn();
     const { overlay } = renderCanvas({ setZoom });
     fireEvent.doubleClick(overlay);
     fireEvent.doubleClick(overlay, { shiftKey: true });
@@ -189,9 +189,9 @@ describe('pinch zoom (two touch pointers)', () => {
   });
 
   it('does not place, select or drag with the pinching fingers', () => {
-    const onAddElement = vi.fn();
-    const onSelect = vi.fn();
-    const onMoveElement = vi.fn();
+    const onAddElement = jest.fn();
+    const onSelect = jest.fn();
+    const onMoveElement = jest.fn();
     const { unmount } = render(<PinchHarness mode="add-element" onAddElement={onAddElement} />);
     const overlay = screen.getByTestId('overlay');
     fireEvent.pointerDown(overlay, touch(1, 100));
@@ -225,15 +225,15 @@ describe('pinch zoom (two touch pointers)', () => {
 
 describe('connection dialog (spec §2)', () => {
   it('disables Save without source and target and offers the dialog relationship types', async () => {
-    const onSave = vi.fn();
+    const onSave = jest.fn();
     render(
       <ConnectionDialog
         connection={pipe({ source: '', target: '' })}
         elements={[a, b]}
-        onClose={vi.fn()}
+        onClose={jest.fn()}
         onSave={onSave}
-        onDelete={vi.fn()}
-        onToggleConfirmed={vi.fn()}
+        onDelete={jest.fn()}
+        onToggleConfirmed={jest.fn()}
       />,
     );
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();

@@ -1,5 +1,5 @@
 import type { DrawingElement } from '@pid/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { makeConnection, makeElement } from '../../../test/fixtures';
 import { offPageContinuations } from './off-page-continuation';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { exceedsDragThreshold, moveBox } from './drag';
 import { imageToScreen, scaleFor, screenToImage } from './mapping';
 import { boxCenter, containsPoint, newElementBox } from './placement';

@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { resizeBox } from './drag';
 import { followElement, normalisePath, pathPoints } from './path-follow';
 

@@ -1,5 +1,5 @@
 import type { DrawingElement } from '@pid/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { isLayerShown, toggleLayer, DEFAULT_LAYERS } from '../components/layer-menu';
 import { filterConnections, filterElements, matchesTag } from '../components/element-filter';
 import { fitZoom } from '../components/use-canvas-view';

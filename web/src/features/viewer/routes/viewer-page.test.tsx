@@ -1,11 +1,12 @@
 import type { Connection, Drawing, DrawingElement } from '@pid/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { activeStatus, jsonResponse, makeUser, recordBodies, signIn, stubApi, stubSignedIn } from '../../../test/api-stub';
 import { layOut, makeConnection, makeDrawing, makeElement } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
 import { toConnectionBody } from '../api/connections';
+import { stubGlobal } from '../../../test/globals';
 
 const drawing = makeDrawing({ metadata: { image_size: { width: 400, height: 200 } } });
 
@@ -37,7 +38,7 @@ function renderViewer(extra: Parameters<typeof stubApi>[0] = {}, overrides: Part
 }
 
 beforeEach(() => {
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:drawing', revokeObjectURL: () => undefined }));
+  stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:drawing', revokeObjectURL: () => undefined }));
 });
 
 describe('viewer (spec §2)', () => {

@@ -1,0 +1,3 @@
+const { serviceTestConfig } = require('../jest.shared.cjs');
+
+module.exports = serviceTestConfig(__dirname);

@@ -1,3 +1,0 @@
-import { serviceTestConfig } from '../../vitest.shared.mts';
-
-export default serviceTestConfig();

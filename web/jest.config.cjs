@@ -1,0 +1,14 @@
+const path = require('node:path');
+const { baseConfig } = require('../jest.shared.cjs');
+
+/** The web app's component and unit tests, in jsdom. */
+module.exports = {
+  ...baseConfig(__dirname, ['<rootDir>/src/**/*.test.{ts,tsx}']),
+  testEnvironment: '<rootDir>/src/test/environment.ts',
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+  moduleNameMapper: {
+    // As vite.config.ts: the contracts compile from source.
+    '^@pid/contracts$': path.join(__dirname, '../services/contracts/src/index.ts'),
+    '\\.css$': '<rootDir>/src/test/style-stub.ts',
+  },
+};
