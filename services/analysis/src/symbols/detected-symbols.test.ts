@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { withDetections } from './detected-symbols';
 
