@@ -1,8 +1,8 @@
-import type { Segment } from './lines';
-
-// Not imported from lines.ts, which imports this module.
-const segmentLength = (s: Segment) => s.end - s.start + 1;
-const segmentThickness = (s: Segment) => s.hi - s.lo + 1;
+/** A solid stroke as the pen measure sees it: its length along and its thickness across, in pixels. */
+export interface StrokeSize {
+  length: number;
+  thickness: number;
+}
 
 /** The share of long-line length drawn at most as thick as the pen measured: the heavy pen, not the odd bar. */
 const HEAVY_SHARE = 0.9;
@@ -12,21 +12,21 @@ const PEN_ROOM = 1.25;
 /**
  * How thick a line may be on this page: `defaultCap`, unless nine tenths of its long lines' length is only found
  * under a thicker cap; then that thickness, with room for uneven edges. `defaultCap` too when the page has too
- * few long lines to say. Long lines are solid strokes at least
- * `6 × minLength` long and 15 times longer than thick (pipes and the frame; a filled area is not that slender).
+ * few long lines to say. Long lines are solid strokes at least `6 × minLength` long and 15 times longer than thick
+ * (pipes and the frame; a filled area is not that slender).
  */
-export function heavyPenThickness(strokes: Segment[], minLength: number, defaultCap: number): number {
-  const lines = strokes
-    .filter((s) => !s.dashed && segmentLength(s) >= 6 * minLength && segmentLength(s) >= 15 * segmentThickness(s))
-    .sort((a, b) => segmentThickness(a) - segmentThickness(b));
-  const total = lines.reduce((sum, s) => sum + segmentLength(s), 0);
+export function heavyPenThickness(solidStrokes: StrokeSize[], minLength: number, defaultCap: number): number {
+  const lines = solidStrokes
+    .filter(({ length, thickness }) => length >= 6 * minLength && length >= 15 * thickness)
+    .sort((a, b) => a.thickness - b.thickness);
   if (lines.length < 3) return defaultCap;
+  const total = lines.reduce((sum, line) => sum + line.length, 0);
   let covered = 0;
   for (const line of lines) {
-    covered += segmentLength(line);
+    covered += line.length;
     if (covered < HEAVY_SHARE * total) continue;
     // Lines the default already takes keep it: a thicker frame or bar let in beside them would be read as a table.
-    return segmentThickness(line) <= defaultCap ? defaultCap : Math.ceil(PEN_ROOM * segmentThickness(line)) + 1;
+    return line.thickness <= defaultCap ? defaultCap : Math.ceil(PEN_ROOM * line.thickness) + 1;
   }
   return defaultCap;
 }

@@ -180,7 +180,9 @@ export function findPageLines(mask: Uint8Array, width: number, height: number): 
   const defaults = defaultLineOptions(width, height);
   const strokes = longStrokes(mask, width, height, defaults);
   // The pen is measured on the drawing: the frame, the margin's bands and a scan's dark page edges may be heavier.
-  const drawn = strokes.filter((segment) => !inMargin(segment, width, height));
+  const drawn = strokes
+    .filter((segment) => !segment.dashed && !inMargin(segment, width, height))
+    .map((segment) => ({ length: segmentLength(segment), thickness: segmentThickness(segment) }));
   const options = { ...defaults, maxThickness: heavyPenThickness(drawn, defaults.minLength, defaults.maxThickness) };
   return { segments: strokes.filter((segment) => segmentThickness(segment) <= options.maxThickness), options };
 }
