@@ -8,7 +8,7 @@ import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
 import { KUBE_VERSION, renderCases, renderChart, type Manifest } from './render.js';
 import { chartDir, repositoryRoot } from './repository.js';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 const validator = createManifestValidator();
 const cases = renderCases();

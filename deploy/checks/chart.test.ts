@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { envVariableNames } from './env-variables.js';
 import { goTemplateProblems } from './go-template.js';
 import { chartDir, deployableServices } from './repository.js';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 const readYaml = (file: string) => parse(readFileSync(file, 'utf8'));
 const templatesDir = path.join(chartDir, 'templates');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { productionDependencies } from './production-dependencies.js';
 import { deployableServices, repositoryRoot } from './repository.js';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 const dockerDir = path.join(repositoryRoot, 'deploy/docker');
 const dockerfiles = readdirSync(dockerDir).filter((file) => file.endsWith('.Dockerfile'));

@@ -7,7 +7,7 @@ import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
 import { documentedInstalls, renderChart } from './render.js';
 import { repositoryRoot } from './repository.js';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 // The official NATS chart, vendored at a pinned version, rendered with the guide's commands.
 const chart = 'deploy/k8s/charts/nats';

@@ -6,7 +6,7 @@ import { createManifestValidator } from './kube-schemas.js';
 import { restrictedProblems, type PodSpec } from './pod-security.js';
 import { documentedInstalls, parseManifests } from './render.js';
 import { chartDir, deployableServices, repositoryRoot } from './repository.js';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 // skaffold itself cannot be installed here: these checks read skaffold.yaml as skaffold would.
 interface HelmRelease {

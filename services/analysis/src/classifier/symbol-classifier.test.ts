@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDF_RENDER_DPI } from '@pid/contracts';
-import { renderPdfPage } from '@pid/platform';
+import { renderPdfPage } from '@pid/platform/imaging';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadPageImage, type PageImage } from '../ingest/page-image';
 import { PdfCanvas } from '../synthetic';
@@ -11,7 +11,7 @@ import type { CropBox } from './crop';
 import { DEFAULT_MODEL_DIR } from './model-files';
 import { loadSymbolClassifier, type SymbolClassifier, type SymbolPrediction } from './symbol-classifier';
 import { libraryPage, NOT_A_SYMBOL, type Sample } from './training-data';
-import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit/samples';
 
 /** A seed no training run uses (training library pages are 50000 + 1000·seed + page). */
 const TEST_SEED = 99_001;

@@ -3,7 +3,7 @@ import '@tensorflow/tfjs-backend-wasm';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { cropBatchShape } from './crop';
 import { convolve, TrainableNet } from './trainable-net';
-import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit/samples';
 
 const maxDifference = (a: tf.Tensor, b: tf.Tensor) => tf.tidy(() => tf.max(tf.abs(tf.sub(a, b))).dataSync()[0]);
 const largest = (a: tf.Tensor) => tf.tidy(() => tf.max(tf.abs(a)).dataSync()[0]);

@@ -8,7 +8,7 @@
  *   marks that are no symbol among them (arrows, dimension marks, strokes meeting at an angle, leaders).
  */
 import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
-import { renderPdfPage } from '@pid/platform';
+import { renderPdfPage } from '@pid/platform/imaging';
 import type { PixelBox, TruthSheet } from '../benchmark/ground-truth';
 import { iou } from '../benchmark/geometry';
 import { loadPageImage } from '../ingest/page-image';

@@ -3,7 +3,7 @@
  * Runs the pipeline on one drawing: progress on stderr, the result as JSON (stdout without --out).
  */
 import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
-import { renderPdfPage } from '@pid/platform';
+import { renderPdfPage } from '@pid/platform/imaging';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';

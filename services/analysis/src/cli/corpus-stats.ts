@@ -5,7 +5,7 @@
  * here, to print these figures: nothing from it is written anywhere.
  */
 import { PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX, MAX_IMAGE_PIXELS } from '@pid/contracts';
-import { renderPdfPage } from '@pid/platform';
+import { renderPdfPage } from '@pid/platform/imaging';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

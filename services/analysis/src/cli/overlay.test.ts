@@ -4,7 +4,7 @@ import { analyzePage } from '../pipeline/analyze-page';
 import { svgPage } from '../testing/synthetic';
 import { CLASS_COLOURS, drawOverlay } from './overlay';
 import { resultDocument } from './result-document';
-import { box, line, svgPng } from '@pid/platform/test-kit';
+import { box, line, svgPng } from '@pid/platform/test-kit/samples';
 
 const shapes = box(60, 150, 120, 90) + box(440, 150, 120, 90) + line(180, 195, 440, 195);
 

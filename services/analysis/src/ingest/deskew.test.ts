@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { loadPageImage, toOriginalPoint } from './page-image';
-import { line, svgPng } from '@pid/platform/test-kit';
+import { line, svgPng } from '@pid/platform/test-kit/samples';
 
 const options = { maxProcessingPixels: 50_000_000, pdf: TEST_PDF_OPTIONS };
 

@@ -1,5 +1,5 @@
-import { readAndRenderPdfPage } from '@pid/platform';
-import { box, drawingPdf, passwordProtectedPdf, svgPng } from '@pid/platform/test-kit';
+import { readAndRenderPdfPage } from '@pid/platform/imaging';
+import { box, drawingPdf, passwordProtectedPdf, svgPng } from '@pid/platform/test-kit/samples';
 import sharp from 'sharp';
 import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';

@@ -6,7 +6,7 @@ import {
   renderPdfPage,
   type PdfRenderOptions,
   type RenderedPixels,
-} from '@pid/platform';
+} from '@pid/platform/imaging';
 import sharp from 'sharp';
 import { colourToGrey } from './colour-grey';
 import { invertNegative } from './negative';

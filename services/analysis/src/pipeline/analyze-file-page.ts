@@ -1,5 +1,5 @@
 import type { AnalysisSource } from '@pid/contracts';
-import { readAndRenderPdfPage, type PdfPageContent } from '@pid/platform';
+import { readAndRenderPdfPage, type PdfPageContent } from '@pid/platform/imaging';
 import {
   isPdf,
   loadPageImage,

@@ -5,7 +5,7 @@ import { rankingAll } from '../testing/classifiers';
 import { analyzePage, type PageAnalysis } from './analyze-page';
 import { partsToKeep, withoutNestedTwins, type KeptPart } from './classification/verdicts';
 import type { DetectedSymbol } from './symbols';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 const W = 640;
 const H = 420;

@@ -4,7 +4,7 @@ import { analyzePage } from './analyze-page';
 import { clearOfHeads } from './spec-breaks';
 import type { TextLine } from './text-lines';
 import { createTesseractReader, type TextReader } from './text-reader';
-import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 let reader: Promise<TextReader> | undefined;
 const textReader = () => (reader ??= createTesseractReader());

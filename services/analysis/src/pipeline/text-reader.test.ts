@@ -3,7 +3,7 @@ import { box, bubble, line, svgPage, valve } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 import { createTesseractReader, type TextReader } from './text-reader';
 import { namingAll } from '../testing/classifiers';
-import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 const label = (x: number, y: number, text: string, size = 14) =>
   `<text x="${x}" y="${y}" font-family="sans-serif" font-size="${size}" text-anchor="middle" fill="#000000" stroke="none">${text}</text>`;

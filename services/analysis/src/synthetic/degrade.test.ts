@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { degradeGrey, type DegradeOptions } from './degrade';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 /** A white page with one black cross: a vertical and a horizontal line 4 px wide through (300, 200). */
 function page(width = 600, height = 400): { data: Buffer; width: number; height: number } {

@@ -4,7 +4,7 @@
  * analysis tests, the accuracy benchmark and the training of the symbol classifier.
  */
 import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
-import { renderPdfPage } from '@pid/platform';
+import { renderPdfPage } from '@pid/platform/imaging';
 import type { TruthSheet } from '../benchmark/ground-truth';
 import { degradeRaster, type DegradeOptions } from './degrade';
 import { DRAFTING_STYLES, draftingStyle, type DraftingStyleName } from './drafting-styles';

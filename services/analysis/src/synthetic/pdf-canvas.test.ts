@@ -1,10 +1,10 @@
-import { renderPdfPage } from '@pid/platform';
+import { renderPdfPage } from '@pid/platform/imaging';
 import sharp from 'sharp';
 import { describe, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas, type FontName } from './pdf-canvas';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 describe('PdfCanvas text', () => {
   it('answers boxes from the font metrics that hold the drawn words, horizontal and vertical, in every font', async () => {

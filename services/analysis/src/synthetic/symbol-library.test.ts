@@ -1,12 +1,12 @@
 import { ELEMENT_TYPES } from '@pid/contracts';
-import { renderPdfPage } from '@pid/platform';
+import { renderPdfPage } from '@pid/platform/imaging';
 import sharp from 'sharp';
 import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas } from './pdf-canvas';
 import { drawSymbol, jointFaces, placedPorts, symbolBox, symbolClass, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 describe('symbol library', () => {
   it('has at least 30 snake_case classes of the contract taxonomy, each with two or more variants and ports', () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { PixelBox, TruthSheet } from '../benchmark/ground-truth';
 import { DRAFTING_STYLES, generateSyntheticDrawing, HELD_OUT_SEED_START, heldOutSet, type SyntheticDrawing } from './index';
 import { symbolClass } from './symbol-library';
-import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit/samples';
 
 type Gray = { data: Buffer; width: number; height: number };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseIsaTag } from '@pid/platform';
+import { parseIsaTag } from '@pid/platform/tags';
 import { parseLineNumber } from './line-number';
 import { cleanReading, parseAmidNoise } from './ocr-noise';
 

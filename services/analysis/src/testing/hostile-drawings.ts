@@ -5,7 +5,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
-import { denseVectorPdf } from '@pid/platform/test-kit';
+import { denseVectorPdf } from '@pid/platform/test-kit/samples';
 import sharp from 'sharp';
 
 export { denseVectorPdf };

@@ -1,4 +1,4 @@
-import { svgPng } from '@pid/platform/test-kit';
+import { svgPng } from '@pid/platform/test-kit/samples';
 import { loadPageImage, type PageImage } from '../ingest/page-image';
 
 export const TEST_PDF_OPTIONS = { dpi: 200, maxSide: 10_000, maxPixels: 100_000_000, timeoutMs: 30_000 };

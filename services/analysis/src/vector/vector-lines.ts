@@ -1,4 +1,4 @@
-import type { PdfPath } from '@pid/platform';
+import type { PdfPath } from '@pid/platform/imaging';
 import type { LineOptions, Segment } from '../pipeline/lines';
 
 type Point = [number, number];

@@ -1,5 +1,5 @@
 import type { AnalysisSource } from '@pid/contracts';
-import type { PdfPageContent } from '@pid/platform';
+import type { PdfPageContent } from '@pid/platform/imaging';
 import { toProcessingPoint, type PageImage } from '../ingest/page-image';
 import { defaultLineOptions, type Segment } from '../pipeline/lines';
 import { median } from '../pipeline/text-lines';

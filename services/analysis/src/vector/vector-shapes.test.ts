@@ -1,4 +1,4 @@
-import type { PdfPath } from '@pid/platform';
+import type { PdfPath } from '@pid/platform/imaging';
 import { describe, expect, it } from '@jest/globals';
 import { vectorShapes } from './vector-shapes';
 

@@ -1,4 +1,4 @@
-import type { PdfPath } from '@pid/platform';
+import type { PdfPath } from '@pid/platform/imaging';
 import { boxesTouch, boxWithin, pointsBox, unionBox, type Box } from '../pipeline/components';
 
 type Point = [number, number];

@@ -1,4 +1,4 @@
-import type { PdfTextItem } from '@pid/platform';
+import type { PdfTextItem } from '@pid/platform/imaging';
 import { describe, expect, it } from '@jest/globals';
 import { vectorTexts } from './vector-text';
 

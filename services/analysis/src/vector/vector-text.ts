@@ -1,4 +1,4 @@
-import type { PdfTextItem } from '@pid/platform';
+import type { PdfTextItem } from '@pid/platform/imaging';
 import { pointsBox, unionBox, type Box } from '../pipeline/components';
 import type { TextLine } from '../pipeline/text-lines';
 import { normaliseTag } from '../pipeline/text-attachment';

@@ -14,7 +14,7 @@ import { planSheet } from '../synthetic/corpus/sheet-plan';
 import { bilevelScanPng, blankPdf, photoJpeg, textOnlyPdf } from '../testing/hostile-drawings';
 import { startWorkerHarness, type workerJobs } from '../testing/worker-jobs';
 import { startAnalysisWorker, type AnalysisWorker } from './analysis-worker';
-import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 let service: ServiceHarness<AnalysisEnv>;
 let worker: AnalysisWorker;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthEnv } from '../env';
 import { registerAccount, startAuthService } from '../testing/auth-test-kit';
-import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 const TOO_MANY = { msg: 'Too many requests. Please try again later.' };
 const PER_IP = 4;

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuthEnv } from '../env';
 import { registerAccount, startAuthService, type TestAccount } from '../testing/auth-test-kit';
-import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 let service: ServiceHarness<AuthEnv>;
 /** Plays billing. */

@@ -1,4 +1,4 @@
-import { eventually, stackForTestFile } from '@pid/platform/test-kit';
+import { eventually, stackForTestFile } from '@pid/platform/test-kit/samples';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {

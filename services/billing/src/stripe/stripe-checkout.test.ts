@@ -1,4 +1,4 @@
-import { eventually } from '@pid/platform/test-kit';
+import { eventually } from '@pid/platform/test-kit/samples';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {

@@ -1,6 +1,6 @@
 import { SUBJECTS } from '@pid/contracts';
 import { decodeJson, encodeJson } from '@pid/platform';
-import { stackForTestFile } from '@pid/platform/test-kit';
+import { stackForTestFile } from '@pid/platform/test-kit/samples';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeInOrder, stackForTestFile, type TestFileHooks } from '@pid/platform/test-kit';
+import { closeInOrder, stackForTestFile, type TestFileHooks } from '@pid/platform/test-kit/samples';
 import Stripe from 'stripe';
 import type { beforeEach } from '@jest/globals';
 import { startBillingWithAuth, type BillingWithAuth } from './billing-test-kit';

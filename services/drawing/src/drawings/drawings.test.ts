@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PendingCleanups } from '../cleanup/pending-cleanups';
 import { drawingStorage } from '../storage/drawing-storage';
 import { startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { LETTER, samplePdf, samplePng, sampleTiff, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { LETTER, samplePdf, samplePng, sampleTiff, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 let service: DrawingTestService;
 beforeAll(async () => void (service = await startDrawingService()), HOOK_TIMEOUT_MS);

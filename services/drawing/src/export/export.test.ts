@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { binaryParser, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { samplePng } from '@pid/platform/test-kit';
+import { samplePng } from '@pid/platform/test-kit/samples';
 
 let service: DrawingTestService;
 let user: TestUser;

@@ -1,5 +1,5 @@
 import { PdfPasswordError, PdfRenderError, pdfRenderSize } from '@pid/platform';
-import { A4_LANDSCAPE, LETTER, denseVectorPdf, passwordProtectedPdf, samplePdf, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { A4_LANDSCAPE, LETTER, denseVectorPdf, passwordProtectedPdf, samplePdf, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { DrawingEnv } from '../env';

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
 import { ensureDrawingStreams } from './analysis-listeners';
 import { DrawingRuns } from './drawing-runs';
-import { LETTER, eventually, samplePdf, samplePng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { LETTER, eventually, samplePdf, samplePng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 let service: DrawingTestService;
 /** The test worker's own connection, as the analysis service would have. */

@@ -4,7 +4,16 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getDrawingFile, startDrawingService, uploadDrawing, type DrawingTestService, type TestUser } from '../testing/drawing-test-kit';
-import { A4_LANDSCAPE, LETTER, rotatedJpeg, sampleJpeg, samplePdf, samplePng, sampleTiff, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import {
+  A4_LANDSCAPE,
+  LETTER,
+  rotatedJpeg,
+  sampleJpeg,
+  samplePdf,
+  samplePng,
+  sampleTiff,
+  HOOK_TIMEOUT_MS,
+} from '@pid/platform/test-kit/samples';
 
 let service: DrawingTestService;
 let user: TestUser;

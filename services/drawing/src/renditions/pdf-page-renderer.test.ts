@@ -1,4 +1,4 @@
-import { A4_LANDSCAPE, LETTER, passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit';
+import { A4_LANDSCAPE, LETTER, passwordProtectedPdf, samplePdf } from '@pid/platform/test-kit/samples';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from '@jest/globals';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getDrawingFile, startDrawingService, uploadDrawing, type DrawingTestService } from '../testing/drawing-test-kit';
-import { samplePdf, samplePng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { samplePdf, samplePng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 const bucket = `drawing-test-${Date.now()}`;
 let service: DrawingTestService;

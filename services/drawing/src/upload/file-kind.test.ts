@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { detectFileKind, fileKindOfContentType } from './file-kind';
-import { samplePdf, sampleJpeg, samplePng, sampleTiff } from '@pid/platform/test-kit';
+import { samplePdf, sampleJpeg, samplePng, sampleTiff } from '@pid/platform/test-kit/samples';
 
 describe('detectFileKind', () => {
   it('recognises PDF, PNG, JPEG and TIFF by their bytes', async () => {

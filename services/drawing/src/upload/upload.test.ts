@@ -11,7 +11,7 @@ import {
   samplePng,
   sampleTiff,
   HOOK_TIMEOUT_MS,
-} from '@pid/platform/test-kit';
+} from '@pid/platform/test-kit/samples';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';

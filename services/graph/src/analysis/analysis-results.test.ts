@@ -1,4 +1,4 @@
-import { eventually, startForTestFile } from '@pid/platform/test-kit';
+import { eventually, startForTestFile } from '@pid/platform/test-kit/samples';
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS, type AnalysisResultEvent, type Connection, type DrawingElement } from '@pid/contracts';
 import { publishJson } from '@pid/platform';

@@ -1,4 +1,4 @@
-import { startForTestFile } from '@pid/platform/test-kit';
+import { startForTestFile } from '@pid/platform/test-kit/samples';
 import { randomUUID } from 'node:crypto';
 import type { Connection, DrawingElement, PathSegment } from '@pid/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

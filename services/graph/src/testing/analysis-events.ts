@@ -1,4 +1,4 @@
-import { eventually } from '@pid/platform/test-kit';
+import { eventually } from '@pid/platform/test-kit/samples';
 /** Builders and publishing helpers for tests that feed the graph service over JetStream. */
 import { randomUUID } from 'node:crypto';
 import {

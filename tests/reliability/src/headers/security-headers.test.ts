@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type ServiceName, type Stack } from '../stack/in-process-stack';
-import { samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
+import { samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit/samples';
 
 const ALLOWED_ORIGIN = 'https://app.example.com';
 const FOREIGN_ORIGIN = 'https://evil.example';

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createAccount, type Account } from '../stack/accounts';
 import { call, uploadForm } from '../stack/api-client';
 import { startStack, type Stack } from '../stack/in-process-stack';
-import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit/samples';
 
 const PAGE_TIMEOUT_S = 30;
 

@@ -1,7 +1,7 @@
 /** Files an attacker would upload instead of a drawing, made on the spot. */
 import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import { samplePdf, samplePng } from '@pid/platform/test-kit';
+import { samplePdf, samplePng } from '@pid/platform/test-kit/samples';
 
 /** A ZIP archive of one entry that inflates to `inflatedBytes` of zeros (about 1000:1). */
 export function zipBomb(inflatedBytes = 64 * 1024 * 1024): Buffer {

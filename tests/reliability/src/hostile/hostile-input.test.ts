@@ -19,7 +19,7 @@ import {
   type FuzzCase,
   type JsonRoute,
 } from './json-fuzz';
-import { hugePng, pdfWithJavaScript, samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
+import { hugePng, pdfWithJavaScript, samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit/samples';
 
 let stack: Stack;
 let user: Account;

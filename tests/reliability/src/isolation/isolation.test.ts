@@ -12,7 +12,7 @@ import { call, uploadForm, type ApiResponse } from '../stack/api-client';
 import { hostileTokens } from '../stack/forged-tokens';
 import { connectionBody, elementBody } from '../stack/graph-bodies';
 import { startStack, type Stack } from '../stack/in-process-stack';
-import { samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit';
+import { samplePng, HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit/samples';
 
 let stack: Stack;
 let alice: Account;

@@ -3,7 +3,7 @@ import { buildCorpusSheet } from '../../synthetic/corpus/corpus-sheet';
 import { CORPUS_SEED_BASE } from '../../synthetic/corpus/corpus-writer';
 import { planSheet } from '../../synthetic/corpus/sheet-plan';
 import { corpusTruthSheet } from './corpus';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 /** A small, clean, dense page (quick to draw, with inline symbols to put against each other), as corpus.test.ts picks. */
 function smallDenseSeed(): number {

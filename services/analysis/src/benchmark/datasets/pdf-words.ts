@@ -1,5 +1,5 @@
 import { MAX_IMAGE_PIXELS, PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX } from '@pid/contracts';
-import { pdfRenderSize } from '@pid/platform';
+import { pdfRenderSize } from '@pid/platform/imaging';
 import type { PixelBox, TruthText } from '../ground-truth';
 import { unionBox } from '../geometry';
 import { textRole } from './text-role';

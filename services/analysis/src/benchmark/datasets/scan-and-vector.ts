@@ -1,5 +1,5 @@
 import { MAX_IMAGE_PIXELS, PDF_RENDER_DPI, PDF_RENDER_MAX_SIDE_PX } from '@pid/contracts';
-import { inspectPdf } from '@pid/platform';
+import { inspectPdf } from '@pid/platform/imaging';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BenchDrawing } from './bench-drawing';

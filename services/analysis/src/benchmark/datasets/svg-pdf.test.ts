@@ -1,7 +1,7 @@
-import { readPdfPageContent, type PdfPageContent } from '@pid/platform';
+import { readPdfPageContent, type PdfPageContent } from '@pid/platform/imaging';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { svgToPdf, type SvgPdf } from './svg-pdf';
-import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 // A group turned 90° clockwise and scaled 2×: local (x, y) lands on the page at (100 − 2y, 50 + 2x).
 const SVG = `<?xml version="1.0"?>

@@ -1,4 +1,4 @@
-import { applyMatrix, IDENTITY, lengthScale, multiply, type Matrix, type Point } from '@pid/platform';
+import { applyMatrix, IDENTITY, lengthScale, multiply, type Matrix, type Point } from '@pid/platform/imaging';
 import { degrees, LineCapStyle, PDFDocument, rgb, StandardFonts, type Color, type PDFPage } from 'pdf-lib';
 import { svgArcPoints } from '../../synthetic/svg-arc';
 

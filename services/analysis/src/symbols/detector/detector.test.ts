@@ -16,7 +16,7 @@ import { onnxDetectorNet } from './onnx-detector-net';
 import { tileOrigins } from './page-detector';
 import { loadSymbolDetector } from './symbol-detector';
 import { tfjsDetectorNet } from './tfjs-detector-net';
-import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
 describe('symbol detector', () => {
   let weights: DetectorWeights;

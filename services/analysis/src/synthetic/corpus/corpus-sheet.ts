@@ -1,4 +1,4 @@
-import { drawPdfPagePixels, withPdfPage } from '@pid/platform';
+import { drawPdfPagePixels, withPdfPage } from '@pid/platform/imaging';
 import sharp from 'sharp';
 import { degradeGrey } from '../degrade';
 import { keyedLayers } from '../paper-damage';

@@ -4,7 +4,7 @@ import { buildCorpusSheet, type CorpusSheet } from './corpus-sheet';
 import { CORPUS_SEED_BASE } from './corpus-writer';
 import { planSheet, type SheetPlan } from './sheet-plan';
 import { cutTiles, TILE_SIZE, tileOrigins } from './tiles';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 /** The first corpus seed whose plan `wanted` accepts (plans are cheap; small pages keep the tests quick). */
 function seedWhere(wanted: (plan: SheetPlan) => boolean): number {

@@ -1,5 +1,5 @@
 import { ELEMENT_TYPES } from '@pid/contracts';
-import { renderPdfPage } from '@pid/platform';
+import { renderPdfPage } from '@pid/platform/imaging';
 import sharp from 'sharp';
 import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../../testing/synthetic';
@@ -8,7 +8,7 @@ import { PdfCanvas } from '../pdf-canvas';
 import { drawSymbol, placedPorts, SYMBOL_CLASSES, type SymbolPlacement } from '../symbol-library';
 import { drawioShapes, OTHER_SYMBOL } from './drawio-library';
 import { stencilVariant } from './stencil-variant';
-import { expectWith } from '@pid/platform/test-kit';
+import { expectWith } from '@pid/platform/test-kit/samples';
 
 describe('draw.io P&ID library', () => {
   const shapes = drawioShapes();

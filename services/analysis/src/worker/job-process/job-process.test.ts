@@ -1,5 +1,5 @@
 /** A job process seen from the worker: a process that died between jobs costs the next job nothing. */
-import { box, line, svgPng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
+import { box, line, svgPng, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { JobProcess, JobProcessDiedError, type JobWork } from './job-process';
 
