@@ -3,7 +3,8 @@
  * stalled a worker, or could. Generated here, never stored: the hostile suite, the worker's budget tests and
  * `bench:soak` use them.
  */
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
 import { PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
 import { denseVectorPdf } from '@pid/platform/test-kit/samples';
 import sharp from 'sharp';
@@ -46,7 +47,9 @@ export async function hugeImagePdf(width: number, height: number): Promise<Buffe
   const document = await PDFDocument.create();
   const page = document.addPage(A3);
   const { context } = document;
-  const pixels = deflateSync(Buffer.alloc(width * height, 0xff), { level: 9 });
+  // Off the event loop: a test's in-process stack keeps serving (its idle keep-alive sockets close on time, not
+  // under the next request) while the 400 MB are packed.
+  const pixels = await promisify(deflate)(Buffer.alloc(width * height, 0xff), { level: 9 });
   const image = context.register(
     context.stream(pixels, {
       Type: 'XObject',
