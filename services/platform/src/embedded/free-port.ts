@@ -1,15 +1,37 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest port the kernel hands out to outgoing connections (Linux's setting; its default elsewhere). */
+function ephemeralPortsFrom(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (low > 11_000) return low;
+  } catch {
+    // Not Linux: the usual ranges start at 32768 or 49152.
+  }
+  return 32_768;
+}
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on right now, below the ephemeral range: a port the kernel picked
+ * (`listen(0)`) may be given to some process's outgoing connection before the server that was meant to take it
+ * starts (seen: the local stack's gateway failing with EADDRINUSE while its services connected to PostgreSQL).
+ */
+export async function findFreePort({ from = 10_000, below = ephemeralPortsFrom() } = {}): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = randomInt(from, below);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port found from ${from} to ${below - 1}`);
+}
+
+async function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
