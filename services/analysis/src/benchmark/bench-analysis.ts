@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analysis -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]`
+ * `npm run bench:analysis -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--lines rules|model] [--json <file>] [--overlay-dir <dir>]`
  * Runs the analysis CLI on every drawing of the synthetic held-out set (default), of a pid-dev folder and/or of a
  * training-corpus folder, and scores it against the ground truth: tables on stdout, progress on stderr. A corpus
  * is also reported by drafting-style band.
@@ -18,15 +18,16 @@ import { datasetResult, datasetTables, type DrawingResult } from './report';
 import { bandReport, bandTables } from './report-bands';
 import { runAnalyze } from './run-analyze';
 import { scoreSheet } from './score-sheet';
+import type { LineMode } from '../line-ink/line-mode';
 import type { SymbolMode } from '../symbols/symbol-mode';
 import { typedPath } from '../cli/run-cli';
 
 const USAGE =
-  'usage: npm run bench:analysis -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--json <file>] [--overlay-dir <dir>]\n';
+  'usage: npm run bench:analysis -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--lines rules|model] [--json <file>] [--overlay-dir <dir>]\n';
 
 async function benchDrawing(
   drawing: BenchDrawing,
-  options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; symbols?: SymbolMode; overlayDir?: string },
+  options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; symbols?: SymbolMode; lines?: LineMode; overlayDir?: string },
 ): Promise<DrawingResult> {
   const { dataset, name, bands } = drawing;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
@@ -43,6 +44,7 @@ async function benchDrawing(
       noClassifier: options.noClassifier,
       noVector: options.noVector,
       symbols: options.symbols,
+      lines: options.lines,
       overlay,
       workDir,
     });
@@ -67,6 +69,7 @@ async function main(): Promise<number> {
       json: { type: 'string' },
       'overlay-dir': { type: 'string' },
       symbols: { type: 'string' },
+      lines: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -94,6 +97,7 @@ async function main(): Promise<number> {
       noClassifier: values['no-classifier'] ?? false,
       noVector: values['no-vector'] ?? false,
       symbols: values.symbols as SymbolMode | undefined,
+      lines: values.lines as LineMode | undefined,
       overlayDir,
     });
     if (result.error) process.stderr.write(`bench: ${drawing.dataset}/${drawing.name} failed: ${result.error}\n`);

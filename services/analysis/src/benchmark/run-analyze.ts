@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResultDocument } from './predictions';
+import type { LineMode } from '../line-ink/line-mode';
 import type { SymbolMode } from '../symbols/symbol-mode';
 
 export interface RunStats {
@@ -20,6 +21,8 @@ export interface AnalyzeRun {
   overlay?: string;
   /** How raster symbols are found: the learned detector or the geometric rules with the classifier. */
   symbols?: SymbolMode;
+  /** How raster lines are found: in all the ink, or in the ink the line-ink model calls line or other ink. */
+  lines?: LineMode;
   /** Where the result and stats files go. */
   workDir: string;
 }
@@ -38,6 +41,7 @@ export async function runAnalyze(run: AnalyzeRun): Promise<{ document: ResultDoc
   if (run.noVector) args.push('--no-vector');
   if (run.overlay) args.push('--overlay', run.overlay);
   if (run.symbols) args.push('--symbols', run.symbols);
+  if (run.lines) args.push('--lines', run.lines);
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', reject);

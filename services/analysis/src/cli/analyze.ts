@@ -7,6 +7,7 @@ import { renderPdfPage } from '@pid/platform/imaging';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
+import { DEFAULT_LINE_MODE, isLineMode, LINE_MODES, lineModeOptions } from '../line-ink/line-mode';
 import { DEFAULT_SYMBOL_MODE, isSymbolMode, SYMBOL_MODES, symbolModeOptions } from '../symbols/symbol-mode';
 import { isPdf, UnusableFileError } from '../ingest/page-image';
 import { STAGE_PROGRESS } from '../pipeline/analyze-page';
@@ -35,12 +36,13 @@ async function main(): Promise<number> {
       'no-classifier': { type: 'boolean' },
       'no-vector': { type: 'boolean' },
       symbols: { type: 'string', default: DEFAULT_SYMBOL_MODE },
+      lines: { type: 'string', default: DEFAULT_LINE_MODE },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help || positionals.length !== 1) {
     return usageExit(
-      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules]\n',
+      'usage: npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json] [--max-pixels N] [--no-ocr] [--no-classifier] [--no-vector] [--symbols detector|hybrid|rules] [--lines rules|model]\n',
       values.help,
     );
   }
@@ -48,7 +50,9 @@ async function main(): Promise<number> {
   const page = values.page ? Number(values.page) : 1;
   if (!Number.isInteger(page) || page < 1) throw new UnusableFileError(`--page must be a page number, not ${values.page}`);
   if (!isSymbolMode(values.symbols)) throw new UnusableFileError(`--symbols must be ${SYMBOL_MODES.join(', ')}, not ${values.symbols}`);
+  if (!isLineMode(values.lines)) throw new UnusableFileError(`--lines must be ${LINE_MODES.join(', ')}, not ${values.lines}`);
   const symbols = symbolModeOptions(values.symbols);
+  const lines = lineModeOptions(values.lines);
   const started = Date.now();
   const log = (progress: number, message: string) =>
     process.stderr.write(`[${String(progress).padStart(3)}%] ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -67,6 +71,7 @@ async function main(): Promise<number> {
     textReader: reader && (() => reader),
     symbolClassifier: values['no-classifier'] ? undefined : () => (classifier ??= loadSymbolClassifier()),
     ...symbols.options,
+    ...lines.options,
     onStage: (stage) => void log(STAGE_PROGRESS[stage].progress, STAGE_PROGRESS[stage].message),
   });
   const { image } = analysis;
@@ -74,6 +79,7 @@ async function main(): Promise<number> {
   await (await reader?.catch(() => undefined))?.close();
   (await classifier)?.dispose();
   await symbols.dispose();
+  await lines.dispose();
   log(STAGE_PROGRESS.saving.progress, STAGE_PROGRESS.saving.message);
   process.stderr.write(`       read from ${SOURCE_WORDS[analysis.source]}\n`);
   const document = resultDocument(analysis.imageSize, analysis.elements, analysis.connections, analysis.source);

@@ -1,6 +1,7 @@
 import type { AnalysisConnection, AnalysisElement, ImageSize } from '@pid/contracts';
 import type { PageImage } from '../ingest/page-image';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
+import type { LineInkModel } from '../line-ink/line-ink-model';
 import type { SymbolDetector } from '../symbols/detector/symbol-detector';
 import type { SymbolMode } from '../symbols/symbol-mode';
 import type { VectorPage } from '../vector/vector-page';
@@ -48,6 +49,8 @@ export interface AnalyzeOptions {
   symbolDetector?: () => Promise<SymbolDetector>;
   /** With the detector: its symbols alone (default), or the rules' symbols and the detector's where none stands. */
   symbolMode?: Exclude<SymbolMode, 'rules'>;
+  /** The line-ink model: on a raster page, lines are found only in the ink it calls pipe or other ink. */
+  lineInk?: () => Promise<LineInkModel>;
   /** At most this many regions are read (bubbles first). */
   maxTextRegions?: number;
   /** Called while long stages run (job heartbeats). */
@@ -70,7 +73,8 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   };
   const { vector } = options;
   await stage('lines');
-  const lines = pageLines(image, vector);
+  const inkClasses = options.lineInk && !vector ? await (await options.lineInk()).classify(image, options.onTick) : undefined;
+  const lines = pageLines(image, vector, inkClasses);
 
   await stage('symbols');
   const candidates = symbolCandidates(image, lines, vector);

@@ -1,28 +1,10 @@
 """Held-out figures: class-agnostic and per-class precision and recall at IoU 0.5, by style band."""
 import numpy as np
 
+from corpus_common import bands, prf
 from detections import detect_page, match
 
 THRESHOLDS = [round(t, 2) for t in np.arange(0.15, 0.8, 0.05)]
-
-
-def bands(plan: dict) -> dict:
-    """The drafting-style bands of a sheet: src/synthetic/corpus/style-bands.ts defines them; change both together."""
-    dpi = plan["dpi"]
-    # The weight on paper: the plan gives it in pixels at 200 dpi, whatever the sheet's resolution.
-    width = plan["style"]["processWidth"]
-    return {
-        "resolution": "100-150 dpi" if dpi <= 150 else "160-250 dpi" if dpi <= 250 else "300-400 dpi",
-        "line weight": "hairline" if width < 2.5 else "medium" if width < 5 else "heavy",
-        "damage": "scanned" if plan.get("damage") else "clean",
-    }
-
-
-def prf(tp, fp, fn):
-    p = tp / max(tp + fp, 1)
-    r = tp / max(tp + fn, 1)
-    return {"precision": round(p, 4), "recall": round(r, 4), "f1": round(2 * p * r / max(p + r, 1e-9), 4),
-            "truth": int(tp + fn), "found": int(tp + fp)}
 
 
 def evaluate(model, sheets, names, log=print):

@@ -7,27 +7,10 @@ import numpy as np
 from PIL import Image, ImageFilter
 
 from model import STRIDE
+from corpus_common import ink_image
 
 # Crops are read at a random scale in this range: symbols drawn from about half to twice their corpus size.
 CROP_SCALES = (0.45, 1.8)
-Image.MAX_IMAGE_PIXELS = None
-
-
-def ink_image(path: str, scale: float) -> np.ndarray:
-    """Grey page resampled to `scale` (area mean, as the product's `resampledInk`), ink high (0..255); coloured ink
-    by its darkest channel, as the product's ingest."""
-    image = Image.open(path)
-    image = image.convert("RGB") if image.mode not in ("L", "RGB") else image
-    grey = Image.fromarray(np.asarray(image).min(axis=2)) if image.mode == "RGB" else image
-    size = (max(1, round(grey.width * scale)), max(1, round(grey.height * scale)))
-    grey = grey if size == grey.size else grey.resize(size, Image.BOX)
-    return 255 - np.asarray(grey, dtype=np.uint8)
-
-
-def sheet_scales(corpus: str) -> dict:
-    """Each sheet's scale, measured by the product's text height (`npm run train:detector` writes scales.json)."""
-    with open(os.path.join(corpus, "scales.json")) as handle:
-        return json.load(handle)
 
 
 class Sheet:

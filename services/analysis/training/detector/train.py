@@ -7,17 +7,20 @@ import argparse
 import json
 import math
 import os
+import sys
 import time
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
-from detections import detect_page
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from corpus_common import sheet_scales  # noqa: E402
+from detections import detect_page  # noqa: E402
 from evaluate import evaluate
 from export import export
 from model import ARCHITECTURE, Detector, parameter_count
-from sheets import CROP_SCALES, crop, load_sheets, sheet_scales, targets
+from sheets import CROP_SCALES, crop, load_sheets, targets
 
 
 def focal_loss(logits, heat):

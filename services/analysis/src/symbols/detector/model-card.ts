@@ -8,7 +8,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DetectorManifest } from './detector-files';
 
-interface Figures {
+export interface Figures {
   precision: number;
   recall: number;
   f1: number;
@@ -29,9 +29,9 @@ export interface TrainingRun {
   machine: string;
 }
 
-const row = (name: string, f: Figures) =>
+export const row = (name: string, f: Figures) =>
   `| ${name} | ${f.truth} | ${f.found} | ${f.precision.toFixed(3)} | ${f.recall.toFixed(3)} | ${f.f1.toFixed(3)} |`;
-const HEADER = '| | truth | found | precision | recall | F1 |\n| --- | ---: | ---: | ---: | ---: | ---: |';
+export const HEADER = '| | truth | found | precision | recall | F1 |\n| --- | ---: | ---: | ---: | ---: | ---: |';
 
 export async function writeModelCard(dir: string, run: TrainingRun): Promise<void> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'detector.json'), 'utf8')) as DetectorManifest;

@@ -60,6 +60,17 @@ function rowHeights(components: Component[], { maxAspect, maxGap }: typeof CHARA
  * apart; null where the page has too little text to say.
  */
 export function textHeight(page: GrayPage): number | null {
+  // Both learned models read a page at a scale from its text height: it is measured once per page's pixels.
+  const known = measured.get(page.gray);
+  if (known !== undefined) return known;
+  const height = measuredTextHeight(page);
+  measured.set(page.gray, height);
+  return height;
+}
+
+const measured = new WeakMap<Uint8Array, number | null>();
+
+function measuredTextHeight(page: GrayPage): number | null {
   const factor = Math.max(1, Math.floor(Math.sqrt((page.width * page.height) / MEASURE_PIXELS)));
   const width = Math.ceil(page.width / factor);
   const height = Math.ceil(page.height / factor);

@@ -1,0 +1,51 @@
+/**
+ * `npm run train:line-ink -- [--steps N] [--sheets N] [--work DIR] [--out DIR]`
+ * Rebuilds the committed line-ink model: the same corpora as the symbol detector's (drawn where not drawn yet, each
+ * sheet's scale measured), the Debian packages the trainer needs, then `training/line_ink/train.py` on every core;
+ * writes `line-ink.onnx`, `line-ink.json` and the model card (`models/line-ink/`). Progress on stderr.
+ */
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_LINE_INK_DIR } from '../line-ink/line-ink-files';
+import { writeLineInkCard } from '../line-ink/model-card';
+import { FALLBACK_SCALE } from './detector-sheet-scales';
+import { formatWithPrettier } from './format-with-prettier';
+import { runCli } from './run-cli';
+import { DEFAULT_CORPUS_WORK_DIR, ensurePython, headCommit, PYTHON, run, trainingCorpora, TRAINING_CORPORA } from './training-setup';
+
+export const LINE_INK_TRAINING = { steps: 2000, batch: 12, crop: 256, sheets: 160, seed: 43 };
+
+const TRAINING_DIR = path.resolve(__dirname, '../../training/line_ink');
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      steps: { type: 'string', default: String(LINE_INK_TRAINING.steps) },
+      sheets: { type: 'string', default: String(LINE_INK_TRAINING.sheets) },
+      work: { type: 'string', default: DEFAULT_CORPUS_WORK_DIR },
+      out: { type: 'string', default: DEFAULT_LINE_INK_DIR },
+    },
+  });
+  const commit = headCommit();
+  ensurePython();
+  const { trainDir, heldOutDir } = await trainingCorpora(values.work);
+  const started = Date.now();
+  const { steps, sheets } = values;
+  const { batch, crop, seed } = LINE_INK_TRAINING;
+  const options = { steps, sheets, batch, size: crop, seed, threads: cpus().length, 'fallback-scale': FALLBACK_SCALE, commit };
+  const args = ['train.py', '--corpus', trainDir, '--holdout', heldOutDir, '--out', values.out];
+  run(PYTHON, [...args, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)])], TRAINING_DIR);
+  const minutes = (Date.now() - started) / 60000;
+  await writeLineInkCard(values.out, {
+    command: `npm run train:line-ink -- --steps ${steps} --sheets ${sheets}`,
+    corpora: TRAINING_CORPORA,
+    wallMinutes: minutes,
+    machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`,
+  });
+  formatWithPrettier([path.join(values.out, 'line-ink.json'), path.join(values.out, 'MODEL.md')]);
+  process.stderr.write(`Trained in ${minutes.toFixed(1)} min; the model and MODEL.md in ${values.out}\n`);
+  return 0;
+}
+
+runCli(main, (error) => error.message);

@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { colourToGrey } from '../ingest/colour-grey';
+import { binarize } from '../pipeline/binarize';
+import { buildCorpusSheet } from '../synthetic/corpus/corpus-sheet';
+import { sheetSeed } from '../synthetic/corpus/corpus-writer';
+import { LINE_INK_CLASSES, readLineInkManifest } from './line-ink-files';
+import { inkOfClasses } from './line-ink-mask';
+import { keptTileOrigins, loadLineInkModel, type InkClasses } from './line-ink-model';
+
+describe('line-ink model', () => {
+  it('tiles a page so that the kept middles cover it, on whole cells', () => {
+    expect(keptTileOrigins(900, 1024, 64, 2)).toEqual([0]);
+    const origins = keptTileOrigins(3001, 1024, 64, 2);
+    expect(origins).toEqual([0, 896, 1792, 1978]);
+    for (const at of origins) expect(at % 2).toBe(0);
+    // Each kept middle starts where the one before it stops keeping (or earlier).
+    for (let i = 1; i < origins.length; i++) expect(origins[i] + 64).toBeLessThanOrEqual(origins[i - 1] + 1024 - 64);
+    expect(origins[origins.length - 1] + 1024).toBeGreaterThanOrEqual(3001);
+  });
+
+  it('keeps the ink of the named classes, cell by cell', () => {
+    // A 4 x 2 page, cells of 2 pixels: the left cell is class 0, the right one class 3.
+    const classes: InkClasses = { cells: Uint8Array.from([0, 3]), cols: 2, rows: 1, cellSize: 2 };
+    const mask = Uint8Array.from([1, 0, 1, 1, 1, 1, 0, 1]);
+    expect([...inkOfClasses(mask, 4, 2, classes, [0])]).toEqual([1, 0, 0, 0, 1, 1, 0, 0]);
+    expect([...inkOfClasses(mask, 4, 2, classes, [0, 3])]).toEqual([...mask]);
+  });
+
+  it("is trained by its recorded commit's architecture", async () => {
+    const manifest = await readLineInkManifest();
+    const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+    const modelFile = path.relative(root, path.resolve(__dirname, '../../training/line_ink/model.py'));
+    const architectureOf = (source: string) => {
+      const value = (name: string) => source.match(new RegExp(`^${name} = (.+)$`, 'm'))?.[1];
+      return `ink-unet widths=${value('WIDTHS')} neck=${value('NECK')} stride=${value('STRIDE')} classes=${LINE_INK_CLASSES.length}`;
+    };
+    const atCommit = execFileSync('git', ['show', `${manifest.commit}:${modelFile}`], { encoding: 'utf8', cwd: root });
+    expect(architectureOf(atCommit)).toBe(manifest.architecture);
+    expect(architectureOf(await readFile(path.join(root, modelFile), 'utf8'))).toBe(manifest.architecture);
+  });
+
+  it('tells the pipes of a generated sheet it never saw from its text', async () => {
+    // Corpus seed 7 is neither the training corpus (41) nor the held-out one (4141).
+    const sheet = await buildCorpusSheet(sheetSeed(7, 0));
+    const { data, channels, width, height } = sheet.pixels;
+    const gray = channels === 1 ? data : colourToGrey(data, width, height, channels);
+    const model = await loadLineInkModel();
+    const classes = await model.classify({ gray, width, height });
+    model.dispose();
+    const mask = binarize(gray);
+    const classAt = (x: number, y: number) =>
+      classes.cells[Math.floor(y / classes.cellSize) * classes.cols + Math.floor(x / classes.cellSize)];
+    // The middle of each process pipe's straight runs, where it is ink.
+    const pipePoints = sheet.truth.pipes
+      .filter((pipe) => pipe.kind === 'process')
+      .flatMap((pipe) => pipe.polyline.slice(1).map((to, i) => [(pipe.polyline[i][0] + to[0]) / 2, (pipe.polyline[i][1] + to[1]) / 2]))
+      .map(([x, y]) => [Math.round(x), Math.round(y)])
+      .filter(([x, y]) => mask[y * width + x]);
+    // The ink inside text boxes.
+    const textPoints = sheet.truth.texts.flatMap(({ box: [x0, y0, x1, y1] }) => {
+      const points: number[][] = [];
+      for (let y = Math.ceil(y0); y < y1; y += 2) for (let x = Math.ceil(x0); x < x1; x += 2) if (mask[y * width + x]) points.push([x, y]);
+      return points;
+    });
+    const share = (points: number[][], name: (typeof LINE_INK_CLASSES)[number]) =>
+      points.filter(([x, y]) => classAt(x, y) === LINE_INK_CLASSES.indexOf(name)).length / points.length;
+    expect(pipePoints.length).toBeGreaterThan(20);
+    expect(textPoints.length).toBeGreaterThan(200);
+    // Guards against broken weights or tiling (untrained weights call everything one class), below MODEL.md's figures.
+    expect(share(pipePoints, 'process_line')).toBeGreaterThanOrEqual(0.8);
+    expect(share(textPoints, 'text')).toBeGreaterThanOrEqual(0.7);
+  }, 120_000);
+});
