@@ -2,6 +2,7 @@ import { MAX_IMAGE_PIXELS, MAX_PDF_OPERATORS, MAX_PDF_PATH_SEGMENTS, PDF_RENDER_
 import { baseEnvSchema, storageEnvSchema } from '@pid/platform';
 import os from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_LINE_MODE, LINE_MODES } from './line-ink/line-mode';
 import { DEFAULT_SYMBOL_MODE, SYMBOL_MODES } from './symbols/symbol-mode';
 
 const positiveInt = z.coerce.number().int().positive();
@@ -36,6 +37,8 @@ export const analysisEnvSchema = baseEnvSchema
     ANALYSIS_OCR_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     /** How raster symbols are found: rules (geometric rules and the classifier), detector (the learned detector), hybrid (both). */
     ANALYSIS_SYMBOLS: z.enum(SYMBOL_MODES).default(DEFAULT_SYMBOL_MODE),
+    /** How raster lines are found: rules (in all the ink) or model (in the ink the line-ink model calls line or other ink). */
+    ANALYSIS_LINES: z.enum(LINE_MODES).default(DEFAULT_LINE_MODE),
     /** "false" starts the service without taking jobs (tests, maintenance). */
     ANALYSIS_WORKER_ENABLED: z.enum(['true', 'false']).default('true'),
     /** The drawing service's PDF rendering settings: both must agree, or boxes will not line up. */

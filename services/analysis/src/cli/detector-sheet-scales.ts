@@ -4,7 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { loadPageImage } from '../ingest/page-image';
 import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
 import { median } from '../pipeline/text-lines';
@@ -20,23 +22,53 @@ export interface SheetScales {
   sheets: Record<string, { textHeight: number | null; scale: number }>;
 }
 
-/** Measures every sheet of a corpus (cached in `text-heights.json`), progress on stderr. */
-async function measuredTextHeights(corpus: string): Promise<Record<string, number | null>> {
-  const cache = path.join(corpus, 'text-heights.json');
-  if (existsSync(cache)) return JSON.parse(await readFile(cache, 'utf8')) as Record<string, number | null>;
-  const files = (await readdir(path.join(corpus, 'sheets'))).filter((file) => /\.(png|jpg)$/.test(file)).sort();
+/** The text height of each sheet file (page pixels, null when unknown), progress on stderr. */
+async function measureFiles(corpus: string, files: string[], onSheet: () => void): Promise<Record<string, number | null>> {
   const heights: Record<string, number | null> = {};
-  for (const [i, file] of files.entries()) {
+  for (const file of files) {
     const page = await loadPageImage(await readFile(path.join(corpus, 'sheets', file)), {
       maxProcessingPixels: 200_000_000,
       pdf: PDF_PAGE_OPTIONS,
     });
     heights[file.replace(/\.(png|jpg)$/, '')] = textHeight(page);
-    process.stderr.write(`\rtext height ${i + 1}/${files.length}`);
+    onSheet();
   }
+  return heights;
+}
+
+/** Measures every sheet of a corpus (cached in `text-heights.json`), one worker thread per core, progress on stderr. */
+async function measuredTextHeights(corpus: string): Promise<Record<string, number | null>> {
+  const cache = path.join(corpus, 'text-heights.json');
+  if (existsSync(cache)) return JSON.parse(await readFile(cache, 'utf8')) as Record<string, number | null>;
+  const files = (await readdir(path.join(corpus, 'sheets'))).filter((file) => /\.(png|jpg)$/.test(file)).sort();
+  let done = 0;
+  const shares = Array.from({ length: Math.min(availableParallelism(), files.length) }, (_, k) =>
+    files.filter((_, i) => i % availableParallelism() === k),
+  );
+  const parts = await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise<Record<string, number | null>>((resolve, reject) => {
+          const worker = new Worker(__filename, { workerData: { corpus, files: share } });
+          worker.on('message', (message: { sheet?: true; heights?: Record<string, number | null> }) => {
+            if (message.heights) resolve(message.heights);
+            else process.stderr.write(`\rtext height ${++done}/${files.length}`);
+          });
+          worker.on('error', reject);
+          worker.on('exit', (code) => code !== 0 && reject(new Error(`text height worker exited with ${code}`)));
+        }),
+    ),
+  );
   process.stderr.write('\n');
+  const heights = Object.assign({}, ...parts) as Record<string, number | null>;
   await writeFile(cache, JSON.stringify(heights));
   return heights;
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  const { corpus, files } = workerData as { corpus: string; files: string[] };
+  void measureFiles(corpus, files, () => port.postMessage({ sheet: true })).then((heights) => port.postMessage({ heights }));
 }
 
 /** The training corpus sets the target; each corpus gets its sheets' scales in `scales.json`. */

@@ -74,7 +74,7 @@ export async function startAnalysisWorker(context: ServiceContext<AnalysisEnv>, 
   const ocrWorkers = env.ANALYSIS_OCR_WORKERS ?? Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / env.ANALYSIS_CONCURRENCY)));
   const pool = new JobProcessPool(
     env.ANALYSIS_CONCURRENCY,
-    { ocr: env.ANALYSIS_OCR === 'true', ocrWorkers, symbols: env.ANALYSIS_SYMBOLS },
+    { ocr: env.ANALYSIS_OCR === 'true', ocrWorkers, symbols: env.ANALYSIS_SYMBOLS, lines: env.ANALYSIS_LINES },
     jobBudget(env),
   );
 

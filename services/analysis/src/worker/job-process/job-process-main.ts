@@ -7,6 +7,7 @@ import { loadSymbolClassifier } from '../../classifier/symbol-classifier';
 import { UnusableFileError } from '../../ingest/page-image';
 import { analyzeFilePage } from '../../pipeline/analyze-file-page';
 import { createTesseractReader } from '../../pipeline/text-reader';
+import { lineModeOptions } from '../../line-ink/line-mode';
 import { symbolModeOptions } from '../../symbols/symbol-mode';
 import { analysedPage } from '../job-pages';
 import { BUDGET_MESSAGES } from './job-budget';
@@ -26,6 +27,7 @@ const settings = JSON.parse(process.argv[2] ?? '{}') as JobProcessSettings;
 const textReader = settings.ocr ? loadedOnce(() => createTesseractReader(settings.ocrWorkers)) : undefined;
 const symbolClassifier = loadedOnce(() => loadSymbolClassifier());
 const symbols = symbolModeOptions(settings.symbols).options;
+const lines = lineModeOptions(settings.lines).options;
 
 const send = (message: JobProcessMessage) => void process.send?.(message);
 
@@ -42,6 +44,7 @@ async function run(request: JobRequest) {
       textReader,
       symbolClassifier,
       ...symbols,
+      ...lines,
     });
     pixels += analysis.image.originalWidth * analysis.image.originalHeight;
     if (pixels > request.maxJobPixels) throw new UnusableFileError(BUDGET_MESSAGES.pixels(request.maxJobPixels));

@@ -10,7 +10,7 @@ afterEach(async () => {
 
 function startJobProcess(): JobProcess {
   const jobProcess = new JobProcess(
-    { ocr: false, ocrWorkers: 1, symbols: 'rules' },
+    { ocr: false, ocrWorkers: 1, symbols: 'rules', lines: 'rules' },
     { jobTimeoutMs: 60_000, pageTimeoutMs: 60_000, maxMemoryMb: 1_500 },
   );
   processes.push(jobProcess);

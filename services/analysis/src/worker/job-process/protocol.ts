@@ -2,6 +2,7 @@
  * What a job process and the worker say to each other over IPC (`serialization: 'advanced'`, so a file's
  * bytes travel as they are).
  */
+import type { LineMode } from '../../line-ink/line-mode';
 import type { SymbolMode } from '../../symbols/symbol-mode';
 import type { AnalysisStage } from '../../pipeline/analyze-page';
 import type { IngestOptions } from '../../ingest/page-image';
@@ -15,6 +16,8 @@ export interface JobProcessSettings {
   ocrWorkers: number;
   /** How raster symbols are found. */
   symbols: SymbolMode;
+  /** How raster lines are found. */
+  lines: LineMode;
 }
 
 /** One job's work: these pages of this file. */
