@@ -37,7 +37,7 @@ export const analysisEnvSchema = baseEnvSchema
     ANALYSIS_OCR_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     /** How raster symbols are found: rules (geometric rules and the classifier), detector (the learned detector), hybrid (both). */
     ANALYSIS_SYMBOLS: z.enum(SYMBOL_MODES).default(DEFAULT_SYMBOL_MODE),
-    /** How raster lines are found: rules (in all the ink) or model (in the ink the line-ink model calls line or other ink). */
+    /** How raster lines are found: rules, or model (the rules' lines and the signal lines the line-ink model finds). */
     ANALYSIS_LINES: z.enum(LINE_MODES).default(DEFAULT_LINE_MODE),
     /** "false" starts the service without taking jobs (tests, maintenance). */
     ANALYSIS_WORKER_ENABLED: z.enum(['true', 'false']).default('true'),

@@ -21,7 +21,7 @@ export interface AnalyzeRun {
   overlay?: string;
   /** How raster symbols are found: the learned detector or the geometric rules with the classifier. */
   symbols?: SymbolMode;
-  /** How raster lines are found: in all the ink, or in the ink the line-ink model calls line or other ink. */
+  /** How raster lines are found: the rules alone, or with the line-ink model's signal lines added. */
   lines?: LineMode;
   /** Where the result and stats files go. */
   workDir: string;

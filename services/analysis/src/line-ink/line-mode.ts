@@ -1,6 +1,6 @@
 /**
- * How a raster page's lines are found: in all of its ink (`rules`), or in the ink the line-ink model calls pipe or
- * other ink, the ink it calls symbol or text left out (`model`). Vector PDF pages keep their exact strokes.
+ * How a raster page's lines are found: by the rules alone (`rules`), or by the rules with the signal lines the
+ * line-ink model finds added (`model`). Vector PDF pages keep their exact strokes.
  */
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
 import { loadLineInkModel, type LineInkModel } from './line-ink-model';

@@ -49,7 +49,7 @@ export interface AnalyzeOptions {
   symbolDetector?: () => Promise<SymbolDetector>;
   /** With the detector: its symbols alone (default), or the rules' symbols and the detector's where none stands. */
   symbolMode?: Exclude<SymbolMode, 'rules'>;
-  /** The line-ink model: on a raster page, lines are found only in the ink it calls pipe or other ink. */
+  /** The line-ink model: on a raster page, the signal lines it finds are added to the rules' lines. */
   lineInk?: () => Promise<LineInkModel>;
   /** At most this many regions are read (bubbles first). */
   maxTextRegions?: number;

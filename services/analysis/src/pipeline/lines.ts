@@ -199,6 +199,36 @@ function longStrokes(mask: Uint8Array, width: number, height: number, options: L
   return [...horizontal, ...vertical];
 }
 
+/**
+ * Solid horizontal and vertical runs of a mask, with gaps of at most `gap` pixels along a run closed first (a
+ * dashed line whose ink is known to be line ink reads as one run).
+ */
+export function straightRuns(mask: Uint8Array, width: number, height: number, options: LineOptions, gap: number): Segment[] {
+  const solid = { ...options, minDash: options.minLength };
+  const horizontal = scanRows(closedRows(mask, width, height, gap), width, height, solid);
+  const vertical = scanRows(closedRows(transpose(mask, width, height), height, width, gap), height, width, solid);
+  return [
+    ...horizontal.filter((s) => !s.dashed).map((s) => ({ ...s, orientation: 'horizontal' as const })),
+    ...vertical.filter((s) => !s.dashed).map((s) => ({ ...s, orientation: 'vertical' as const })),
+  ];
+}
+
+/** The mask with each row's gaps of at most `gap` pixels between ink filled. */
+function closedRows(mask: Uint8Array, width: number, height: number, gap: number): Uint8Array {
+  if (gap <= 0) return mask;
+  const out = mask.slice();
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let last = -1;
+    for (let x = 0; x < width; x++) {
+      if (!mask[row + x]) continue;
+      if (last >= 0 && x - last - 1 <= gap) out.fill(1, row + last + 1, row + x);
+      last = x;
+    }
+  }
+  return out;
+}
+
 /** A segment within the outer 8 % of the image across it: where the frame and its zone marks lie. */
 function inMargin(segment: Segment, width: number, height: number): boolean {
   const across = segment.orientation === 'horizontal' ? height : width;

@@ -1,6 +1,5 @@
 import type { PageImage } from '../../ingest/page-image';
-import { LINE_INK_CLASSES } from '../../line-ink/line-ink-files';
-import { inkOfClasses } from '../../line-ink/line-ink-mask';
+import { modelSignalLines } from '../../line-ink/model-lines';
 import type { InkClasses } from '../../line-ink/line-ink-model';
 import { withPixelSegments } from '../../vector/vector-lines';
 import type { VectorPage } from '../../vector/vector-page';
@@ -25,20 +24,19 @@ export interface PageLines {
   unit: number;
 }
 
-/** Where the line-ink model's classes are known, lines are looked for in this ink only: symbols and text left out. */
-const LINE_CLASSES = (['process_line', 'signal_line', 'other'] as const).map((name) => LINE_INK_CLASSES.indexOf(name));
-
 /**
- * Binarises the page and finds its lines: in the pixels (only in the ink the line-ink model calls line or other ink,
- * where it was run), and in the PDF's strokes where it has them.
+ * Binarises the page and finds its lines: in the pixels (with the signal lines the line-ink model finds, where it was
+ * run), and in the PDF's strokes where it has them.
  */
 export function pageLines(image: PageImage, vector: VectorPage | undefined, inkClasses?: InkClasses): PageLines {
   const { width, height } = image;
   const mask = binarize(image.gray);
   let inkPixels = 0;
   for (let i = 0; i < mask.length; i++) inkPixels += mask[i];
-  const lineInk = inkClasses ? inkOfClasses(mask, width, height, inkClasses, LINE_CLASSES) : mask;
-  const { segments: foundSegments, options: lineOptions } = findPageLines(lineInk, width, height);
+  const { segments: ruleSegments, options: lineOptions } = findPageLines(mask, width, height);
+  const foundSegments = inkClasses
+    ? [...ruleSegments, ...modelSignalLines(mask, width, height, inkClasses, lineOptions, ruleSegments)]
+    : ruleSegments;
   const pixelBars = symbolBars(foundSegments, strokeUnit(foundSegments));
   const pixelSegments = foundSegments.filter((segment) => !pixelBars.has(segment));
   // A PDF's bars across its pipes (a butterfly valve's ends) are symbol strokes too.

@@ -1,0 +1,36 @@
+/**
+ * Signal lines from the line-ink model, beside the lines the rules find: read in the ink the model calls signal
+ * line, with the gaps between dashes closed, they include the short, irregular or noise-broken dashed lines that
+ * no dash rule takes.
+ */
+import { boxArea, overlapArea } from '../pipeline/components';
+import { segmentBox, segmentThickness, straightRuns, type LineOptions, type Segment } from '../pipeline/lines';
+import { LINE_INK_CLASSES } from './line-ink-files';
+import { inkOfClasses } from './line-ink-mask';
+import type { InkClasses } from './line-ink-model';
+
+const SIGNAL = [LINE_INK_CLASSES.indexOf('signal_line')];
+/** A signal line's dashes lie at most this many of the page's largest dash gaps apart. */
+const DASH_GAPS = 3;
+
+/** A run mostly inside lines found already adds nothing. */
+const covered = (segment: Segment, found: Segment[]) => {
+  const box = segmentBox(segment);
+  const area = boxArea(box);
+  return found.some((other) => other.orientation === segment.orientation && overlapArea(box, segmentBox(other)) >= 0.5 * area);
+};
+
+/** The signal lines the model finds that the rules (`found`) did not, as dashed segments. */
+export function modelSignalLines(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  classes: InkClasses,
+  options: LineOptions,
+  found: Segment[],
+): Segment[] {
+  const signalInk = inkOfClasses(mask, width, height, classes, SIGNAL);
+  return straightRuns(signalInk, width, height, options, DASH_GAPS * options.maxGap)
+    .filter((segment) => segmentThickness(segment) <= options.maxThickness && !covered(segment, found))
+    .map((segment) => ({ ...segment, dashed: true }));
+}
