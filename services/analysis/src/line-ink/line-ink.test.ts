@@ -9,6 +9,8 @@ import { sheetSeed } from '../synthetic/corpus/corpus-writer';
 import { LINE_INK_CLASSES, readLineInkManifest } from './line-ink-files';
 import { inkOfClasses } from './line-ink-mask';
 import { keptTileOrigins, loadLineInkModel, type InkClasses } from './line-ink-model';
+import { modelSignalLines } from './model-lines';
+import { defaultLineOptions, type Segment } from '../pipeline/lines';
 
 describe('line-ink model', () => {
   it('tiles a page so that the kept middles cover it, on whole cells', () => {
@@ -27,6 +29,30 @@ describe('line-ink model', () => {
     const mask = Uint8Array.from([1, 0, 1, 1, 1, 1, 0, 1]);
     expect([...inkOfClasses(mask, 4, 2, classes, [0])]).toEqual([1, 0, 0, 0, 1, 1, 0, 0]);
     expect([...inkOfClasses(mask, 4, 2, classes, [0, 3])]).toEqual([...mask]);
+  });
+
+  it('reads a dashed line in signal ink as one dashed segment, unless the rules found it', () => {
+    const [width, height] = [200, 40];
+    const mask = new Uint8Array(width * height);
+    // Irregular dashes (3 to 9 px, gaps of 4 to 12 px) two pixels thick along y = 20, from x = 20 to about 180.
+    const dashes = [9, 3, 7, 5, 9, 4, 8, 3, 6, 9, 5, 7];
+    const gaps = [6, 12, 4, 9, 7, 11, 5, 8, 10, 6, 12];
+    let x = 20;
+    dashes.forEach((dash, i) => {
+      for (let k = 0; k < dash; k++) for (const y of [20, 21]) mask[y * width + x + k] = 1;
+      x += dash + (gaps[i] ?? 0);
+    });
+    const end = x - 1;
+    const signal = LINE_INK_CLASSES.indexOf('signal_line');
+    const other = LINE_INK_CLASSES.indexOf('other');
+    const cells = (name: number) => ({ cells: new Uint8Array(100 * 20).fill(name), cols: 100, rows: 20, cellSize: 2 });
+    const options = defaultLineOptions(width, height);
+    const found = modelSignalLines(mask, width, height, cells(signal), options, []);
+    expect(found).toEqual([{ orientation: 'horizontal', start: 20, end, lo: 20, hi: 21, dashed: true }]);
+    // Ink the model calls other gives nothing, nor does a line the rules found already.
+    expect(modelSignalLines(mask, width, height, cells(other), options, [])).toEqual([]);
+    const ruled: Segment = { orientation: 'horizontal', start: 20, end, lo: 20, hi: 21, dashed: true };
+    expect(modelSignalLines(mask, width, height, cells(signal), options, [ruled])).toEqual([]);
   });
 
   it("is trained by its recorded commit's architecture", async () => {

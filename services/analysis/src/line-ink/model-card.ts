@@ -1,10 +1,12 @@
 /**
  * MODEL.md beside the line-ink model: data, the exact command and commit, wall time and machine, and the held-out
- * corpus figures recorded in `line-ink.json`.
+ * corpus figures recorded in `line-ink.json`. The `## In the pipeline` section (from `npm run bench:analysis`) is
+ * kept when the card is written again.
  */
+import { existsSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HEADER, row, type Figures, type TrainingRun } from '../symbols/detector/model-card';
+import { HEADER, row, type Figures, type TrainingRecord, type TrainingRun } from '../symbols/detector/model-card';
 import type { LineInkManifest } from './line-ink-files';
 
 interface HeldOut {
@@ -19,15 +21,7 @@ const table = (entries: Array<[string, Figures]>) => [HEADER, ...entries.map(([n
 
 export async function writeLineInkCard(dir: string, run: TrainingRun): Promise<void> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'line-ink.json'), 'utf8')) as LineInkManifest;
-  const training = manifest.training as {
-    trainMinutes: number;
-    steps: number;
-    batch: number;
-    crop: number;
-    cropScales: [number, number];
-    sheets: number;
-    heldOut: HeldOut;
-  };
+  const training = manifest.training as unknown as TrainingRecord & { sheets: number; heldOut: HeldOut };
   const heldOut = training.heldOut;
   const bytes = (await stat(path.join(dir, 'line-ink.onnx'))).size;
   const corpora = Object.entries(run.corpora)
@@ -45,6 +39,11 @@ export async function writeLineInkCard(dir: string, run: TrainingRun): Promise<v
       return `| ${classes[i]} | ${counts.map((count) => `${((100 * count) / total).toFixed(1)} %`).join(' | ')} |`;
     }),
   ].join('\n');
+  const card = path.join(dir, 'MODEL.md');
+  const previous = existsSync(card) ? await readFile(card, 'utf8') : '';
+  const inPipeline =
+    previous.match(/## In the pipeline[\s\S]*$/)?.[0] ??
+    '## In the pipeline\n\nNot measured yet: run `npm run bench:analysis -- --lines model`.\n';
   const text = `# Line-ink model
 
 ${manifest.architecture}: a small U-shaped network that names each bit of a page's ink \`${manifest.classes.join('`, `')}\`
@@ -79,6 +78,7 @@ ${table(Object.entries(heldOut.classes))}
 Share of each class's ink cells, by what the model called them:
 
 ${confusion}
-`;
-  await writeFile(path.join(dir, 'MODEL.md'), text);
+
+${inPipeline}`;
+  await writeFile(card, text);
 }

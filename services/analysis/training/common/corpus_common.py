@@ -1,12 +1,54 @@
 """What both trainers read from a corpus the same way: a sheet's ink at a scale, the sheets' scales, the drafting-style
 bands and precision/recall/F1."""
+import argparse
 import json
 import os
+import subprocess
 
 import numpy as np
 from PIL import Image
 
 Image.MAX_IMAGE_PIXELS = None
+
+
+def corpus_sheet(corpus: str, name: str):
+    """A corpus sheet's truth and the path of its image (`sheets/<name>.png` or `.jpg`)."""
+    with open(os.path.join(corpus, "truth", f"{name}.json")) as handle:
+        truth = json.load(handle)
+    folder = os.path.join(corpus, "sheets")
+    file = next(f for f in (f"{name}.png", f"{name}.jpg") if os.path.exists(os.path.join(folder, f)))
+    return truth, os.path.join(folder, file)
+
+
+def sheet_names(corpus: str, limit=None) -> list:
+    """The corpus's sheets in name order (the order they were drawn in), the first `limit` of them."""
+    return sorted(f[:-5] for f in os.listdir(os.path.join(corpus, "truth")) if f.endswith(".json"))[:limit]
+
+
+def git_commit() -> str:
+    try:
+        return subprocess.check_output(["git", "rev-parse", "HEAD"], text=True).strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def training_arguments(description: str, steps: int, size: int, lr: float, seed: int):
+    """The command line both trainers take; each adds its own options to the parser returned."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--corpus", required=True)
+    parser.add_argument("--holdout", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--steps", type=int, default=steps)
+    parser.add_argument("--batch", type=int, default=12)
+    parser.add_argument("--size", type=int, default=size)
+    parser.add_argument("--lr", type=float, default=lr)
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--fallback-scale", type=float, default=0.5, help="the detector's scale of a page whose text height is unknown")
+    parser.add_argument("--checkpoint", type=int, default=250)
+    parser.add_argument("--commit", default="", help="the commit training started at (default: HEAD when it ends)")
+    parser.add_argument("--evaluate-only", action="store_true", help="score the weights in --out again instead of training")
+    return parser
 
 
 def ink_image(path: str, scale: float) -> np.ndarray:

@@ -2,12 +2,12 @@
 file with a JSON manifest (read by `src/symbols/detector/`), and the same network as ONNX."""
 import json
 import os
-import subprocess
 
 import numpy as np
 import torch
 from torch import nn
 
+from corpus_common import git_commit
 from model import ARCHITECTURE, NECK, STRIDE, WIDTHS
 from detections import NMS_IOU, OVERLAP, TILE
 
@@ -28,13 +28,6 @@ def folded_convolutions(model: nn.Module):
             bias = norm.bias.detach() + (bias - norm.running_mean) * scale
         # conv_bn's convolution is `<block>.0`; a bare head convolution keeps its own name.
         yield (parent if index == "0" and isinstance(norm, nn.BatchNorm2d) else name), weight, bias
-
-
-def git_commit() -> str:
-    try:
-        return subprocess.check_output(["git", "rev-parse", "HEAD"], text=True).strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def export(model: nn.Module, classes, out: str, figures: dict, scales: dict, commit: str = ""):

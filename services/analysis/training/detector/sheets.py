@@ -1,13 +1,11 @@
 """Corpus sheets for the detector: pixels at the detector's scale, truth boxes, crops with their targets."""
-import json
 import math
-import os
 
 import numpy as np
 from PIL import Image, ImageFilter
 
 from model import STRIDE
-from corpus_common import ink_image
+from corpus_common import corpus_sheet, ink_image, sheet_names
 
 # Crops are read at a random scale in this range: symbols drawn from about half to twice their corpus size.
 CROP_SCALES = (0.45, 1.8)
@@ -15,13 +13,10 @@ CROP_SCALES = (0.45, 1.8)
 
 class Sheet:
     def __init__(self, corpus: str, name: str, class_index: dict, scale: float):
-        with open(os.path.join(corpus, "truth", f"{name}.json")) as handle:
-            truth = json.load(handle)
-        folder = os.path.join(corpus, "sheets")
-        file = next(f for f in (f"{name}.png", f"{name}.jpg") if os.path.exists(os.path.join(folder, f)))
+        truth, image = corpus_sheet(corpus, name)
         self.name = name
         self.plan = truth["plan"]
-        self.ink = ink_image(os.path.join(folder, file), scale)
+        self.ink = ink_image(image, scale)
         self.scale = (self.ink.shape[1] / truth["imageSize"]["width"], self.ink.shape[0] / truth["imageSize"]["height"])
         boxes = [s["box"] for s in truth["symbols"]]
         self.boxes = np.array(boxes, dtype=np.float32).reshape(-1, 4) * np.array(self.scale * 2, dtype=np.float32)
@@ -30,7 +25,7 @@ class Sheet:
 
 
 def load_sheets(corpus: str, class_index: dict, limit=None, log=print):
-    names = sorted(f[:-5] for f in os.listdir(os.path.join(corpus, "truth")) if f.endswith(".json"))[:limit]
+    names = sheet_names(corpus, limit)
     scales = sheet_scales(corpus)["sheets"]
     sheets = []
     for i, name in enumerate(names):

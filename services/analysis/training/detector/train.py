@@ -3,7 +3,6 @@
 Run through `npm run train:detector`, which builds the corpora, installs the Debian packages and records the
 figures; by hand: /usr/bin/python3 train.py --corpus DIR --holdout DIR --out DIR.
 """
-import argparse
 import json
 import math
 import os
@@ -15,7 +14,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from corpus_common import sheet_scales  # noqa: E402
+from corpus_common import sheet_scales, training_arguments  # noqa: E402
 from detections import detect_page  # noqa: E402
 from evaluate import evaluate
 from export import export
@@ -115,21 +114,8 @@ def evaluate_again(args):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--corpus", required=True)
-    parser.add_argument("--holdout", required=True)
+    parser = training_arguments(__doc__, steps=6000, size=320, lr=2e-3, seed=41)
     parser.add_argument("--classes", required=True, help="JSON list of {name, elementType}, in the heatmap's order")
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--steps", type=int, default=6000)
-    parser.add_argument("--batch", type=int, default=12)
-    parser.add_argument("--size", type=int, default=320)
-    parser.add_argument("--lr", type=float, default=2e-3)
-    parser.add_argument("--seed", type=int, default=41)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--fallback-scale", type=float, default=0.5, help="the scale of a page whose text height is unknown")
-    parser.add_argument("--checkpoint", type=int, default=250)
-    parser.add_argument("--commit", default="", help="the commit training started at (default: HEAD when it ends)")
-    parser.add_argument("--evaluate-only", action="store_true", help="score the weights in --out again instead of training")
     arguments = parser.parse_args()
     if arguments.evaluate_only:
         evaluate_again(arguments)

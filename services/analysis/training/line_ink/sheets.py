@@ -1,13 +1,11 @@
 """Corpus sheets for the line-ink model: grey ink at the model's scale and, at every STRIDE-th pixel, what the truth
 says each bit of ink is; random crops of both for training."""
-import json
 import math
-import os
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
-from corpus_common import ink_image, sheet_scales
+from corpus_common import corpus_sheet, ink_image, sheet_names, sheet_scales
 from model import CLASSES, STRIDE
 
 
@@ -44,13 +42,10 @@ def truth_labels(truth: dict, size: tuple, factor: float) -> np.ndarray:
 
 class Sheet:
     def __init__(self, corpus: str, name: str, scale: float):
-        with open(os.path.join(corpus, "truth", f"{name}.json")) as handle:
-            truth = json.load(handle)
-        folder = os.path.join(corpus, "sheets")
-        file = next(f for f in (f"{name}.png", f"{name}.jpg") if os.path.exists(os.path.join(folder, f)))
+        truth, image = corpus_sheet(corpus, name)
         self.name = name
         self.plan = truth["plan"]
-        self.ink = ink_image(os.path.join(folder, file), scale)
+        self.ink = ink_image(image, scale)
         height, width = self.ink.shape
         cells = (math.ceil(width / STRIDE), math.ceil(height / STRIDE))
         self.labels = truth_labels(truth, cells, width / truth["imageSize"]["width"] / STRIDE)
@@ -60,7 +55,7 @@ class Sheet:
 
 
 def load_sheets(corpus: str, limit=None, log=print):
-    names = sorted(f[:-5] for f in os.listdir(os.path.join(corpus, "truth")) if f.endswith(".json"))[:limit]
+    names = sheet_names(corpus, limit)
     scales = sheet_scales(corpus)["sheets"]
     sheets = []
     for i, name in enumerate(names):

@@ -3,11 +3,9 @@
 Run through `npm run train:line-ink`, which builds the corpora, measures their scales and installs the Debian
 packages; by hand: /usr/bin/python3 train.py --corpus DIR --holdout DIR --out DIR.
 """
-import argparse
 import json
 import math
 import os
-import subprocess
 import sys
 import time
 
@@ -16,7 +14,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from corpus_common import sheet_scales  # noqa: E402
+from corpus_common import git_commit, sheet_scales, training_arguments  # noqa: E402
 from evaluate import evaluate  # noqa: E402
 from model import ARCHITECTURE, CLASSES, STRIDE, InkNet, parameter_count
 from pages import MARGIN, TILE
@@ -73,13 +71,6 @@ def train(args):
     finish(model, args, record, args.commit)
 
 
-def git_commit() -> str:
-    try:
-        return subprocess.check_output(["git", "rev-parse", "HEAD"], text=True).strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def finish(model, args, record, commit):
     """Scores the model on the held-out corpus and writes `line-ink.onnx` and `line-ink.json`."""
     model.eval()
@@ -109,21 +100,8 @@ def evaluate_again(args):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--corpus", required=True)
-    parser.add_argument("--holdout", required=True)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--steps", type=int, default=2000)
-    parser.add_argument("--batch", type=int, default=12)
-    parser.add_argument("--size", type=int, default=256)
+    parser = training_arguments(__doc__, steps=2000, size=256, lr=3e-3, seed=43)
     parser.add_argument("--sheets", type=int, default=None, help="train on the first N sheets only")
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--seed", type=int, default=43)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--fallback-scale", type=float, default=0.5, help="the detector's scale of a page whose text height is unknown")
-    parser.add_argument("--checkpoint", type=int, default=250)
-    parser.add_argument("--commit", default="", help="the commit training started at (default: HEAD when it ends)")
-    parser.add_argument("--evaluate-only", action="store_true", help="score the weights in --out again instead of training")
     arguments = parser.parse_args()
     if arguments.evaluate_only:
         evaluate_again(arguments)

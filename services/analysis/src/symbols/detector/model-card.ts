@@ -22,6 +22,15 @@ interface HeldOut {
   classes: Record<string, Figures>;
 }
 
+/** What both trainers record of a run in their manifest's `training`. */
+export interface TrainingRecord {
+  trainMinutes: number;
+  steps: number;
+  batch: number;
+  crop: number;
+  cropScales: [number, number];
+}
+
 export interface TrainingRun {
   command: string;
   corpora: Record<string, { seed: number; count: number }>;
@@ -35,14 +44,7 @@ export const HEADER = '| | truth | found | precision | recall | F1 |\n| --- | --
 
 export async function writeModelCard(dir: string, run: TrainingRun): Promise<void> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'detector.json'), 'utf8')) as DetectorManifest;
-  const training = manifest.training as {
-    trainMinutes: number;
-    steps: number;
-    batch: number;
-    crop: number;
-    cropScales: [number, number];
-    heldOut: HeldOut;
-  };
+  const training = manifest.training as unknown as TrainingRecord & { heldOut: HeldOut };
   const { summary, bands, classes } = training.heldOut;
   const weightBytes = (await stat(path.join(dir, 'detector.bin'))).size;
   const card = path.join(dir, 'MODEL.md');
