@@ -92,6 +92,8 @@ export async function loadLineInkModel(dir = DEFAULT_LINE_INK_DIR, threads = 1):
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
+    // Without the arena a page costs about 0.15 (A3) to 0.23 GB (A1) less at its peak, and 0.6 to 2.3 s more.
+    enableCpuMemArena: false,
   });
   return {
     manifest,

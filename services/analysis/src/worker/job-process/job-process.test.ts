@@ -8,9 +8,9 @@ afterEach(async () => {
   await Promise.all(processes.splice(0).map((jobProcess) => jobProcess.close()));
 }, HOOK_TIMEOUT_MS);
 
-function startJobProcess(): JobProcess {
+function startJobProcess(lines: 'rules' | 'model' = 'rules'): JobProcess {
   const jobProcess = new JobProcess(
-    { ocr: false, ocrWorkers: 1, symbols: 'rules', lines: 'rules' },
+    { ocr: false, ocrWorkers: 1, symbols: 'rules', lines },
     { jobTimeoutMs: 60_000, pageTimeoutMs: 60_000, maxMemoryMb: 1_500 },
   );
   processes.push(jobProcess);
@@ -36,6 +36,13 @@ describe('JobProcess', () => {
     const pages = await jobProcess.run(work, noEvents);
     expect(pages).toHaveLength(1);
     expect(jobProcess.pid).not.toBe(dead);
+  });
+
+  it('runs the line-ink model in the job process where the settings ask for it', async () => {
+    const jobProcess = startJobProcess('model');
+    const [page] = await jobProcess.run(await smallJob(), noEvents);
+    // The two boxes and the pipe between them, as without the model: its signal lines add to the rules' lines.
+    expect(page.connections).toHaveLength(1);
   });
 
   it('reports a process killed during a job as died, for the queue to redeliver', async () => {
