@@ -10,8 +10,8 @@ export type LineMode = (typeof LINE_MODES)[number];
 /**
  * The mode the worker, the CLI and the benchmark use unless told otherwise: on the held-out corpus of every drafting
  * style the model's signal lines raise connection F1 from 0.52 to 0.55 (hybrid symbols), on the held-out synthetic
- * sheets from 0.92 to 0.93; DEXPI's and kr_refinery's figures are unchanged. It costs about 1.5 s per A3 sheet and 5 s
- * per A1 scan on one core, and up to 0.25 GB.
+ * sheets from 0.92 to 0.93; DEXPI's and kr_refinery's figures are unchanged. It costs about 1.5–2 s per A3 sheet and
+ * 6–9 s per A1 on one core, and under 0.1 GB.
  */
 export const DEFAULT_LINE_MODE: LineMode = 'model';
 
