@@ -12,7 +12,7 @@ COPY web/package.json ./web/package.json
 RUN npm ci --no-audit --no-fund
 ARG SERVICE
 RUN NX_DAEMON=false npx nx run @pid/${SERVICE}:build --outputStyle=static
-# Trained models ship beside dist/ (analysis: models/symbol-classifier); other services have none.
+# Trained models ship beside dist/ (analysis: the symbol classifier and detector, the line-ink model); others have none.
 RUN mkdir -p services/${SERVICE}/models
 
 FROM ${NODE_IMAGE} AS production-dependencies
