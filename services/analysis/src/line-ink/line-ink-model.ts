@@ -35,9 +35,19 @@ export function keptTileOrigins(length: number, tile: number, margin: number, st
   return [...new Set(origins)];
 }
 
-/** The scale a page is read at: its text brought to the model's height, as the training sheets were. */
+/**
+ * The model reads at most this many pixels of a page: past it, the scale shrinks to fit (by 0.7 at most on the largest
+ * page the pipeline processes, 40 MP, the smallest of the scales the model was trained at). Time grows with pixels: a
+ * 40-MP page at full scale took 10 s on one core.
+ */
+export const MAX_MODEL_PIXELS = 20_000_000;
+/** A tile whose ink nowhere reaches this (0..1) is paper: it is not run, and its cells are `other`. */
+const PAPER_INK = 0.1;
+
+/** The scale a page is read at: its text brought to the model's height, as the training sheets were, within MAX_MODEL_PIXELS. */
 export function lineInkScale(page: GrayPage, manifest: LineInkManifest): number {
-  return Math.min(1, manifest.scaleOverDetector * pageScaleFor(textHeight(page), manifest.textHeight, manifest.pageScale));
+  const scale = Math.min(1, manifest.scaleOverDetector * pageScaleFor(textHeight(page), manifest.textHeight, manifest.pageScale));
+  return Math.min(scale, Math.sqrt(MAX_MODEL_PIXELS / (page.width * page.height)));
 }
 
 /** The cell classes of a page already resampled to the model's scale (ink 0..1, high = ink). */
@@ -57,21 +67,31 @@ export async function classifyResampled(
   const xs = keptTileOrigins(width, tile, margin, stride);
   const ys = keptTileOrigins(height, tile, margin, stride);
   const tileCells = tile / stride;
+  const other = classes.indexOf('other');
   for (const y of ys) {
     for (const x of xs) {
       input.fill(0);
+      let darkest = 0;
       for (let row = 0; row < Math.min(tile, height - y); row++) {
         const from = (y + row) * width + x;
-        input.set(ink.subarray(from, from + Math.min(tile, width - x)), row * tile);
+        const line = ink.subarray(from, from + Math.min(tile, width - x));
+        input.set(line, row * tile);
+        for (let i = 0; i < line.length; i++) if (line[i] > darkest) darkest = line[i];
       }
-      const out = await session.run({ ink: new ort.Tensor('float32', input, [1, 1, tile, tile]) });
-      const logits = out.classes.data as Float32Array;
-      const plane = tileCells * tileCells;
       // Keep the tile's middle, or its edge where it is the page's.
       const c0 = (x === 0 ? 0 : margin) / stride;
       const r0 = (y === 0 ? 0 : margin) / stride;
       const c1 = Math.min((x + tile >= width ? tile : tile - margin) / stride, cols - x / stride);
       const r1 = Math.min((y + tile >= height ? tile : tile - margin) / stride, rows - y / stride);
+      if (darkest < PAPER_INK) {
+        for (let r = r0; r < r1; r++)
+          cells.fill(other, (y / stride + r) * cols + x / stride + c0, (y / stride + r) * cols + x / stride + c1);
+        onTile?.();
+        continue;
+      }
+      const out = await session.run({ ink: new ort.Tensor('float32', input, [1, 1, tile, tile]) });
+      const logits = out.classes.data as Float32Array;
+      const plane = tileCells * tileCells;
       for (let r = r0; r < r1; r++) {
         for (let c = c0; c < c1; c++) {
           const at = r * tileCells + c;
