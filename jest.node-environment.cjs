@@ -2,23 +2,12 @@
 // ArrayBuffer: native addons (onnxruntime-node) make their arrays there, and check them with `instanceof`.
 const { TestEnvironment } = require('jest-environment-node');
 
-const TYPED_ARRAYS = [
-  Int8Array,
-  Uint8ClampedArray,
-  Int16Array,
-  Uint16Array,
-  Int32Array,
-  Uint32Array,
-  Float32Array,
-  Float64Array,
-  BigInt64Array,
-  BigUint64Array,
-];
+const { TYPED_ARRAYS } = require('./jest.shared.cjs');
 
 class NodeEnvironment extends TestEnvironment {
   constructor(...args) {
     super(...args);
-    for (const type of TYPED_ARRAYS) this.global[type.name] = type;
+    for (const name of TYPED_ARRAYS) this.global[name] = globalThis[name];
   }
 }
 

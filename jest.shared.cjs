@@ -2,16 +2,19 @@
 const path = require('node:path');
 
 const root = __dirname;
+/** Every typed array's name: handed to modules as they are, and the main realm's in the Node environment. */
 const TYPED_ARRAYS = [
+  'Int8Array',
   'Uint8Array',
   'Uint8ClampedArray',
-  'Int8Array',
-  'Uint16Array',
   'Int16Array',
-  'Uint32Array',
+  'Uint16Array',
   'Int32Array',
+  'Uint32Array',
   'Float32Array',
   'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
 ];
 
 /**
@@ -79,4 +82,4 @@ function serviceTestConfig(projectDir) {
   };
 }
 
-module.exports = { baseConfig, serviceTestConfig, swc };
+module.exports = { baseConfig, serviceTestConfig, swc, TYPED_ARRAYS };
