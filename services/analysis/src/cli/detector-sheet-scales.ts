@@ -42,14 +42,13 @@ async function measuredTextHeights(corpus: string): Promise<Record<string, numbe
   if (existsSync(cache)) return JSON.parse(await readFile(cache, 'utf8')) as Record<string, number | null>;
   const files = (await readdir(path.join(corpus, 'sheets'))).filter((file) => /\.(png|jpg)$/.test(file)).sort();
   let done = 0;
-  const shares = Array.from({ length: Math.min(availableParallelism(), files.length) }, (_, k) =>
-    files.filter((_, i) => i % availableParallelism() === k),
-  );
+  const threads = Math.min(availableParallelism(), files.length);
+  const shares = Array.from({ length: threads }, (_, k) => files.filter((_, i) => i % threads === k));
   const parts = await Promise.all(
     shares.map(
       (share) =>
         new Promise<Record<string, number | null>>((resolve, reject) => {
-          const worker = new Worker(__filename, { workerData: { corpus, files: share } });
+          const worker = new Worker(__filename, { workerData: { measureTextHeights: true, corpus, files: share } });
           worker.on('message', (message: { sheet?: true; heights?: Record<string, number | null> }) => {
             if (message.heights) resolve(message.heights);
             else process.stderr.write(`\rtext height ${++done}/${files.length}`);
@@ -65,9 +64,11 @@ async function measuredTextHeights(corpus: string): Promise<Record<string, numbe
   return heights;
 }
 
-if (!isMainThread && parentPort) {
+// A thread started above; other threads that load this module (none today) are left alone.
+const task = workerData as { measureTextHeights?: true; corpus: string; files: string[] } | null;
+if (!isMainThread && parentPort && task?.measureTextHeights) {
   const port = parentPort;
-  const { corpus, files } = workerData as { corpus: string; files: string[] };
+  const { corpus, files } = task;
   void measureFiles(corpus, files, () => port.postMessage({ sheet: true })).then((heights) => port.postMessage({ heights }));
 }
 

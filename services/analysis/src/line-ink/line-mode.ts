@@ -3,7 +3,8 @@
  * line-ink model finds added (`model`). Vector PDF pages keep their exact strokes.
  */
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
-import { loadLineInkModel, type LineInkModel } from './line-ink-model';
+import { modelOnDemand } from '../pipeline/model-on-demand';
+import { loadLineInkModel } from './line-ink-model';
 
 export const LINE_MODES = ['rules', 'model'] as const;
 export type LineMode = (typeof LINE_MODES)[number];
@@ -22,9 +23,6 @@ export function isLineMode(value: string): value is LineMode {
 /** The analysis options for a mode (the model loaded once, at the first page that needs it) and its release. */
 export function lineModeOptions(mode: LineMode): { options: Pick<AnalyzeOptions, 'lineInk'>; dispose: () => Promise<void> } {
   if (mode === 'rules') return { options: {}, dispose: async () => undefined };
-  let model: Promise<LineInkModel> | undefined;
-  return {
-    options: { lineInk: () => (model ??= loadLineInkModel()) },
-    dispose: async () => (await model?.catch(() => undefined))?.dispose(),
-  };
+  const model = modelOnDemand(() => loadLineInkModel());
+  return { options: { lineInk: model.get }, dispose: model.dispose };
 }

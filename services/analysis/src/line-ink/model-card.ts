@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HEADER, row, type Figures, type TrainingRecord, type TrainingRun } from '../symbols/detector/model-card';
+import { corpusCommands, HEADER, row, type Figures, type TrainingRecord, type TrainingRun } from '../symbols/detector/model-card';
 import type { LineInkManifest } from './line-ink-files';
 
 interface HeldOut {
@@ -24,9 +24,7 @@ export async function writeLineInkCard(dir: string, run: TrainingRun): Promise<v
   const training = manifest.training as unknown as TrainingRecord & { sheets: number; heldOut: HeldOut };
   const heldOut = training.heldOut;
   const bytes = (await stat(path.join(dir, 'line-ink.onnx'))).size;
-  const corpora = Object.entries(run.corpora)
-    .map(([name, { seed, count }]) => `${name}: \`npm run corpus -- --sheets --seed ${seed} --count ${count}\``)
-    .join('; ');
+  const corpora = corpusCommands(run);
   const { classes, cells } = heldOut.confusion;
   const confusion = [
     `| truth \\ model | ${classes.join(' | ')} |`,

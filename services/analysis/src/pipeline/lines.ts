@@ -204,12 +204,13 @@ function longStrokes(mask: Uint8Array, width: number, height: number, options: L
  * dashed line whose ink is known to be line ink reads as one run).
  */
 export function straightRuns(mask: Uint8Array, width: number, height: number, options: LineOptions, gap: number): Segment[] {
+  // Dashes as long as a line: every run found is solid.
   const solid = { ...options, minDash: options.minLength };
   const horizontal = scanRows(closedRows(mask, width, height, gap), width, height, solid);
   const vertical = scanRows(closedRows(transpose(mask, width, height), height, width, gap), height, width, solid);
   return [
-    ...horizontal.filter((s) => !s.dashed).map((s) => ({ ...s, orientation: 'horizontal' as const })),
-    ...vertical.filter((s) => !s.dashed).map((s) => ({ ...s, orientation: 'vertical' as const })),
+    ...horizontal.map((s) => ({ ...s, orientation: 'horizontal' as const })),
+    ...vertical.map((s) => ({ ...s, orientation: 'vertical' as const })),
   ];
 }
 

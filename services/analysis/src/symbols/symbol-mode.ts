@@ -4,7 +4,8 @@
  * pages keep their exact path whatever the mode.
  */
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
-import { loadSymbolDetector, type SymbolDetector } from './detector/symbol-detector';
+import { modelOnDemand } from '../pipeline/model-on-demand';
+import { loadSymbolDetector } from './detector/symbol-detector';
 
 export const SYMBOL_MODES = ['rules', 'hybrid', 'detector'] as const;
 export type SymbolMode = (typeof SYMBOL_MODES)[number];
@@ -25,9 +26,6 @@ export function symbolModeOptions(mode: SymbolMode): {
   dispose: () => Promise<void>;
 } {
   if (mode === 'rules') return { options: {}, dispose: async () => undefined };
-  let detector: Promise<SymbolDetector> | undefined;
-  return {
-    options: { symbolDetector: () => (detector ??= loadSymbolDetector()), symbolMode: mode },
-    dispose: async () => (await detector?.catch(() => undefined))?.dispose(),
-  };
+  const detector = modelOnDemand(() => loadSymbolDetector());
+  return { options: { symbolDetector: detector.get, symbolMode: mode }, dispose: detector.dispose };
 }

@@ -42,6 +42,12 @@ export const row = (name: string, f: Figures) =>
   `| ${name} | ${f.truth} | ${f.found} | ${f.precision.toFixed(3)} | ${f.recall.toFixed(3)} | ${f.f1.toFixed(3)} |`;
 export const HEADER = '| | truth | found | precision | recall | F1 |\n| --- | ---: | ---: | ---: | ---: | ---: |';
 
+/** How each corpus a model was trained or scored on is drawn, for its card's Data section. */
+export const corpusCommands = (run: TrainingRun) =>
+  Object.entries(run.corpora)
+    .map(([name, { seed, count }]) => `${name}: \`npm run corpus -- --sheets --seed ${seed} --count ${count}\``)
+    .join('; ');
+
 export async function writeModelCard(dir: string, run: TrainingRun): Promise<void> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'detector.json'), 'utf8')) as DetectorManifest;
   const training = manifest.training as unknown as TrainingRecord & { heldOut: HeldOut };
@@ -50,9 +56,7 @@ export async function writeModelCard(dir: string, run: TrainingRun): Promise<voi
   const card = path.join(dir, 'MODEL.md');
   const previous = existsSync(card) ? await readFile(card, 'utf8') : '';
   const pidDev = previous.match(/## pid-dev[\s\S]*$/)?.[0] ?? '## pid-dev\n\nNot measured yet: run `npm run bench:analysis`.\n';
-  const corpora = Object.entries(run.corpora)
-    .map(([name, { seed, count }]) => `${name}: \`npm run corpus -- --sheets --seed ${seed} --count ${count}\``)
-    .join('; ');
+  const corpora = corpusCommands(run);
   const text = `# Symbol detector
 
 ${manifest.architecture}: a CenterNet-style single-stage detector on greyscale ink, ${manifest.classes.length} classes (our
