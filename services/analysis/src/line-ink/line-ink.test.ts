@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { colourToGrey } from '../ingest/colour-grey';
 import { binarize } from '../pipeline/binarize';
 import { buildCorpusSheet } from '../synthetic/corpus/corpus-sheet';
 import { sheetSeed } from '../synthetic/corpus/corpus-writer';
-import { LINE_INK_CLASSES, readLineInkManifest } from './line-ink-files';
+import { DEFAULT_LINE_INK_DIR, LINE_INK_CLASSES, readLineInkManifest } from './line-ink-files';
+import type * as ort from 'onnxruntime-node';
 import { inkOfClasses } from './line-ink-mask';
-import { keptTileOrigins, loadLineInkModel, type InkClasses } from './line-ink-model';
+import { classifyResampled, keptTileOrigins, lineInkScale, loadLineInkModel, MAX_MODEL_PIXELS, type InkClasses } from './line-ink-model';
 import { modelSignalLines } from './model-lines';
 import { defaultLineOptions, type Segment } from '../pipeline/lines';
 
@@ -53,6 +55,36 @@ describe('line-ink model', () => {
     expect(modelSignalLines(mask, width, height, cells(other), options, [])).toEqual([]);
     const ruled: Segment = { orientation: 'horizontal', start: 20, end, lo: 20, hi: 21, dashed: true };
     expect(modelSignalLines(mask, width, height, cells(signal), options, [ruled])).toEqual([]);
+  });
+
+  it('refuses a manifest whose classes are not the ones the pipeline reads, naming the file', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'line-ink-'));
+    const manifest = JSON.parse(await readFile(path.join(DEFAULT_LINE_INK_DIR, 'line-ink.json'), 'utf8')) as { classes: string[] };
+    await writeFile(path.join(dir, 'line-ink.json'), JSON.stringify({ ...manifest, classes: [...manifest.classes].reverse() }));
+    await copyFile(path.join(DEFAULT_LINE_INK_DIR, 'line-ink.onnx'), path.join(dir, 'line-ink.onnx'));
+    await expect(loadLineInkModel(dir)).rejects.toThrow(/line-ink\.json has classes other, text, .*; expected process_line/);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('does not run the network on bare paper, whose cells are other ink', async () => {
+    const manifest = await readLineInkManifest();
+    const refusing = {
+      run: () => Promise.reject(new Error('the network ran on paper')),
+    } as unknown as ort.InferenceSession;
+    const [width, height] = [1500, 700];
+    const found = await classifyResampled(refusing, manifest, new Float32Array(width * height).fill(0.05), width, height);
+    expect([found.cols, found.rows]).toEqual([750, 350]);
+    expect(found.cells.every((cell) => cell === LINE_INK_CLASSES.indexOf('other'))).toBe(true);
+  });
+
+  it('reads a large page at a scale within its pixel budget', async () => {
+    const manifest = await readLineInkManifest();
+    // A page with no text to measure is read at full size where it fits, and shrunk to the budget where not.
+    const page = (width: number, height: number) => ({ gray: new Uint8Array(width * height).fill(255), width, height });
+    expect(lineInkScale(page(2000, 1500), manifest)).toBe(1);
+    const large = page(8000, 5000);
+    const scale = lineInkScale(large, manifest);
+    expect(large.width * large.height * scale * scale).toBeCloseTo(MAX_MODEL_PIXELS, -3);
   });
 
   it("is trained by its recorded commit's architecture", async () => {
