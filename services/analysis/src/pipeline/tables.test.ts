@@ -4,9 +4,31 @@ import { findTables } from './tables';
 import type { TextLine } from './text-lines';
 
 const UNIT = 2;
-const row = (y: number, x0: number, x1: number): Segment => ({ orientation: 'horizontal', start: x0, end: x1, lo: y - 1, hi: y + 1, dashed: false });
-const column = (x: number, y0: number, y1: number): Segment => ({ orientation: 'vertical', start: y0, end: y1, lo: x - 1, hi: x + 1, dashed: false });
-const text = (x: number, y: number): TextLine => ({ x0: x, y0: y - 6, x1: x + 60, y1: y + 6, orientation: 'horizontal', size: 12, members: [] });
+const row = (y: number, x0: number, x1: number): Segment => ({
+  orientation: 'horizontal',
+  start: x0,
+  end: x1,
+  lo: y - 1,
+  hi: y + 1,
+  dashed: false,
+});
+const column = (x: number, y0: number, y1: number): Segment => ({
+  orientation: 'vertical',
+  start: y0,
+  end: y1,
+  lo: x - 1,
+  hi: x + 1,
+  dashed: false,
+});
+const text = (x: number, y: number): TextLine => ({
+  x0: x,
+  y0: y - 6,
+  x1: x + 60,
+  y1: y + 6,
+  orientation: 'horizontal',
+  size: 12,
+  members: [],
+});
 
 describe('findTables', () => {
   // A portrait sheet: a frame from (50, 50) to (1050, 1500) with a title block as wide as the frame across its

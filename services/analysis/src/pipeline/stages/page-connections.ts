@@ -6,6 +6,7 @@ import type { DetectedSymbol } from '../symbols';
 import type { PageLines } from './page-lines';
 import type { SymbolCandidates } from './symbol-candidates';
 import type { EquipmentNozzles } from './equipment-nozzles';
+import { touchingPairs } from '../touching-symbols';
 
 /** A connection traced between two symbols. */
 export interface PageConnection extends Omit<TracedConnection, 'source' | 'target'> {
@@ -15,7 +16,8 @@ export interface PageConnection extends Omit<TracedConnection, 'source' | 'targe
 
 /**
  * Traces the pipes between the symbols (text is no end of a pipe); a nozzle is connected to its pipes, not to its
- * equipment, and flanges bolted together are connected in order.
+ * equipment, flanges bolted together are connected in order, and symbols drawn against each other on a pipe are
+ * connected.
  */
 export function pageConnections(
   { unit }: PageLines,
@@ -37,10 +39,16 @@ export function pageConnections(
     dots,
     unit,
   ).map((connection) => ({ ...connection, source: nodes[connection.source], target: nodes[connection.target] }));
-  return [
+  const connections: PageConnection[] = [
     ...traced.filter(({ source, target }) => !partOf(source, target) && !boltedTogether(source, target)),
     ...bolted.flatMap(({ parts, links }) =>
       links.map((link, i) => ({ source: parts[i], target: parts[i + 1], path: [link], dashed: false, junctions: 0 })),
     ),
   ];
+  const joined = (a: DetectedSymbol, b: DetectedSymbol) =>
+    partOf(a, b) || connections.some(({ source, target }) => (source === a && target === b) || (source === b && target === a));
+  for (const { a, b, link } of touchingPairs(nodes, pipes, unit)) {
+    if (!joined(nodes[a], nodes[b])) connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed: false, junctions: 0 });
+  }
+  return connections;
 }
