@@ -1,12 +1,36 @@
 import { boxHeight, boxWidth, type Component } from './components';
 import { segmentCenter, type Segment } from './lines';
 
+/** The share of the positions `from`..`to` along a line (centre `center` across it) that have ink within a pixel of it. */
+export type InkAlong = (orientation: Segment['orientation'], center: number, from: number, to: number) => number;
+
+/** `InkAlong` over a page's ink mask (1 = ink). */
+export function inkAlongMask(mask: Uint8Array, width: number, height: number): InkAlong {
+  return (orientation, center, from, to) => {
+    const c = Math.round(center);
+    let inked = 0;
+    for (let along = from; along <= to; along++) {
+      for (let d = -1; d <= 1; d++) {
+        const [x, y] = orientation === 'horizontal' ? [along, c + d] : [c + d, along];
+        if (x >= 0 && y >= 0 && x < width && y < height && mask[y * width + x]) {
+          inked++;
+          break;
+        }
+      }
+    }
+    return to >= from ? inked / (to - from + 1) : 0;
+  };
+}
+
 /**
  * Gap crossings: a pipe broken where another runs across it (the crossing drawn with a break instead of
- * a hop). The pipe goes on across the gap; the two pipes do not meet.
+ * a hop). The pipe goes on across the gap; the two pipes do not meet. Where it crosses several pipes close
+ * together, the pieces between the breaks are too short to be found as lines: it goes on where the ink shows
+ * them drawn (`inkAlong`), each break no longer than one gap.
  */
-export function bridgeGaps(segments: Segment[], unit: number): Segment[] {
+export function bridgeGaps(segments: Segment[], unit: number, inkAlong?: InkAlong): Segment[] {
   const maxGap = 8 * unit + 2;
+  const maxSpan = inkAlong ? 5 * maxGap : maxGap;
   let current = segments;
   for (const orientation of ['horizontal', 'vertical'] as const) {
     const along = current.filter((s) => s.orientation === orientation).sort((a, b) => a.start - b.start);
@@ -15,18 +39,21 @@ export function bridgeGaps(segments: Segment[], unit: number): Segment[] {
     const latest = (s: Segment): Segment => (replaced.has(s) ? latest(replaced.get(s)!) : s);
     for (const a of along) {
       for (const b of along) {
-        // Sorted by start: past the largest gap nothing further can continue `a`.
-        if (b.start - a.end > maxGap) break;
+        // Sorted by start: past the largest span nothing further can continue `a`.
+        if (b.start - a.end > maxSpan) break;
         if (b.start <= a.end || Math.abs(segmentCenter(a) - segmentCenter(b)) > unit) continue;
         const line = segmentCenter(a);
-        const through = across.some(
-          (s) =>
-            segmentCenter(s) > a.end &&
-            segmentCenter(s) < b.start &&
-            s.start < line - 2 * unit - (a.hi - a.lo) &&
-            s.end > line + 2 * unit + (a.hi - a.lo),
-        );
-        if (!through) continue;
+        const crossings = across
+          .filter(
+            (s) =>
+              segmentCenter(s) > a.end &&
+              segmentCenter(s) < b.start &&
+              s.start < line - 2 * unit - (a.hi - a.lo) &&
+              s.end > line + 2 * unit + (a.hi - a.lo),
+          )
+          .map(segmentCenter);
+        if (crossings.length === 0) continue;
+        if (b.start - a.end > maxGap && !drawnBetweenBreaks(a, b, crossings, maxGap, inkAlong)) continue;
         const first = latest(a);
         const second = latest(b);
         if (first === second) continue;
@@ -45,6 +72,26 @@ export function bridgeGaps(segments: Segment[], unit: number): Segment[] {
     current = [...kept];
   }
   return current;
+}
+
+/** Between two pieces of a line, away from the breaks at the lines it crosses (half a gap either side), ink all along. */
+function drawnBetweenBreaks(a: Segment, b: Segment, crossings: number[], maxGap: number, inkAlong?: InkAlong): boolean {
+  if (!inkAlong) return false;
+  const center = (segmentCenter(a) + segmentCenter(b)) / 2;
+  const breaks = [a.end, ...crossings, b.start];
+  let drawn = 0;
+  let length = 0;
+  for (let i = 0; i + 1 < breaks.length; i++) {
+    // The first stretch starts at a's end and the last ends at b's start: those ends are breaks too.
+    const from = Math.ceil(breaks[i] + maxGap / 2);
+    const to = Math.floor(breaks[i + 1] - maxGap / 2);
+    if (to < from) continue;
+    drawn += inkAlong(a.orientation, center, from, to) * (to - from + 1);
+    length += to - from + 1;
+  }
+  // Crossings so close together that the breaks take the whole span: each break no longer than a gap.
+  if (length === 0) return b.start - a.end <= crossings.length * maxGap;
+  return drawn >= 0.9 * length;
 }
 
 /**

@@ -17,7 +17,7 @@ import { findDashChains } from '../dash-chains';
 import { FAINT_LIFT, withFaintExtents } from '../faint-text';
 import { flangeJoints } from '../flange-joints';
 import { findHatchedBands } from '../hatched-bands';
-import { bridgeGaps, bridgeHops } from '../hops';
+import { bridgeGaps, bridgeHops, inkAlongMask } from '../hops';
 import { eraseLeaders } from '../leaders';
 import { drawingArea, removeLines, segmentBox, segmentCenter, segmentLength, type Segment } from '../lines';
 import { cutStubs } from '../stubs';
@@ -86,7 +86,7 @@ function inkApart({ ink, lineOptions, allSegments, segments, unit }: PageLines) 
   // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.
   const solidStubs = stubs.filter((stub) => !dashChains.stubs.has(stub));
   const bridged = bridgeHops(components, [...segments, ...solidStubs, ...dashChains.segments], unit);
-  const lineSegments = bridgeGaps(bridged.segments, unit);
+  const lineSegments = bridgeGaps(bridged.segments, unit, inkAlongMask(mask, width, height));
   const symbolParts = components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c));
   return { rest, components, lineSegments, symbolParts };
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { bridgeGaps, inkAlongMask } from './hops';
+import { lineSegment } from '../testing/segments';
+import type { Segment } from './lines';
+
+const UNIT = 3;
+const W = 400;
+const H = 400;
+/** Ink where the segments run (a pixel either side of their centre). */
+function inkOf(segments: Segment[]): Uint8Array {
+  const mask = new Uint8Array(W * H);
+  for (const s of segments) {
+    for (let along = s.start; along <= s.end; along++) {
+      for (let across = s.lo; across <= s.hi; across++) {
+        const [x, y] = s.orientation === 'horizontal' ? [along, across] : [across, along];
+        mask[y * W + x] = 1;
+      }
+    }
+  }
+  return mask;
+}
+const verticals = (segments: Segment[]) => segments.filter((s) => s.orientation === 'vertical').map((s) => [s.start, s.end]);
+
+describe('bridgeGaps', () => {
+  // Two pipes across at y 150 and y 200; a vertical pipe x 100 broken at each (4 px either side).
+  const across = [lineSegment('horizontal', 150, 0, 399), lineSegment('horizontal', 200, 0, 399)];
+  const above = lineSegment('vertical', 100, 10, 146);
+  const below = lineSegment('vertical', 100, 204, 390);
+  const between = lineSegment('vertical', 100, 154, 196);
+
+  it('bridges a pipe broken at one crossing', () => {
+    const single = lineSegment('vertical', 100, 154, 390);
+    expect(verticals(bridgeGaps([across[0], above, single], UNIT))).toEqual([[10, 390]]);
+  });
+
+  it('bridges a pipe across two crossings where the piece between them is drawn but too short to be a line', () => {
+    const ink = inkAlongMask(inkOf([...across, above, below, between]), W, H);
+    expect(verticals(bridgeGaps([...across, above, below], UNIT, ink))).toEqual([[10, 390]]);
+  });
+
+  it('keeps two pipes ending at two headers apart where nothing is drawn between the headers', () => {
+    const ink = inkAlongMask(inkOf([...across, above, below]), W, H);
+    expect(verticals(bridgeGaps([...across, above, below], UNIT, ink))).toEqual([
+      [10, 146],
+      [204, 390],
+    ]);
+    expect(verticals(bridgeGaps([...across, above, below], UNIT))).toEqual([
+      [10, 146],
+      [204, 390],
+    ]);
+  });
+});
