@@ -38,6 +38,18 @@ describe('bridgeGaps', () => {
     expect(verticals(bridgeGaps([...across, above, below], UNIT, ink))).toEqual([[10, 390]]);
   });
 
+  it('does not bridge through a valve drawn on the pipe before the crossing', () => {
+    // The pipe above stops at a valve (ink across y 120..146, wide), then runs on below the first crossing.
+    const valve = lineSegment('vertical', 100, 120, 146);
+    const wide = { ...valve, lo: 90, hi: 110 };
+    const upper = lineSegment('vertical', 100, 10, 119);
+    const ink = inkAlongMask(inkOf([...across, upper, wide, between, below]), W, H);
+    expect(verticals(bridgeGaps([...across, upper, below], UNIT, ink))).toEqual([
+      [10, 119],
+      [204, 390],
+    ]);
+  });
+
   it('keeps two pipes ending at two headers apart where nothing is drawn between the headers', () => {
     const ink = inkAlongMask(inkOf([...across, above, below]), W, H);
     expect(verticals(bridgeGaps([...across, above, below], UNIT, ink))).toEqual([

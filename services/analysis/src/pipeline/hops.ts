@@ -51,7 +51,8 @@ export function bridgeGaps(segments: Segment[], unit: number, inkAlong?: InkAlon
               s.start < line - 2 * unit - (a.hi - a.lo) &&
               s.end > line + 2 * unit + (a.hi - a.lo),
           )
-          .map(segmentCenter);
+          .map(segmentCenter)
+          .sort((x, y) => x - y);
         if (crossings.length === 0) continue;
         if (b.start - a.end > maxGap && !drawnBetweenBreaks(a, b, crossings, maxGap, inkAlong)) continue;
         const first = latest(a);
@@ -74,9 +75,13 @@ export function bridgeGaps(segments: Segment[], unit: number, inkAlong?: InkAlon
   return current;
 }
 
-/** Between two pieces of a line, away from the breaks at the lines it crosses (half a gap either side), ink all along. */
+/**
+ * Between two pieces of a line that stop at the first and last line it crosses: away from the breaks (half a gap
+ * either side of each crossing), ink all along.
+ */
 function drawnBetweenBreaks(a: Segment, b: Segment, crossings: number[], maxGap: number, inkAlong?: InkAlong): boolean {
-  if (!inkAlong) return false;
+  // Each piece stops at a break: a piece ending short of the first crossing ends at something else (a valve).
+  if (!inkAlong || crossings[0] - a.end > maxGap || b.start - crossings[crossings.length - 1] > maxGap) return false;
   const center = (segmentCenter(a) + segmentCenter(b)) / 2;
   const breaks = [a.end, ...crossings, b.start];
   let drawn = 0;
