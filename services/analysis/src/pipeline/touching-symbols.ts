@@ -50,6 +50,8 @@ function sideBySide(
   const gap = after.along[0] - before.along[1];
   const smaller = Math.min(before.along[1] - before.along[0], after.along[1] - after.along[0]) + 1;
   if (gap > tolerance || gap < -smaller / 3) return undefined;
+  // A pipe's axis through both needs their spans across to overlap (checked first: it is cheap).
+  if (Math.max(before.across[0], after.across[0]) > Math.min(before.across[1], after.across[1])) return undefined;
   // A pipe along the axis reaches the outer side of one of them, and its axis runs through both boxes.
   const axis = pipes.find((pipe) => {
     if (pipe.orientation !== orientation || pipe.dashed) return false;
