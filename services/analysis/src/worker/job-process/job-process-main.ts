@@ -1,6 +1,7 @@
 /**
  * A job process: runs one job at a time for the worker, which forked it and kills it when a job runs over its
- * budget. Models and OCR threads are loaded once, at the first job that needs them, and kept for the next.
+ * budget. Models and OCR threads are loaded once, before the first job's first page (so that a page's time budget is
+ * spent on the page, not on a fresh process's loading), and kept for the next.
  * Nothing here touches NATS, the database or storage: bytes come in, analysed pages go out.
  */
 import { loadSymbolClassifier } from '../../classifier/symbol-classifier';
@@ -31,7 +32,11 @@ const lines = lineModeOptions(settings.lines).options;
 
 const send = (message: JobProcessMessage) => void process.send?.(message);
 
+/** Everything a page may need, loaded (once; then at once). */
+const loadModels = () => Promise.all([textReader?.(), symbolClassifier(), symbols.symbolDetector?.(), lines.lineInk?.()]);
+
 async function run(request: JobRequest) {
+  await loadModels();
   const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
   let pixels = 0;
   for (const [index, page] of request.pages.entries()) {
