@@ -105,20 +105,21 @@ describe('job budgets', () => {
   });
 
   it('kills a page that runs over its wall time, ends the job once, and the next job gets a fresh process', async () => {
-    const worker = await startWorker({ ANALYSIS_PAGE_TIMEOUT_MS: 3_000, ANALYSIS_CONCURRENCY: 1 });
+    // A budget the small drawing after it keeps within on a loaded machine, far below the dense page's minute.
+    const worker = await startWorker({ ANALYSIS_PAGE_TIMEOUT_MS: 10_000, ANALYSIS_CONCURRENCY: 1 });
     const started = Date.now();
     const dense = await jobs.queueJob(await denseVectorPdf(150_000), 'pdf', 'application/pdf');
     await waitFor(async () => (worker.jobProcessIds().length > 0 ? true : undefined));
     const [killed] = worker.jobProcessIds();
-    await expectEndedOnce(dense.jobId, 'This drawing is too complex to analyse (page 1 took longer than 3 s)');
+    await expectEndedOnce(dense.jobId, 'This drawing is too complex to analyse (page 1 took longer than 10 s)');
     // Stopped near its budget, not when the page would have been done (about a minute here).
-    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(await isAlive(killed!)).toBe(false);
 
     const next = await jobs.queueJob(await smallDrawing(), 'png', 'image/png');
     expect((await jobs.settled(next.jobId, 60_000)).results).toHaveLength(1);
     expect(worker.jobProcessIds()).not.toContain(killed);
-  });
+  }, 180_000);
 
   it('kills a job that runs over its total wall time', async () => {
     await startWorker({ ANALYSIS_JOB_TIMEOUT_MS: 3_000 });
@@ -171,7 +172,7 @@ describe('a worker that dies mid-job', () => {
     const job = await queueAndWaitUntilFindingLines(60_000);
     process.kill(worker.jobProcessIds()[0]!, 'SIGKILL');
     await expectCompletedOnce(job.jobId, 60_000);
-  });
+  }, 180_000);
 
   it('replaces a job process that died between jobs before the next job', async () => {
     const worker = await startWorker({ ANALYSIS_CONCURRENCY: 1 });
@@ -211,5 +212,5 @@ describe('a worker that dies mid-job', () => {
     } finally {
       victim.kill('SIGKILL');
     }
-  });
+  }, 240_000);
 });
