@@ -14,6 +14,7 @@ import {
   natsServerOptions,
   metricsHandler,
   METRICS_PATH,
+  outlastClientKeepAlive,
   PinoNestLogger,
   SERVICE_NAME,
   TokenVersions,
@@ -68,6 +69,7 @@ export async function createGatewayApp(envSource: NodeJS.ProcessEnv = process.en
     bodyParser: false,
     abortOnError: false,
   });
+  outlastClientKeepAlive(app.getHttpServer());
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SUBJECTS, type DrawingProgressEvent } from '@pid/contracts';
-import { createLogger, encodeJson, JwtService, TokenVersions } from '@pid/platform';
+import { createLogger, encodeJson, JwtService, KEEP_ALIVE_TIMEOUT_MS, TokenVersions } from '@pid/platform';
 import { eventually, startTestServices, type TestServices, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import { connect, type NatsConnection } from 'nats';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -127,6 +127,12 @@ describe('REST proxy', () => {
       .expect(502, { msg: 'Service unavailable. Please try again.' });
     echoes[1] = await echoService('billing');
     await request(gateway.app.getHttpServer()).get('/api/nothing-here').expect(404, { msg: 'Cannot GET /api/nothing-here' });
+  });
+});
+
+describe('connections', () => {
+  it('keeps idle connections open longer than the clients and proxies in front of it do', () => {
+    expect(gateway.app.getHttpServer().keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
   });
 });
 

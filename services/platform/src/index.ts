@@ -12,6 +12,7 @@ export * from './database/columns';
 export * from './health/health.controller';
 export * from './http/body-object';
 export * from './http/error-body.filter';
+export * from './http/keep-alive';
 export * from './http/message.dto';
 export * from './http/zod-body.pipe';
 export * from './logging/logger';

@@ -16,6 +16,7 @@ import {
   HOOK_TIMEOUT_MS,
 } from '../test-kit';
 import { ensureConsumer, ensureStream, publishJson } from '../nats/jetstream';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../http/keep-alive';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner) {
@@ -100,6 +101,10 @@ describe('a service built by createServiceApp', () => {
     await request(service.http)
       .get('/health/ready')
       .expect(200, { status: 'up', service: 'widgets', checks: { database: 'up', nats: 'up' } });
+  });
+
+  it('keeps idle connections open longer than the clients in front of it do', () => {
+    expect(service.app.getHttpServer().keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
   });
 
   it('serves its OpenAPI document', async () => {

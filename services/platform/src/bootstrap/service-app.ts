@@ -8,6 +8,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type { z } from 'zod';
 import { ConfigError, loadEnv, type BaseEnv } from '../config/env';
+import { outlastClientKeepAlive } from '../http/keep-alive';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -82,6 +83,7 @@ export async function createServiceApp<Env extends BaseEnv>(
       },
       { logger: new PinoNestLogger(logger), abortOnError: false, bodyParser: false },
     );
+    outlastClientKeepAlive(app.getHttpServer());
     const dataSource = app.get(DataSource);
     const natsClient = app.get<ClientProxy>(NATS_CLIENT);
     const context: ServiceContext<Env> = { name: definition.name, env, logger, dataSource, nats, natsClient };
