@@ -5,7 +5,7 @@ import numpy as np
 from PIL import Image, ImageFilter
 
 from model import STRIDE
-from corpus_common import corpus_sheet, ink_image, sheet_names
+from corpus_common import corpus_sheet, ink_image, sheet_names, sheet_scales
 
 # Crops are read at a random scale in this range: symbols drawn from about half to twice their corpus size.
 CROP_SCALES = (0.45, 1.8)
