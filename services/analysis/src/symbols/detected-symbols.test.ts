@@ -19,6 +19,18 @@ describe('hybrid symbols', () => {
     expect(withDetections(ruled, detected).map((s) => s.description)).toEqual(['rules', 'missed, sure']);
   });
 
+  it('splits a rules symbol that holds two sure detections side by side (neighbours taken for one)', () => {
+    const merged = { ...symbol(0, 0.7, 'two valves'), x1: 50 };
+    const left = { ...symbol(0, 0.9, 'left'), x1: 22 };
+    const right = { ...symbol(28, 0.8, 'right'), x1: 50 };
+    expect(withDetections([merged], [left, right]).map((s) => s.description)).toEqual(['left', 'right']);
+    // One sure detection inside, or two that overlap each other: the rules symbol stays.
+    expect(withDetections([merged], [left]).map((s) => s.description)).toEqual(['two valves']);
+    expect(withDetections([merged], [left, { ...left, x0: 5, x1: 27, description: 'same' }]).map((s) => s.description)).toEqual([
+      'two valves',
+    ]);
+  });
+
   it("is the detector's symbols alone without rules", () => {
     const detected = [symbol(0, 0.3), symbol(100, 0.9)];
     expect(withDetections(undefined, detected)).toEqual(detected);

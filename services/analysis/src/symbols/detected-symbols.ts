@@ -26,17 +26,28 @@ export async function detectedSymbols(detector: SymbolDetector, page: GrayPage, 
  */
 const HYBRID_MIN_CONFIDENCE = 0.5;
 
+const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
+
 /**
- * The detector's symbols alone, or, beside the rules' symbols, those of its symbols from `HYBRID_MIN_CONFIDENCE`
- * that overlap none of them by more than a fifth of the smaller box (what the rules missed).
+ * The detector's symbols alone, or the rules' symbols corrected by its sure ones (from `HYBRID_MIN_CONFIDENCE`):
+ * - a sure detection that overlaps no rules symbol by more than a fifth of the smaller box is added (the rules
+ *   missed it);
+ * - two or more, side by side, that each lie inside one rules symbol replace it: the rules took neighbours drawn
+ *   close together for one symbol.
  */
 export function withDetections(ruled: DetectedSymbol[] | undefined, detected: DetectedSymbol[]): DetectedSymbol[] {
   if (!ruled) return detected;
   const symbols = ruled.filter((symbol) => symbol.elementType !== 'text');
-  const free = detected.filter(
-    (d) =>
-      d.confidence >= HYBRID_MIN_CONFIDENCE &&
-      symbols.every((symbol) => overlapArea(symbol, d) < 0.2 * Math.min(boxArea(symbol), boxArea(d))),
-  );
-  return [...ruled, ...free];
+  const sure = detected.filter((d) => d.confidence >= HYBRID_MIN_CONFIDENCE);
+  const replaced = new Map<DetectedSymbol, DetectedSymbol[]>();
+  const used = new Set<DetectedSymbol>();
+  for (const symbol of symbols) {
+    const inside = sure.filter((d) => !used.has(d) && overlapArea(symbol, d) >= 0.85 * boxArea(d));
+    const apart = inside.every((a, i) => inside.every((b, j) => i === j || !overlaps(a, b)));
+    if (inside.length < 2 || !apart) continue;
+    replaced.set(symbol, inside);
+    for (const d of inside) used.add(d);
+  }
+  const free = sure.filter((d) => symbols.every((symbol) => !overlaps(symbol, d)));
+  return [...ruled.flatMap((symbol) => replaced.get(symbol) ?? [symbol]), ...free];
 }
