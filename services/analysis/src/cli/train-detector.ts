@@ -1,5 +1,5 @@
 /**
- * `npm run train:detector -- [--steps N] [--work DIR] [--out DIR]`
+ * `npm run train:detector -- [--steps N] [--train-count N] [--held-out-count N] [--work DIR] [--out DIR]`
  * Rebuilds the committed symbol detector: draws the training and held-out corpora from their fixed seeds (whole
  * sheets, skipped when already drawn), measures each sheet's text height to read it at the product's scale, installs the Debian packages the trainer needs (PyTorch, ONNX, Pillow),
  * trains with `training/detector/train.py` on every core, and writes the weights and their model card
@@ -16,7 +16,17 @@ import { writeModelCard } from '../symbols/detector/model-card';
 import { FALLBACK_SCALE } from './detector-sheet-scales';
 import { formatWithPrettier } from './format-with-prettier';
 import { runCli } from './run-cli';
-import { DEFAULT_CORPUS_WORK_DIR, ensurePython, headCommit, PYTHON, run, trainingCorpora, TRAINING_CORPORA } from './training-setup';
+import {
+  CORPUS_COUNT_OPTIONS,
+  corporaOf,
+  DEFAULT_CORPUS_WORK_DIR,
+  ensurePython,
+  headCommit,
+  PYTHON,
+  run,
+  trainingCommand,
+  trainingCorpora,
+} from './training-setup';
 
 export const DETECTOR_TRAINING = { steps: 10000, batch: 12, crop: 320, seed: 41 };
 
@@ -26,13 +36,15 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       steps: { type: 'string', default: String(DETECTOR_TRAINING.steps) },
+      ...CORPUS_COUNT_OPTIONS,
       work: { type: 'string', default: DEFAULT_CORPUS_WORK_DIR },
       out: { type: 'string', default: DEFAULT_DETECTOR_DIR },
     },
   });
+  const corpora = corporaOf(values);
   const commit = headCommit();
   ensurePython();
-  const { trainDir, heldOutDir } = await trainingCorpora(values.work);
+  const { trainDir, heldOutDir } = await trainingCorpora(values.work, corpora);
   const classes = path.join(trainDir, 'classes.json');
   // Heatmap order and each class's element type (`other_symbol` has none: its kind comes from its size).
   const elementType = (name: string) => SYMBOL_CLASSES.find((cls) => cls.className === name)?.elementType ?? null;
@@ -45,8 +57,8 @@ async function main(): Promise<number> {
   run(PYTHON, [...args, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)])], TRAINING_DIR);
   const minutes = (Date.now() - started) / 60000;
   await writeModelCard(values.out, {
-    command: `npm run train:detector -- --steps ${steps}`,
-    corpora: TRAINING_CORPORA,
+    command: trainingCommand(`npm run train:detector -- --steps ${steps}`, corpora),
+    corpora,
     wallMinutes: minutes,
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`,
   });

@@ -1,5 +1,5 @@
 /**
- * `npm run train:line-ink -- [--steps N] [--sheets N] [--work DIR] [--out DIR]`
+ * `npm run train:line-ink -- [--steps N] [--sheets N] [--train-count N] [--held-out-count N] [--work DIR] [--out DIR]`
  * Rebuilds the committed line-ink model: the same corpora as the symbol detector's (drawn where not drawn yet, each
  * sheet's scale measured), the Debian packages the trainer needs, then `training/line_ink/train.py` on every core;
  * writes `line-ink.onnx`, `line-ink.json` and the model card (`models/line-ink/`). Progress on stderr.
@@ -12,7 +12,17 @@ import { writeLineInkCard } from '../line-ink/model-card';
 import { FALLBACK_SCALE } from './detector-sheet-scales';
 import { formatWithPrettier } from './format-with-prettier';
 import { runCli } from './run-cli';
-import { DEFAULT_CORPUS_WORK_DIR, ensurePython, headCommit, PYTHON, run, trainingCorpora, TRAINING_CORPORA } from './training-setup';
+import {
+  CORPUS_COUNT_OPTIONS,
+  corporaOf,
+  DEFAULT_CORPUS_WORK_DIR,
+  ensurePython,
+  headCommit,
+  PYTHON,
+  run,
+  trainingCommand,
+  trainingCorpora,
+} from './training-setup';
 
 export const LINE_INK_TRAINING = { steps: 2000, batch: 12, crop: 256, sheets: 160, seed: 43 };
 
@@ -23,13 +33,15 @@ async function main(): Promise<number> {
     options: {
       steps: { type: 'string', default: String(LINE_INK_TRAINING.steps) },
       sheets: { type: 'string', default: String(LINE_INK_TRAINING.sheets) },
+      ...CORPUS_COUNT_OPTIONS,
       work: { type: 'string', default: DEFAULT_CORPUS_WORK_DIR },
       out: { type: 'string', default: DEFAULT_LINE_INK_DIR },
     },
   });
+  const corpora = corporaOf(values);
   const commit = headCommit();
   ensurePython();
-  const { trainDir, heldOutDir } = await trainingCorpora(values.work);
+  const { trainDir, heldOutDir } = await trainingCorpora(values.work, corpora);
   const started = Date.now();
   const { steps, sheets } = values;
   const { batch, crop, seed } = LINE_INK_TRAINING;
@@ -38,8 +50,8 @@ async function main(): Promise<number> {
   run(PYTHON, [...args, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)])], TRAINING_DIR);
   const minutes = (Date.now() - started) / 60000;
   await writeLineInkCard(values.out, {
-    command: `npm run train:line-ink -- --steps ${steps} --sheets ${sheets}`,
-    corpora: TRAINING_CORPORA,
+    command: trainingCommand(`npm run train:line-ink -- --steps ${steps} --sheets ${sheets}`, corpora),
+    corpora,
     wallMinutes: minutes,
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`,
   });

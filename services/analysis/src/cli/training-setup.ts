@@ -14,6 +14,36 @@ export const TRAINING_CORPORA = {
   heldOut: { seed: 4141, count: 24 },
 };
 
+export type TrainingCorpora = typeof TRAINING_CORPORA;
+
+/** The trainers' `--train-count` and `--held-out-count` (`parseArgs` options): fewer sheets, for a quick run. */
+export const CORPUS_COUNT_OPTIONS = {
+  'train-count': { type: 'string', default: String(TRAINING_CORPORA.train.count) },
+  'held-out-count': { type: 'string', default: String(TRAINING_CORPORA.heldOut.count) },
+} as const;
+
+/** The corpora those options name: the committed seeds, with the counts asked for. */
+export function corporaOf(values: { 'train-count': string; 'held-out-count': string }): TrainingCorpora {
+  const count = (text: string, name: string) => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of sheets, not "${text}"`);
+    return value;
+  };
+  return {
+    train: { ...TRAINING_CORPORA.train, count: count(values['train-count'], 'train-count') },
+    heldOut: { ...TRAINING_CORPORA.heldOut, count: count(values['held-out-count'], 'held-out-count') },
+  };
+}
+
+/** The command line that rebuilds a model, with the corpus counts where they are not the committed ones. */
+export function trainingCommand(base: string, corpora: TrainingCorpora): string {
+  const counts = [
+    corpora.train.count !== TRAINING_CORPORA.train.count ? ` --train-count ${corpora.train.count}` : '',
+    corpora.heldOut.count !== TRAINING_CORPORA.heldOut.count ? ` --held-out-count ${corpora.heldOut.count}` : '',
+  ];
+  return base + counts.join('');
+}
+
 export const PYTHON = '/usr/bin/python3';
 const PACKAGES = ['python3-torch', 'python3-onnx', 'python3-pil', 'python3-numpy'];
 export const DEFAULT_CORPUS_WORK_DIR = path.resolve(__dirname, '../../../../.cache/detector-corpus');
@@ -49,9 +79,11 @@ function ensureCorpus(dir: string, { seed, count }: { seed: number; count: numbe
  * Draws both corpora where they are not drawn yet (named by the generator's code too, so a corpus drawn before the
  * generator changed is not trained on), and each sheet's scale by the product's own text-height measure.
  */
-export async function trainingCorpora(work: string): Promise<{ trainDir: string; heldOutDir: string }> {
+export async function trainingCorpora(
+  work: string,
+  { train, heldOut }: TrainingCorpora = TRAINING_CORPORA,
+): Promise<{ trainDir: string; heldOutDir: string }> {
   const drawnBy = generatorDigest().slice(0, 8);
-  const { train, heldOut } = TRAINING_CORPORA;
   const trainDir = path.join(work, `train-s${train.seed}-n${train.count}-${drawnBy}`);
   const heldOutDir = path.join(work, `held-out-s${heldOut.seed}-n${heldOut.count}-${drawnBy}`);
   ensureCorpus(trainDir, train);

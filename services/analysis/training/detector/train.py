@@ -56,7 +56,7 @@ def train(args):
     model = Detector(len(names))
     print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(names)} classes, {len(sheets)} sheets", flush=True)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    warmup = min(300, args.steps // 10)
+    warmup = max(1, min(300, args.steps // 10))
     schedule = lambda step: min(1, (step + 1) / warmup) * 0.5 * (1 + math.cos(math.pi * step / args.steps))
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimiser, schedule)
     started, running = time.time(), None

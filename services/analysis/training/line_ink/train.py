@@ -44,7 +44,7 @@ def train(args):
     model = InkNet()
     print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(sheets)} sheets", flush=True)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    warmup = min(200, args.steps // 10)
+    warmup = max(1, min(200, args.steps // 10))
     schedule = lambda step: min(1, (step + 1) / warmup) * 0.5 * (1 + math.cos(math.pi * step / args.steps))
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimiser, schedule)
     weights = torch.tensor(CLASS_WEIGHTS)
