@@ -97,4 +97,22 @@ describe('traceConnections', () => {
     const dot = { x0: 156, y0: 96, x1: 164, y1: 104 };
     expect(pairs(traceConnections(segments, [left, right, valve, flange], [dot], 3))).toContainEqual([0, 3]);
   });
+  it('takes a dashed line found in two pieces side by side, one ending on a dashed line it crosses, for a crossing', () => {
+    // Signal lines (unit 3): y 1056 from a bubble on the left to one on the right; x 2691 from a bubble above to one
+    // below. A little askew, the vertical one is also found as a piece 5 px to its left that stops on the horizontal.
+    const dashed = (segment: ReturnType<typeof horizontal>) => ({ ...segment, dashed: true });
+    const [left, right] = [
+      { x0: 2480, y0: 1030, x1: 2520, y1: 1080 },
+      { x0: 2930, y0: 1030, x1: 2970, y1: 1080 },
+    ];
+    const [above, below] = [
+      { x0: 2670, y0: 770, x1: 2710, y1: 816 },
+      { x0: 2670, y0: 1593, x1: 2710, y1: 1640 },
+    ];
+    const segments = [horizontal(2524, 2927, 1056), vertical(820, 1589, 2691), vertical(826, 1060, 2686)].map(dashed);
+    expect(pairs(traceConnections(segments, [left, right, above, below], [], 3))).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+  });
 });

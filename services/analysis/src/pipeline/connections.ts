@@ -113,10 +113,11 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
     if (!byLine.has(key)) byLine.set(key, []);
     byLine.get(key)!.push(piece);
   }
-  // The other pieces on a piece's line (centres a stroke apart, solid with solid, dashed with dashed).
+  // The other pieces on a piece's line (centres two strokes apart at most, solid with solid, dashed with dashed): a
+  // dashed line drawn a little askew is found in pieces whose centres stand that far apart.
   const alongside = (piece: Piece) => {
     const found: Piece[] = [];
-    for (let c = Math.round(piece.center) - unit; c <= Math.round(piece.center) + unit; c++) {
+    for (let c = Math.round(piece.center) - 2 * unit; c <= Math.round(piece.center) + 2 * unit; c++) {
       for (const other of byLine.get(`${piece.orientation}:${c}`) ?? [])
         if (other !== piece && other.dashed === piece.dashed) found.push(other);
     }
