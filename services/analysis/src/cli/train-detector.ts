@@ -5,7 +5,6 @@
  * trains with `training/detector/train.py` on every core, and writes the weights and their model card
  * (`models/symbol-detector/`). Progress on stderr.
  */
-import { cpus } from 'node:os';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,14 +17,11 @@ import { formatWithPrettier } from './format-with-prettier';
 import { runCli } from './run-cli';
 import {
   CORPUS_COUNT_OPTIONS,
-  corporaOf,
   DEFAULT_CORPUS_WORK_DIR,
-  ensurePython,
-  headCommit,
-  PYTHON,
-  run,
+  prepareTraining,
+  runTrainer,
   trainingCommand,
-  trainingCorpora,
+  trainingMachine,
 } from './training-setup';
 
 export const DETECTOR_TRAINING = { steps: 10000, batch: 12, crop: 320, seed: 41 };
@@ -41,10 +37,7 @@ async function main(): Promise<number> {
       out: { type: 'string', default: DEFAULT_DETECTOR_DIR },
     },
   });
-  const corpora = corporaOf(values);
-  const commit = headCommit();
-  ensurePython();
-  const { trainDir, heldOutDir } = await trainingCorpora(values.work, corpora);
+  const { corpora, commit, trainDir, heldOutDir } = await prepareTraining(values);
   const classes = path.join(trainDir, 'classes.json');
   // Heatmap order and each class's element type (`other_symbol` has none: its kind comes from its size).
   const elementType = (name: string) => SYMBOL_CLASSES.find((cls) => cls.className === name)?.elementType ?? null;
@@ -52,15 +45,20 @@ async function main(): Promise<number> {
   const started = Date.now();
   const { steps } = values;
   const { batch, crop, seed } = DETECTOR_TRAINING;
-  const options = { steps, batch, size: crop, seed, threads: cpus().length, 'fallback-scale': FALLBACK_SCALE, commit };
-  const args = ['train.py', '--corpus', trainDir, '--holdout', heldOutDir, '--classes', classes, '--out', values.out];
-  run(PYTHON, [...args, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)])], TRAINING_DIR);
+  runTrainer(TRAINING_DIR, ['--corpus', trainDir, '--holdout', heldOutDir, '--classes', classes, '--out', values.out], {
+    steps,
+    batch,
+    size: crop,
+    seed,
+    'fallback-scale': FALLBACK_SCALE,
+    commit,
+  });
   const minutes = (Date.now() - started) / 60000;
   await writeModelCard(values.out, {
     command: trainingCommand(`npm run train:detector -- --steps ${steps}`, corpora),
     corpora,
     wallMinutes: minutes,
-    machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`,
+    machine: trainingMachine(),
   });
   formatWithPrettier([path.join(values.out, 'detector.json'), path.join(values.out, 'MODEL.md')]);
   process.stderr.write(`Trained in ${minutes.toFixed(1)} min; weights and MODEL.md in ${values.out}\n`);

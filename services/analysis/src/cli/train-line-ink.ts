@@ -4,7 +4,6 @@
  * sheet's scale measured), the Debian packages the trainer needs, then `training/line_ink/train.py` on every core;
  * writes `line-ink.onnx`, `line-ink.json` and the model card (`models/line-ink/`). Progress on stderr.
  */
-import { cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LINE_INK_DIR } from '../line-ink/line-ink-files';
@@ -14,14 +13,11 @@ import { formatWithPrettier } from './format-with-prettier';
 import { runCli } from './run-cli';
 import {
   CORPUS_COUNT_OPTIONS,
-  corporaOf,
   DEFAULT_CORPUS_WORK_DIR,
-  ensurePython,
-  headCommit,
-  PYTHON,
-  run,
+  prepareTraining,
+  runTrainer,
   trainingCommand,
-  trainingCorpora,
+  trainingMachine,
 } from './training-setup';
 
 export const LINE_INK_TRAINING = { steps: 2000, batch: 12, crop: 256, sheets: 160, seed: 43 };
@@ -38,22 +34,25 @@ async function main(): Promise<number> {
       out: { type: 'string', default: DEFAULT_LINE_INK_DIR },
     },
   });
-  const corpora = corporaOf(values);
-  const commit = headCommit();
-  ensurePython();
-  const { trainDir, heldOutDir } = await trainingCorpora(values.work, corpora);
+  const { corpora, commit, trainDir, heldOutDir } = await prepareTraining(values);
   const started = Date.now();
   const { steps, sheets } = values;
   const { batch, crop, seed } = LINE_INK_TRAINING;
-  const options = { steps, sheets, batch, size: crop, seed, threads: cpus().length, 'fallback-scale': FALLBACK_SCALE, commit };
-  const args = ['train.py', '--corpus', trainDir, '--holdout', heldOutDir, '--out', values.out];
-  run(PYTHON, [...args, ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)])], TRAINING_DIR);
+  runTrainer(TRAINING_DIR, ['--corpus', trainDir, '--holdout', heldOutDir, '--out', values.out], {
+    steps,
+    sheets,
+    batch,
+    size: crop,
+    seed,
+    'fallback-scale': FALLBACK_SCALE,
+    commit,
+  });
   const minutes = (Date.now() - started) / 60000;
   await writeLineInkCard(values.out, {
     command: trainingCommand(`npm run train:line-ink -- --steps ${steps} --sheets ${sheets}`, corpora),
     corpora,
     wallMinutes: minutes,
-    machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`,
+    machine: trainingMachine(),
   });
   formatWithPrettier([path.join(values.out, 'line-ink.json'), path.join(values.out, 'MODEL.md')]);
   process.stderr.write(`Trained in ${minutes.toFixed(1)} min; the model and MODEL.md in ${values.out}\n`);

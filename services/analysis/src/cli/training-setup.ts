@@ -3,18 +3,19 @@
  * training and held-out corpora drawn from their fixed seeds by the current generator.
  */
 import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { generatorDigest } from '../synthetic/generator-digest';
 import { writeSheetScales } from './detector-sheet-scales';
 
 /** The corpora both learned models are trained and scored on. */
-export const TRAINING_CORPORA = {
+const TRAINING_CORPORA = {
   train: { seed: 41, count: 320 },
   heldOut: { seed: 4141, count: 24 },
 };
 
-export type TrainingCorpora = typeof TRAINING_CORPORA;
+type TrainingCorpora = typeof TRAINING_CORPORA;
 
 /** The trainers' `--train-count` and `--held-out-count` (`parseArgs` options): fewer sheets, for a quick run. */
 export const CORPUS_COUNT_OPTIONS = {
@@ -23,7 +24,7 @@ export const CORPUS_COUNT_OPTIONS = {
 } as const;
 
 /** The corpora those options name: the committed seeds, with the counts asked for. */
-export function corporaOf(values: { 'train-count': string; 'held-out-count': string }): TrainingCorpora {
+function corporaOf(values: { 'train-count': string; 'held-out-count': string }): TrainingCorpora {
   const count = (text: string, name: string) => {
     const value = Number(text);
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of sheets, not "${text}"`);
@@ -44,11 +45,11 @@ export function trainingCommand(base: string, corpora: TrainingCorpora): string 
   return base + counts.join('');
 }
 
-export const PYTHON = '/usr/bin/python3';
+const PYTHON = '/usr/bin/python3';
 const PACKAGES = ['python3-torch', 'python3-onnx', 'python3-pil', 'python3-numpy'];
 export const DEFAULT_CORPUS_WORK_DIR = path.resolve(__dirname, '../../../../.cache/detector-corpus');
 
-export function run(command: string, args: string[], cwd?: string): void {
+function run(command: string, args: string[], cwd?: string): void {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
 }
@@ -56,7 +57,7 @@ export function run(command: string, args: string[], cwd?: string): void {
 /** The commit a training run starts at: its model card names it, and a test checks it still builds the architecture. */
 export const headCommit = () => spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
 
-export function ensurePython(): void {
+function ensurePython(): void {
   const probe = spawnSync(PYTHON, ['-c', 'import torch, onnx, PIL, numpy'], { stdio: 'ignore' });
   if (probe.status === 0) return;
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
@@ -79,7 +80,7 @@ function ensureCorpus(dir: string, { seed, count }: { seed: number; count: numbe
  * Draws both corpora where they are not drawn yet (named by the generator's code too, so a corpus drawn before the
  * generator changed is not trained on), and each sheet's scale by the product's own text-height measure.
  */
-export async function trainingCorpora(
+async function trainingCorpora(
   work: string,
   { train, heldOut }: TrainingCorpora = TRAINING_CORPORA,
 ): Promise<{ trainDir: string; heldOutDir: string }> {
@@ -91,3 +92,23 @@ export async function trainingCorpora(
   await writeSheetScales(trainDir, heldOutDir);
   return { trainDir, heldOutDir };
 }
+
+/**
+ * What every trainer does before Python runs: the corpora of the counts asked for (`CORPUS_COUNT_OPTIONS`), the
+ * commit training starts at, the Debian packages, and both corpora drawn and scaled.
+ */
+export async function prepareTraining(values: { work: string; 'train-count': string; 'held-out-count': string }) {
+  const corpora = corporaOf(values);
+  const commit = headCommit();
+  ensurePython();
+  return { corpora, commit, ...(await trainingCorpora(values.work, corpora)) };
+}
+
+/** Runs `train.py` in `dir` with `args` and each option as `--name value`, on every core. */
+export function runTrainer(dir: string, args: string[], options: Record<string, string | number>): void {
+  const all = { ...options, threads: cpus().length };
+  run(PYTHON, ['train.py', ...args, ...Object.entries(all).flatMap(([name, value]) => [`--${name}`, String(value)])], dir);
+}
+
+/** The machine a model card names. */
+export const trainingMachine = () => `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`;
