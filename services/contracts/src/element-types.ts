@@ -8,6 +8,11 @@ export type ElementType = (typeof ELEMENT_TYPES)[number];
 
 export const USER_ELEMENT_TYPE: ElementType = 'node';
 
+/** A drawn symbol: an element that is neither text nor a pipe (a pipe's open end). */
+export function isSymbolElement(element: { elementType: string }): boolean {
+  return element.elementType !== 'text' && element.elementType !== 'pipe';
+}
+
 export function isElementType(value: unknown): value is ElementType {
   return typeof value === 'string' && (ELEMENT_TYPES as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import type { AnalysisSource, ElementType } from '@pid/contracts';
+import { isSymbolElement, type AnalysisSource, type ElementType } from '@pid/contracts';
 import { iou } from './geometry';
 import type { PixelBox, PixelPoint } from './ground-truth';
 
@@ -55,9 +55,6 @@ export interface Prediction {
   elements: PredictedElement[];
   connections: PredictedConnection[];
 }
-
-/** Symbols are every element that is neither text nor a pipe. */
-export const isSymbol = (element: PredictedElement) => element.elementType !== 'text' && element.elementType !== 'pipe';
 
 /**
  * Reads a result document into the truth's pixel space: a PDF may be rendered at another size than the truth
@@ -141,7 +138,7 @@ export function throughUnscored(prediction: Prediction, unscored: PixelBox[], sc
     longer(outer) <= 2 * Math.max(longer(inner), 4);
   const passed = prediction.elements.filter(
     (element) =>
-      isSymbol(element) && unscored.some((box) => holds(element.bbox, box)) && scored.every((box) => iou(box, element.bbox) < 0.5),
+      isSymbolElement(element) && unscored.some((box) => holds(element.bbox, box)) && scored.every((box) => iou(box, element.bbox) < 0.5),
   );
   let connections = prediction.connections;
   for (const { id } of passed) {

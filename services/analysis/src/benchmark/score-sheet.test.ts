@@ -57,6 +57,23 @@ describe('a sheet’s score', () => {
     expect(score.calibration.symbols?.map((b) => b.correct)).toEqual([0, 1, 0, 1]);
   });
 
+  it("scores a connection to a pipe's open end as pipe only, not as a connection", () => {
+    const end = predicted('end', [196, 6, 200, 14], { elementType: 'pipe', confidence: 0.5 });
+    const beyond = predictedConnection('b', 'end', {
+      path: [
+        [
+          [110, 10],
+          [200, 10],
+        ],
+      ],
+    });
+    const score = scoreSheet(sheet, { elements: [...prediction.elements, end], connections: [...prediction.connections, beyond] });
+    expect(score.connections).toEqual({ truth: 1, predicted: 1, matched: 1 });
+    expect(score.symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 2 });
+    // Its 90 px of path lie beyond the truth's pipe.
+    expect(sheetFigures(score).pipePrecision).toBeCloseTo(80 / 170, 1);
+  });
+
   it('has only counts without truth, and adds drawings up', () => {
     const bare = scoreSheet(undefined, prediction);
     expect(bare).toEqual({ calibration: {}, found: { elements: 3, connections: 1 } });

@@ -1,5 +1,6 @@
 import type { TruthSheet } from './ground-truth';
-import { isSymbol, jointsWhole, throughUnscored, type Prediction } from './predictions';
+import { isSymbolElement } from '@pid/contracts';
+import { jointsWhole, throughUnscored, type Prediction } from './predictions';
 import { calibrate, type BandCounts } from './score-calibration';
 import { scoreConnections } from './score-connections';
 import { scorePipes, type PipeScore } from './score-pipes';
@@ -47,7 +48,7 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
     const { all, byType, byClass, naming, confusions } = symbols;
     score.symbols = { all, byType, byClass, naming, confusions };
     score.calibration.symbols = calibrate(
-      prediction.elements.filter(isSymbol).map((p) => ({ confidence: p.confidence, correct: symbols.matches.has(p.id) })),
+      prediction.elements.filter(isSymbolElement).map((p) => ({ confidence: p.confidence, correct: symbols.matches.has(p.id) })),
     );
   }
   if (complete.texts || truth.symbols.some((s) => s.tag)) {
@@ -62,12 +63,15 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
     );
   }
   // A connection's ends are found through the symbol matching: without symbol boxes it cannot be judged.
+  // Connections to a pipe's open end are scored as pipes only: the truths name no such ends.
   if (complete.connections && complete.symbols) {
-    const connections = scoreConnections(truth.connections, prediction.connections, symbols.matches);
+    const symbolIds = new Set(prediction.elements.filter(isSymbolElement).map((element) => element.id));
+    const betweenSymbols = prediction.connections.filter((c) => symbolIds.has(c.sourceId) && symbolIds.has(c.targetId));
+    const connections = scoreConnections(truth.connections, betweenSymbols, symbols.matches);
     score.connections = connections.counts;
     score.tracedConnections = connections.onFoundEnds;
     score.calibration.connections = calibrate(
-      prediction.connections.map((c, i) => ({ confidence: c.confidence, correct: connections.correct[i] })),
+      betweenSymbols.map((c, i) => ({ confidence: c.confidence, correct: connections.correct[i] })),
     );
   }
   return score;

@@ -1,6 +1,7 @@
 import type { PixelBox, TruthSymbol } from './ground-truth';
 import { iou } from './geometry';
-import { isSymbol, type PredictedElement } from './predictions';
+import { isSymbolElement } from '@pid/contracts';
+import type { PredictedElement } from './predictions';
 
 /** Detection counts: precision = matched / predicted, recall = matched / truth. */
 export interface MatchCounts {
@@ -66,7 +67,7 @@ export interface SymbolScore {
 }
 
 export function scoreSymbols(truth: TruthSymbol[], elements: PredictedElement[]): SymbolScore {
-  const predicted = elements.filter(isSymbol);
+  const predicted = elements.filter(isSymbolElement);
   const matches = matchBoxes(truth, predicted);
   const byType: Record<string, MatchCounts> = {};
   for (const type of SCORED_TYPES) {

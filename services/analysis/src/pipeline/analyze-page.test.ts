@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { isSymbolElement } from '@pid/contracts';
 import { box, bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import { loadSymbolClassifier, type SymbolClassifier } from '../classifier/symbol-classifier';
 import { rankingAll } from '../testing/classifiers';
@@ -162,7 +163,7 @@ describe('analyzePage', () => {
   ])('tells an instrument drawn as a circle in a square%s from an equipment box', async (_name, bar) => {
     const shapes = box(60, 150, 120, 90) + line(180, 195, 440, 195) + box(440, 165, 60, 60) + bubble(470, 195, 28) + bar;
     const result = await analyzePage(await svgPage(W, H, shapes));
-    expect(result.elements.filter((e) => e.elementType !== 'text')).toHaveLength(2);
+    expect(result.elements.filter(isSymbolElement)).toHaveLength(2);
     expect(result.elements.find((e) => e.key === keyAt(result, 100, 160))?.elementType).toBe('equipment');
     expect(result.elements.find((e) => e.key === keyAt(result, 470, 170))?.elementType).toBe('instrument');
     expect(result.connections).toHaveLength(1);
@@ -270,6 +271,32 @@ describe('analyzePage', () => {
     const result = await analyzePage(await svgPage(W, H, shapes));
     expect(result.elements.map((e) => e.elementType)).toEqual(['equipment', 'equipment']);
     expect(result.connections).toHaveLength(1);
+  });
+
+  it('ends a pipe that stops in the open at a pipe end, connected to its symbol, but none along the frame', async () => {
+    // A vessel's pipe runs right and down, and stops. Another runs down into the frame, whose bottom line is found
+    // in two halves (as in a scan a little askew), too short to be taken for the frame: its ends are no pipe ends.
+    const frame =
+      line(25, 25, W - 25, 25) +
+      line(25, 25, 25, H - 25) +
+      line(W - 25, 25, W - 25, H - 25) +
+      line(25, H - 25, 300, H - 25) +
+      line(312, H - 25, W - 25, H - 25);
+    const shapes = frame + box(60, 100, 120, 90) + line(180, 145, 400, 145) + line(400, 145, 400, 330) + line(120, 190, 120, H - 25);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    const ends = result.elements.filter((e) => e.elementType === 'pipe');
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({ description: 'pipe end', name: '' });
+    expect(ends[0].metadata.confidence).toBeLessThan(0.6);
+    expect(pairs(result)).toEqual(
+      pairsAt(result, [
+        [120, 145],
+        [400, 330],
+      ]),
+    );
+    const path = result.connections[0].metadata.path_data!.path;
+    expect(path.map((s) => s.orientation)).toEqual(['horizontal', 'vertical']);
+    expect(Math.abs(path[1].end[1] - 330)).toBeLessThanOrEqual(3);
   });
 
   it('follows a dotted signal line from a bubble to a valve, and says the instrument controls it', async () => {
@@ -451,9 +478,7 @@ describe('a vessel the classifier takes for an off-page connector', () => {
       { className: 'horizontal_vessel', elementType: 'equipment', confidence: 1 - confidence },
     ]);
   const symbolsWith = async (classifier: SymbolClassifier) =>
-    (await analyzePage(await svgPage(W, H, vessel), { symbolClassifier: async () => classifier })).elements.filter(
-      (e) => e.elementType !== 'text',
-    );
+    (await analyzePage(await svgPage(W, H, vessel), { symbolClassifier: async () => classifier })).elements.filter(isSymbolElement);
 
   it('stays equipment, named by the equipment class ranked next, unless the classifier is all but sure', async () => {
     const [unsure] = await symbolsWith(takenFor(0.8));

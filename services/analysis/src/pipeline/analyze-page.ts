@@ -88,11 +88,11 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const tags = symbolTags(symbols, named.breakSymbols, text, candidates.area);
 
   await stage('connections');
-  const connections = pageConnections(lines, candidates, withNozzles, named.splitStubs, vector);
+  const { connections, pipeEnds } = pageConnections(lines, candidates, withNozzles, named.splitStubs, vector);
 
   const { vectorTexts, kept, area } = candidates;
   return assemblePage(image, options.page, {
-    symbols,
+    symbols: [...symbols, ...pipeEnds],
     bubbleTags: text.bubbleTags,
     bubbleReadings: text.bubbleReadings,
     tags,

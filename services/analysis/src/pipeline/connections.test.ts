@@ -115,4 +115,45 @@ describe('traceConnections', () => {
       [2, 3],
     ]);
   });
+
+  describe('open ends', () => {
+    // A valve on a pipe y 100 (unit 3, open ends 45 px from the last joint): the pipe runs on 300 px to the right
+    // and stops in the open; at x 250 a branch goes down 120 px and stops too.
+    const valve = { x0: 60, y0: 90, x1: 80, y1: 110 };
+    const pump = { x0: 0, y0: 85, x1: 19, y1: 115 };
+    const trace = (segments: ReturnType<typeof horizontal>[], symbols = [pump, valve]) => {
+      const openEnds: Array<[number, number]> = [];
+      const connections = traceConnections(segments, symbols, [], 3, { openEndLength: 45, openEnds });
+      return { connections, openEnds };
+    };
+
+    it('connects each end of a process line in the open to the nearest symbol along it, the path from the symbol', () => {
+      const { connections, openEnds } = trace([horizontal(20, 59, 100), horizontal(81, 380, 100), vertical(100, 220, 250)]);
+      expect(openEnds).toEqual([
+        [380, 100],
+        [250, 220],
+      ]);
+      expect(pairs(connections)).toEqual([
+        [0, 1],
+        [1, 2],
+        [1, 3],
+      ]);
+      const branch = connections.find((c) => c.target === 3)!;
+      expect(branch.path[0].start).toEqual([81, 100]);
+      expect(branch.path.at(-1)!.end).toEqual([250, 220]);
+    });
+
+    it('takes no end for one beside another line, a short run past the last joint or a dashed line', () => {
+      const dashed = { ...horizontal(81, 380, 100), dashed: true };
+      // The pipe is drawn broken where it crosses a line x 302 (and runs on to x 380): no end at the crossing.
+      const crossed = trace([horizontal(20, 59, 100), horizontal(81, 296, 100), vertical(0, 400, 302), horizontal(308, 380, 100)]);
+      expect(crossed.openEnds).toEqual([]);
+      expect(pairs(crossed.connections)).toEqual([[0, 1]]);
+      // A branch that overshoots its bend by 30 px.
+      expect(trace([horizontal(20, 59, 100), horizontal(81, 280, 100), vertical(100, 200, 250)]).openEnds).toEqual([[250, 200]]);
+      expect(trace([horizontal(20, 59, 100), dashed]).openEnds).toEqual([]);
+      // Without the option no open end is traced.
+      expect(traceConnections([horizontal(20, 59, 100), horizontal(81, 380, 100)], [pump, valve], [], 3)).toHaveLength(1);
+    });
+  });
 });

@@ -27,6 +27,17 @@ export interface TracedConnection {
   junctions: number;
 }
 
+export interface TraceOptions {
+  /**
+   * Also trace open ends: a process line that stops where no symbol, line or dot is, at least this far from
+   * where it was last joined (a pipe leaving the drawn area, a vent, a line into a symbol not found). Each is
+   * connected to the nearest symbol along its pipe: its `target` is `symbols.length` plus its index in `openEnds`.
+   */
+  openEndLength?: number;
+  /** Filled with the open ends' points, in the order their connections name them. */
+  openEnds?: Array<[number, number]>;
+}
+
 const pointOf = (piece: Piece, along: number): [number, number] =>
   piece.orientation === 'horizontal' ? [along, piece.center] : [piece.center, along];
 
@@ -64,7 +75,13 @@ function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number, dot
  * where a junction dot is drawn. From each symbol, a breadth-first walk along the pipes finds the next
  * symbols; each pair is connected once, with the path along the drawn lines.
  */
-export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[], unit: number): TracedConnection[] {
+export function traceConnections(
+  segments: Segment[],
+  symbols: Box[],
+  dots: Box[],
+  unit: number,
+  options: TraceOptions = {},
+): TracedConnection[] {
   const tolerance = 2 * unit + 3;
   // A dashed line's found ends stop short by up to a dash and a gap: its first dash may touch the bubble
   // (joined to it), and at a bend the dashes of the two runs fall where the pattern puts them.
@@ -248,42 +265,96 @@ export function traceConnections(segments: Segment[], symbols: Box[], dots: Box[
       const piece = pieces[p];
       if (piece.atStart !== source && piece.atEnd !== source) continue;
       const entry = piece.atStart === source ? piece.start : piece.end;
-      walk(source, p, pointOf(piece, entry));
+      for (const reached of walk(pieces, p, pointOf(piece, entry))) {
+        if (reached.target === source) continue;
+        const key = `${Math.min(source, reached.target)}:${Math.max(source, reached.target)}`;
+        if (!connections.has(key)) connections.set(key, { source, ...reached });
+      }
     }
   });
+  if (options.openEndLength === undefined) return [...connections.values()];
 
-  function walk(source: number, first: number, startPoint: [number, number]) {
-    const previous = new Map<number, { from: number; point: [number, number] }>();
-    previous.set(first, { from: -1, point: startPoint });
-    const queue = [first];
-    while (queue.length) {
-      const current = queue.shift()!;
-      const piece = pieces[current];
-      const entryPoint = previous.get(current)!.point;
-      for (const end of ['start', 'end'] as const) {
-        const target = end === 'start' ? piece.atStart : piece.atEnd;
-        if (target < 0 || target === source) continue;
-        const key = `${Math.min(source, target)}:${Math.max(source, target)}`;
-        if (connections.has(key)) continue;
-        const points: Array<[number, number]> = [pointOf(piece, piece[end])];
-        let dashed = piece.dashed;
-        let junctions = 0;
-        points.unshift(entryPoint);
-        for (let step = previous.get(current)!; step.from >= 0; step = previous.get(step.from)!) {
-          points.unshift(previous.get(step.from)!.point);
-          dashed ||= pieces[step.from].dashed;
-          if (pieces[step.from].neighbours.filter(({ overlap }) => !overlap).length > 2) junctions++;
-        }
-        connections.set(key, { source, target, path: toPath(points), dashed, junctions });
+  // Each open end to the first symbol its pipe reaches, the path from the symbol to the end.
+  const found = [...connections.values()];
+  for (const { piece, end } of openEnds(pieces, options.openEndLength, reachOf)) {
+    const point = pointOf(pieces[piece], pieces[piece][end]);
+    const nearest = walk(pieces, piece, point).next();
+    if (nearest.done) continue;
+    const { target, path, dashed, junctions } = nearest.value;
+    found.push({ source: target, target: symbols.length + (options.openEnds ?? []).length, path: reversePath(path), dashed, junctions });
+    options.openEnds?.push(point);
+  }
+  return found;
+}
+
+/**
+ * Breadth-first from a piece's point along the joined pieces: each symbol end reached, nearest first, with the
+ * path there along the drawn lines.
+ */
+function* walk(pieces: Piece[], first: number, startPoint: [number, number]): Generator<Omit<TracedConnection, 'source'>> {
+  const previous = new Map<number, { from: number; point: [number, number] }>();
+  previous.set(first, { from: -1, point: startPoint });
+  const queue = [first];
+  while (queue.length) {
+    const current = queue.shift()!;
+    const piece = pieces[current];
+    const entryPoint = previous.get(current)!.point;
+    for (const end of ['start', 'end'] as const) {
+      const target = end === 'start' ? piece.atStart : piece.atEnd;
+      if (target < 0) continue;
+      const points: Array<[number, number]> = [entryPoint, pointOf(piece, piece[end])];
+      let dashed = piece.dashed;
+      let junctions = 0;
+      for (let step = previous.get(current)!; step.from >= 0; step = previous.get(step.from)!) {
+        points.unshift(previous.get(step.from)!.point);
+        dashed ||= pieces[step.from].dashed;
+        if (pieces[step.from].neighbours.filter(({ overlap }) => !overlap).length > 2) junctions++;
       }
-      for (const { piece: next, point } of piece.neighbours) {
-        if (previous.has(next)) continue;
-        previous.set(next, { from: current, point });
-        queue.push(next);
-      }
+      yield { target, path: toPath(points), dashed, junctions };
+    }
+    for (const { piece: next, point } of piece.neighbours) {
+      if (previous.has(next)) continue;
+      previous.set(next, { from: current, point });
+      queue.push(next);
     }
   }
-  return [...connections.values()];
+}
+
+/**
+ * The ends of process lines that stop in the open: no symbol there, no other line within reach (a line broken
+ * at a crossing stops beside the line it crosses), and at least `minLength` from where the piece was last
+ * joined or reached a symbol, so a bend's overshoot or a symbol's leftover stroke is none.
+ */
+function openEnds(pieces: Piece[], minLength: number, reachOf: (piece: Piece) => number): Array<{ piece: number; end: 'start' | 'end' }> {
+  const alongOf = (piece: Piece, [x, y]: [number, number]) => (piece.orientation === 'horizontal' ? x : y);
+  const nearLine = (point: [number, number], except: Piece, reach: number) =>
+    pieces.some((other) => {
+      if (other === except) return false;
+      const [x0, y0] = pointOf(other, other.start);
+      const [x1, y1] = pointOf(other, other.end);
+      const dx = Math.max(x0 - point[0], point[0] - x1, 0);
+      const dy = Math.max(y0 - point[1], point[1] - y1, 0);
+      return Math.hypot(dx, dy) <= reach + other.halfWidth;
+    });
+  const ends: Array<{ piece: number; end: 'start' | 'end' }> = [];
+  pieces.forEach((piece, index) => {
+    if (piece.dashed) return;
+    for (const end of ['start', 'end'] as const) {
+      const [here, other] = end === 'start' ? [piece.atStart, piece.atEnd] : [piece.atEnd, piece.atStart];
+      if (here >= 0) continue;
+      const along = piece[end];
+      const anchors = piece.neighbours.map(({ point }) => alongOf(piece, point));
+      if (other >= 0) anchors.push(end === 'start' ? piece.end : piece.start);
+      if (!anchors.length || Math.min(...anchors.map((a) => Math.abs(a - along))) < minLength) continue;
+      if (nearLine(pointOf(piece, along), piece, reachOf(piece))) continue;
+      ends.push({ piece: index, end });
+    }
+  });
+  return ends;
+}
+
+function reversePath(path: PathSegment[]): PathSegment[] {
+  return path.map(({ orientation, start, end }) => ({ orientation, start: end, end: start })).reverse();
 }
 
 function toPath(points: Array<[number, number]>): PathSegment[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { isSymbolElement } from '@pid/contracts';
 import { namingAll } from '../testing/classifiers';
 import { inkWith } from '../testing/ink';
 import { lineSegment } from '../testing/segments';
@@ -46,7 +47,7 @@ describe('hatched bands', () => {
       valve(250, 150);
     // A classifier that names anything it is shown a valve: the hatching is never shown to it.
     const analysis = await analyzePage(await svgPage(W, H, wall), { symbolClassifier: async () => namingAll('gate_valve', 'valve', 0.99) });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(symbols[0].boundingBox.y).toBeGreaterThan(120);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { isSymbolElement } from '@pid/contracts';
 import { svgPage } from '../testing/synthetic';
 import { analyzePage } from './analyze-page';
 import { findPageLines, removeLines } from './lines';
@@ -46,7 +47,7 @@ describe('symbols on thick lines', () => {
       `<line x1="20" y1="80" x2="380" y2="80" stroke="#000" stroke-width="5"/>` +
         `<polygon points="170,56 200,80 170,104" fill="#000"/><polygon points="230,56 200,80 230,104" fill="#000"/>`,
     );
-    const symbols = (await analyzePage(page)).elements.filter((e) => e.elementType !== 'text');
+    const symbols = (await analyzePage(page)).elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     const [{ boundingBox }] = symbols;
     expect(boundingBox.x).toBeLessThanOrEqual(172);
@@ -56,7 +57,7 @@ describe('symbols on thick lines', () => {
   it("joins the parts that the line's removal left on either side of it: a flange's two bars", async () => {
     const bar = (x: number) => `<rect x="${x}" y="60" width="3" height="40" fill="#000"/>`;
     const page = await svgPage(400, 160, `<line x1="20" y1="80" x2="380" y2="80" stroke="#000" stroke-width="3"/>` + bar(190) + bar(210));
-    const symbols = (await analyzePage(page)).elements.filter((e) => e.elementType !== 'text');
+    const symbols = (await analyzePage(page)).elements.filter(isSymbolElement);
     // One joint, reported as its two flanges.
     expect(symbols.map((e) => e.description)).toEqual(['flange', 'flange']);
     expect(Math.min(...symbols.map(({ boundingBox: b }) => b.x))).toBeLessThanOrEqual(191);

@@ -232,8 +232,12 @@ function closedRows(mask: Uint8Array, width: number, height: number, gap: number
 
 /** A segment within the outer 8 % of the image across it: where the frame and its zone marks lie. */
 function inMargin(segment: Segment, width: number, height: number): boolean {
-  const across = segment.orientation === 'horizontal' ? height : width;
-  const center = segmentCenter(segment);
+  return alongMargin(segment.orientation, segmentCenter(segment), width, height);
+}
+
+/** A line of this orientation at `center` across it runs along the image's edge, within its outer 8 %. */
+export function alongMargin(orientation: Segment['orientation'], center: number, width: number, height: number): boolean {
+  const across = orientation === 'horizontal' ? height : width;
   return center < across * 0.08 || center > across * 0.92;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { isSymbolElement } from '@pid/contracts';
 import { namingAll, namingBy, rankingAll } from '../testing/classifiers';
 import { bubble, dot, line, svgPage, valve } from '../testing/synthetic';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
@@ -6,7 +7,7 @@ import { analyzePage } from './analyze-page';
 import type { Segment } from './lines';
 
 const symbolsOf = async (width: number, height: number, shapes: string) =>
-  (await analyzePage(await svgPage(width, height, shapes))).elements.filter((e) => e.elementType !== 'text');
+  (await analyzePage(await svgPage(width, height, shapes))).elements.filter(isSymbolElement);
 
 const right = (box: { x: number; width: number }) => box.x + box.width;
 
@@ -46,7 +47,7 @@ describe('symbols strung on one pipe', () => {
       line(200, 182, 200, 202) +
       `<rect x="186" y="202" width="28" height="6" fill="#000"/>`;
     const analysis = await analyzePage(await svgPage(WIDE, 260, shapes));
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(2);
     const [upper, lower] = [...symbols].sort((a, b) => a.boundingBox.y - b.boundingBox.y);
     expect(bottom(upper.boundingBox)).toBeLessThanOrEqual(190);
@@ -108,7 +109,7 @@ describe('symbols strung on one pipe', () => {
       { orientation: 'vertical', start: 140, end: 200, lo: 97, hi: 102, dashed: false },
     ];
     const analysis = await analyzePage(await svgPage(400, 240, shapes), { vector: { shapes: [], stubs: [], segments } });
-    expect(analysis.elements.filter((e) => e.elementType !== 'text')).toEqual([]);
+    expect(analysis.elements.filter(isSymbolElement)).toEqual([]);
   });
 
   it("finds a butterfly valve drawn in separate strokes (bars, a gap, the disc, a gap, bars) as one symbol in the pipe's gap", async () => {
@@ -252,12 +253,12 @@ describe('a candidate kept for its bars though named no symbol', () => {
     };
     const joint = line(20, 80, 380, 80) + line(194, 60, 194, 100) + line(206, 60, 206, 100);
     const analysis = await analyzePage(await svgPage(400, 160, joint), { symbolClassifier: async () => noneThenValve });
-    expect(analysis.elements.filter((e) => e.elementType !== 'text').map((e) => e.description)).toEqual(['flange', 'flange']);
+    expect(analysis.elements.filter(isSymbolElement).map((e) => e.description)).toEqual(['flange', 'flange']);
   });
 
   it('is read cut back: the symbol without the mark stuck on it, named', async () => {
     const analysis = await analyzePage(await svgPage(400, 260, shapes), { symbolClassifier: async () => withoutDash() });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
     expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
@@ -265,7 +266,7 @@ describe('a candidate kept for its bars though named no symbol', () => {
 
   it('named no symbol unsurely, is replaced by the one window along its pipe named surely: the valve without the dash', async () => {
     const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => withoutDash(0.7) });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
     expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
@@ -307,7 +308,7 @@ describe('instrument bubbles', () => {
     const analysis = await analyzePage(await svgPage(400, 160, bubble(200, 80, 24)), {
       symbolClassifier: async () => namingAll('strainer', 'fitting', confidence),
     });
-    expect(analysis.elements.filter((e) => e.elementType !== 'text').map((e) => e.elementType)).toEqual([type]);
+    expect(analysis.elements.filter(isSymbolElement).map((e) => e.elementType)).toEqual([type]);
   });
 
   it('is found though a dash of its signal line touches it: the circle inside the spur', async () => {
@@ -335,7 +336,7 @@ describe('branches at a T without a dot', () => {
       line(200, 168, 200, 188) +
       `<rect x="186" y="188" width="28" height="6" fill="#000"/>`;
     const analysis = await analyzePage(await svgPage(2 * WIDE, 220, shapes));
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     const [valveFound, reducer] = [...symbols].sort((a, b) => a.boundingBox.y - b.boundingBox.y);
     expect(symbols.length).toBeGreaterThanOrEqual(2);
     expect(valveFound.boundingBox.y).toBeGreaterThanOrEqual(54);
@@ -360,7 +361,7 @@ describe('branches at junction dots', () => {
       line(300, 108, 300, 126);
     // Lines are at least 40 px long here: the dot and its leg (32 px) are not one.
     const analysis = await analyzePage(await svgPage(5000, 200, shapes));
-    const valves = analysis.elements.filter((e) => e.elementType !== 'text' && e.boundingBox.x > 250 && e.boundingBox.x < 350);
+    const valves = analysis.elements.filter((e) => isSymbolElement(e) && e.boundingBox.x > 250 && e.boundingBox.x < 350);
     expect(valves).toHaveLength(1);
     expect(valves[0].boundingBox.y).toBeGreaterThanOrEqual(70);
     expect(analysis.connections.filter((c) => c.sourceKey === valves[0].key || c.targetKey === valves[0].key).length).toBeGreaterThan(0);
@@ -394,7 +395,7 @@ describe('bars across a pipe', () => {
     const joint = line(20, 80, 380, 80) + line(194, 60, 194, 100) + line(206, 60, 206, 100);
     const named = async (shapes: string) =>
       (await analyzePage(await svgPage(400, 160, shapes), { symbolClassifier: async () => namingAll('orifice_plate') })).elements
-        .filter((e) => e.elementType !== 'text')
+        .filter(isSymbolElement)
         .map((e) => e.description);
     expect(await named(joint)).toEqual(['flange', 'flange']);
     expect(await named(joint + line(200, 58, 200, 20, true))).toEqual(['orifice plate']);
@@ -404,7 +405,7 @@ describe('bars across a pipe', () => {
     const stray = `<circle cx="300" cy="200" r="9" fill="none" stroke="#000" stroke-width="3"/>`;
     const none = async () => namingAll('not_a_symbol');
     const symbols = (await analyzePage(await svgPage(WIDE, 260, butterfly + stray), { symbolClassifier: none })).elements.filter(
-      (e) => e.elementType !== 'text',
+      isSymbolElement,
     );
     expectOneAcross(symbols, 191, 219);
     expect(symbols[0].boundingBox.y).toBeLessThan(80);
@@ -418,7 +419,7 @@ describe('bars across a pipe', () => {
     ]);
     const page = await svgPage(WIDE, 260, butterfly);
     const [valve] = (await analyzePage(page, { symbolClassifier: async () => noneThenButterfly })).elements.filter(
-      (e) => e.elementType !== 'text',
+      isSymbolElement,
     );
     expect(valve).toMatchObject({ elementType: 'valve', description: 'butterfly valve' });
     expect(valve.metadata).toMatchObject({ symbol_class: 'butterfly_valve' });
@@ -442,7 +443,7 @@ describe('a candidate the classifier is sure is no symbol', () => {
         : (['not_a_symbol', 'none', 0.95] as const),
     );
     const symbols = (await analyzePage(await svgPage(WIDE, 200, shapes), { symbolClassifier: async () => valveAlone })).elements.filter(
-      (e) => e.elementType !== 'text',
+      isSymbolElement,
     );
     expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['gate_valve']);
     expect(symbols[0].boundingBox.x).toBeGreaterThanOrEqual(187);
@@ -464,7 +465,7 @@ describe('a candidate the classifier is sure is no symbol, split in vain at bare
     );
     const symbols = (
       await analyzePage(await svgPage(2 * WIDE, 260, shapes), { symbolClassifier: async () => reducerAlone })
-    ).elements.filter((e) => e.elementType !== 'text');
+    ).elements.filter(isSymbolElement);
     expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['reducer']);
     expect(symbols[0].boundingBox.y).toBeGreaterThanOrEqual(138);
     expect(bottom(symbols[0].boundingBox)).toBeLessThanOrEqual(174);
@@ -485,7 +486,7 @@ describe('a shape of ink the classifier calls no symbol, unsurely', () => {
     ]);
     const symbols = (
       await analyzePage(await svgPage(WIDE, 160, reducer), { symbolClassifier: async () => noneThenReducer })
-    ).elements.filter((e) => e.elementType !== 'text');
+    ).elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(symbols[0]).toMatchObject({ elementType: 'fitting', description: 'reducer', metadata: { symbol_class: 'reducer' } });
   });
@@ -500,7 +501,7 @@ describe('bars across a pipe, drawn by several paths', () => {
     ];
     const analysis = await analyzePage(await svgPage(WIDE, 160, butterfly), { vector: { shapes: paths, stubs: [] } });
     expectOneAcross(
-      analysis.elements.filter((e) => e.elementType !== 'text'),
+      analysis.elements.filter(isSymbolElement),
       191,
       219,
     );
@@ -516,7 +517,7 @@ describe('bars across a pipe, drawn by several paths', () => {
       { x0: 114, y0: 119, x1: 150, y1: 145 },
     ];
     const boxes = (analysis: { elements: Array<{ elementType: string; boundingBox: { x: number; y: number } }> }) =>
-      analysis.elements.filter((e) => e.elementType !== 'text').map((e) => [e.boundingBox.x, e.boundingBox.y]);
+      analysis.elements.filter(isSymbolElement).map((e) => [e.boundingBox.x, e.boundingBox.y]);
     expect(boxes(await analyzePage(await svgPage(WIDE, 240, shapes)))).toHaveLength(1);
     const analysis = await analyzePage(await svgPage(WIDE, 240, shapes), { vector: { shapes: paths, stubs: [] } });
     expect(boxes(analysis).sort((a, b) => a[0] - b[0])).toEqual([
@@ -539,7 +540,7 @@ describe('bars across a pipe, drawn by several paths', () => {
     ];
     const analysis = await analyzePage(await svgPage(WIDE, 160, butterfly), { vector: { shapes: paths, stubs: [], segments } });
     expectOneAcross(
-      analysis.elements.filter((e) => e.elementType !== 'text'),
+      analysis.elements.filter(isSymbolElement),
       191,
       219,
     );
@@ -560,7 +561,7 @@ describe("a PDF's text layer", () => {
     });
     const text = { text: 'FV-101', line: { ...ink, orientation: 'horizontal' as const, size: ink.y1 - ink.y0 + 1, members: [] } };
     const analysis = await analyzePage(await svgPage(400, 160, shapes), { vector: { texts: [text], shapes: [], stubs: [] } });
-    const valves = analysis.elements.filter((e) => e.elementType !== 'text');
+    const valves = analysis.elements.filter(isSymbolElement);
     expect(valves).toHaveLength(1);
     expect(right(valves[0].boundingBox)).toBeLessThanOrEqual(ink.x0 + 2);
     expect(valves[0].name).toBe('FV-101');
@@ -582,7 +583,7 @@ describe("a PDF's text layer", () => {
         .join('');
     const layer = texts.map((t) => ({ text: t.text, line: { ...t.box, orientation: 'horizontal' as const, size: 14, members: [] } }));
     const analysis = await analyzePage(await svgPage(400, 200, shapes), { vector: { texts: layer, shapes: [], stubs: [] } });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(symbols[0].boundingBox.x).toBeLessThanOrEqual(180);
     expect(right(symbols[0].boundingBox)).toBeGreaterThanOrEqual(220);
@@ -613,7 +614,7 @@ describe('valves strung on a leg too short to be a line', () => {
 
   it('are taken apart at the leg where the classifier names the parts and not the whole, and connected', async () => {
     const analysis = await analyzePage(await svgPage(WIDE, 300, shapes), { symbolClassifier: async () => bySize });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text').sort((a, b) => a.boundingBox.y - b.boundingBox.y);
+    const symbols = analysis.elements.filter(isSymbolElement).sort((a, b) => a.boundingBox.y - b.boundingBox.y);
     expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['gate_valve', 'gate_valve']);
     expect(bottom(symbols[0].boundingBox)).toBeLessThanOrEqual(80);
     expect(symbols[1].boundingBox.y).toBeGreaterThanOrEqual(90);
@@ -638,7 +639,7 @@ describe('valves strung on a leg too short to be a line', () => {
             : (['gate_valve', 'valve', 0.85] as const),
     );
     const analysis = await analyzePage(await svgPage(WIDE, 300, withDot), { symbolClassifier: async () => valveAlone });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text').sort((a, b) => a.boundingBox.y - b.boundingBox.y);
+    const symbols = analysis.elements.filter(isSymbolElement).sort((a, b) => a.boundingBox.y - b.boundingBox.y);
     expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['three_way_valve', 'gate_valve']);
     expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(219);
   });
@@ -653,13 +654,13 @@ describe('valves strung on a leg too short to be a line', () => {
           : (['not_a_symbol', 'none', 0.5] as const),
     );
     const analysis = await analyzePage(await svgPage(WIDE, 300, shapes), { symbolClassifier: async () => cutBelowPort });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['three_way_valve']);
   });
 
   it('stay whole where the classifier names the whole as surely as the parts', async () => {
     const analysis = await analyzePage(await svgPage(WIDE, 300, shapes), { symbolClassifier: async () => namingAll('gate_valve') });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(bottom(symbols[0].boundingBox)).toBeGreaterThanOrEqual(125);
   });
@@ -695,7 +696,7 @@ describe('symbols drawn touching along one pipe', () => {
 
   it('are read window by window along the pipe where the classifier names the whole no symbol', async () => {
     const analysis = await analyzePage(await svgPage(WIDE, 100, shapes), { symbolClassifier: async () => bySize });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text').sort((a, b) => a.boundingBox.x - b.boundingBox.x);
+    const symbols = analysis.elements.filter(isSymbolElement).sort((a, b) => a.boundingBox.x - b.boundingBox.x);
     expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['reducer', 'gate_valve', 'reducer']);
     const spans = symbols.map((s) => [s.boundingBox.x, right(s.boundingBox)]);
     for (const [[x0, x1], [from, to]] of spans.map((span, i) => [
@@ -741,7 +742,7 @@ describe('a valve named unsurely with a loose mark beside it', () => {
     const analysis = await analyzePage(await svgPage(WIDE, 260, shapes + letter), { symbolClassifier: async () => valveAlone });
     // The letter was grouped with the valve: one candidate held both.
     expect(shown.some((box) => box.x0 <= 180 && box.x1 >= 208)).toBe(true);
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(symbols[0].metadata.symbol_class).toBe('gate_valve');
     expect(symbols[0].boundingBox.x).toBeGreaterThanOrEqual(186);
@@ -788,7 +789,7 @@ describe('an outline named no symbol, unsurely', () => {
       box.y1 - box.y0 >= 110 ? (['not_a_symbol', 'none', 0.7] as const) : (['filter', 'equipment', 0.995] as const),
     );
     const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => cutIsFilter });
-    const symbols = analysis.elements.filter((e) => e.elementType !== 'text');
+    const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(symbols[0].metadata.symbol_class).toBe('filter');
     expect(symbols[0].boundingBox.height).toBeGreaterThanOrEqual(118);

@@ -4,6 +4,7 @@
  * the worker alive after each.
  */
 import type { ObjectStorage } from '@pid/platform';
+import { isSymbolElement } from '@pid/contracts';
 import type { ServiceHarness } from '@pid/platform/test-kit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -53,7 +54,7 @@ describe('worker with the learned detector', () => {
     const job = await jobs.queueJob(bytes, format === 'png' ? 'png' : 'jpg', format === 'png' ? 'image/png' : 'image/jpeg');
     const { results, failures } = await jobs.settled(job.jobId, 120_000);
     expect(failures).toEqual([]);
-    const symbols = results[0]!.elements.filter((element) => element.elementType !== 'text');
+    const symbols = results[0]!.elements.filter(isSymbolElement);
     for (const symbol of symbols) {
       expect(symbol.metadata.confidence).toBeGreaterThan(0);
       expect(symbol.metadata.confidence).toBeLessThanOrEqual(1);

@@ -1,31 +1,42 @@
 import type { VectorPage } from '../../vector/vector-page';
 import type { Box } from '../components';
 import { traceConnections, type TracedConnection } from '../connections';
-import { segmentBox, type Segment } from '../lines';
+import { alongMargin, segmentBox, type Segment } from '../lines';
 import type { DetectedSymbol } from '../symbols';
 import type { PageLines } from './page-lines';
 import type { SymbolCandidates } from './symbol-candidates';
 import type { EquipmentNozzles } from './equipment-nozzles';
 import { touchingPairs } from '../touching-symbols';
 
-/** A connection traced between two symbols. */
+/** A connection traced between two symbols, or from a symbol to an open pipe end. */
 export interface PageConnection extends Omit<TracedConnection, 'source' | 'target'> {
   source: DetectedSymbol;
   target: DetectedSymbol;
 }
 
+export interface TracedPipes {
+  connections: PageConnection[];
+  /** Where process lines stop in the open: `pipe` elements, each the target of one connection. */
+  pipeEnds: DetectedSymbol[];
+}
+
+/** How far a line must run from its last joint to end in the open, in stroke widths. */
+const OPEN_END_STROKES = 15;
+/** The confidence of a pipe end: a line that stops may also run into a symbol not found. */
+const PIPE_END_CONFIDENCE = 0.5;
+
 /**
- * Traces the pipes between the symbols (text is no end of a pipe); a nozzle is connected to its pipes, not to its
+ * Traces the pipes between the symbols (text is no end of a pipe) and to where they end in the open; a nozzle is connected to its pipes, not to its
  * equipment, flanges bolted together are connected in order, and symbols drawn against each other on a pipe are
  * connected.
  */
 export function pageConnections(
-  { unit }: PageLines,
+  { unit, ink: { width, height } }: PageLines,
   { lineSegments, dots, outlines, kept }: SymbolCandidates,
   { symbols, nozzleOf, bolted, equipmentLines }: EquipmentNozzles,
   splitStubs: Segment[],
   vector: VectorPage | undefined,
-): PageConnection[] {
+): TracedPipes {
   const nodes = symbols.filter((symbol) => symbol.elementType !== 'text');
   // The PDF's short pipe pieces between adjacent symbols connect them, though too short to be found as lines.
   const pipes = [...lineSegments, ...splitStubs, ...(vector?.stubs ?? [])].filter(
@@ -33,14 +44,36 @@ export function pageConnections(
   );
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
+  const openEnds: Array<[number, number]> = [];
   const traced = traceConnections(
     pipes,
     nodes.map((symbol): Box => symbol.reach ?? symbol),
     dots,
     unit,
-  ).map((connection) => ({ ...connection, source: nodes[connection.source], target: nodes[connection.target] }));
+    { openEndLength: OPEN_END_STROKES * unit, openEnds },
+  );
+  const pipeEnd = ([x, y]: [number, number]): DetectedSymbol => {
+    const half = 3 * unit;
+    return {
+      x0: x - half,
+      y0: y - half,
+      x1: x + half,
+      y1: y + half,
+      elementType: 'pipe',
+      description: 'pipe end',
+      confidence: PIPE_END_CONFIDENCE,
+    };
+  };
+  const ends = [...nodes, ...openEnds.map(pipeEnd)];
+  // A way to an open end along the sheet's edge is the frame, its zone marks or the title block's lines, not a pipe.
+  const alongFrame = ({ path }: TracedConnection) =>
+    path.some(({ orientation, start }) => alongMargin(orientation, orientation === 'horizontal' ? start[1] : start[0], width, height));
+  const tracedPairs = traced
+    .filter((connection) => connection.target < nodes.length || !alongFrame(connection))
+    .map((connection) => ({ ...connection, source: ends[connection.source], target: ends[connection.target] }));
+  const pipeEnds = ends.slice(nodes.length).filter((end) => tracedPairs.some(({ target }) => target === end));
   const connections: PageConnection[] = [
-    ...traced.filter(({ source, target }) => !partOf(source, target) && !boltedTogether(source, target)),
+    ...tracedPairs.filter(({ source, target }) => !partOf(source, target) && !boltedTogether(source, target)),
     ...bolted.flatMap(({ parts, links }) =>
       links.map((link, i) => ({ source: parts[i], target: parts[i + 1], path: [link], dashed: false, junctions: 0 })),
     ),
@@ -50,5 +83,5 @@ export function pageConnections(
   for (const { a, b, link } of touchingPairs(nodes, pipes, unit)) {
     if (!joined(nodes[a], nodes[b])) connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed: false, junctions: 0 });
   }
-  return connections;
+  return { connections, pipeEnds };
 }
