@@ -418,9 +418,7 @@ describe('bars across a pipe', () => {
       { className: 'butterfly_valve', elementType: 'valve', confidence: 0.03 },
     ]);
     const page = await svgPage(WIDE, 260, butterfly);
-    const [valve] = (await analyzePage(page, { symbolClassifier: async () => noneThenButterfly })).elements.filter(
-      isSymbolElement,
-    );
+    const [valve] = (await analyzePage(page, { symbolClassifier: async () => noneThenButterfly })).elements.filter(isSymbolElement);
     expect(valve).toMatchObject({ elementType: 'valve', description: 'butterfly valve' });
     expect(valve.metadata).toMatchObject({ symbol_class: 'butterfly_valve' });
     expect(valve.metadata.confidence).toBeLessThan(0.5);
@@ -500,11 +498,7 @@ describe('bars across a pipe, drawn by several paths', () => {
       { x0: 217, y0: 62, x1: 219, y1: 97 },
     ];
     const analysis = await analyzePage(await svgPage(WIDE, 160, butterfly), { vector: { shapes: paths, stubs: [] } });
-    expectOneAcross(
-      analysis.elements.filter(isSymbolElement),
-      191,
-      219,
-    );
+    expectOneAcross(analysis.elements.filter(isSymbolElement), 191, 219);
   });
 
   it('are two symbols where the pixels chained two valves corner to corner that the PDF draws apart', async () => {
@@ -539,11 +533,7 @@ describe('bars across a pipe, drawn by several paths', () => {
       { orientation: 'horizontal', start: 219, end: 380, lo: 79, hi: 81, dashed: false },
     ];
     const analysis = await analyzePage(await svgPage(WIDE, 160, butterfly), { vector: { shapes: paths, stubs: [], segments } });
-    expectOneAcross(
-      analysis.elements.filter(isSymbolElement),
-      191,
-      219,
-    );
+    expectOneAcross(analysis.elements.filter(isSymbolElement), 191, 219);
   });
 });
 
