@@ -24,11 +24,20 @@ describe('hybrid symbols', () => {
     const left = { ...symbol(0, 0.9, 'left'), x1: 22 };
     const right = { ...symbol(28, 0.8, 'right'), x1: 50 };
     expect(withDetections([merged], [left, right]).map((s) => s.description)).toEqual(['left', 'right']);
-    // One sure detection inside, or two that overlap each other: the rules symbol stays.
-    expect(withDetections([merged], [left]).map((s) => s.description)).toEqual(['two valves']);
+    // Two that overlap each other: the rules symbol stays.
     expect(withDetections([merged], [left, { ...left, x0: 5, x1: 27, description: 'same' }]).map((s) => s.description)).toEqual([
       'two valves',
     ]);
+  });
+
+  it('takes the box of one sure detection filling much of an unsure rules symbol (a symbol with a mark beside it)', () => {
+    const marked = { ...symbol(0, 0.7, 'valve and a letter'), x1: 35 };
+    const valve = { ...symbol(0, 0.9, 'valve'), x1: 22 };
+    expect(withDetections([marked], [valve]).map((s) => s.description)).toEqual(['valve']);
+    // The rules sure of theirs, or the detection a small part of it (a nozzle in a vessel): the rules symbol stays.
+    expect(withDetections([{ ...marked, confidence: 0.85 }], [valve]).map((s) => s.description)).toEqual(['valve and a letter']);
+    const vessel = { ...symbol(0, 0.6, 'vessel'), x1: 200, y1: 100 };
+    expect(withDetections([vessel], [valve]).map((s) => s.description)).toEqual(['vessel']);
   });
 
   it("is the detector's symbols alone without rules", () => {

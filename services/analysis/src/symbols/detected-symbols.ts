@@ -28,12 +28,17 @@ const HYBRID_MIN_CONFIDENCE = 0.5;
 
 const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
 
+/** Below this confidence a rules symbol is unsure: one sure detection filling much of it names its box instead. */
+const RULES_SURE = 0.8;
+
 /**
  * The detector's symbols alone, or the rules' symbols corrected by its sure ones (from `HYBRID_MIN_CONFIDENCE`):
  * - a sure detection that overlaps no rules symbol by more than a fifth of the smaller box is added (the rules
  *   missed it);
  * - two or more, side by side, that each lie inside one rules symbol replace it: the rules took neighbours drawn
- *   close together for one symbol.
+ *   close together for one symbol;
+ * - one alone inside an unsure rules symbol, filling from a third to three quarters of it, replaces it: the rules
+ *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one.
  */
 export function withDetections(ruled: DetectedSymbol[] | undefined, detected: DetectedSymbol[]): DetectedSymbol[] {
   if (!ruled) return detected;
@@ -44,7 +49,9 @@ export function withDetections(ruled: DetectedSymbol[] | undefined, detected: De
   for (const symbol of symbols) {
     const inside = sure.filter((d) => !used.has(d) && overlapArea(symbol, d) >= 0.85 * boxArea(d));
     const apart = inside.every((a, i) => inside.every((b, j) => i === j || !overlaps(a, b)));
-    if (inside.length < 2 || !apart) continue;
+    const share = inside.length === 1 ? boxArea(inside[0]) / boxArea(symbol) : 0;
+    const tighter = symbol.confidence < RULES_SURE && share >= 1 / 3 && share <= 0.75;
+    if (!(inside.length >= 2 && apart) && !tighter) continue;
     replaced.set(symbol, inside);
     for (const d of inside) used.add(d);
   }
