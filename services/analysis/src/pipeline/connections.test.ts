@@ -143,6 +143,11 @@ describe('traceConnections', () => {
       expect(branch.path.at(-1)!.end).toEqual([250, 220]);
     });
 
+    it('ends a pipe found with a thin piece of its edge beside it in the open all the same', () => {
+      const edge = { ...horizontal(150, 381, 98), lo: 97, hi: 97 };
+      expect(trace([horizontal(20, 59, 100), horizontal(81, 380, 100), edge]).openEnds).toEqual([[380, 100]]);
+    });
+
     it('takes no end for one beside another line, a short run past the last joint or a dashed line', () => {
       const dashed = { ...horizontal(81, 380, 100), dashed: true };
       // The pipe is drawn broken where it crosses a line x 302 (and runs on to x 380): no end at the crossing.

@@ -276,7 +276,8 @@ export function traceConnections(
 
   // Each open end to the first symbol its pipe reaches, the path from the symbol to the end.
   const found = [...connections.values()];
-  for (const { piece, end } of openEnds(pieces, options.openEndLength, reachOf)) {
+  const sameLine = (a: Piece, b: Piece) => alongside(a).includes(b);
+  for (const { piece, end } of openEnds(pieces, options.openEndLength, reachOf, sameLine, runsOn)) {
     const point = pointOf(pieces[piece], pieces[piece][end]);
     const nearest = walk(pieces, piece, point).next();
     if (nearest.done) continue;
@@ -322,14 +323,21 @@ function* walk(pieces: Piece[], first: number, startPoint: [number, number]): Ge
 
 /**
  * The ends of process lines that stop in the open: no symbol there, no other line within reach (a line broken
- * at a crossing stops beside the line it crosses), and at least `minLength` from where the piece was last
+ * at a crossing stops beside the line it crosses; pieces of the same line found side by side don't count, those
+ * that run on have joined it), and at least `minLength` from where the piece was last
  * joined or reached a symbol, so a bend's overshoot or a symbol's leftover stroke is none.
  */
-function openEnds(pieces: Piece[], minLength: number, reachOf: (piece: Piece) => number): Array<{ piece: number; end: 'start' | 'end' }> {
+function openEnds(
+  pieces: Piece[],
+  minLength: number,
+  reachOf: (piece: Piece) => number,
+  sameLine: (a: Piece, b: Piece) => boolean,
+  runsOn: (piece: Piece, along: number) => boolean,
+): Array<{ piece: number; end: 'start' | 'end' }> {
   const alongOf = (piece: Piece, [x, y]: [number, number]) => (piece.orientation === 'horizontal' ? x : y);
-  const nearLine = (point: [number, number], except: Piece, reach: number) =>
+  const nearLine = (point: [number, number], piece: Piece, reach: number) =>
     pieces.some((other) => {
-      if (other === except) return false;
+      if (other === piece || sameLine(piece, other)) return false;
       const [x0, y0] = pointOf(other, other.start);
       const [x1, y1] = pointOf(other, other.end);
       const dx = Math.max(x0 - point[0], point[0] - x1, 0);
@@ -346,11 +354,22 @@ function openEnds(pieces: Piece[], minLength: number, reachOf: (piece: Piece) =>
       const anchors = piece.neighbours.map(({ point }) => alongOf(piece, point));
       if (other >= 0) anchors.push(end === 'start' ? piece.end : piece.start);
       if (!anchors.length || Math.min(...anchors.map((a) => Math.abs(a - along))) < minLength) continue;
-      if (nearLine(pointOf(piece, along), piece, reachOf(piece))) continue;
+      if (runsOn(piece, along) || nearLine(pointOf(piece, along), piece, reachOf(piece))) continue;
       ends.push({ piece: index, end });
     }
   });
-  return ends;
+  // Pieces of one line side by side end together: one end for them, the longest piece's.
+  const length = ({ piece }: { piece: number }) => pieces[piece].end - pieces[piece].start;
+  const kept: typeof ends = [];
+  for (const candidate of ends.sort((a, b) => length(b) - length(a))) {
+    const [x, y] = pointOf(pieces[candidate.piece], pieces[candidate.piece][candidate.end]);
+    const twin = kept.some(({ piece, end }) => {
+      const [kx, ky] = pointOf(pieces[piece], pieces[piece][end]);
+      return sameLine(pieces[piece], pieces[candidate.piece]) && Math.hypot(kx - x, ky - y) <= reachOf(pieces[piece]);
+    });
+    if (!twin) kept.push(candidate);
+  }
+  return kept;
 }
 
 function reversePath(path: PathSegment[]): PathSegment[] {
