@@ -26,9 +26,9 @@ const OPEN_END_STROKES = 15;
 const PIPE_END_CONFIDENCE = 0.5;
 
 /**
- * Traces the pipes between the symbols (text is no end of a pipe) and to where they end in the open; a nozzle is connected to its pipes, not to its
- * equipment, flanges bolted together are connected in order, and symbols drawn against each other on a pipe are
- * connected.
+ * Traces the pipes between the symbols (text is no end of a pipe) and to where they end in the open; a nozzle is
+ * connected to its pipes, not to its equipment, flanges bolted together are connected in order, and symbols drawn
+ * against each other on a pipe are connected.
  */
 export function pageConnections(
   { unit, ink: { width, height } }: PageLines,
