@@ -40,6 +40,16 @@ describe('hybrid symbols', () => {
     expect(withDetections([vessel], [valve]).map((s) => s.description)).toEqual(['vessel']);
   });
 
+  it('takes a sure control valve detection for the one smaller rules symbol it holds (its body without the actuator)', () => {
+    const body = { ...symbol(10, 0.9, 'valve body'), y0: 10 };
+    const whole = { ...symbol(5, 0.8, 'control valve'), x1: 35, y0: -15, symbolClass: 'control_valve' };
+    expect(withDetections([body], [whole]).map((s) => s.description)).toEqual(['control valve']);
+    // Another class, or one that also reaches another rules symbol: the rules stay.
+    expect(withDetections([body], [{ ...whole, symbolClass: 'gate_valve' }]).map((s) => s.description)).toEqual(['valve body']);
+    const beside = symbol(30, 0.9, 'beside');
+    expect(withDetections([body, beside], [whole]).map((s) => s.description)).toEqual(['valve body', 'beside']);
+  });
+
   it("is the detector's symbols alone without rules", () => {
     const detected = [symbol(0, 0.3), symbol(100, 0.9)];
     expect(withDetections(undefined, detected)).toEqual(detected);

@@ -38,7 +38,8 @@ const RULES_SURE = 0.8;
  * - two or more, side by side, that each lie inside one rules symbol replace it: the rules took neighbours drawn
  *   close together for one symbol;
  * - one alone inside an unsure rules symbol, filling from a third to three quarters of it, replaces it: the rules
- *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one.
+ *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one;
+ * - a control valve that holds one smaller rules symbol, and overlaps no other, replaces it.
  */
 export function withDetections(ruled: DetectedSymbol[] | undefined, detected: DetectedSymbol[]): DetectedSymbol[] {
   if (!ruled) return detected;
@@ -54,6 +55,16 @@ export function withDetections(ruled: DetectedSymbol[] | undefined, detected: De
     if (!(inside.length >= 2 && apart) && !tighter) continue;
     replaced.set(symbol, inside);
     for (const d of inside) used.add(d);
+  }
+  for (const d of sure) {
+    if (used.has(d) || d.symbolClass !== 'control_valve') continue;
+    // The rules found its body without the actuator: the whole valve is the detection.
+    const touching = symbols.filter((symbol) => overlaps(symbol, d));
+    const [part] = touching;
+    if (touching.length !== 1 || replaced.has(part) || overlapArea(part, d) < 0.85 * boxArea(part) || boxArea(d) < 1.3 * boxArea(part))
+      continue;
+    replaced.set(part, [d]);
+    used.add(d);
   }
   const free = sure.filter((d) => symbols.every((symbol) => !overlaps(symbol, d)));
   return [...ruled.flatMap((symbol) => replaced.get(symbol) ?? [symbol]), ...free];
