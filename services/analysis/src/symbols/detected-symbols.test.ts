@@ -40,10 +40,12 @@ describe('hybrid symbols', () => {
     expect(withDetections([vessel], [valve]).map((s) => s.description)).toEqual(['vessel']);
   });
 
-  it('takes a sure control valve detection for the one smaller rules symbol it holds (its body without the actuator)', () => {
+  it('takes a sure control valve, instrument or equipment detection for the one smaller rules symbol it holds (a part of it)', () => {
     const body = { ...symbol(10, 0.9, 'valve body'), y0: 10 };
     const whole = { ...symbol(5, 0.8, 'control valve'), x1: 35, y0: -15, symbolClass: 'control_valve' };
     expect(withDetections([body], [whole]).map((s) => s.description)).toEqual(['control valve']);
+    const pump = { ...whole, elementType: 'equipment' as const, symbolClass: 'centrifugal_pump', description: 'pump' };
+    expect(withDetections([body], [pump]).map((s) => s.description)).toEqual(['pump']);
     // Another class, or one that also reaches another rules symbol: the rules stay.
     expect(withDetections([body], [{ ...whole, symbolClass: 'gate_valve' }]).map((s) => s.description)).toEqual(['valve body']);
     const beside = symbol(30, 0.9, 'beside');
