@@ -81,10 +81,16 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
     const region = insideAny([area], text.line) ? 'table' : 'margin';
     elements.push(textElement({ line: text.line, text: text.text, confidence: 1 }, `${region} text`, { region }));
   }
+  const connections = found.connections.map((connection, index) => pageConnection(image, connection, index, symbols, elements, found.tags));
+  // A pipe end is named by the line number its pipe carries: where that line goes is what a reader looks up.
+  for (const connection of connections) {
+    const end = elements.find(({ key, elementType }) => key === connection.targetKey && elementType === 'pipe');
+    if (end && !end.name && connection.name) end.name = connection.name;
+  }
   return {
     imageSize: { width: image.originalWidth, height: image.originalHeight },
     elements,
-    connections: found.connections.map((connection, index) => pageConnection(image, connection, index, symbols, elements, found.tags)),
+    connections,
     lineCount: found.lineCount,
     inkRatio: found.inkRatio,
   };
