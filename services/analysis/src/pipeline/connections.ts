@@ -276,8 +276,7 @@ export function traceConnections(
 
   // Each open end to the first symbol its pipe reaches, the path from the symbol to the end.
   const found = [...connections.values()];
-  const sameLine = (a: Piece, b: Piece) => alongside(a).includes(b);
-  for (const { piece, end } of openEnds(pieces, options.openEndLength, reachOf, sameLine, runsOn)) {
+  for (const { piece, end } of openEnds(pieces, options.openEndLength, reachOf, alongside, runsOn)) {
     const point = pointOf(pieces[piece], pieces[piece][end]);
     const nearest = walk(pieces, piece, point).next();
     if (nearest.done) continue;
@@ -331,19 +330,21 @@ function openEnds(
   pieces: Piece[],
   minLength: number,
   reachOf: (piece: Piece) => number,
-  sameLine: (a: Piece, b: Piece) => boolean,
+  alongside: (piece: Piece) => Piece[],
   runsOn: (piece: Piece, along: number) => boolean,
 ): Array<{ piece: number; end: 'start' | 'end' }> {
   const alongOf = (piece: Piece, [x, y]: [number, number]) => (piece.orientation === 'horizontal' ? x : y);
-  const nearLine = (point: [number, number], piece: Piece, reach: number) =>
-    pieces.some((other) => {
-      if (other === piece || sameLine(piece, other)) return false;
+  const nearLine = (point: [number, number], piece: Piece, reach: number) => {
+    const sameLine = new Set(alongside(piece));
+    return pieces.some((other) => {
+      if (other === piece || sameLine.has(other)) return false;
       const [x0, y0] = pointOf(other, other.start);
       const [x1, y1] = pointOf(other, other.end);
       const dx = Math.max(x0 - point[0], point[0] - x1, 0);
       const dy = Math.max(y0 - point[1], point[1] - y1, 0);
       return Math.hypot(dx, dy) <= reach + other.halfWidth;
     });
+  };
   const ends: Array<{ piece: number; end: 'start' | 'end' }> = [];
   pieces.forEach((piece, index) => {
     if (piece.dashed) return;
@@ -365,7 +366,7 @@ function openEnds(
     const [x, y] = pointOf(pieces[candidate.piece], pieces[candidate.piece][candidate.end]);
     const twin = kept.some(({ piece, end }) => {
       const [kx, ky] = pointOf(pieces[piece], pieces[piece][end]);
-      return sameLine(pieces[piece], pieces[candidate.piece]) && Math.hypot(kx - x, ky - y) <= reachOf(pieces[piece]);
+      return alongside(pieces[piece]).includes(pieces[candidate.piece]) && Math.hypot(kx - x, ky - y) <= reachOf(pieces[piece]);
     });
     if (!twin) kept.push(candidate);
   }

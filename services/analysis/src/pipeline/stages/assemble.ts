@@ -83,8 +83,9 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
   }
   const connections = found.connections.map((connection, index) => pageConnection(image, connection, index, symbols, elements, found.tags));
   // A pipe end is named by the line number its pipe carries: where that line goes is what a reader looks up.
+  const pipeEnds = new Map(elements.filter(({ elementType }) => elementType === 'pipe').map((element) => [element.key, element]));
   for (const connection of connections) {
-    const end = elements.find(({ key, elementType }) => key === connection.targetKey && elementType === 'pipe');
+    const end = pipeEnds.get(connection.targetKey);
     if (end && !end.name && connection.name) end.name = connection.name;
   }
   return {
