@@ -2,6 +2,7 @@ import { MAX_IMAGE_PIXELS, MAX_PDF_OPERATORS, MAX_PDF_PATH_SEGMENTS, PDF_RENDER_
 import { baseEnvSchema, storageEnvSchema } from '@pid/platform';
 import os from 'node:os';
 import { z } from 'zod';
+import { MAX_PROCESSING_PIXELS } from './ingest/pdf-options';
 import { DEFAULT_LINE_MODE, LINE_MODES } from './line-ink/line-mode';
 import { DEFAULT_SYMBOL_MODE, SYMBOL_MODES } from './symbols/symbol-mode';
 
@@ -11,8 +12,7 @@ export const analysisEnvSchema = baseEnvSchema
   .extend({
     /** Jobs this worker handles at once; one per core by default. */
     ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.availableParallelism())),
-    /** Pages larger than this are downscaled for recognition (memory stays bounded); results are mapped back. */
-    ANALYSIS_MAX_PIXELS: positiveInt.min(1_000_000).max(200_000_000).default(40_000_000),
+    ANALYSIS_MAX_PIXELS: positiveInt.min(1_000_000).max(200_000_000).default(MAX_PROCESSING_PIXELS),
     /** A job that has not reported for this long is redelivered to another worker. */
     ANALYSIS_ACK_WAIT_MS: positiveInt.min(1_000).default(60_000),
     /** Deliveries of one job before it fails for good. */

@@ -2,7 +2,7 @@
  * `npm run analyze -- <file> [--page N] [--out result.json] [--overlay overlay.png] [--stats stats.json]`
  * Runs the pipeline on one drawing: progress on stderr, the result as JSON (stdout without --out).
  */
-import { PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
+import { MAX_PROCESSING_PIXELS, PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
 import { renderPdfPage } from '@pid/platform/imaging';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -67,7 +67,7 @@ async function main(): Promise<number> {
   const analysis = await analyzeFilePage(bytes, {
     page,
     vectorPath: !values['no-vector'],
-    ingest: { maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : 40_000_000, pdf: PDF_PAGE_OPTIONS },
+    ingest: { maxProcessingPixels: values['max-pixels'] ? Number(values['max-pixels']) : MAX_PROCESSING_PIXELS, pdf: PDF_PAGE_OPTIONS },
     textReader: reader && (() => reader),
     symbolClassifier: values['no-classifier'] ? undefined : () => (classifier ??= loadSymbolClassifier()),
     ...symbols.options,

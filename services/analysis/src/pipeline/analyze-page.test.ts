@@ -218,6 +218,12 @@ describe('analyzePage', () => {
       ['nozzle', expect.closeTo(260, -1), expect.closeTo(282, -1)],
       ['flange', expect.closeTo(290, -1), expect.closeTo(306, -1)],
     ]);
+    // Switched off to measure what it adds (`npm run bench:ablation`), the nozzle rule finds none.
+    const without = await analyzePage(
+      await svgPage(W, H, box(60, 100, 200, 200) + box(460, 150, 120, 90) + line(260, 200, 460, 200) + joint),
+      { without: new Set(['nozzles']) },
+    );
+    expect(without.elements.filter((e) => e.description === 'nozzle')).toEqual([]);
   });
 
   it('maps coordinates back to the original pixels when the page is downscaled', async () => {

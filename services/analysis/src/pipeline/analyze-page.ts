@@ -5,6 +5,7 @@ import type { LineInkModel } from '../line-ink/line-ink-model';
 import type { SymbolDetector } from '../symbols/detector/symbol-detector';
 import type { SymbolMode } from '../symbols/symbol-mode';
 import type { VectorPage } from '../vector/vector-page';
+import type { RuleModule } from './rule-modules';
 import { assemblePage } from './stages/assemble';
 import { equipmentNozzles } from './stages/equipment-nozzles';
 import { pageConnections } from './stages/page-connections';
@@ -57,6 +58,8 @@ export interface AnalyzeOptions {
   onTick?: () => void;
   /** A PDF page's own text and strokes, used instead of OCR and line finding where present. */
   vector?: VectorPage;
+  /** Symbol rules switched off, to measure what each adds (`npm run bench:ablation`); none in the product. */
+  without?: ReadonlySet<RuleModule>;
 }
 
 /** Lets timers and I/O run between the CPU-bound stages (heartbeats, progress events). */
@@ -77,13 +80,14 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const lines = pageLines(image, vector, inkClasses);
 
   await stage('symbols');
-  const candidates = symbolCandidates(image, lines, vector);
+  const candidates = symbolCandidates(image, lines, vector, options.without);
   const named = await pageSymbols(image, lines, candidates, options);
 
   await stage('text');
   const text = await pageText(image, lines, candidates, named, options);
   const { spectacles, platedJoints } = named;
-  const withNozzles = equipmentNozzles(lines, candidates, { symbols: text.symbols, lines: text.lines, spectacles, platedJoints });
+  const found = { symbols: text.symbols, lines: text.lines, spectacles, platedJoints };
+  const withNozzles = equipmentNozzles(lines, candidates, found, options.without);
   const { symbols } = withNozzles;
   const tags = symbolTags(symbols, named.breakSymbols, text, candidates.area);
 

@@ -52,6 +52,22 @@ describe('hybrid symbols', () => {
     expect(withDetections([body, beside], [whole]).map((s) => s.description)).toEqual(['valve body', 'beside']);
   });
 
+  it('leaves the rules symbol where the rule that would replace it is switched off (ablation)', () => {
+    const merged = { ...symbol(0, 0.7, 'two valves'), x1: 50 };
+    const pair = [
+      { ...symbol(0, 0.9, 'left'), x1: 22 },
+      { ...symbol(28, 0.8, 'right'), x1: 50 },
+    ];
+    expect(withDetections([merged], pair, new Set(['fusion-split'])).map((s) => s.description)).toEqual(['two valves']);
+    expect(withDetections([merged], pair, new Set(['fusion-shrink'])).map((s) => s.description)).toEqual(['left', 'right']);
+    const marked = { ...symbol(0, 0.7, 'valve and a letter'), x1: 35 };
+    const valve = { ...symbol(0, 0.9, 'valve'), x1: 22 };
+    expect(withDetections([marked], [valve], new Set(['fusion-shrink'])).map((s) => s.description)).toEqual(['valve and a letter']);
+    const body = { ...symbol(10, 0.9, 'valve body'), y0: 10 };
+    const whole = { ...symbol(5, 0.8, 'control valve'), x1: 35, y0: -15, symbolClass: 'control_valve' };
+    expect(withDetections([body], [whole], new Set(['fusion-grow'])).map((s) => s.description)).toEqual(['valve body']);
+  });
+
   it("is the detector's symbols alone without rules", () => {
     const detected = [symbol(0, 0.3), symbol(100, 0.9)];
     expect(withDetections(undefined, detected)).toEqual(detected);

@@ -1,6 +1,7 @@
 /** The detector's symbols as the pipeline's `DetectedSymbol`s, in processing pixels. */
 import { boxArea, overlapArea } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
+import { ruleOn, type RuleModule } from '../pipeline/rule-modules';
 import type { GrayPage } from './detector/page-detector';
 import type { SymbolDetector } from './detector/symbol-detector';
 
@@ -49,8 +50,13 @@ const RULES_SURE = 0.8;
  *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one;
  * - one that `grows` and holds one smaller rules symbol, and overlaps no other, replaces it.
  */
-export function withDetections(ruled: DetectedSymbol[] | undefined, detected: DetectedSymbol[]): DetectedSymbol[] {
+export function withDetections(
+  ruled: DetectedSymbol[] | undefined,
+  detected: DetectedSymbol[],
+  without?: ReadonlySet<RuleModule>,
+): DetectedSymbol[] {
   if (!ruled) return detected;
+  const [split, shrink, grow] = (['fusion-split', 'fusion-shrink', 'fusion-grow'] as const).map((module) => ruleOn(without, module));
   const symbols = ruled.filter((symbol) => symbol.elementType !== 'text');
   const sure = detected.filter((d) => d.confidence >= HYBRID_MIN_CONFIDENCE);
   const replaced = new Map<DetectedSymbol, DetectedSymbol[]>();
@@ -59,13 +65,13 @@ export function withDetections(ruled: DetectedSymbol[] | undefined, detected: De
     const inside = sure.filter((d) => !used.has(d) && overlapArea(symbol, d) >= 0.85 * boxArea(d));
     const apart = inside.every((a, i) => inside.every((b, j) => i === j || !overlaps(a, b)));
     const share = inside.length === 1 ? boxArea(inside[0]) / boxArea(symbol) : 0;
-    const tighter = symbol.confidence < RULES_SURE && share >= 1 / 3 && share <= 0.75;
-    if (!(inside.length >= 2 && apart) && !tighter) continue;
+    const tighter = shrink && symbol.confidence < RULES_SURE && share >= 1 / 3 && share <= 0.75;
+    if (!(split && inside.length >= 2 && apart) && !tighter) continue;
     replaced.set(symbol, inside);
     for (const d of inside) used.add(d);
   }
   for (const d of sure) {
-    if (used.has(d) || !grows(d)) continue;
+    if (!grow || used.has(d) || !grows(d)) continue;
     const touching = symbols.filter((symbol) => overlaps(symbol, d));
     const [part] = touching;
     if (touching.length !== 1 || replaced.has(part) || overlapArea(part, d) < 0.85 * boxArea(part) || boxArea(d) < 1.3 * boxArea(part))

@@ -8,6 +8,7 @@ import { maxTextSize } from '../text-lines';
 import { cutInTwo, inkIn, NAMED_CUT_INK_SHARE, pieceBoxes, trimmedBoxes, unmarkedBoxes } from '../trimmed-candidates';
 import type { PageLines } from '../stages/page-lines';
 import type { SymbolCandidates } from '../stages/symbol-candidates';
+import { ruleOn, type RuleModule } from '../rule-modules';
 
 /** The ways a page reads a candidate other than whole (see `classifySymbols`). */
 export interface CandidateCuts {
@@ -24,12 +25,29 @@ export interface CandidateCuts {
 /** How much of a big candidate's box the paper closed in by an outline fills, for the candidate to be that shape. */
 const OUTLINE_SHARE = 0.3;
 
-/** The cuts of a candidate on this page, from its ink, lines and hatching. */
+/** The cuts of a candidate on this page, from its ink, lines and hatching; none of the rules named in `without`. */
 export function candidateCuts(
-  { ink, unit }: PageLines,
-  { rest, solidLines, inHatching }: SymbolCandidates,
+  lines: PageLines,
+  candidates: SymbolCandidates,
   vector: boolean,
+  without?: ReadonlySet<RuleModule>,
 ): CandidateCuts {
+  const cuts = allCuts(lines, candidates, vector);
+  const on = (module: RuleModule) => ruleOn(without, module);
+  const trimmed = on('trimmed-candidates');
+  return {
+    ...cuts,
+    splitOf: on('bare-strokes') ? cuts.splitOf : () => undefined,
+    trimsOf: trimmed ? cuts.trimsOf : () => [],
+    namedCutsOf: trimmed ? cuts.namedCutsOf : () => [],
+    pairsOf: trimmed ? cuts.pairsOf : () => [],
+    outlineCutsOf: trimmed ? cuts.outlineCutsOf : () => [],
+    outlineOf: on('closed-outlines') ? cuts.outlineOf : () => undefined,
+    windowsOf: on('axis-windows') ? cuts.windowsOf : () => [],
+  };
+}
+
+function allCuts({ ink, unit }: PageLines, { rest, solidLines, inHatching }: SymbolCandidates, vector: boolean): CandidateCuts {
   const solidLineBoxes = solidLines.map(segmentBox);
   // Parts of a candidate are read where no hatching holds them (read in windows along it, a wall's hatching looked
   // like a row of exchangers).

@@ -8,6 +8,7 @@ import type { DetectedSymbol } from '../symbols';
 import type { ReadLine } from '../text-attachment';
 import type { PageLines } from './page-lines';
 import type { SymbolCandidates } from './symbol-candidates';
+import { ruleOn, type RuleModule } from '../rule-modules';
 
 /** The symbols with nozzles, flanges and spectacle blinds' faces added, and what holds them together. */
 export interface EquipmentNozzles {
@@ -29,12 +30,15 @@ export function equipmentNozzles(
   { ink, unit }: PageLines,
   { lineSegments, solidLines }: SymbolCandidates,
   found: { symbols: DetectedSymbol[]; lines: ReadLine[]; spectacles: SpectacleBlind[]; platedJoints: Set<DetectedSymbol> },
+  without?: ReadonlySet<RuleModule>,
 ): EquipmentNozzles {
   const symbols = [...found.symbols];
-  const { nozzleOf, bolted, mates, equipmentLines } = addNozzles(symbols, ink, lineSegments, solidLines, found.lines, unit);
+  const { nozzleOf, bolted, mates, equipmentLines } = ruleOn(without, 'nozzles')
+    ? addNozzles(symbols, ink, lineSegments, solidLines, found.lines, unit)
+    : { nozzleOf: new Map<DetectedSymbol, DetectedSymbol>(), bolted: [], mates: [], equipmentLines: new Set<Segment>() };
   // A flange joint is two flanges, each an element of its own; one with a tap line is an orifice plate (the line
   // may stop a dash and a gap short of it).
-  bolted.push(...splitJoints(symbols, ink, 2 * (2 * unit + 3), found.platedJoints));
+  if (ruleOn(without, 'flange-faces')) bolted.push(...splitJoints(symbols, ink, 2 * (2 * unit + 3), found.platedJoints));
   symbols.push(...mates);
   // After the nozzles: a blind bolted to a nozzle's flange touches the nozzle's box. The flanges either side of its
   // plate are added where nothing stands (a nozzle's flange is the nozzle's).

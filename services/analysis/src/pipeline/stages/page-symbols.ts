@@ -14,6 +14,7 @@ import type { DetectedSymbol } from '../symbols';
 import type { TextLine } from '../text-lines';
 import type { PageLines } from './page-lines';
 import { FLANGE, type SymbolCandidates } from './symbol-candidates';
+import { ruleOn } from '../rule-modules';
 
 /** The page's symbols, named; and what was found of them by shape alone. */
 export interface PageSymbols {
@@ -41,31 +42,31 @@ export async function pageSymbols(
   options: AnalyzeOptions,
 ): Promise<PageSymbols> {
   const { unit } = lines;
+  const on = (module: Parameters<typeof ruleOn>[1]) => ruleOn(options.without, module);
   const { rest, components, lineSegments, solidLines, layerLines, pixelTextLines, kept } = candidates;
   const { classified, splitStubs } = await namedSymbols(image, lines, candidates, options);
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
-  const spectacles = findSpectacleBlinds(components, lines.ink, solidLines, unit).filter(({ box }) => kept(box));
+  const spectacles = on('spectacle-blinds')
+    ? findSpectacleBlinds(components, lines.ink, solidLines, unit).filter(({ box }) => kept(box))
+    : [];
   const partOfSpectacle = (symbol: Box) => spectacles.some(({ box }) => overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
   // Groups taken for text as a whole (letters touching a dash, a leader or each other) are read like any line,
   // and may be a spec break's specs.
   const textGroups = classified.filter((symbol) => symbol.elementType === 'text').map(groupAsTextLine);
-  const specBreaks = findSpecBreaks(
-    findArrowheads(components, rest, unit),
-    { faint: candidates.faintInk, letters: components },
-    { lines: [...layerLines, ...pixelTextLines], groups: textGroups },
-    unit,
-  ).filter(({ box }) => kept(box));
+  const specBreaks = on('spec-breaks')
+    ? findSpecBreaks(
+        findArrowheads(components, rest, unit),
+        { faint: candidates.faintInk, letters: components },
+        { lines: [...layerLines, ...pixelTextLines], groups: textGroups },
+        unit,
+      ).filter(({ box }) => kept(box))
+    : [];
   // What was read of a break's arrows (with a spec, maybe) is part of it.
   const partOfSpecBreak = (symbol: Box) =>
     specBreaks.some(({ box, arrows }) => overlapArea(symbol, arrows) > 0 && overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
-  const symbols = withoutSections(
-    withStackedParts(
-      withoutMarks(classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol))),
-      lineSegments,
-      unit,
-    ),
-    unit,
-  );
+  const own = classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol));
+  const unmarked = on('bubble-marks') ? withoutMarks(own) : own;
+  const symbols = on('equipment-parts') ? withoutSections(withStackedParts(unmarked, lineSegments, unit), unit) : unmarked;
   const breakSymbols = specBreaks.map(({ box }): DetectedSymbol => ({
     ...box,
     elementType: 'fitting',
@@ -87,31 +88,26 @@ async function namedSymbols(
   options: AnalyzeOptions,
 ): Promise<{ classified: DetectedSymbol[]; splitStubs: Segment[] }> {
   const { unit } = lines;
+  const { without } = options;
   const { lineSegments, layerLines, pixelTextLines, kept, inHatching } = candidates;
   const { flanges, flangeBars, pairTwins } = candidates.flanges;
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   // On a raster page the learned detector finds the symbols: alone, or adding what the rules missed (`hybrid`).
   const detector = options.symbolDetector && !options.vector ? await options.symbolDetector() : undefined;
   const detected = detector && (await detectedSymbols(detector, image, options.onTick)).filter(kept);
+  const standing = candidates.symbols
+    .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
+    .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...FLANGE } : symbol));
   const ruled =
     detected && options.symbolMode !== 'hybrid'
       ? undefined
       : await classifySymbols(
           withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
-          [
-            ...withStackedParts(
-              candidates.symbols
-                .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
-                .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...FLANGE } : symbol)),
-              lineSegments,
-              unit,
-            ),
-            ...flanges,
-          ],
-          candidateCuts(lines, candidates, options.vector !== undefined),
+          [...(ruleOn(without, 'equipment-parts') ? withStackedParts(standing, lineSegments, unit) : standing), ...flanges],
+          candidateCuts(lines, candidates, options.vector !== undefined, without),
           options.symbolClassifier,
         );
-  const classified = detected ? withDetections(ruled?.symbols, detected) : ruled!.symbols;
+  const classified = detected ? withDetections(ruled?.symbols, detected, without) : ruled!.symbols;
   return { classified, splitStubs: ruled?.stubs ?? [] };
 }
 

@@ -24,6 +24,7 @@ import { cutStubs } from '../stubs';
 import { barComponents, findSymbols, type DetectedSymbol } from '../symbols';
 import { findTables, insideAny } from '../tables';
 import { maxTextSize, type TextLine } from '../text-lines';
+import { ruleOn, type RuleModule } from '../rule-modules';
 import type { PageLines } from './page-lines';
 
 /** The page's ink once lines are taken out, grouped into symbol candidates, text lines and pipes. */
@@ -92,7 +93,12 @@ function inkApart({ ink, lineOptions, allSegments, segments, unit }: PageLines) 
 }
 
 /** Groups the ink left once lines are removed into symbol candidates and text lines, and finds the page's process area. */
-export function symbolCandidates(image: PageImage, lines: PageLines, vector: VectorPage | undefined): SymbolCandidates {
+export function symbolCandidates(
+  image: PageImage,
+  lines: PageLines,
+  vector: VectorPage | undefined,
+  without?: ReadonlySet<RuleModule>,
+): SymbolCandidates {
   const { width, height } = image;
   const { lineOptions, bars, allSegments, unit } = lines;
   const { rest, components, lineSegments, symbolParts } = inkApart(lines);
@@ -107,7 +113,7 @@ export function symbolCandidates(image: PageImage, lines: PageLines, vector: Vec
   const pixelTextLines = vectorTexts
     ? found.textLines.filter((line) => textCover(line, layerLines) < 0.05)
     : withFaintExtents(found.textLines, faintInk.mask, width, height, allSegments, unit, 4 * lineOptions.minLength);
-  const tables = findTables(allSegments, [...layerLines, ...pixelTextLines], unit);
+  const tables = ruleOn(without, 'tables') ? findTables(allSegments, [...layerLines, ...pixelTextLines], unit) : [];
   const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
   // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text; a
   // symbol with its own ink round the text (a bubble full of its tag) is not.
@@ -125,7 +131,7 @@ export function symbolCandidates(image: PageImage, lines: PageLines, vector: Vec
     : pixelSymbols;
   const solidLines = lineSegments.filter((segment) => !segment.dashed);
   // Hatching between two lines (insulation, a wall, the ground) holds no symbol.
-  const hatched = findHatchedBands(solidLines, restInk, unit);
+  const hatched = ruleOn(without, 'hatched-bands') ? findHatchedBands(solidLines, restInk, unit) : [];
   const inHatching = (box: Box) => hatched.some((band) => overlapArea(box, band) >= 0.5 * boxArea(box));
   return {
     rest: restInk,
@@ -142,7 +148,9 @@ export function symbolCandidates(image: PageImage, lines: PageLines, vector: Vec
     kept,
     inHatching,
     symbols: candidates,
-    flanges: barredFlanges(lines.ink, candidates, solidLines, kept, unit),
+    flanges: ruleOn(without, 'flange-joints')
+      ? barredFlanges(lines.ink, candidates, solidLines, kept, unit)
+      : { flanges: [], pairTwins: new Set(), flangeBars: new Set(), plated: [] },
   };
 }
 

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench:ablation -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--rules a,b] [--json <file>]`
+ * What each symbol rule adds beside the learned detector: every drawing analysed with all rules on (the product's
+ * hybrid mode), with each rule of `RULE_MODULES` off in turn, with the detector alone and with the rules alone;
+ * symbol and connection F1 per dataset, and each row's change against all rules on. The learned models run once per
+ * drawing and their results are reused by every row. Without OCR (no rule reads text); progress on stderr.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { loadSymbolClassifier } from '../classifier/symbol-classifier';
+import { typedPath } from '../cli/run-cli';
+import { resultDocument } from '../cli/result-document';
+import { MAX_PROCESSING_PIXELS, PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
+import { loadLineInkModel, type InkClasses, type LineInkModel } from '../line-ink/line-ink-model';
+import { analyzeFilePage } from '../pipeline/analyze-file-page';
+import type { AnalyzeOptions } from '../pipeline/analyze-page';
+import { isRuleModule, RULE_MODULES, type RuleModule } from '../pipeline/rule-modules';
+import { loadSymbolDetector, type FoundSymbol, type SymbolDetector } from '../symbols/detector/symbol-detector';
+import type { BenchDrawing } from './datasets/bench-drawing';
+import { corpusDrawings } from './datasets/corpus';
+import { pidDevDrawings } from './datasets/pid-dev';
+import { syntheticDrawings } from './datasets/synthetic';
+import { precisionRecallF1 } from './figures';
+import { readPrediction } from './predictions';
+import { addScores, scoreSheet, type SheetScore } from './score-sheet';
+import { formatTable } from './table';
+
+const USAGE = 'usage: npm run bench:ablation -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--rules a,b] [--json <file>]\n';
+
+/** One row: how the symbols are found. */
+interface Variant {
+  name: string;
+  symbols: 'hybrid' | 'detector' | 'rules';
+  without?: RuleModule;
+}
+
+const ALL_ON: Variant = { name: 'all rules on (hybrid)', symbols: 'hybrid' };
+
+function variants(rules: RuleModule[]): Variant[] {
+  return [
+    ALL_ON,
+    { name: 'detector alone (no rules)', symbols: 'detector' },
+    { name: 'rules alone (no detector)', symbols: 'rules' },
+    ...rules.map((rule): Variant => ({ name: `without ${rule}`, symbols: 'hybrid', without: rule })),
+  ];
+}
+
+/** The learned models, loaded once; their answers for the current drawing are kept for every row. */
+class ReusedModels {
+  private detections?: Promise<FoundSymbol[]>;
+  private inkClasses?: Promise<InkClasses>;
+
+  private constructor(
+    private readonly detector: SymbolDetector,
+    private readonly lineInk: LineInkModel,
+  ) {}
+
+  static async load(): Promise<ReusedModels> {
+    return new ReusedModels(await loadSymbolDetector(), await loadLineInkModel());
+  }
+
+  nextDrawing(): void {
+    this.detections = undefined;
+    this.inkClasses = undefined;
+  }
+
+  options(variant: Variant): Pick<AnalyzeOptions, 'symbolDetector' | 'symbolMode' | 'lineInk'> {
+    const detector: SymbolDetector = {
+      manifest: this.detector.manifest,
+      detect: (page, onTile) => (this.detections ??= this.detector.detect(page, onTile)),
+      dispose: () => undefined,
+    };
+    const lineInk: LineInkModel = {
+      ...this.lineInk,
+      classify: (page, onTile) => (this.inkClasses ??= this.lineInk.classify(page, onTile)),
+      dispose: () => undefined,
+    };
+    const symbols = variant.symbols === 'rules' ? {} : { symbolDetector: async () => detector, symbolMode: variant.symbols };
+    return { ...symbols, lineInk: async () => lineInk };
+  }
+
+  dispose(): void {
+    this.detector.dispose();
+    this.lineInk.dispose();
+  }
+}
+
+/** Each variant's summed score per dataset. */
+type Totals = Map<string, Map<string, SheetScore>>;
+
+async function benchDrawing(
+  drawing: BenchDrawing,
+  rows: Variant[],
+  models: ReusedModels,
+  classifier: ReturnType<typeof loadSymbolClassifier>,
+) {
+  const { file, truth } = await drawing.prepare();
+  const bytes = await readFile(file);
+  models.nextDrawing();
+  const scores = new Map<string, SheetScore>();
+  for (const variant of rows) {
+    const analysis = await analyzeFilePage(bytes, {
+      page: drawing.page,
+      ingest: { maxProcessingPixels: MAX_PROCESSING_PIXELS, pdf: PDF_PAGE_OPTIONS },
+      symbolClassifier: () => classifier,
+      ...models.options(variant),
+      without: variant.without && new Set([variant.without]),
+    });
+    const document = resultDocument(analysis.imageSize, analysis.elements, analysis.connections, analysis.source);
+    scores.set(variant.name, scoreSheet(truth, readPrediction(document, truth?.imageSize ?? document.image_size)));
+  }
+  return scores;
+}
+
+const f1 = (score: SheetScore | undefined, of: 'symbols' | 'connections') =>
+  precisionRecallF1(of === 'symbols' ? score?.symbols?.all : score?.connections).f1;
+
+/** A figure, and its change against all rules on. */
+function cell(value: number | undefined, base: number | undefined, isBase: boolean): string {
+  if (value === undefined) return 'n/a';
+  if (isBase || base === undefined) return value.toFixed(3);
+  const change = value - base;
+  return `${value.toFixed(3)} ${Math.abs(change) < 0.0005 ? ' =    ' : `${change > 0 ? '+' : '-'}${Math.abs(change).toFixed(3)}`}`;
+}
+
+function ablationTable(totals: Totals, rows: Variant[]): string {
+  const datasets = [...totals.keys()];
+  const headers = ['variant', ...datasets.flatMap((dataset) => [`${dataset} sym F1`, `${dataset} conn F1`])];
+  const body = rows.map((variant) => [
+    variant.name,
+    ...datasets.flatMap((dataset) => {
+      const scores = totals.get(dataset)!;
+      return (['symbols', 'connections'] as const).map((of) =>
+        cell(f1(scores.get(variant.name), of), f1(scores.get(ALL_ON.name), of), variant === ALL_ON),
+      );
+    }),
+  ]);
+  const legend = rows.filter((variant) => variant.without).map((variant) => `  ${variant.without}: ${RULE_MODULES[variant.without!]}`);
+  return `${formatTable(headers, body)}\n\nrules:\n${legend.join('\n')}`;
+}
+
+function chosenRules(list: string | undefined): RuleModule[] {
+  if (!list) return Object.keys(RULE_MODULES) as RuleModule[];
+  const names = list.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !isRuleModule(name));
+  if (unknown.length) throw new Error(`--rules: no such rule ${unknown.join(', ')} (rules: ${Object.keys(RULE_MODULES).join(', ')})`);
+  return names as RuleModule[];
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      dataset: { type: 'string' },
+      corpus: { type: 'string' },
+      only: { type: 'string' },
+      rules: { type: 'string' },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const rows = variants(chosenRules(values.rules));
+  const all = [
+    ...(values.dataset ? await pidDevDrawings(typedPath(values.dataset)) : values.corpus ? [] : syntheticDrawings()),
+    ...(values.corpus ? await corpusDrawings(typedPath(values.corpus)) : []),
+  ];
+  const drawings = all.filter((d) => !values.only || `${d.dataset}/${d.name}`.includes(values.only));
+  if (drawings.length === 0) {
+    process.stderr.write(`ablation: no drawings${values.only ? ` match --only ${values.only}` : ''}\n`);
+    return 1;
+  }
+  const models = await ReusedModels.load();
+  const classifier = loadSymbolClassifier();
+  const totals: Totals = new Map();
+  const started = Date.now();
+  try {
+    for (const [i, drawing] of drawings.entries()) {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stderr.write(
+        `ablation: [${i + 1}/${drawings.length}] ${drawing.dataset}/${drawing.name}, ${rows.length} rows (${seconds} s)\n`,
+      );
+      const scores = await benchDrawing(drawing, rows, models, classifier);
+      const dataset = totals.get(drawing.dataset) ?? new Map<string, SheetScore>();
+      for (const [name, score] of scores) dataset.set(name, dataset.has(name) ? addScores(dataset.get(name)!, score) : score);
+      totals.set(drawing.dataset, dataset);
+    }
+  } finally {
+    models.dispose();
+    (await classifier.catch(() => undefined))?.dispose();
+  }
+  process.stdout.write(`${ablationTable(totals, rows)}\n`);
+  if (values.json) {
+    const report = [...totals].map(([dataset, scores]) => ({
+      dataset,
+      variants: rows.map((variant) => ({
+        variant: variant.name,
+        without: variant.without,
+        symbols: precisionRecallF1(scores.get(variant.name)?.symbols?.all),
+        connections: precisionRecallF1(scores.get(variant.name)?.connections),
+      })),
+    }));
+    await writeFile(typedPath(values.json), `${JSON.stringify({ datasets: report }, null, 2)}\n`);
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`ablation: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,33 @@
+/**
+ * The symbol rules that can be switched off one at a time, to measure what each adds beside the learned detector
+ * (`npm run bench:ablation`). The product runs them all; a rule whose row shows no gain anywhere is deleted.
+ */
+export const RULE_MODULES = {
+  'fusion-split': 'two or more detections inside one rules symbol replace it (`withDetections`)',
+  'fusion-shrink': 'one detection filling 1/3-3/4 of an unsure rules symbol replaces it (`withDetections`)',
+  'fusion-grow': 'a sure control-valve, instrument or equipment detection replaces the rules part it holds (`withDetections`)',
+  'bare-strokes': 'a candidate split at bare strokes between its parts (`bare-strokes.ts`)',
+  'trimmed-candidates': 'a candidate read trimmed, in pieces, cut in two or without a loose mark (`trimmed-candidates.ts`)',
+  'closed-outlines': 'a big candidate read as the closed outline inside it (`closed-outlines.ts`)',
+  'axis-windows': 'a long candidate read window by window along its pipe (`axis-windows.ts`)',
+  'flange-joints': 'flanges found as two bars across a pipe, plated joints (`flange-joints.ts`)',
+  'flange-faces': 'a flange joint split into its two flanges (`flange-faces.ts`)',
+  'spectacle-blinds': 'spectacle blinds drawn as a figure 8 on a stem (`spectacle-blinds.ts`)',
+  'spec-breaks': 'spec breaks: arrows with specs across a pipe (`spec-breaks.ts`)',
+  'hatched-bands': 'no symbol inside hatching between two lines (`hatched-bands.ts`)',
+  tables: 'no symbol inside a table (`tables.ts`)',
+  'equipment-parts': 'stacked parts of equipment joined, sections dropped (`equipment-parts.ts`)',
+  'bubble-marks': "marks inside a bubble are the bubble's (`bubble-reading.ts`)",
+  nozzles: "equipment's nozzles as elements of their own (`nozzles.ts`, `equipment-lines.ts`)",
+} as const;
+
+export type RuleModule = keyof typeof RULE_MODULES;
+
+export function isRuleModule(value: string): value is RuleModule {
+  return Object.hasOwn(RULE_MODULES, value);
+}
+
+/** Whether a rule runs: every rule does unless it is named in `without`. */
+export function ruleOn(without: ReadonlySet<RuleModule> | undefined, module: RuleModule): boolean {
+  return !without?.has(module);
+}
