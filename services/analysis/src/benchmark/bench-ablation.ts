@@ -17,9 +17,7 @@ import type { AnalyzeOptions } from '../pipeline/analyze-page';
 import { isRuleModule, RULE_MODULES, type RuleModule } from '../pipeline/rule-modules';
 import { loadSymbolDetector, type FoundSymbol, type SymbolDetector } from '../symbols/detector/symbol-detector';
 import type { BenchDrawing } from './datasets/bench-drawing';
-import { corpusDrawings } from './datasets/corpus';
-import { pidDevDrawings } from './datasets/pid-dev';
-import { syntheticDrawings } from './datasets/synthetic';
+import { chosenDrawings, DRAWING_OPTIONS } from './datasets/chosen-drawings';
 import { precisionRecallF1 } from './figures';
 import { readPrediction } from './predictions';
 import { addScores, scoreSheet, type SheetScore } from './score-sheet';
@@ -150,12 +148,8 @@ function chosenRules(list: string | undefined): RuleModule[] {
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      dataset: { type: 'string' },
-      corpus: { type: 'string' },
-      only: { type: 'string' },
+      ...DRAWING_OPTIONS,
       rules: { type: 'string' },
-      json: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -163,15 +157,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const rows = variants(chosenRules(values.rules));
-  const all = [
-    ...(values.dataset ? await pidDevDrawings(typedPath(values.dataset)) : values.corpus ? [] : syntheticDrawings()),
-    ...(values.corpus ? await corpusDrawings(typedPath(values.corpus)) : []),
-  ];
-  const drawings = all.filter((d) => !values.only || `${d.dataset}/${d.name}`.includes(values.only));
-  if (drawings.length === 0) {
-    process.stderr.write(`ablation: no drawings${values.only ? ` match --only ${values.only}` : ''}\n`);
-    return 1;
-  }
+  const drawings = await chosenDrawings(values);
   const models = await ReusedModels.load();
   const classifier = loadSymbolClassifier();
   const totals: Totals = new Map();

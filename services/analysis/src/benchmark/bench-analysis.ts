@@ -9,9 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchDrawing } from './datasets/bench-drawing';
-import { corpusDrawings } from './datasets/corpus';
-import { pidDevDrawings } from './datasets/pid-dev';
-import { syntheticDrawings } from './datasets/synthetic';
+import { chosenDrawings, DRAWING_OPTIONS } from './datasets/chosen-drawings';
 import { sheetFigures } from './figures';
 import { readPrediction } from './predictions';
 import { datasetResult, datasetTables, type DrawingResult } from './report';
@@ -60,17 +58,13 @@ async function benchDrawing(
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      dataset: { type: 'string' },
-      corpus: { type: 'string' },
-      only: { type: 'string' },
+      ...DRAWING_OPTIONS,
       'no-ocr': { type: 'boolean' },
       'no-classifier': { type: 'boolean' },
       'no-vector': { type: 'boolean' },
-      json: { type: 'string' },
       'overlay-dir': { type: 'string' },
       symbols: { type: 'string' },
       lines: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -79,16 +73,7 @@ async function main(): Promise<number> {
   }
   const overlayDir = values['overlay-dir'] && typedPath(values['overlay-dir']);
   if (overlayDir) await mkdir(overlayDir, { recursive: true });
-  // The synthetic held-out set unless a folder is named; a pid-dev folder and a corpus may be benched together.
-  const all = [
-    ...(values.dataset ? await pidDevDrawings(typedPath(values.dataset)) : values.corpus ? [] : syntheticDrawings()),
-    ...(values.corpus ? await corpusDrawings(typedPath(values.corpus)) : []),
-  ];
-  const drawings = all.filter((d) => !values.only || `${d.dataset}/${d.name}`.includes(values.only));
-  if (drawings.length === 0) {
-    process.stderr.write(`bench: no drawings${values.only ? ` match --only ${values.only}` : ''}\n`);
-    return 1;
-  }
+  const drawings = await chosenDrawings(values);
   const results: DrawingResult[] = [];
   for (const [i, drawing] of drawings.entries()) {
     process.stderr.write(`bench: [${i + 1}/${drawings.length}] ${drawing.dataset}/${drawing.name}\n`);
