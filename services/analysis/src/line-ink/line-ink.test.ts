@@ -57,6 +57,21 @@ describe('line-ink model', () => {
     expect(modelSignalLines(mask, width, height, cells(signal), options, [ruled])).toEqual([]);
   });
 
+  it("takes a thin run beside a longer signal line for that line's ragged edge, not a line of its own", () => {
+    const [width, height] = [200, 200];
+    const mask = new Uint8Array(width * height);
+    const fill = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
+    };
+    // A blurred line 6 px wide (x 100-105) in dashes of 12 with gaps of 6, and beside it, two pixels off, a
+    // one-pixel run down to y 100 (where a blot at a crossing would end it on another line).
+    for (let y = 10; y < 190; y += 18) fill(100, 105, y, y + 11);
+    fill(108, 108, 20, 100);
+    const cells = { cells: new Uint8Array(100 * 100).fill(LINE_INK_CLASSES.indexOf('signal_line')), cols: 100, rows: 100, cellSize: 2 };
+    const found = modelSignalLines(mask, width, height, cells, defaultLineOptions(width, height), []);
+    expect(found.map(({ orientation, lo, hi }) => [orientation, lo, hi])).toEqual([['vertical', 100, 105]]);
+  });
+
   it('refuses a manifest whose classes are not the ones the pipeline reads, naming the file', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'line-ink-'));
     const manifest = JSON.parse(await readFile(path.join(DEFAULT_LINE_INK_DIR, 'line-ink.json'), 'utf8')) as { classes: string[] };

@@ -4,7 +4,7 @@
  * no dash rule takes.
  */
 import { boxArea, overlapArea } from '../pipeline/components';
-import { segmentBox, segmentThickness, straightRuns, type LineOptions, type Segment } from '../pipeline/lines';
+import { segmentBox, segmentLength, segmentThickness, straightRuns, type LineOptions, type Segment } from '../pipeline/lines';
 import { LINE_INK_CLASSES } from './line-ink-files';
 import { inkOfClasses } from './line-ink-mask';
 import type { InkClasses } from './line-ink-model';
@@ -20,6 +20,18 @@ const covered = (segment: Segment, found: Segment[]) => {
   return found.some((other) => other.orientation === segment.orientation && overlapArea(box, segmentBox(other)) >= 0.5 * area);
 };
 
+/**
+ * A run beside a longer one, across at most that one's width and within its length: the ragged edge of a blurred
+ * line, or a blot where lines cross, drawn as a line of its own (its end on the line it crosses would join the two).
+ */
+const besideLonger = (segment: Segment, others: Segment[]) =>
+  others.some((other) => {
+    if (other === segment || other.orientation !== segment.orientation || segmentLength(other) <= segmentLength(segment)) return false;
+    const width = segmentThickness(other);
+    const across = Math.max(other.lo - segment.hi, segment.lo - other.hi) - 1;
+    return across <= width && segment.start >= other.start - width && segment.end <= other.end + width;
+  });
+
 /** The signal lines the model finds that the rules (`found`) did not, as dashed segments. */
 export function modelSignalLines(
   mask: Uint8Array,
@@ -30,7 +42,10 @@ export function modelSignalLines(
   found: Segment[],
 ): Segment[] {
   const signalInk = inkOfClasses(mask, width, height, classes, SIGNAL);
-  return straightRuns(signalInk, width, height, options, DASH_GAPS * options.maxGap)
-    .filter((segment) => segmentThickness(segment) <= options.maxThickness && !covered(segment, found))
+  const runs = straightRuns(signalInk, width, height, options, DASH_GAPS * options.maxGap).filter(
+    (segment) => segmentThickness(segment) <= options.maxThickness,
+  );
+  return runs
+    .filter((segment) => !covered(segment, found) && !besideLonger(segment, [...runs, ...found]))
     .map((segment) => ({ ...segment, dashed: true }));
 }

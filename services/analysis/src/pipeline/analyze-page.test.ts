@@ -53,28 +53,37 @@ describe('analyzePage', () => {
     for (const element of result.elements) expect(element.metadata.confidence).toBeGreaterThan(0);
   });
 
-  it('does not connect lines that cross without a dot', async () => {
-    const shapes =
+  // Boxes left and right joined by a pipe along y 200; a box above, its line crossing that pipe on its way down;
+  // the lines drawn `width` px wide.
+  const crossing = (width: number, down: string, lower: [number, number]) => ({
+    shapes:
       box(30, 170, 80, 60) +
       box(530, 170, 80, 60) +
-      line(110, 200, 530, 200) +
       box(280, 20, 80, 60) +
-      box(280, 340, 80, 60) +
-      line(320, 80, 320, 340);
-    const result = await analyzePage(await svgPage(W, H, shapes));
-    expect(pairs(result)).toEqual(
+      `<g stroke-width="${width}">${line(110, 200, 530, 200) + down}</g>`,
+    expected: (result: PageAnalysis) =>
       pairsAt(
         result,
         [
           [70, 200],
           [570, 200],
         ],
-        [
-          [320, 50],
-          [320, 370],
-        ],
+        [[320, 50], lower],
       ),
-    );
+  });
+
+  it('does not connect lines that cross without a dot', async () => {
+    const { shapes, expected } = crossing(3, line(320, 80, 320, 340), [320, 370]);
+    const result = await analyzePage(await svgPage(W, H, shapes + box(280, 340, 80, 60)));
+    expect(pairs(result)).toEqual(expected(result));
+  });
+
+  it('does not connect heavy lines that cross or bend without a dot (the square where they meet is none)', async () => {
+    // Lines 9 px wide; the line down bends left at y 300 and on down to a box below.
+    const down = line(320, 80, 320, 300) + line(324, 300, 170, 300) + line(170, 296, 170, 340);
+    const { shapes, expected } = crossing(9, down, [170, 370]);
+    const result = await analyzePage(await svgPage(W, H, shapes + box(130, 340, 80, 60)));
+    expect(pairs(result)).toEqual(expected(result));
   });
 
   it('does not join a line passing close to where a pipe reaches its symbol', async () => {

@@ -34,6 +34,21 @@ describe('traceConnections', () => {
     ]);
   });
 
+  it('takes a bend drawn beside a symbol for a bend, not for two ends at that symbol', () => {
+    // A pump's pipe along y 100 bends down at x 300 to a tank; a small symbol stands just inside the corner.
+    const pump = { x0: 0, y0: 80, x1: 39, y1: 120 };
+    const tank = { x0: 270, y0: 300, x1: 330, y1: 380 };
+    const beside = { x0: 280, y0: 80, x1: 298, y1: 97 };
+    const segments = [horizontal(40, 301, 100), vertical(99, 299, 300)];
+    expect(pairs(traceConnections(segments, [pump, tank, beside], [], 3))).toEqual([[0, 1]]);
+    // A symbol on the corner, across the pipe's line, is where both pieces end.
+    const onCorner = { x0: 290, y0: 90, x1: 310, y1: 110 };
+    expect(pairs(traceConnections(segments, [pump, tank, onCorner], [], 3))).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+  });
+
   describe('a pipe crossing a line between two valves', () => {
     // Pumps left and right on the pipe y 200; valves above and below on the line x 150.
     const [left, right] = [

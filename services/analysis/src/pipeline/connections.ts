@@ -123,6 +123,7 @@ export function traceConnections(
       pieces.push(piece);
     }
   }
+  bendsBesideSymbols(pieces, symbols, reachOf);
   // Pieces by orientation and the row or column of their centre, to find a line's continuation.
   const byLine = new Map<string, Piece[]>();
   for (const piece of pieces) {
@@ -285,6 +286,36 @@ export function traceConnections(
     options.openEnds?.push(point);
   }
   return found;
+}
+
+/** Whether a box stands across a piece's axis, centred on it within a quarter of its size (a symbol on the line). */
+function straddles(piece: Piece, box: Box): boolean {
+  const [lo, hi] = piece.orientation === 'horizontal' ? [box.y0, box.y1] : [box.x0, box.x1];
+  return Math.abs(piece.center - (lo + hi) / 2) <= 0.25 * (hi - lo);
+}
+
+/**
+ * A bend drawn beside a symbol is a bend: where a horizontal and a vertical piece end at one corner and neither
+ * symbol their ends reach stands on its piece's line (a symbol next to the corner, within reach of both ends), the
+ * two ends are the corner's, to be joined, not the symbol's.
+ */
+function bendsBesideSymbols(pieces: Piece[], symbols: Box[], reachOf: (piece: Piece) => number): void {
+  const endNear = (piece: Piece, along: number): 'atStart' | 'atEnd' | undefined =>
+    Math.abs(along - piece.start) <= reachOf(piece) ? 'atStart' : Math.abs(along - piece.end) <= reachOf(piece) ? 'atEnd' : undefined;
+  const horizontal = pieces.filter((piece) => piece.orientation === 'horizontal');
+  const vertical = pieces.filter((piece) => piece.orientation === 'vertical');
+  for (const h of horizontal) {
+    for (const v of vertical) {
+      if (h.dashed !== v.dashed) continue;
+      const [hEnd, vEnd] = [endNear(h, v.center), endNear(v, h.center)];
+      if (!hEnd || !vEnd) continue;
+      const [hSymbol, vSymbol] = [h[hEnd], v[vEnd]];
+      if (hSymbol < 0 && vSymbol < 0) continue;
+      if ((hSymbol >= 0 && straddles(h, symbols[hSymbol])) || (vSymbol >= 0 && straddles(v, symbols[vSymbol]))) continue;
+      h[hEnd] = -1;
+      v[vEnd] = -1;
+    }
+  }
 }
 
 /**

@@ -610,6 +610,9 @@ function classify(group: Group, segments: Segment[], unit: number, bubbles: Map<
   return { ...box, elementType: 'fitting', description: lines.touched ? 'fitting' : 'symbol', confidence: lines.touched ? 0.4 : 0.3 };
 }
 
+/** How far a junction dot stands out of each side of its line, at least, in line widths (drawn, about one). */
+const DOT_STANDS_OUT = 0.25;
+
 /**
  * Symbols from the components left after line removal (their pixels in `ink`), plus rectangles drawn with
  * lines. `knownText`: where a PDF's text layer puts its texts. Their letters are no symbol's part, however
@@ -641,12 +644,14 @@ export function findSymbols(
     return line !== undefined && !segments.some((s) => s.orientation !== line.orientation && boxesTouch(c, segmentBox(s), 1));
   };
   // A junction dot is a disc on the lines it joins: it stands out alike on both sides of each (a flow arrow's
-  // head drawn from a pipe's edge, where the pipe it points along breaks for a crossing, stands out on one side).
+  // head drawn from a pipe's edge, where the pipe it points along breaks for a crossing, stands out on one side),
+  // and by a share of the line's width (the square where two heavy lines cross or bend is no dot).
   const centredOn = (c: Box, lines: Segment[]) =>
     lines.every((s) => {
       const [lo, hi] = s.orientation === 'horizontal' ? [c.y0, c.y1] : [c.x0, c.x1];
       const [before, after] = [s.lo - lo, hi - s.hi];
-      return Math.abs(before - after) <= Math.max(2, 0.5 * Math.max(before, after));
+      const standsOut = Math.min(before, after) >= Math.max(1, DOT_STANDS_OUT * segmentThickness(s));
+      return standsOut && Math.abs(before - after) <= Math.max(2, 0.5 * Math.max(before, after));
     });
   for (const c of components) {
     const w = boxWidth(c);
