@@ -14,34 +14,15 @@ import { MAX_PROCESSING_PIXELS, PDF_PAGE_OPTIONS } from '../ingest/pdf-options';
 import { loadLineInkModel, type InkClasses, type LineInkModel } from '../line-ink/line-ink-model';
 import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
-import { isRuleModule, RULE_MODULES, type RuleModule } from '../pipeline/rule-modules';
 import { loadSymbolDetector, type FoundSymbol, type SymbolDetector } from '../symbols/detector/symbol-detector';
 import type { BenchDrawing } from './datasets/bench-drawing';
 import { chosenDrawings, DRAWING_OPTIONS } from './datasets/chosen-drawings';
+import { ablationTable, chosenRules, variants, type Totals, type Variant } from './ablation-table';
 import { precisionRecallF1 } from './figures';
 import { readPrediction } from './predictions';
 import { addScores, scoreSheet, type SheetScore } from './score-sheet';
-import { formatTable } from './table';
 
 const USAGE = 'usage: npm run bench:ablation -- [--dataset <dir>] [--corpus <dir>] [--only <text>] [--rules a,b] [--json <file>]\n';
-
-/** One row: how the symbols are found. */
-interface Variant {
-  name: string;
-  symbols: 'hybrid' | 'detector' | 'rules';
-  without?: RuleModule;
-}
-
-const ALL_ON: Variant = { name: 'all rules on (hybrid)', symbols: 'hybrid' };
-
-function variants(rules: RuleModule[]): Variant[] {
-  return [
-    ALL_ON,
-    { name: 'detector alone (no rules)', symbols: 'detector' },
-    { name: 'rules alone (no detector)', symbols: 'rules' },
-    ...rules.map((rule): Variant => ({ name: `without ${rule}`, symbols: 'hybrid', without: rule })),
-  ];
-}
 
 /** The learned models, loaded once; their answers for the current drawing are kept for every row. */
 class ReusedModels {
@@ -83,9 +64,6 @@ class ReusedModels {
   }
 }
 
-/** Each variant's summed score per dataset. */
-type Totals = Map<string, Map<string, SheetScore>>;
-
 async function benchDrawing(
   drawing: BenchDrawing,
   rows: Variant[],
@@ -108,41 +86,6 @@ async function benchDrawing(
     scores.set(variant.name, scoreSheet(truth, readPrediction(document, truth?.imageSize ?? document.image_size)));
   }
   return scores;
-}
-
-const f1 = (score: SheetScore | undefined, of: 'symbols' | 'connections') =>
-  precisionRecallF1(of === 'symbols' ? score?.symbols?.all : score?.connections).f1;
-
-/** A figure, and its change against all rules on. */
-function cell(value: number | undefined, base: number | undefined, isBase: boolean): string {
-  if (value === undefined) return 'n/a';
-  if (isBase || base === undefined) return value.toFixed(3);
-  const change = value - base;
-  return `${value.toFixed(3)} ${Math.abs(change) < 0.0005 ? ' =    ' : `${change > 0 ? '+' : '-'}${Math.abs(change).toFixed(3)}`}`;
-}
-
-function ablationTable(totals: Totals, rows: Variant[]): string {
-  const datasets = [...totals.keys()];
-  const headers = ['variant', ...datasets.flatMap((dataset) => [`${dataset} sym F1`, `${dataset} conn F1`])];
-  const body = rows.map((variant) => [
-    variant.name,
-    ...datasets.flatMap((dataset) => {
-      const scores = totals.get(dataset)!;
-      return (['symbols', 'connections'] as const).map((of) =>
-        cell(f1(scores.get(variant.name), of), f1(scores.get(ALL_ON.name), of), variant === ALL_ON),
-      );
-    }),
-  ]);
-  const legend = rows.filter((variant) => variant.without).map((variant) => `  ${variant.without}: ${RULE_MODULES[variant.without!]}`);
-  return `${formatTable(headers, body)}\n\nrules:\n${legend.join('\n')}`;
-}
-
-function chosenRules(list: string | undefined): RuleModule[] {
-  if (!list) return Object.keys(RULE_MODULES) as RuleModule[];
-  const names = list.split(',').map((name) => name.trim());
-  const unknown = names.filter((name) => !isRuleModule(name));
-  if (unknown.length) throw new Error(`--rules: no such rule ${unknown.join(', ')} (rules: ${Object.keys(RULE_MODULES).join(', ')})`);
-  return names as RuleModule[];
 }
 
 async function main(): Promise<number> {

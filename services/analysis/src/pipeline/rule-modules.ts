@@ -9,7 +9,6 @@ export const RULE_MODULES = {
   'bare-strokes': 'a candidate split at bare strokes between its parts (`bare-strokes.ts`)',
   'trimmed-candidates': 'a candidate read trimmed, in pieces, cut in two or without a loose mark (`trimmed-candidates.ts`)',
   'closed-outlines': 'a big candidate read as the closed outline inside it (`closed-outlines.ts`)',
-  'axis-windows': 'a long candidate read window by window along its pipe (`axis-windows.ts`)',
   'flange-joints': 'flanges found as two bars across a pipe, plated joints (`flange-joints.ts`)',
   'flange-faces': 'a flange joint split into its two flanges (`flange-faces.ts`)',
   'spectacle-blinds': 'spectacle blinds drawn as a figure 8 on a stem (`spectacle-blinds.ts`)',

@@ -263,14 +263,6 @@ describe('a candidate kept for its bars though named no symbol', () => {
     expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
     expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
   });
-
-  it('named no symbol unsurely, is replaced by the one window along its pipe named surely: the valve without the dash', async () => {
-    const analysis = await analyzePage(await svgPage(WIDE, 260, shapes), { symbolClassifier: async () => withoutDash(0.7) });
-    const symbols = analysis.elements.filter(isSymbolElement);
-    expect(symbols).toHaveLength(1);
-    expect(symbols[0].metadata.symbol_class).toBe('butterfly_valve');
-    expect(right(symbols[0].boundingBox)).toBeLessThanOrEqual(220);
-  });
 });
 
 describe('text a pipe reaches', () => {
@@ -653,53 +645,6 @@ describe('valves strung on a leg too short to be a line', () => {
     const symbols = analysis.elements.filter(isSymbolElement);
     expect(symbols).toHaveLength(1);
     expect(bottom(symbols[0].boundingBox)).toBeGreaterThanOrEqual(125);
-  });
-});
-
-describe('symbols drawn touching along one pipe', () => {
-  // A reducer (wide end left), a gate valve and a reducer (wide end right), each touching the next, on a pipe.
-  const outline = (d: string) => `<path d="${d}" fill="none" stroke="#000" stroke-width="3"/>`;
-  const shapes =
-    line(20, 40, 180, 40) +
-    outline('M 180 26 L 210 33 L 210 47 L 180 54 Z') +
-    outline('M 210 28 L 250 52 L 250 28 L 210 52 Z') +
-    outline('M 250 33 L 280 26 L 280 54 L 250 47 Z') +
-    line(280, 40, 380, 40);
-  /** Names what is one symbol's size (a reducer narrow, a valve wider), anything longer not a symbol. */
-  const bySize: SymbolClassifier = {
-    backend: 'cpu',
-    classify: async (_image, boxes) =>
-      boxes.map((box) => {
-        const width = box.x1 - box.x0;
-        const [className, elementType] =
-          width > 50 ? ['not_a_symbol', 'none'] : width <= 34 ? ['reducer', 'fitting'] : ['gate_valve', 'valve'];
-        const confidence = className === 'not_a_symbol' ? 0.99 : 0.9;
-        return {
-          className,
-          elementType: elementType as 'none',
-          confidence,
-          alternatives: [{ className, elementType: elementType as 'none', confidence }],
-        };
-      }),
-    dispose: () => undefined,
-  };
-
-  it('are read window by window along the pipe where the classifier names the whole no symbol', async () => {
-    const analysis = await analyzePage(await svgPage(WIDE, 100, shapes), { symbolClassifier: async () => bySize });
-    const symbols = analysis.elements.filter(isSymbolElement).sort((a, b) => a.boundingBox.x - b.boundingBox.x);
-    expect(symbols.map((s) => s.metadata.symbol_class)).toEqual(['reducer', 'gate_valve', 'reducer']);
-    const spans = symbols.map((s) => [s.boundingBox.x, right(s.boundingBox)]);
-    for (const [[x0, x1], [from, to]] of spans.map((span, i) => [
-      span,
-      [
-        [178, 212],
-        [208, 252],
-        [248, 282],
-      ][i],
-    ])) {
-      expect(x0).toBeGreaterThanOrEqual(from);
-      expect(x1).toBeLessThanOrEqual(to);
-    }
   });
 });
 

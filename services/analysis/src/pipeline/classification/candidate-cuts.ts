@@ -1,4 +1,3 @@
-import { axisWindows, type AxisWindow } from '../axis-windows';
 import { splitAtBareStrokes, type BareStrokeSplit } from '../bare-strokes';
 import { closedOutline } from '../closed-outlines';
 import { boxesTouch, boxHeight, boxWidth, type Box } from '../components';
@@ -17,7 +16,6 @@ export interface CandidateCuts {
   namedCutsOf: (symbol: DetectedSymbol) => Box[];
   outlineOf: (symbol: DetectedSymbol) => Box | undefined;
   pairsOf: (symbol: DetectedSymbol) => Array<[Box, Box]>;
-  windowsOf: (symbol: DetectedSymbol) => AxisWindow[];
   outlineCutsOf: (symbol: DetectedSymbol) => Box[];
   onPipe: (part: Box, beside: Box) => boolean;
 }
@@ -26,13 +24,8 @@ export interface CandidateCuts {
 const OUTLINE_SHARE = 0.3;
 
 /** The cuts of a candidate on this page, from its ink, lines and hatching; none of the rules named in `without`. */
-export function candidateCuts(
-  lines: PageLines,
-  candidates: SymbolCandidates,
-  vector: boolean,
-  without?: ReadonlySet<RuleModule>,
-): CandidateCuts {
-  const cuts = allCuts(lines, candidates, vector);
+export function candidateCuts(lines: PageLines, candidates: SymbolCandidates, without?: ReadonlySet<RuleModule>): CandidateCuts {
+  const cuts = allCuts(lines, candidates);
   const on = (module: RuleModule) => ruleOn(without, module);
   const trimmed = on('trimmed-candidates');
   return {
@@ -43,14 +36,12 @@ export function candidateCuts(
     pairsOf: trimmed ? cuts.pairsOf : () => [],
     outlineCutsOf: trimmed ? cuts.outlineCutsOf : () => [],
     outlineOf: on('closed-outlines') ? cuts.outlineOf : () => undefined,
-    windowsOf: on('axis-windows') ? cuts.windowsOf : () => [],
   };
 }
 
-function allCuts({ ink, unit }: PageLines, { rest, solidLines, inHatching }: SymbolCandidates, vector: boolean): CandidateCuts {
+function allCuts({ ink, unit }: PageLines, { rest, solidLines, inHatching }: SymbolCandidates): CandidateCuts {
   const solidLineBoxes = solidLines.map(segmentBox);
-  // Parts of a candidate are read where no hatching holds them (read in windows along it, a wall's hatching looked
-  // like a row of exchangers).
+  // Parts of a candidate are read where no hatching holds them (a wall's hatching looked like a row of exchangers).
   const cutsOf = (symbol: Box) =>
     [...trimmedBoxes(symbol, rest, 4 * unit), ...pieceBoxes(symbol, rest, 4 * unit)].filter((box) => !inHatching(box));
   return {
@@ -71,9 +62,6 @@ function allCuts({ ink, unit }: PageLines, { rest, solidLines, inHatching }: Sym
       return outline && big(outline) ? outline : undefined;
     },
     pairsOf: (symbol) => cutInTwo(symbol, rest, 4 * unit),
-    // Not on a PDF's page: it draws each symbol as paths of its own (`withShapes`), and read window by window its
-    // hatched stretches of pipe were taken for valves (DEXPI C01V01).
-    windowsOf: (symbol) => (vector ? [] : axisWindows(symbol, rest, solidLines, unit).filter(({ box }) => !inHatching(box))),
     // Cut on the page's ink, lines and all: an outline's sides are lines.
     outlineCutsOf: (symbol) => trimmedBoxes(symbol, ink, 4 * unit).filter((box) => !inHatching(box)),
     // A line shorter than the symbol beside is a stroke of its own (a positioner's square side), no pipe.

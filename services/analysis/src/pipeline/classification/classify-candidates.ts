@@ -1,20 +1,18 @@
 import type { SymbolClassifier, SymbolPrediction } from '../../classifier/symbol-classifier';
 import type { GrayImage } from '../../classifier/crop';
-import { bestWindows, type AxisWindow } from '../axis-windows';
 import type { BareStrokeSplit } from '../bare-strokes';
 import type { CandidateCuts } from './candidate-cuts';
-import { boxHeight, boxWidth, type Box } from '../components';
+import type { Box } from '../components';
 import type { Segment } from '../lines';
 import type { DetectedSymbol } from '../symbols';
 import { keptCandidates } from './kept-candidates';
-import { NOT_A_SYMBOL_CONFIDENCE, PAIR_CONFIDENCE, PROVISIONAL_CONFIDENCE, TRIM_CONFIDENCE, WINDOW_CONFIDENCE } from './thresholds';
+import { NOT_A_SYMBOL_CONFIDENCE, PAIR_CONFIDENCE, TRIM_CONFIDENCE } from './thresholds';
 import { goes, none, partsToKeep, type KeptPart, type Replacement, type Verdicts } from './verdicts';
 
 /** The candidates' cuts to be read, each with what it was cut from. */
 interface Rereads {
   trims: Array<{ symbol: DetectedSymbol; box: Box }>;
   pairs: Array<{ symbol: DetectedSymbol; pair: [Box, Box] }>;
-  windowsOfShape: Map<DetectedSymbol, AxisWindow[]>;
   outlineCuts: Array<{ symbol: DetectedSymbol; box: Box }>;
   partTrims: Array<{ part: Box; box: Box }>;
 }
@@ -32,10 +30,7 @@ const doubtful = (prediction: SymbolPrediction) => none(prediction) || predictio
  * symbol unsurely is read without a loose mark beside it (a valve and a lone letter), else cut back too, keeping
  * most of it (a valve and the junction dot it hangs from): `namedCutsOf`; and cut in two
  * (`pairsOf`): two halves both named surely, more surely than the whole, take its place (a valve and its blind
- * flange taken as one). A candidate named no symbol or unsurely, also one held together by bars, is read window by
- * window along each pipe through it (`windowsOf`): symbols strung along a pipe, touching or glued by a label's
- * leader, take its place where the classifier names them surely (two at least where it would stay, but one for a barred
- * whole named no symbol unsurely). A big candidate it names no symbol that an outline closes (`outlineOf`) stays as
+ * flange taken as one). A big candidate it names no symbol that an outline closes (`outlineOf`) stays as
  * that outline, equipment; an outline named no symbol unsurely is named as a cut of it is (`outlineCutsOf`).
  */
 export async function classifySymbols(
@@ -49,23 +44,15 @@ export async function classifySymbols(
   const classifier = await symbolClassifier();
   const verdicts = await readWhole(classifier, image, candidates, cuts);
   const rereads = cutsToRead(candidates, verdicts, cuts);
-  const { trims, pairs, windowsOfShape, outlineCuts, partTrims } = rereads;
-  const windows = [...windowsOfShape.values()].flat();
-  const [trimPredictions, pairPredictions, windowPredictions, outlineCutPredictions, partTrimPredictions] = await classifyGroups(
-    classifier,
-    image,
-    [
-      trims.map(({ box }) => box),
-      pairs.flatMap(({ pair }) => pair),
-      windows.map(({ box }) => box),
-      outlineCuts.map(({ box }) => box),
-      partTrims.map(({ box }) => box),
-    ],
-  );
-  const windowPrediction = new Map(windows.map((window, i) => [window, windowPredictions[i]]));
+  const { trims, pairs, outlineCuts, partTrims } = rereads;
+  const [trimPredictions, pairPredictions, outlineCutPredictions, partTrimPredictions] = await classifyGroups(classifier, image, [
+    trims.map(({ box }) => box),
+    pairs.flatMap(({ pair }) => pair),
+    outlineCuts.map(({ box }) => box),
+    partTrims.map(({ box }) => box),
+  ]);
   const pairRead = (i: number) => pairs[i].pair.map((box, k) => ({ box, prediction: pairPredictions[2 * i + k] }));
   const cutName = outlineCutNames(outlineCuts, outlineCutPredictions);
-  const strung = strungWindows(windowsOfShape, windowPrediction, verdicts.verdict);
   const bestPair = bestPairs(pairs, pairRead, verdicts.verdict);
   // A candidate that would go, cut in two where paper parts a label from a symbol (a drain valve and the `3/4"`
   // written against it), is read cut back to either half as well.
@@ -83,7 +70,6 @@ export async function classifySymbols(
     bestTrim,
     bestPartOfGone: bestPartsOfGone(verdicts),
     bestPair,
-    strung,
     cutName,
     outlineOf: cuts.outlineOf,
   });
@@ -123,9 +109,8 @@ async function readWhole(
 
 /** The cuts of the candidates the classifier could not settle whole, to be read in one call. */
 function cutsToRead(candidates: DetectedSymbol[], { verdict, splits, apartOf }: Verdicts, cuts: CandidateCuts): Rereads {
-  // Shapes found as ink alone (not outlines, bubbles or PDF paths) may be read along their pipes; cut, those that
-  // hold no bars and were not split, or were split in vain and would go (one kept is a valve on its stem: cut
-  // back, it would lose its actuator).
+  // Shapes found as ink alone (not outlines, bubbles or PDF paths) may be cut: those that hold no bars and were not
+  // split, or were split in vain and would go (one kept is a valve on its stem: cut back, it would lose its actuator).
   const inkShapes = candidates.filter((symbol) => !symbol.outlined && !symbol.provisional && symbol.elementType !== 'instrument');
   const cuttable = inkShapes.filter(
     (symbol) => !symbol.barred && (!splits.has(symbol) || (!apartOf.has(symbol) && goes(symbol, verdict.get(symbol)!))),
@@ -147,15 +132,10 @@ function cutsToRead(candidates: DetectedSymbol[], { verdict, splits, apartOf }: 
     const boxes = none(whole) ? cuts.trimsOf(symbol) : whole.confidence < PAIR_CONFIDENCE ? cuts.namedCutsOf(symbol) : [];
     return boxes.map((box) => ({ symbol, box }));
   });
-  // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg), or
-  // symbols strung along a pipe.
+  // A candidate named no symbol or a symbol unsurely may be two symbols stacked (valves on a short leg).
   const pairs = cuttable
     .filter((symbol) => doubtful(verdict.get(symbol)!))
     .flatMap((symbol) => cuts.pairsOf(symbol).map((pair) => ({ symbol, pair })));
-  // Also where bare strokes split it (the split may not be taken), and where it holds bars across its pipe (the
-  // ends of symbols drawn touching, not only a butterfly valve's).
-  const doubtfulShapes = inkShapes.filter((symbol) => doubtful(verdict.get(symbol)!));
-  const windowsOfShape = new Map(doubtfulShapes.map((symbol) => [symbol, cuts.windowsOf(symbol)]));
   // An outline named no symbol unsurely may be named by a cut of it (a pipe's stub taken in with a vessel's head
   // made its crop no vessel). It keeps its box: its lines are the shape.
   const outlineCuts = candidates
@@ -171,7 +151,7 @@ function cutsToRead(candidates: DetectedSymbol[], { verdict, splits, apartOf }: 
       .filter(({ prediction }) => !none(prediction) && prediction.confidence < PAIR_CONFIDENCE)
       .flatMap(({ part }) => cuts.trimsOf({ ...symbol, ...part }).map((box) => ({ part, box }))),
   );
-  return { trims, pairs, windowsOfShape, outlineCuts, partTrims };
+  return { trims, pairs, outlineCuts, partTrims };
 }
 
 /** Boxes classified in one call, the predictions handed back group by group. */
@@ -191,50 +171,6 @@ function outlineCutNames(outlineCuts: Rereads['outlineCuts'], predictions: Symbo
     if (prediction.confidence > (cutName.get(symbol)?.confidence ?? 0)) cutName.set(symbol, prediction);
   });
   return cutName;
-}
-
-/** The symbols strung along a pipe through each candidate read window by window, where they take its place. */
-function strungWindows(
-  windowsOfShape: Map<DetectedSymbol, AxisWindow[]>,
-  windowPrediction: Map<AxisWindow, SymbolPrediction>,
-  verdict: Map<DetectedSymbol, SymbolPrediction>,
-): Map<DetectedSymbol, Replacement[]> {
-  const strung = new Map<DetectedSymbol, Replacement[]>();
-  for (const [symbol, its] of windowsOfShape) {
-    const whole = verdict.get(symbol)!;
-    // One symbol in a candidate that would go, two at least in one kept as it is; each named as surely as a pair's
-    // halves where the whole was named a symbol surely enough to be kept for it (a valve barred at its waist is no
-    // two reducers).
-    const dropped = goes(symbol, whole);
-    const unsurelyNamed = !none(whole) && whole.confidence < PROVISIONAL_CONFIDENCE;
-    const minConfidence = none(whole) || unsurelyNamed ? WINDOW_CONFIDENCE : PAIR_CONFIDENCE;
-    const score = (window: AxisWindow) => {
-      const prediction = windowPrediction.get(window)!;
-      const named = prediction.elementType !== 'none' && prediction.confidence >= minConfidence;
-      return named && (none(whole) || prediction.confidence > whole.confidence) ? prediction.confidence : undefined;
-    };
-    const chosen = bestWindows(its, score);
-    // One named surely replaces a whole kept though named no symbol, unsurely (for its bars: a control valve with a
-    // dash of its signal line stuck to the actuator).
-    const surelyOne =
-      chosen.length === 1 &&
-      symbol.barred &&
-      none(whole) &&
-      whole.confidence < NOT_A_SYMBOL_CONFIDENCE &&
-      windowPrediction.get(chosen[0])!.confidence >= PAIR_CONFIDENCE;
-    // Two windows that fill a whole named a symbol unsurely are its halves (a valve's two cones are no two
-    // reducers); reducers either side of a valve leave it between them.
-    const along = (box: Box) => Math.max(boxWidth(box), boxHeight(box));
-    const fills =
-      unsurelyNamed && chosen.length === 2 && chosen.reduce((sum, window) => sum + along(window.box), 0) > (2 / 3) * along(symbol);
-    if ((chosen.length >= (dropped ? 1 : 2) || surelyOne) && !fills) {
-      strung.set(
-        symbol,
-        chosen.map((window) => ({ box: window.box, prediction: windowPrediction.get(window)! })),
-      );
-    }
-  }
-  return strung;
 }
 
 /** Each candidate's surest pair of halves, both named surely, more surely than the whole. */

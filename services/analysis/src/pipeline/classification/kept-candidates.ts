@@ -11,7 +11,6 @@ export interface BestCuts {
   bestTrim: Map<Box, Replacement>;
   bestPartOfGone: Map<Box, Replacement>;
   bestPair: Map<DetectedSymbol, Replacement[]>;
-  strung: Map<DetectedSymbol, Replacement[]>;
   /** An outline's name, read from a cut of it. */
   cutName: Map<DetectedSymbol, SymbolPrediction>;
   outlineOf: (symbol: DetectedSymbol) => Box | undefined;
@@ -42,12 +41,9 @@ export function keptCandidates(
       stubs.push(...verdicts.splits.get(symbol)!.strokes);
       return partsKept(symbol, apart, best);
     }
-    // Taken apart along its pipe where that finds more symbols than cutting it in two or back (a chain of symbols
-    // drawn touching), else in two, else cut back.
+    // Taken apart in two, else cut back.
     const trimmed = best.bestTrim.get(symbol) ?? best.bestPartOfGone.get(symbol);
-    const cut = best.bestPair.get(symbol) ?? (trimmed ? [trimmed] : undefined);
-    const along = best.strung.get(symbol);
-    const apartAs = along && along.length > (cut?.length ?? 0) ? along : cut;
+    const apartAs = best.bestPair.get(symbol) ?? (trimmed ? [trimmed] : undefined);
     if (apartAs) {
       // A symbol cut back from a candidate that would have stayed whole still meets its pipes where the whole did (a
       // valve cut from the junction dot it hangs from). Not equipment: its pipes meet it at nozzles, found after.

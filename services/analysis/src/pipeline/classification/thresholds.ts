@@ -13,9 +13,6 @@ export const PROVISIONAL_CONFIDENCE = 0.6;
 /** How sure the classifier must be of both halves of a candidate cut in two, and the whole no surer. */
 export const PAIR_CONFIDENCE = 0.95;
 
-/** How sure the classifier must be of a window along a pipe through a candidate it named no symbol (symbols strung on it). */
-export const WINDOW_CONFIDENCE = 0.8;
-
 /** How sure the classifier must be of a candidate cut back from a side (a symbol with its label stuck on). */
 export const TRIM_CONFIDENCE = 0.99;
 

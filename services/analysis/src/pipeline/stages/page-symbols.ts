@@ -104,7 +104,7 @@ async function namedSymbols(
       : await classifySymbols(
           withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
           [...(ruleOn(without, 'equipment-parts') ? withStackedParts(standing, lineSegments, unit) : standing), ...flanges],
-          candidateCuts(lines, candidates, options.vector !== undefined, without),
+          candidateCuts(lines, candidates, without),
           options.symbolClassifier,
         );
   const classified = detected ? withDetections(ruled?.symbols, detected, without) : ruled!.symbols;
