@@ -45,7 +45,8 @@ export function modelSignalLines(
   const runs = straightRuns(signalInk, width, height, options, DASH_GAPS * options.maxGap).filter(
     (segment) => segmentThickness(segment) <= options.maxThickness,
   );
+  const lines = [...runs, ...found];
   return runs
-    .filter((segment) => !covered(segment, found) && !besideLonger(segment, [...runs, ...found]))
+    .filter((segment) => !covered(segment, found) && !besideLonger(segment, lines))
     .map((segment) => ({ ...segment, dashed: true }));
 }

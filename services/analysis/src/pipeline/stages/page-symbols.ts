@@ -14,7 +14,7 @@ import type { DetectedSymbol } from '../symbols';
 import type { TextLine } from '../text-lines';
 import type { PageLines } from './page-lines';
 import { FLANGE, type SymbolCandidates } from './symbol-candidates';
-import { ruleOn } from '../rule-modules';
+import { ruleOn, type RuleModule } from '../rule-modules';
 
 /** The page's symbols, named; and what was found of them by shape alone. */
 export interface PageSymbols {
@@ -42,7 +42,7 @@ export async function pageSymbols(
   options: AnalyzeOptions,
 ): Promise<PageSymbols> {
   const { unit } = lines;
-  const on = (module: Parameters<typeof ruleOn>[1]) => ruleOn(options.without, module);
+  const on = (module: RuleModule) => ruleOn(options.without, module);
   const { rest, components, lineSegments, solidLines, layerLines, pixelTextLines, kept } = candidates;
   const { classified, splitStubs } = await namedSymbols(image, lines, candidates, options);
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
