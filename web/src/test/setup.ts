@@ -3,8 +3,9 @@ import { afterEach, jest } from '@jest/globals';
 import { cleanup, configure } from '@testing-library/react';
 import { unstubAllGlobals } from './globals';
 
-// findBy* and waitFor wait 1 s by default; a render of the viewer can take longer on a busy 2-core machine.
-configure({ asyncUtilTimeout: 4000 });
+// findBy* and waitFor wait 1 s by default; a render of the viewer can take several seconds on a 2-core
+// machine that also runs the analysis tests (npm test runs two projects at a time).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Jest globals are not injected (tests import @jest/globals), so Testing Library cannot register its own cleanup.
 afterEach(() => {
