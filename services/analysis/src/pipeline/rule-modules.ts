@@ -17,6 +17,7 @@ export const RULE_MODULES = {
   tables: 'no symbol inside a table (`tables.ts`)',
   'equipment-parts': 'stacked parts of equipment joined, sections dropped (`equipment-parts.ts`)',
   'bubble-marks': "marks inside a bubble are the bubble's (`bubble-reading.ts`)",
+  duplicates: 'of two symbols boxing the same ink, the surer one kept (`duplicate-symbols.ts`)',
   nozzles: "equipment's nozzles as elements of their own (`nozzles.ts`, `equipment-lines.ts`)",
 } as const;
 

@@ -8,6 +8,7 @@ import { classifySymbols } from '../classification/classify-candidates';
 import { boxArea, boxHeight, boxWidth, overlapArea, type Box } from '../components';
 import { withoutSections, withStackedParts } from '../equipment-parts';
 import type { Segment } from '../lines';
+import { withoutDuplicates } from '../duplicate-symbols';
 import { findArrowheads, findSpecBreaks, type SpecBreak } from '../spec-breaks';
 import { findSpectacleBlinds, type SpectacleBlind } from '../spectacle-blinds';
 import type { DetectedSymbol } from '../symbols';
@@ -77,7 +78,15 @@ export async function pageSymbols(
   symbols.push(...breakSymbols);
   const platedJoints = new Set(candidates.flanges.plated.map(({ box }): DetectedSymbol => ({ ...box, ...FLANGE, confidence: 0.6 })));
   symbols.push(...platedJoints);
-  return { symbols, splitStubs, spectacles, specBreaks, breakSymbols, platedJoints, textGroups };
+  return {
+    symbols: on('duplicates') ? withoutDuplicates(symbols) : symbols,
+    splitStubs,
+    spectacles,
+    specBreaks,
+    breakSymbols,
+    platedJoints,
+    textGroups,
+  };
 }
 
 /** The candidates as the classifier names them, or the detector's symbols (with the rules' in `hybrid` mode). */

@@ -1,0 +1,33 @@
+import { boxArea, overlapArea } from './components';
+import type { DetectedSymbol } from './symbols';
+
+/** Two symbols whose boxes overlap this much (intersection over union) are one drawn symbol found twice. */
+const SAME_SYMBOL_IOU = 0.5;
+/**
+ * So is a box lying inside another at least a third its size (a strainer's grid read as a flange joint): a symbol
+ * drawn inside another is far smaller (a nozzle's flange in a vessel's box).
+ */
+const INSIDE_SHARE = 0.85;
+const INSIDE_MIN_SIZE = 1 / 3;
+
+function sameInk(a: DetectedSymbol, b: DetectedSymbol): boolean {
+  const shared = overlapArea(a, b);
+  const [small, large] = [Math.min(boxArea(a), boxArea(b)), Math.max(boxArea(a), boxArea(b))];
+  return shared / (small + large - shared) >= SAME_SYMBOL_IOU || (shared >= INSIDE_SHARE * small && small >= INSIDE_MIN_SIZE * large);
+}
+
+/**
+ * One symbol per drawn symbol: where the rules and the detector, or two rules, box the same ink, the surer one stays
+ * (of two as sure, the first). A second box there split pipes between the two (a gridded strainer also read as a
+ * flange joint took the strainer's pipes), and is a false symbol. Text is left as it is.
+ */
+export function withoutDuplicates(symbols: DetectedSymbol[]): DetectedSymbol[] {
+  const surest = symbols.filter((symbol) => symbol.elementType !== 'text').sort((a, b) => b.confidence - a.confidence);
+  const dropped = new Set<DetectedSymbol>();
+  const kept: DetectedSymbol[] = [];
+  for (const symbol of surest) {
+    if (kept.some((other) => sameInk(symbol, other))) dropped.add(symbol);
+    else kept.push(symbol);
+  }
+  return symbols.filter((symbol) => !dropped.has(symbol));
+}
