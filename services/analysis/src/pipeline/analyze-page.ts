@@ -5,7 +5,7 @@ import type { LineInkModel } from '../line-ink/line-ink-model';
 import type { SymbolDetector } from '../symbols/detector/symbol-detector';
 import type { SymbolMode } from '../symbols/symbol-mode';
 import type { VectorPage } from '../vector/vector-page';
-import type { RuleModule } from './rule-modules';
+import { ruleOn, type RuleModule } from './rule-modules';
 import { assemblePage } from './stages/assemble';
 import { equipmentNozzles } from './stages/equipment-nozzles';
 import { pageConnections } from './stages/page-connections';
@@ -15,6 +15,7 @@ import { pageText } from './stages/page-text';
 import { symbolCandidates } from './stages/symbol-candidates';
 import { symbolTags } from './stages/symbol-tags';
 import type { TextReader } from './text-reader';
+import { withoutUnreachedBoxes } from './unreached-boxes';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
 
@@ -88,11 +89,14 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const { spectacles, platedJoints } = named;
   const found = { symbols: text.symbols, lines: text.lines, spectacles, platedJoints };
   const withNozzles = equipmentNozzles(lines, candidates, found, options.without);
-  const { symbols } = withNozzles;
-  const tags = symbolTags(symbols, named.breakSymbols, text, candidates.area);
 
   await stage('connections');
   const { connections, pipeEnds } = pageConnections(lines, candidates, withNozzles, named.splitStubs, vector);
+  // (Before the tags: a tag beside a box dropped here names something else, or stays free text.)
+  const symbols = ruleOn(options.without, 'unreached-boxes')
+    ? withoutUnreachedBoxes(withNozzles.symbols, connections, withNozzles.nozzleOf)
+    : withNozzles.symbols;
+  const tags = symbolTags(symbols, named.breakSymbols, text, candidates.area);
 
   const { vectorTexts, kept, area } = candidates;
   return assemblePage(image, options.page, {

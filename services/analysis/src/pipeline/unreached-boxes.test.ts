@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ElementType } from '@pid/contracts';
+import type { PageConnection } from './stages/page-connections';
+import type { DetectedSymbol } from './symbols';
+import { withoutUnreachedBoxes } from './unreached-boxes';
+
+const symbol = (x0: number, description: string, elementType: ElementType = 'equipment'): DetectedSymbol => ({
+  x0,
+  y0: 0,
+  x1: x0 + 50,
+  y1: 50,
+  elementType,
+  description,
+  confidence: 0.6,
+});
+const pipe = (source: DetectedSymbol, target: DetectedSymbol): PageConnection => ({
+  source,
+  target,
+  path: [{ orientation: 'horizontal', start: [source.x1, 25], end: [target.x0, 25] }],
+  dashed: false,
+  junctions: 0,
+});
+
+describe('withoutUnreachedBoxes', () => {
+  const valve = symbol(100, 'gate valve', 'valve');
+
+  it('drops rectangles that stand alone, touching each other or not, and keeps one a pipe reaches', () => {
+    const stamp = symbol(0, 'equipment (box)');
+    const rows = [symbol(500, 'equipment (box)'), { ...symbol(500, 'equipment (box)'), y0: 50, y1: 100 }];
+    const label = symbol(10, 'FOR CONSTRUCTION', 'text');
+    const skid = symbol(200, 'equipment (box)');
+    expect(withoutUnreachedBoxes([stamp, ...rows, label, skid, valve], [pipe(valve, skid)], new Map())).toEqual([label, skid, valve]);
+  });
+
+  it('keeps a rectangle whose pipes reach its nozzles, or that stands against another symbol, with the boxes against it', () => {
+    const vessel = symbol(0, 'equipment (box)');
+    const nozzle = symbol(40, 'nozzle', 'fitting');
+    const pump = symbol(300, 'centrifugal pump');
+    expect(withoutUnreachedBoxes([vessel, nozzle, pump, valve], [pipe(nozzle, valve)], new Map([[nozzle, vessel]]))).toEqual([
+      vessel,
+      nozzle,
+      pump,
+      valve,
+    ]);
+    // An exchanger read in pieces: its ends are reached, its middle boxes are not.
+    const top = { ...symbol(600, 'plate exchanger'), y1: 40 };
+    const middle = [
+      { ...symbol(600, 'equipment (box)'), y0: 41, y1: 80 },
+      { ...symbol(600, 'equipment (box)'), y0: 81, y1: 120 },
+    ];
+    const bottom = { ...symbol(600, 'plate exchanger'), y0: 121, y1: 160 };
+    const pieces = [top, ...middle, bottom];
+    expect(withoutUnreachedBoxes(pieces, [pipe(top, bottom)], new Map())).toEqual(pieces);
+    expect(withoutUnreachedBoxes([top, ...middle], [], new Map())).toEqual([top, ...middle]);
+  });
+});
