@@ -32,4 +32,17 @@ describe('cutStubs', () => {
     expect(rest[120 * W + 190]).toBe(1);
     expect(rest[111 * W + 220]).toBe(0);
   });
+
+  it('cuts a hairline leg drawn a pixel off the end of a pipe twice its width', () => {
+    // A pipe along y 103..104 ending at x 211 (the scan's anti-aliasing widens it to x 212), a one-pixel leg down
+    // x 210 to a valve's top bar at y 150..152.
+    const pipe: Segment = { orientation: 'horizontal', start: 211, end: 290, lo: 103, hi: 104, dashed: false };
+    const rest = mask([
+      [210, 105, 210, 149],
+      [196, 150, 226, 152],
+    ]);
+    const stubs = cutStubs(rest, W, H, [pipe], 1);
+    expect(stubs.map((s) => [s.orientation, s.start, s.end])).toEqual([['vertical', 105, 149]]);
+    expect(rest[151 * W + 200]).toBe(1);
+  });
 });

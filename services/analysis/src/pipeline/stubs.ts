@@ -182,10 +182,14 @@ function bendBranches(rest: Uint8Array, width: number, height: number, pipe: Seg
         [pipe.end - thickness + 1, pipe.end],
       ];
   for (const [lo, hi] of ends) {
-    // Ink all across the leg's width just beyond the pipe's band, on one side only.
+    // Ink all across the leg's width just beyond the pipe's band, on one side only. A hairline pipe's leg (two pixels
+    // at most) may be drawn a pixel off its last column, or a pixel thinner than its anti-aliased band: any ink within
+    // a pixel of its end is a leg.
     const leaves = (side: number) => {
-      for (let along = lo; along <= hi; along++) if (!inked(along, side)) return false;
-      return true;
+      const [from, to] = thickness <= 2 ? [lo - 1, hi + 1] : [lo, hi];
+      let ink = 0;
+      for (let along = from; along <= to; along++) if (inked(along, side)) ink++;
+      return thickness <= 2 ? ink > 0 : ink === hi - lo + 1;
     };
     const bare = (side: number) => {
       for (let along = lo - unit; along <= hi + unit; along++) if (inked(along, side)) return false;
