@@ -1,24 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ElementType } from '@pid/contracts';
 import { withoutDuplicates } from './duplicate-symbols';
-import type { DetectedSymbol } from './symbols';
+import { boxedSymbol } from '../testing/symbols';
 
-const symbol = (
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-  confidence: number,
-  elementType: ElementType = 'fitting',
-): DetectedSymbol => ({
-  x0,
-  y0,
-  x1,
-  y1,
-  elementType,
-  description: elementType,
-  confidence,
-});
+const symbol = (x0: number, y0: number, x1: number, y1: number, confidence: number, elementType: ElementType = 'fitting') =>
+  boxedSymbol(x0, y0, x1, y1, elementType, confidence);
 
 describe('withoutDuplicates', () => {
   it('keeps the surer of two boxes on the same ink, whichever comes first', () => {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DetectedSymbol } from './symbols';
 import { attachTexts, type ReadLine } from './text-attachment';
+import { boxedSymbol } from '../testing/symbols';
 
-const symbol = (x0: number, y0: number, x1: number, y1: number, elementType: DetectedSymbol['elementType']): DetectedSymbol => ({
-  x0,
-  y0,
-  x1,
-  y1,
-  elementType,
-  description: elementType,
-  confidence: 0.8,
-});
+const symbol = (x0: number, y0: number, x1: number, y1: number, elementType: DetectedSymbol['elementType']) =>
+  boxedSymbol(x0, y0, x1, y1, elementType);
 
 const read = (text: string, x0: number, y0: number): ReadLine => ({
   line: { x0, y0, x1: x0 + 10 * text.length, y1: y0 + 20, orientation: 'horizontal', size: 20, members: [] },
