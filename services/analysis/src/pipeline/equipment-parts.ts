@@ -1,6 +1,6 @@
 import { boxArea, boxesTouch, boxGap, boxHeight, boxWidth, boxWithin, unionBox, type Box } from './components';
 import { segmentBox, type Segment } from './lines';
-import type { DetectedSymbol } from './symbols';
+import { BOX_EQUIPMENT, type DetectedSymbol } from './symbols';
 
 const centreX = (box: Box) => (box.x0 + box.x1) / 2;
 
@@ -26,8 +26,7 @@ export function withStackedParts(symbols: DetectedSymbol[], pipes: Segment[], un
   const grown = symbols.map((equipment) => {
     // Drawn as a box (a vessel's parts below it are its valves, strung on short pipes).
     const drawnAsBox =
-      equipment.description === 'equipment (box)' ||
-      (equipment.symbolClass === 'air_cooler' && equipment.confidence >= AIR_COOLER_CONFIDENCE);
+      equipment.description === BOX_EQUIPMENT || (equipment.symbolClass === 'air_cooler' && equipment.confidence >= AIR_COOLER_CONFIDENCE);
     if (equipment.elementType !== 'equipment' || !equipment.outlined || !drawnAsBox || absorbed.has(equipment)) return equipment;
     const width = boxWidth(equipment);
     // As far as the box is high: the motor is taken though the fan between was lost.

@@ -186,10 +186,12 @@ function bendBranches(rest: Uint8Array, width: number, height: number, pipe: Seg
     // at most) may be drawn a pixel off its last column, or a pixel thinner than its anti-aliased band: any ink within
     // a pixel of its end is a leg.
     const leaves = (side: number) => {
-      const [from, to] = thickness <= 2 ? [lo - 1, hi + 1] : [lo, hi];
-      let ink = 0;
-      for (let along = from; along <= to; along++) if (inked(along, side)) ink++;
-      return thickness <= 2 ? ink > 0 : ink === hi - lo + 1;
+      if (thickness <= 2) {
+        for (let along = lo - 1; along <= hi + 1; along++) if (inked(along, side)) return true;
+        return false;
+      }
+      for (let along = lo; along <= hi; along++) if (!inked(along, side)) return false;
+      return true;
     };
     const bare = (side: number) => {
       for (let along = lo - unit; along <= hi + unit; along++) if (inked(along, side)) return false;

@@ -610,6 +610,9 @@ function classify(group: Group, segments: Segment[], unit: number, bubbles: Map<
   return { ...box, elementType: 'fitting', description: lines.touched ? 'fitting' : 'symbol', confidence: lines.touched ? 0.4 : 0.3 };
 }
 
+/** The description of equipment read from a rectangle drawn with lines. */
+export const BOX_EQUIPMENT = 'equipment (box)';
+
 /** How far a junction dot stands out of each side of its line, at least, in line widths (drawn, about one). */
 const DOT_STANDS_OUT = 0.25;
 
@@ -847,7 +850,7 @@ export function findSymbols(
     ...rectangles.map((r): DetectedSymbol => {
       if (r.split || circled.has(r))
         return { ...r.box, elementType: 'instrument', description: 'instrument (shared display)', confidence: 0.75, outlined: true };
-      return { ...r.box, elementType: 'equipment', description: 'equipment (box)', confidence: 0.6, outlined: true };
+      return { ...r.box, elementType: 'equipment', description: BOX_EQUIPMENT, confidence: 0.6, outlined: true };
     }),
     ...shells.map((shell): DetectedSymbol =>
       shell.connector

@@ -1,6 +1,6 @@
 import { boxesTouch } from './components';
 import type { PageConnection } from './stages/page-connections';
-import type { DetectedSymbol } from './symbols';
+import { BOX_EQUIPMENT, type DetectedSymbol } from './symbols';
 
 /**
  * Rectangles read as equipment that stand alone, no pipe reaching them (or a nozzle of theirs) and no other symbol
@@ -21,12 +21,13 @@ export function withoutUnreachedBoxes(
       if (equipment) reached.add(equipment);
     }
   }
-  const loose = new Set(symbols.filter((symbol) => symbol.description === 'equipment (box)' && !reached.has(symbol)));
-  const others = symbols.filter((symbol) => symbol.elementType !== 'text' && !loose.has(symbol));
+  const loose = symbols.filter((symbol) => symbol.description === BOX_EQUIPMENT && !reached.has(symbol));
+  const others = symbols.filter((symbol) => symbol.elementType !== 'text' && !loose.includes(symbol));
   // Boxes against a symbol that is kept are kept, and so on through the boxes against them.
-  const kept = [...loose].filter((box) => others.some((other) => boxesTouch(box, other, 1)));
-  for (let i = 0; i < kept.length; i++) {
-    for (const box of loose) if (!kept.includes(box) && boxesTouch(box, kept[i], 1)) kept.push(box);
+  const kept = new Set(loose.filter((box) => others.some((other) => boxesTouch(box, other, 1))));
+  for (const keptBox of kept) {
+    for (const box of loose) if (boxesTouch(box, keptBox, 1)) kept.add(box);
   }
-  return symbols.filter((symbol) => !loose.has(symbol) || kept.includes(symbol));
+  const dropped = new Set(loose.filter((box) => !kept.has(box)));
+  return symbols.filter((symbol) => !dropped.has(symbol));
 }

@@ -11,7 +11,7 @@ export const SYMBOL_MODES = ['rules', 'hybrid', 'detector'] as const;
 export type SymbolMode = (typeof SYMBOL_MODES)[number];
 /**
  * The mode the worker, the CLI and the benchmark use unless told otherwise: on the held-out corpus of every drafting
- * style, hybrid reads symbols at F1 0.81 and connections at 0.63 against the rules' 0.66 and 0.47; the detector
+ * style, hybrid reads symbols at F1 0.82 and connections at 0.64 against the rules' 0.66 and 0.47; the detector
  * alone reads the corpus better still (0.86 / 0.64) but real sheets far worse (`kr_refinery` 0.56 against 0.73).
  */
 export const DEFAULT_SYMBOL_MODE: SymbolMode = 'hybrid';
