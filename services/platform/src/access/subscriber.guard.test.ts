@@ -72,6 +72,8 @@ describe('SubscriberOnly routes', () => {
           subscriptions[userId ?? ''] ?? { isActive: false, subscriptionId: null, status: null, currentPeriodEnd: null },
       }),
     );
+    // The stand-ins' subscriptions reach the server before the request does (on a busy machine they may not yet).
+    await service.context.nats.flush();
     await request(service.http).get('/api/paid').set('x-auth-token', token('subscriber')).expect(200, { owner: 'subscriber' });
   });
 
