@@ -15,6 +15,8 @@ import { loadLineInkModel, type InkClasses, type LineInkModel } from '../line-in
 import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
 import { loadSymbolDetector, type FoundSymbol, type SymbolDetector } from '../symbols/detector/symbol-detector';
+import type { ViewCount } from '../symbols/detector/turned-passes';
+import { DETECTOR_VIEWS } from '../symbols/symbol-mode';
 import type { BenchDrawing } from './datasets/bench-drawing';
 import { chosenDrawings, DRAWING_OPTIONS } from './datasets/chosen-drawings';
 import { ablationTable, chosenRules, variants, type Totals, type Variant } from './ablation-table';
@@ -26,40 +28,51 @@ const USAGE = 'usage: npm run bench:ablation -- [--dataset <dir>] [--corpus <dir
 
 /** The learned models, loaded once; their answers for the current drawing are kept for every row. */
 class ReusedModels {
-  private detections?: Promise<FoundSymbol[]>;
+  /** The detector's answers per number of views (`DETECTOR_VIEWS`: the detector alone reads more ways). */
+  private detections = new Map<ViewCount, Promise<FoundSymbol[]>>();
   private inkClasses?: Promise<InkClasses>;
 
   private constructor(
-    private readonly detector: SymbolDetector,
+    private readonly detectors: Map<ViewCount, SymbolDetector>,
     private readonly lineInk: LineInkModel,
   ) {}
 
   static async load(): Promise<ReusedModels> {
-    return new ReusedModels(await loadSymbolDetector(), await loadLineInkModel());
+    const views = [...new Set(Object.values(DETECTOR_VIEWS))];
+    const detectors = new Map(
+      await Promise.all(views.map(async (count) => [count, await loadSymbolDetector(undefined, 1, count)] as const)),
+    );
+    return new ReusedModels(detectors, await loadLineInkModel());
   }
 
   nextDrawing(): void {
-    this.detections = undefined;
+    this.detections.clear();
     this.inkClasses = undefined;
   }
 
   options(variant: Variant): Pick<AnalyzeOptions, 'symbolDetector' | 'symbolMode' | 'lineInk'> {
-    const detector: SymbolDetector = {
-      manifest: this.detector.manifest,
-      detect: (page, onTile) => (this.detections ??= this.detector.detect(page, onTile)),
-      dispose: () => undefined,
-    };
     const lineInk: LineInkModel = {
       ...this.lineInk,
       classify: (page, onTile) => (this.inkClasses ??= this.lineInk.classify(page, onTile)),
       dispose: () => undefined,
     };
-    const symbols = variant.symbols === 'rules' ? {} : { symbolDetector: async () => detector, symbolMode: variant.symbols };
-    return { ...symbols, lineInk: async () => lineInk };
+    if (variant.symbols === 'rules') return { lineInk: async () => lineInk };
+    const views = DETECTOR_VIEWS[variant.symbols];
+    const reused = this.detectors.get(views)!;
+    const detector: SymbolDetector = {
+      manifest: reused.manifest,
+      detect: (page, onTile) => {
+        const known = this.detections.get(views) ?? reused.detect(page, onTile);
+        this.detections.set(views, known);
+        return known;
+      },
+      dispose: () => undefined,
+    };
+    return { symbolDetector: async () => detector, symbolMode: variant.symbols, lineInk: async () => lineInk };
   }
 
   dispose(): void {
-    this.detector.dispose();
+    for (const detector of this.detectors.values()) detector.dispose();
     this.lineInk.dispose();
   }
 }

@@ -1,7 +1,8 @@
 /**
- * `npm run bench:detector -- <page image> [--runs N]`
+ * `npm run bench:detector -- <page image> [--runs N] [--views 1|2|4]`
  * Times the symbol detector on one page, whole (reduce, tiles, decode, suppression), on onnxruntime and on
- * TF.js's WebAssembly backend, the same weights, one thread each, alternating runs: a table on stdout.
+ * TF.js's WebAssembly backend, the same weights, one thread each, alternating runs: a table on stdout. `--views`
+ * reads the page that many ways (`DETECTOR_VIEWS`: 4 for the detector alone).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,11 +16,17 @@ import { onnxDetectorNet } from '../symbols/detector/onnx-detector-net';
 import { detectSymbols } from '../symbols/detector/page-detector';
 import { pageScaleFor, textHeight } from '../symbols/detector/page-scale';
 import { tfjsDetectorNet, type DetectorNet } from '../symbols/detector/tfjs-detector-net';
+import { VIEW_COUNTS, type ViewCount } from '../symbols/detector/turned-passes';
 import { runCli, typedPath, usageExit } from './run-cli';
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '3' } } });
-  if (positionals.length !== 1) return usageExit('usage: npm run bench:detector -- <page image> [--runs N]\n');
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { runs: { type: 'string', default: '3' }, views: { type: 'string', default: '1' } },
+  });
+  const views = Number(values.views) as ViewCount;
+  if (positionals.length !== 1 || !VIEW_COUNTS.includes(views))
+    return usageExit('usage: npm run bench:detector -- <page image> [--runs N] [--views 1|2|4]\n');
   const file = typedPath(positionals[0]);
   const page = await loadPageImage(await readFile(file), { maxProcessingPixels: 200_000_000, pdf: PDF_PAGE_OPTIONS });
   const weights = await readDetectorWeights();
@@ -36,7 +43,7 @@ async function main(): Promise<number> {
     for (const [name, net] of Object.entries(nets)) {
       let count = 0;
       const started = process.hrtime.bigint();
-      found = (await detectSymbols(net, weights.manifest, page, { scale, onTile: () => count++ })).length;
+      found = (await detectSymbols(net, weights.manifest, page, { scale, views, onTile: () => count++ })).length;
       seconds[name].push(Number(process.hrtime.bigint() - started) / 1e9);
       tiles = count;
       process.stderr.write(`run ${run + 1} ${name}: ${seconds[name].at(-1)!.toFixed(2)} s\n`);
@@ -44,7 +51,7 @@ async function main(): Promise<number> {
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   process.stdout.write(
-    `${path.basename(file)}: ${page.width} × ${page.height} px read at scale ${scale.toFixed(2)} (text height measured in ${measureSeconds.toFixed(2)} s), ${tiles} tiles, ${found} symbols\n\n` +
+    `${path.basename(file)}: ${page.width} × ${page.height} px read at scale ${scale.toFixed(2)} in ${views} view(s) (text height measured in ${measureSeconds.toFixed(2)} s), ${tiles} tiles, ${found} symbols\n\n` +
       '| runtime | median s per page | min | max | ms per tile |\n| --- | ---: | ---: | ---: | ---: |\n' +
       Object.entries(seconds)
         .map(

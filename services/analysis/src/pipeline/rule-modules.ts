@@ -5,6 +5,7 @@
 export const RULE_MODULES = {
   'fusion-split': 'two or more detections inside one rules symbol replace it (`withDetections`)',
   'fusion-shrink': 'one detection filling 1/3-3/4 of an unsure rules symbol replaces it (`withDetections`)',
+  'piped-detections': 'a less sure detection kept where pipes end at it (`piped-detections.ts`)',
   'fusion-grow': 'a sure control-valve, instrument or equipment detection replaces the rules part it holds (`withDetections`)',
   'bare-strokes': 'a candidate split at bare strokes between its parts (`bare-strokes.ts`)',
   'trimmed-candidates': 'a candidate read trimmed, in pieces, cut in two or without a loose mark (`trimmed-candidates.ts`)',

@@ -25,7 +25,7 @@ export async function detectedSymbols(detector: SymbolDetector, page: GrayPage, 
  * Beside the rules' symbols, a detection is added only from this confidence on: the less sure half of what the
  * rules missed is mostly what they rightly left out (pid-dev, hybrid: kr_refinery P 0.65 -> 0.75 at equal recall).
  */
-const HYBRID_MIN_CONFIDENCE = 0.5;
+export const HYBRID_MIN_CONFIDENCE = 0.5;
 
 const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
 

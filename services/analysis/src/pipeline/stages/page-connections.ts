@@ -7,6 +7,7 @@ import type { PageLines } from './page-lines';
 import type { SymbolCandidates } from './symbol-candidates';
 import type { EquipmentNozzles } from './equipment-nozzles';
 import { touchingPairs } from '../touching-symbols';
+import { shortLinks } from '../short-links';
 
 /** A connection traced between two symbols, or from a symbol to an open pipe end. */
 export interface PageConnection extends Omit<TracedConnection, 'source' | 'target'> {
@@ -28,15 +29,16 @@ const PIPE_END_CONFIDENCE = 0.5;
 /**
  * Traces the pipes between the symbols (text is no end of a pipe) and to where they end in the open; a nozzle is
  * connected to its pipes, not to its equipment, flanges bolted together are connected in order, and symbols drawn
- * against each other on a pipe are connected.
+ * against each other on a pipe, or joined by a stroke too short to be a line (rasters), are connected.
  */
 export function pageConnections(
-  { unit, ink: { width, height } }: PageLines,
-  { lineSegments, dots, outlines, kept }: SymbolCandidates,
+  { unit, ink }: PageLines,
+  { lineSegments, dots, outlines, kept, pixelTextLines, layerLines }: SymbolCandidates,
   { symbols, nozzleOf, bolted, equipmentLines }: EquipmentNozzles,
   splitStubs: Segment[],
   vector: VectorPage | undefined,
 ): TracedPipes {
+  const { width, height } = ink;
   const nodes = symbols.filter((symbol) => symbol.elementType !== 'text');
   // The PDF's short pipe pieces between adjacent symbols connect them, though too short to be found as lines.
   const pipes = [...lineSegments, ...splitStubs, ...(vector?.stubs ?? [])].filter(
@@ -82,6 +84,12 @@ export function pageConnections(
     partOf(a, b) || connections.some(({ source, target }) => (source === a && target === b) || (source === b && target === a));
   for (const { a, b, link } of touchingPairs(nodes, pipes, unit)) {
     if (!joined(nodes[a], nodes[b])) connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed: false, junctions: 0 });
+  }
+  if (!vector) {
+    const text = [...pixelTextLines, ...layerLines, ...symbols.filter((symbol) => symbol.elementType === 'text')];
+    const links = shortLinks(nodes, ink, unit, (a, b) => joined(nodes[a], nodes[b]), text);
+    for (const { a, b, link, dashed } of links)
+      connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed, junctions: 0 });
   }
   return { connections, pipeEnds };
 }

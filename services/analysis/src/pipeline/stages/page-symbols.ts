@@ -1,6 +1,7 @@
 import type { PageImage } from '../../ingest/page-image';
 import { withTextAsPaper } from '../../classifier/crop';
-import { detectedSymbols, withDetections } from '../../symbols/detected-symbols';
+import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
+import { pipedDetections } from '../../symbols/piped-detections';
 import type { AnalyzeOptions } from '../analyze-page';
 import { withoutMarks } from '../bubble-reading';
 import { candidateCuts } from '../classification/candidate-cuts';
@@ -117,6 +118,10 @@ async function namedSymbols(
           options.symbolClassifier,
         );
   const classified = detected ? withDetections(ruled?.symbols, detected, without) : ruled!.symbols;
+  if (detected && ruled && ruleOn(without, 'piped-detections')) {
+    const unsure = detected.filter((d) => d.confidence < HYBRID_MIN_CONFIDENCE);
+    classified.push(...pipedDetections(classified, unsure, lineSegments, unit));
+  }
   return { classified, splitStubs: ruled?.stubs ?? [] };
 }
 

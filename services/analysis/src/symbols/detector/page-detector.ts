@@ -1,10 +1,12 @@
 /**
  * Symbol detection over a whole page: the page resampled to the detector's scale (`page-scale.ts`), read in overlapping tiles, each
- * tile keeping the detections centred in its own share (halfway into each overlap), then one suppression.
+ * tile keeping the detections centred in its own share (halfway into each overlap), then one suppression; read in
+ * one view or several, fused (`turned-passes.ts`).
  */
 import { decodeTile, suppress, type Detection } from './decode';
 import type { DetectorManifest } from './detector-files';
 import { resampledInk } from './page-scale';
+import { fusedPasses, inkViews, type InkGrid, type ViewCount } from './turned-passes';
 import type { DetectorNet } from './tfjs-detector-net';
 
 export interface GrayPage {
@@ -38,11 +40,38 @@ export async function detectSymbols(
   net: DetectorNet,
   manifest: DetectorManifest,
   page: GrayPage,
-  options: { scale?: number; minScore?: number; onTile?: () => void } = {},
+  options: { scale?: number; minScore?: number; views?: ViewCount; onTile?: () => void } = {},
 ): Promise<PageDetection[]> {
-  const { ink, width, height } = resampledInk(page, options.scale ?? manifest.pageScale);
+  const grid = resampledInk(page, options.scale ?? manifest.pageScale);
   // Detector pixels back to page pixels, per axis (the resampled size is rounded).
-  const [fx, fy] = [page.width / width, page.height / height];
+  const [fx, fy] = [page.width / grid.width, page.height / grid.height];
+  const minScore = options.minScore ?? manifest.threshold;
+  const views = inkViews(grid, options.views ?? 1);
+  const passes: Detection[][] = [];
+  for (const view of views) {
+    // A symbol one pass sees at half the threshold still counts towards its mean over the passes.
+    const found = await detectTiles(net, manifest, view, views.length > 1 ? minScore / 2 : minScore, options.onTile);
+    passes.push(suppress(found, manifest.nmsIou).map(view.back));
+  }
+  const found = views.length > 1 ? fusedPasses(passes, manifest.nmsIou, minScore) : passes[0];
+  return found.map((d) => ({
+    ...d,
+    x0: d.x0 * fx,
+    y0: d.y0 * fy,
+    x1: d.x1 * fx,
+    y1: d.y1 * fy,
+    className: manifest.classes[d.classIndex],
+  }));
+}
+
+/** Every tile of the ink read, each keeping the detections centred in its own share, in the grid's pixels. */
+async function detectTiles(
+  net: DetectorNet,
+  manifest: DetectorManifest,
+  { ink, width, height }: InkGrid,
+  minScore: number,
+  onTile?: () => void,
+): Promise<Detection[]> {
   const { tile, overlap, stride, classes } = manifest;
   const xs = tileOrigins(width, tile, overlap);
   const ys = tileOrigins(height, tile, overlap);
@@ -58,21 +87,13 @@ export async function detectSymbols(
       const out = await net.run(input, tile, tile);
       const [loX, hiX] = share(xs, i, tile);
       const [loY, hiY] = share(ys, j, tile);
-      for (const d of decodeTile(
-        out.heat,
-        out.regression,
-        classes.length,
-        out.rows,
-        out.cols,
-        stride,
-        options.minScore ?? manifest.threshold,
-      )) {
+      for (const d of decodeTile(out.heat, out.regression, classes.length, out.rows, out.cols, stride, minScore)) {
         const [cx, cy] = [(d.x0 + d.x1) / 2, (d.y0 + d.y1) / 2];
         if (cx < loX || cx >= hiX || cy < loY || cy >= hiY) continue;
-        found.push({ ...d, x0: (d.x0 + x) * fx, y0: (d.y0 + y) * fy, x1: (d.x1 + x) * fx, y1: (d.y1 + y) * fy });
+        found.push({ ...d, x0: d.x0 + x, y0: d.y0 + y, x1: d.x1 + x, y1: d.y1 + y });
       }
-      options.onTile?.();
+      onTile?.();
     }
   }
-  return suppress(found, manifest.nmsIou).map((d) => ({ ...d, className: classes[d.classIndex] }));
+  return found;
 }

@@ -7,6 +7,7 @@ import { DEFAULT_DETECTOR_DIR, readDetectorManifest, type DetectorManifest } fro
 import { onnxDetectorNet } from './onnx-detector-net';
 import { detectSymbols, type GrayPage, type PageDetection } from './page-detector';
 import { pageScaleFor, textHeight } from './page-scale';
+import type { ViewCount } from './turned-passes';
 
 export interface FoundSymbol {
   x0: number;
@@ -57,7 +58,10 @@ export function typed(detections: PageDetection[], manifest: DetectorManifest): 
   }));
 }
 
-export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1): Promise<SymbolDetector> {
+/**
+ * `views`: how many ways the page is read (as drawn; mirrored; turned both ways), fused (`turned-passes.ts`).
+ */
+export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1, views: ViewCount = 1): Promise<SymbolDetector> {
   // onnxruntime reads the network itself: only the manifest is needed here.
   const manifest = await readDetectorManifest(dir);
   const net = await onnxDetectorNet(dir, threads);
@@ -65,7 +69,7 @@ export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1
     manifest,
     async detect(page, onTile) {
       const scale = pageScaleFor(textHeight(page), manifest.textHeight, manifest.pageScale);
-      return typed(await detectSymbols(net, manifest, page, { scale, onTile }), manifest);
+      return typed(await detectSymbols(net, manifest, page, { scale, views, onTile }), manifest);
     },
     dispose: () => net.dispose(),
   };

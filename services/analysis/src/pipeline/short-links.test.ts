@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Box, InkImage } from './components';
+import { shortLinks } from './short-links';
+
+/** A 200 x 100 page of paper with the given ink rectangles (inclusive). */
+function page(...rects: Box[]): InkImage {
+  const [width, height] = [200, 100];
+  const mask = new Uint8Array(width * height);
+  for (const { x0, y0, x1, y1 } of rects) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
+  return { mask, width, height };
+}
+
+/** An instrument at x 20-60 and a vessel at x 100-180, facing each other across a 39-px gap at y 30-70. */
+const instrument: Box = { x0: 20, y0: 30, x1: 60, y1: 70 };
+const vessel: Box = { x0: 100, y0: 10, x1: 180, y1: 90 };
+const never = () => false;
+
+describe('symbols joined by a stroke too short to be a line', () => {
+  it('joins two boxes across a gap crossed by one dash, as a signal line', () => {
+    const [link] = shortLinks([instrument, vessel], page({ x0: 70, y0: 49, x1: 85, y1: 50 }), 2, never);
+    expect(link).toMatchObject({ a: 0, b: 1, dashed: true, link: { orientation: 'horizontal', start: [61, 49.5], end: [99, 49.5] } });
+    // A stroke across the whole gap is a pipe.
+    expect(shortLinks([instrument, vessel], page({ x0: 61, y0: 49, x1: 99, y1: 50 }), 2, never)[0].dashed).toBe(false);
+  });
+
+  it('leaves boxes apart where the gap holds text, a blot, nothing, or another symbol, or where they are joined already', () => {
+    const dash = { x0: 70, y0: 49, x1: 85, y1: 50 };
+    // Text: rows of ink above and below the stroke.
+    expect(shortLinks([instrument, vessel], page(dash, { x0: 66, y0: 40, x1: 94, y1: 43 }), 2, never)).toEqual([]);
+    // A blot: too thick to be a stroke.
+    expect(shortLinks([instrument, vessel], page({ x0: 70, y0: 40, x1: 85, y1: 55 }), 2, never)).toEqual([]);
+    expect(shortLinks([instrument, vessel], page(), 2, never)).toEqual([]);
+    const between: Box = { x0: 72, y0: 45, x1: 82, y1: 55 };
+    expect(shortLinks([instrument, vessel, between], page(dash), 2, never).filter(({ b }) => b === 1)).toEqual([]);
+    expect(shortLinks([instrument, vessel], page(dash), 2, () => true)).toEqual([]);
+  });
+
+  it('leaves boxes apart that are further apart than the smaller one is large', () => {
+    const far: Box = { x0: 150, y0: 10, x1: 190, y1: 90 };
+    expect(shortLinks([instrument, far], page({ x0: 61, y0: 49, x1: 149, y1: 50 }), 2, never)).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import type { PathSegment } from '@pid/contracts';
+import type { Box, InkImage } from './components';
+
+/** Two symbols joined by a stroke too short to be found as a line, and that stroke. */
+export interface ShortLink {
+  a: number;
+  b: number;
+  link: PathSegment;
+  /** Broken along its length: a dash or two of a signal line, not a pipe. */
+  dashed: boolean;
+}
+
+/** The least share of the gap that the stroke's ink covers: one dash of a signal line. */
+const MIN_COVER = 0.2;
+/** Below this share the stroke is broken: a signal line's dashes. */
+const SOLID_COVER = 0.85;
+/** At most this share of the gap is ink beside the stroke: a stroke, not text or a blot. */
+const MAX_BESIDE = 0.1;
+
+/**
+ * An instrument drawn close to what it measures, or two symbols drawn close on a line, are often joined by one
+ * dash or a short stroke that no line rule keeps (lines are longer than a few strokes). Two boxes facing each other
+ * across a gap of a stroke's reach up to the smaller box's size, on a common axis, with no other box or text between,
+ * are joined where a thin straight band of ink crosses the gap between their overlap, with paper on either side of it.
+ */
+export function shortLinks(
+  symbols: Box[],
+  ink: InkImage,
+  unit: number,
+  joined: (a: number, b: number) => boolean,
+  text: Box[] = [],
+): ShortLink[] {
+  const links: ShortLink[] = [];
+  for (let a = 0; a < symbols.length; a++) {
+    for (let b = a + 1; b < symbols.length; b++) {
+      const found = linkAcross(symbols, a, b, true, ink, unit, text) ?? linkAcross(symbols, a, b, false, ink, unit, text);
+      if (found && !joined(a, b)) links.push({ a, b, ...found });
+    }
+  }
+  return links;
+}
+
+function linkAcross(
+  symbols: Box[],
+  a: number,
+  b: number,
+  horizontal: boolean,
+  ink: InkImage,
+  unit: number,
+  text: Box[],
+): Omit<ShortLink, 'a' | 'b'> | undefined {
+  const span = (box: Box) =>
+    horizontal ? { along: [box.x0, box.x1], across: [box.y0, box.y1] } : { along: [box.y0, box.y1], across: [box.x0, box.x1] };
+  const [one, two] = [span(symbols[a]), span(symbols[b])];
+  const [before, after] = one.along[1] <= two.along[0] ? [one, two] : [two, one];
+  const [from, to] = [before.along[1] + 1, after.along[0] - 1];
+  const gap = to - from + 1;
+  const size = (s: typeof one) => Math.max(s.along[1] - s.along[0], s.across[1] - s.across[0]) + 1;
+  if (gap <= 2 * unit + 3 || gap > Math.min(size(before), size(after))) return undefined;
+  const [lo, hi] = [Math.max(before.across[0], after.across[0]), Math.min(before.across[1], after.across[1])];
+  if (lo > hi) return undefined;
+  const corridor: Box = horizontal ? { x0: from, y0: lo, x1: to, y1: hi } : { x0: lo, y0: from, x1: hi, y1: to };
+  const inCorridor = (box: Box) => box.x0 <= corridor.x1 && box.x1 >= corridor.x0 && box.y0 <= corridor.y1 && box.y1 >= corridor.y0;
+  if (symbols.some((box, i) => i !== a && i !== b && inCorridor(box)) || text.some(inCorridor)) return undefined;
+  const cover = (across: number) => {
+    if (across < 0 || across >= (horizontal ? ink.height : ink.width)) return 0;
+    let count = 0;
+    for (let along = from; along <= to; along++) {
+      const index = horizontal ? across * ink.width + along : along * ink.width + across;
+      if (ink.mask[index]) count++;
+    }
+    return count / gap;
+  };
+  const covers = new Map<number, number>();
+  for (let across = lo; across <= hi; across++) covers.set(across, cover(across));
+  const [best, most] = [...covers].reduce((top, entry) => (entry[1] > top[1] ? entry : top));
+  if (most < MIN_COVER) return undefined;
+  // The band: the rows (or columns) beside the best that are as covered, at most two strokes thick.
+  let [first, last] = [best, best];
+  while ((covers.get(first - 1) ?? 0) >= most / 2) first--;
+  while ((covers.get(last + 1) ?? 0) >= most / 2) last++;
+  const thickness = last - first + 1;
+  if (thickness > 2 * unit + 2) return undefined;
+  const margin = thickness + 2;
+  if (cover(first - margin) > MAX_BESIDE || cover(last + margin) > MAX_BESIDE) return undefined;
+  const center = (first + last) / 2;
+  const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
+  return { link: { orientation: horizontal ? 'horizontal' : 'vertical', start: point(from), end: point(to) }, dashed: most < SOLID_COVER };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Segment } from '../pipeline/lines';
+import { boxedSymbol } from '../testing/symbols';
+import { pipedDetections } from './piped-detections';
+
+const horizontal = (start: number, end: number, y: number): Segment => ({
+  orientation: 'horizontal',
+  start,
+  end,
+  lo: y - 1,
+  hi: y + 1,
+  dashed: false,
+});
+const vertical = (start: number, end: number, x: number): Segment => ({ ...horizontal(start, end, x), orientation: 'vertical' });
+
+/** An unsure valve detection at x 100-120, y 40-60. */
+const unsure = { ...boxedSymbol(100, 40, 120, 60, 'valve', 0.4), description: 'unsure valve' };
+const described = (symbols: Array<{ description: string }>) => symbols.map((s) => s.description);
+
+describe('unsure detections kept where pipes end at them', () => {
+  it('keeps one that a pipe on its axis ends at from each side', () => {
+    const pipes = [horizontal(10, 99, 50), horizontal(121, 300, 50)];
+    expect(described(pipedDetections([], [unsure], pipes, 2))).toEqual(['unsure valve']);
+    // Turned: pipes from above and below.
+    const turned = { ...unsure, x0: 40, y0: 100, x1: 60, y1: 120 };
+    expect(described(pipedDetections([], [turned], [vertical(10, 98, 50), vertical(122, 300, 50)], 2))).toEqual(['unsure valve']);
+  });
+
+  it('leaves out one that a pipe runs past, through or beside, or that only one pipe reaches', () => {
+    // Text beside a pipe: the pipe runs along under it.
+    expect(pipedDetections([], [unsure], [horizontal(10, 300, 65)], 2)).toEqual([]);
+    // A pipe through the box: a blot on the line, not a symbol the line breaks for.
+    expect(pipedDetections([], [unsure], [horizontal(10, 300, 50)], 2)).toEqual([]);
+    // Off the axis: pipes ending at its corners' height.
+    expect(pipedDetections([], [unsure], [horizontal(10, 99, 42), horizontal(121, 300, 42)], 2)).toEqual([]);
+    // One pipe end only.
+    expect(pipedDetections([], [unsure], [horizontal(10, 99, 50)], 2)).toEqual([]);
+  });
+
+  it('leaves out one that a symbol already covers', () => {
+    const pipes = [horizontal(10, 99, 50), horizontal(121, 300, 50)];
+    const rules = boxedSymbol(98, 38, 118, 58, 'valve');
+    expect(pipedDetections([rules], [unsure], pipes, 2)).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+/** Unsure detections kept where the drawing's pipes say a symbol stands. */
+import { boxArea, overlapArea } from '../pipeline/components';
+import { segmentCenter, type Segment } from '../pipeline/lines';
+import type { DetectedSymbol } from '../pipeline/symbols';
+
+/** Pipe ends on both sides: one alone is met as often by a line stopping at text or a blot. */
+const PIPED_ENDS = 2;
+
+/**
+ * Where a pipe ends at a detection's side, on its axis: a horizontal pipe ending within `reach` of the box's left
+ * or right side, its centre line in the middle of the box's height (and the same turned).
+ */
+function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: number): number {
+  const sides = new Set<string>();
+  const width = box.x1 - box.x0 + 1;
+  const height = box.y1 - box.y0 + 1;
+  for (const segment of segments) {
+    const horizontal = segment.orientation === 'horizontal';
+    const [lo, hi, across] = horizontal ? [box.x0, box.x1, height] : [box.y0, box.y1, width];
+    const middle = horizontal ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2;
+    if (Math.abs(segmentCenter(segment) - middle) > 0.3 * across) continue;
+    // The pipe stops at the side, not through the box: what it runs through is not a symbol it ends at.
+    if (Math.abs(segment.end - lo) <= reach && segment.start < lo - reach) sides.add(horizontal ? 'left' : 'top');
+    if (Math.abs(segment.start - hi) <= reach && segment.end > hi + reach) sides.add(horizontal ? 'right' : 'bottom');
+  }
+  return sides.size;
+}
+
+/**
+ * The detector's less sure symbols that no rules symbol and no sure detection covers, kept where pipes end at
+ * them on their axis (`PIPED_ENDS` sides or more): a valve or fitting the drawing's lines break for. Text beside a
+ * pipe, a piece of equipment's outline or a blot is met by no pipe end.
+ */
+export function pipedDetections(
+  symbols: readonly DetectedSymbol[],
+  unsure: readonly DetectedSymbol[],
+  segments: readonly Segment[],
+  unit: number,
+): DetectedSymbol[] {
+  const reach = Math.max(3, 2 * unit);
+  const covered = (d: DetectedSymbol) => symbols.some((symbol) => overlapArea(symbol, d) >= 0.2 * Math.min(boxArea(symbol), boxArea(d)));
+  return unsure.filter((d) => !covered(d) && pipeEndsAt(d, segments, reach) >= PIPED_ENDS);
+}
