@@ -412,6 +412,24 @@ describe('analyzePage', () => {
     expect(result.connections).toHaveLength(2);
     (await classifier).dispose();
   });
+
+  it('connects an instrument to the vessel beside it across one dash, too short to be a line', async () => {
+    // A vessel (x 300-420) piped to a box on the right; a bubble at x 226-274 joined to it by one 12-px dash.
+    const shapes = box(300, 150, 120, 120) + box(520, 180, 80, 60) + line(420, 210, 520, 210) + bubble(250, 210) + line(281, 210, 293, 210);
+    const result = await analyzePage(await svgPage(W, H, shapes));
+    const instrument = keyAt(result, 250, 190);
+    const vessel = keyAt(result, 360, 160);
+    const joined = result.connections.filter((c) => [c.sourceKey, c.targetKey].sort().join('-') === pair(instrument, vessel));
+    expect(joined).toHaveLength(1);
+    expect(joined[0].relationshipType).toBe('senses');
+    // Without the dash they stand apart.
+    const apart = await analyzePage(await svgPage(W, H, shapes.replace(line(281, 210, 293, 210), '')));
+    expect(
+      apart.connections.some(
+        (c) => [c.sourceKey, c.targetKey].includes(keyAt(apart, 250, 190)) && [c.sourceKey, c.targetKey].includes(keyAt(apart, 360, 160)),
+      ),
+    ).toBe(false);
+  });
 });
 
 describe('one symbol found twice', () => {

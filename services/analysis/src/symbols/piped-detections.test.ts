@@ -1,17 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Segment } from '../pipeline/lines';
+import { lineSegment } from '../testing/segments';
 import { boxedSymbol } from '../testing/symbols';
 import { pipedDetections } from './piped-detections';
 
-const horizontal = (start: number, end: number, y: number): Segment => ({
-  orientation: 'horizontal',
-  start,
-  end,
-  lo: y - 1,
-  hi: y + 1,
-  dashed: false,
-});
-const vertical = (start: number, end: number, x: number): Segment => ({ ...horizontal(start, end, x), orientation: 'vertical' });
+const horizontal = (start: number, end: number, y: number) => lineSegment('horizontal', y, start, end);
+const vertical = (start: number, end: number, x: number) => lineSegment('vertical', x, start, end);
 
 /** An unsure valve detection at x 100-120, y 40-60. */
 const unsure = { ...boxedSymbol(100, 40, 120, 60, 'valve', 0.4), description: 'unsure valve' };
