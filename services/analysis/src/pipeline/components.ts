@@ -155,6 +155,12 @@ export function boxesTouch(a: Box, b: Box, gap: number): boolean {
   return a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1;
 }
 
+/** A box's [low, high] along an orientation, and across it. */
+export const boxSpans = (box: Box, orientation: 'horizontal' | 'vertical') =>
+  orientation === 'horizontal'
+    ? { along: [box.x0, box.x1], across: [box.y0, box.y1] }
+    : { along: [box.y0, box.y1], across: [box.x0, box.x1] };
+
 /** Pixels a box covers, as `boxWidth` × `boxHeight`. */
 export const boxArea = (box: Box) => boxWidth(box) * boxHeight(box);
 

@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import type { Box, InkImage } from './components';
+import { boxesTouch, boxSpans, type Box, type InkImage } from './components';
 
 /** Two symbols joined by a stroke too short to be found as a line, and that stroke. */
 export interface ShortLink {
@@ -49,9 +49,8 @@ function linkAcross(
   unit: number,
   text: Box[],
 ): Omit<ShortLink, 'a' | 'b'> | undefined {
-  const span = (box: Box) =>
-    horizontal ? { along: [box.x0, box.x1], across: [box.y0, box.y1] } : { along: [box.y0, box.y1], across: [box.x0, box.x1] };
-  const [one, two] = [span(symbols[a]), span(symbols[b])];
+  const orientation = horizontal ? 'horizontal' : 'vertical';
+  const [one, two] = [boxSpans(symbols[a], orientation), boxSpans(symbols[b], orientation)];
   const [before, after] = one.along[1] <= two.along[0] ? [one, two] : [two, one];
   const [from, to] = [before.along[1] + 1, after.along[0] - 1];
   const gap = to - from + 1;
@@ -60,7 +59,7 @@ function linkAcross(
   const [lo, hi] = [Math.max(before.across[0], after.across[0]), Math.min(before.across[1], after.across[1])];
   if (lo > hi) return undefined;
   const corridor: Box = horizontal ? { x0: from, y0: lo, x1: to, y1: hi } : { x0: lo, y0: from, x1: hi, y1: to };
-  const inCorridor = (box: Box) => box.x0 <= corridor.x1 && box.x1 >= corridor.x0 && box.y0 <= corridor.y1 && box.y1 >= corridor.y0;
+  const inCorridor = (box: Box) => boxesTouch(box, corridor, 0);
   if (symbols.some((box, i) => i !== a && i !== b && inCorridor(box)) || text.some(inCorridor)) return undefined;
   const cover = (across: number) => {
     if (across < 0 || across >= (horizontal ? ink.height : ink.width)) return 0;
@@ -85,5 +84,5 @@ function linkAcross(
   if (cover(first - margin) > MAX_BESIDE || cover(last + margin) > MAX_BESIDE) return undefined;
   const center = (first + last) / 2;
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
-  return { link: { orientation: horizontal ? 'horizontal' : 'vertical', start: point(from), end: point(to) }, dashed: most < SOLID_COVER };
+  return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER };
 }

@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import type { Box } from './components';
+import { boxSpans, type Box } from './components';
 import { segmentCenter, type Segment } from './lines';
 
 /** Two symbols drawn against each other on a pipe, and the one straight step between their facing sides. */
@@ -32,12 +32,6 @@ export function touchingPairs(symbols: Box[], pipes: Segment[], unit: number): T
   return pairs;
 }
 
-/** Along the orientation: [low, high] of a box along it, and across it. */
-const spans = (box: Box, orientation: Segment['orientation']) =>
-  orientation === 'horizontal'
-    ? { along: [box.x0, box.x1], across: [box.y0, box.y1] }
-    : { along: [box.y0, box.y1], across: [box.x0, box.x1] };
-
 function sideBySide(
   first: Box,
   second: Box,
@@ -45,7 +39,7 @@ function sideBySide(
   pipes: Segment[],
   tolerance: number,
 ): PathSegment | undefined {
-  const [one, two] = [spans(first, orientation), spans(second, orientation)];
+  const [one, two] = [boxSpans(first, orientation), boxSpans(second, orientation)];
   const [before, after] = one.along[0] + one.along[1] <= two.along[0] + two.along[1] ? [one, two] : [two, one];
   const gap = after.along[0] - before.along[1];
   const smaller = Math.min(before.along[1] - before.along[0], after.along[1] - after.along[0]) + 1;
