@@ -29,6 +29,29 @@ describe('findDashChains', () => {
     expect(found.has(actuator[1]) || found.has(actuator[2])).toBe(false);
   });
 
+  it('finds a dash-dot line and a dash-dot-dot line, whose dashes and dots differ in length', () => {
+    // Dashes 20 px long and dots of 2, all 6 apart, on y 50–51.
+    const row = (pattern: number[]) => {
+      let x = 20;
+      return pattern.map((length) => {
+        const piece = bar(x, 50, x + length - 1, 51);
+        x += length + 6;
+        return piece;
+      });
+    };
+    for (const pattern of [
+      [20, 2, 20],
+      [20, 2, 20, 2, 20, 2, 20],
+      [20, 2, 2, 20, 2, 2, 20],
+    ]) {
+      const pieces = row(pattern);
+      const { segments, dashes } = findDashChains(pieces, 2, blank);
+      expect(segments).toHaveLength(1);
+      expect(segments[0]).toMatchObject({ orientation: 'horizontal', dashed: true });
+      expect(pieces.every((piece) => dashes.has(piece))).toBe(true);
+    }
+  });
+
   it('finds no line in fewer than three dashes', () => {
     expect(findDashChains([bar(100, 50, 113, 51), bar(123, 50, 136, 51)], 2, blank).segments).toEqual([]);
   });

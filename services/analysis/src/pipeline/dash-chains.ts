@@ -79,15 +79,38 @@ export function findDashChains(
   return joinBentDashes(runs, components, dashes, stubs, unit, ink);
 }
 
-/** Enough dashes (dots need more), of like lengths, with like gaps. */
+/** Enough dashes (dots need more), of like lengths or dash-dot, with like gaps. */
 function regular(chain: Component[], start: (c: Component) => number, end: (c: Component) => number, unit: number): boolean {
   const lengths = chain.map((c) => end(c) - start(c) + 1);
   const dots = Math.max(...lengths) <= 2 * unit + 1;
   if (chain.length < (dots ? 5 : 3)) return false;
   const gaps = chain.slice(1).map((c, i) => start(c) - end(chain[i]) - 1);
+  if (!alike(gaps, 2 * unit)) return false;
   // The end dashes may be cut short where the line meets a symbol.
   const inner = lengths.length > 3 ? lengths.slice(1, -1) : lengths;
-  return Math.max(...inner) <= 2.5 * Math.min(...inner) + unit && Math.max(...gaps) <= 2.5 * Math.min(...gaps) + 2 * unit;
+  return alike(inner, unit) || dashDot(lengths, unit);
+}
+
+/** No value over two and a half times the least, give or take `slack`. */
+const alike = (values: number[], slack: number) => Math.max(...values) <= 2.5 * Math.min(...values) + slack;
+
+/**
+ * A dash-dot or dash-dot-dot line (`— · —`, `— · · —`): dashes of like length with one or two dots between
+ * them. A row of three dots or more is a dotted line, found as such.
+ */
+function dashDot(lengths: number[], unit: number): boolean {
+  const longest = Math.max(...lengths);
+  const isDot = (length: number) => length <= Math.max(2 * unit + 1, longest / 3);
+  const dashes = lengths.filter((length) => !isDot(length));
+  if (dashes.length < 2 || dashes.length === lengths.length) return false;
+  let dotsInARow = 0;
+  for (const length of lengths) {
+    dotsInARow = isDot(length) ? dotsInARow + 1 : 0;
+    if (dotsInARow > 2) return false;
+  }
+  // The end dashes may be cut short where the line meets a symbol.
+  const innerDashes = lengths.slice(1, -1).filter((length) => !isDot(length));
+  return innerDashes.length < 2 || alike(innerDashes, unit);
 }
 
 /**
