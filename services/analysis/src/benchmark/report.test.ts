@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { datasetResult, datasetTables } from './report';
+import { datasetResult, datasetTables, outcomesTable } from './report';
 import type { SheetScore } from './score-sheet';
 import { SCORED_TYPES } from './score-symbols';
 import { formatTable, ratio } from './table';
@@ -61,6 +61,18 @@ describe('benchmark tables', () => {
       '0.50',
       'globe_valve',
       '×4',
+    ]);
+  });
+
+  it('tabulates the truth connections by outcome and line style, leaving out a style no connection has', () => {
+    const table = outcomesTable({ 'matched/solid': 3, 'traced wrong/solid': 1, 'end not found/dashed': 2, 'matched/dashed': 2 });
+    const rows = table.split('\n').map((line) => line.split(/\s{2,}/));
+    expect(rows[0]).toEqual(['truth connections', 'solid', 'dashed', 'all']);
+    expect(rows.slice(2)).toEqual([
+      ['matched', '3 (75 %)', '2 (50 %)', '5 (63 %)'],
+      ['end not found', '0 (0 %)', '2 (50 %)', '2 (25 %)'],
+      ['traced wrong', '1 (25 %)', '0 (0 %)', '1 (13 %)'],
+      ['truth', '4', '4', '8'],
     ]);
   });
 });

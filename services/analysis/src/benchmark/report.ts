@@ -1,6 +1,14 @@
 import type { AnalysisSource } from '@pid/contracts';
 import { fraction, precisionRecallF1, sheetFigures } from './figures';
 import { CONFIDENCE_BANDS, type BandCounts } from './score-calibration';
+import {
+  CONNECTION_OUTCOMES,
+  CONNECTION_STYLES,
+  outcomeKey,
+  type ConnectionOutcome,
+  type ConnectionStyle,
+  type OutcomeCounts,
+} from './score-connections';
 import { sumScores, type SheetScore } from './score-sheet';
 import { SCORED_TYPES, type MatchCounts, type NamingCounts } from './score-symbols';
 import { formatTable, ratio } from './table';
@@ -121,7 +129,31 @@ function classTable(records: [string, MatchCounts][], naming: Record<string, Nam
   );
 }
 
-/** One dataset's tables: per drawing and in all, symbols per type and class, calibration. */
+/**
+ * What became of the truth connections, by how their pipe is drawn: found, an end's symbol not found, or both ends
+ * found and the pipe between not traced (each cell: count and share of its column).
+ */
+export function outcomesTable(outcomes: OutcomeCounts): string {
+  const count = (outcome: ConnectionOutcome, style: ConnectionStyle) => outcomes[outcomeKey(outcome, style)] ?? 0;
+  const styles = CONNECTION_STYLES.filter((style) => CONNECTION_OUTCOMES.some((outcome) => count(outcome, style) > 0));
+  const total = (style: ConnectionStyle) => CONNECTION_OUTCOMES.reduce((sum, outcome) => sum + count(outcome, style), 0);
+  const all = (outcome: ConnectionOutcome) => styles.reduce((sum, style) => sum + count(outcome, style), 0);
+  const cell = (n: number, of: number) => `${n} (${of > 0 ? Math.round((100 * n) / of) : 0} %)`;
+  const everything = styles.reduce((sum, style) => sum + total(style), 0);
+  return formatTable(
+    ['truth connections', ...styles, 'all'],
+    [
+      ...CONNECTION_OUTCOMES.map((outcome) => [
+        outcome,
+        ...styles.map((style) => cell(count(outcome, style), total(style))),
+        cell(all(outcome), everything),
+      ]),
+      ['truth', ...styles.map((style) => String(total(style))), String(everything)],
+    ],
+  );
+}
+
+/** One dataset's tables: per drawing and in all, symbols per type and class, connection outcomes, calibration. */
 export function datasetTables(result: DatasetResult): string {
   const parts = [`== ${result.dataset} ==`];
   const rows = result.drawings.map((d) => overviewRow(d.name, d.source ?? '', d.score, d.stats?.seconds, d.stats?.peakRssMb, d.error));
@@ -135,6 +167,8 @@ export function datasetTables(result: DatasetResult): string {
     const classes = Object.entries(symbols.byClass).sort(([a], [b]) => a.localeCompare(b));
     if (classes.length > 0) parts.push(classTable(classes, symbols.naming, symbols.confusions));
   }
+  const outcomes = result.total?.connectionOutcomes;
+  if (outcomes && Object.keys(outcomes).length > 0) parts.push(outcomesTable(outcomes));
   const calibration = result.total?.calibration;
   if (calibration?.symbols || calibration?.connections) {
     const cell = (bands: BandCounts[] | undefined, i: number) =>

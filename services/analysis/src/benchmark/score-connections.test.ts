@@ -41,4 +41,30 @@ describe('connection scoring', () => {
     // valve–tank cannot be traced (the tank was not found); the connection to an unmatched symbol is not judged.
     expect(score.onFoundEnds).toEqual({ truth: 1, predicted: 1, matched: 1 });
   });
+
+  it("counts each truth connection's outcome by the style of its pipe: matched, an end not found, traced wrong", () => {
+    const drawn: TruthConnection[] = [
+      { sourceId: 'pump', targetId: 'valve', pipeId: 'p1', relationshipType: 'connects to' },
+      { sourceId: 'valve', targetId: 'tank', pipeId: 'p2', relationshipType: 'connects to' },
+      { sourceId: 'bubble', targetId: 'valve', pipeId: 's1', relationshipType: 'controls' },
+      { sourceId: 'gauge', targetId: 'tank', pipeId: 's2', relationshipType: 'senses' },
+      { sourceId: 'pump', targetId: 'tank', relationshipType: 'connects to' },
+    ];
+    const found = new Map([...matches, ['p-bubble', 'bubble']]);
+    const style = ({ pipeId }: TruthConnection) => (pipeId?.startsWith('s') ? 'dashed' : pipeId ? 'solid' : 'unknown');
+    // pump–valve is traced, valve–tank and bubble–valve are not, the gauge was not found, pump–tank's pipe is unknown.
+    const score = scoreConnections(
+      drawn,
+      [predictedConnection('p-valve', 'p-pump'), predictedConnection('p-bubble', 'p-tank')],
+      found,
+      style,
+    );
+    expect(score.outcomes).toEqual({
+      'matched/solid': 1,
+      'traced wrong/solid': 1,
+      'traced wrong/dashed': 1,
+      'end not found/dashed': 1,
+      'traced wrong/unknown': 1,
+    });
+  });
 });

@@ -2,8 +2,20 @@ import type { TruthConnection } from './ground-truth';
 import type { MatchCounts } from './score-symbols';
 import type { PredictedConnection } from './predictions';
 
+/** What became of a truth connection: found, an end's symbol not found, or both ends found but not traced between. */
+export type ConnectionOutcome = 'matched' | 'end not found' | 'traced wrong';
+export const CONNECTION_OUTCOMES: readonly ConnectionOutcome[] = ['matched', 'end not found', 'traced wrong'];
+/** How the truth draws a connection's pipe; `unknown` where the dataset does not say. */
+export type ConnectionStyle = 'solid' | 'dashed' | 'unknown';
+export const CONNECTION_STYLES: readonly ConnectionStyle[] = ['solid', 'dashed', 'unknown'];
+/** Truth connections counted by outcome and line style, keyed `outcome/style` (flat, to add up like other counts). */
+export type OutcomeCounts = Record<string, number>;
+export const outcomeKey = (outcome: ConnectionOutcome, style: ConnectionStyle) => `${outcome}/${style}`;
+
 export interface ConnectionScore {
   counts: MatchCounts;
+  /** Each truth connection's outcome, by the style of its pipe. */
+  outcomes: OutcomeCounts;
   /**
    * The same, counting only connections whose two ends were both found (truth: both truth symbols matched;
    * predicted: both ends matched to some truth symbol): how well pipes are traced, apart from symbol finding.
@@ -23,6 +35,7 @@ export function scoreConnections(
   truth: TruthConnection[],
   predicted: PredictedConnection[],
   symbolMatches: Map<string, string>,
+  styleOf: (connection: TruthConnection) => ConnectionStyle = () => 'unknown',
 ): ConnectionScore {
   const open = new Map<string, number>();
   for (const connection of truth) {
@@ -48,5 +61,24 @@ export function scoreConnections(
     predicted: predicted.filter((c) => endsFound(symbolMatches.get(c.sourceId), symbolMatches.get(c.targetId))).length,
     matched,
   };
-  return { counts: { truth: truth.length, predicted: predicted.length, matched }, onFoundEnds, correct };
+  // Per pair of ends, the truth connections a prediction took: those are matched, the rest of the pair's are not.
+  const taken = new Map<string, number>();
+  predicted.forEach((connection, i) => {
+    if (!correct[i]) return;
+    const key = pairKey(symbolMatches.get(connection.sourceId)!, symbolMatches.get(connection.targetId)!);
+    taken.set(key, (taken.get(key) ?? 0) + 1);
+  });
+  const outcomes: OutcomeCounts = {};
+  for (const connection of truth) {
+    const key = pairKey(connection.sourceId, connection.targetId);
+    let outcome: ConnectionOutcome = 'traced wrong';
+    if (!endsFound(connection.sourceId, connection.targetId)) outcome = 'end not found';
+    else if ((taken.get(key) ?? 0) > 0) {
+      outcome = 'matched';
+      taken.set(key, taken.get(key)! - 1);
+    }
+    const counted = outcomeKey(outcome, styleOf(connection));
+    outcomes[counted] = (outcomes[counted] ?? 0) + 1;
+  }
+  return { counts: { truth: truth.length, predicted: predicted.length, matched }, outcomes, onFoundEnds, correct };
 }

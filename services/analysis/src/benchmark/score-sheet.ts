@@ -2,7 +2,7 @@ import type { TruthSheet } from './ground-truth';
 import { isSymbolElement } from '@pid/contracts';
 import { jointsWhole, throughUnscored, type Prediction } from './predictions';
 import { calibrate, type BandCounts } from './score-calibration';
-import { scoreConnections } from './score-connections';
+import { scoreConnections, type OutcomeCounts } from './score-connections';
 import { scorePipes, type PipeScore } from './score-pipes';
 import { scoreSymbols, type MatchCounts, type NamingCounts } from './score-symbols';
 import { scoreText, type TextScore } from './score-text';
@@ -22,6 +22,8 @@ export interface SheetScore {
   connections?: MatchCounts;
   /** Connections between symbols that were both found (`ConnectionScore.onFoundEnds`). */
   tracedConnections?: MatchCounts;
+  /** The truth connections by outcome and line style (`ConnectionScore.outcomes`). */
+  connectionOutcomes?: OutcomeCounts;
   calibration: { symbols?: BandCounts[]; connections?: BandCounts[] };
   found: { elements: number; connections: number };
 }
@@ -67,8 +69,15 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
   if (complete.connections && complete.symbols) {
     const symbolIds = new Set(prediction.elements.filter(isSymbolElement).map((element) => element.id));
     const betweenSymbols = prediction.connections.filter((c) => symbolIds.has(c.sourceId) && symbolIds.has(c.targetId));
-    const connections = scoreConnections(truth.connections, betweenSymbols, symbols.matches);
+    const styles = new Map(truth.pipes.map((pipe) => [pipe.id, pipe.style]));
+    const connections = scoreConnections(
+      truth.connections,
+      betweenSymbols,
+      symbols.matches,
+      (connection) => (connection.pipeId && styles.get(connection.pipeId)) || 'unknown',
+    );
     score.connections = connections.counts;
+    score.connectionOutcomes = connections.outcomes;
     score.tracedConnections = connections.onFoundEnds;
     score.calibration.connections = calibrate(
       betweenSymbols.map((c, i) => ({ confidence: c.confidence, correct: connections.correct[i] })),
@@ -114,6 +123,7 @@ export function addScores(a: SheetScore, b: SheetScore): SheetScore {
     pipes: addNumbers(a.pipes, b.pipes),
     connections: addNumbers(a.connections, b.connections),
     tracedConnections: addNumbers(a.tracedConnections, b.tracedConnections),
+    connectionOutcomes: addNumbers(a.connectionOutcomes, b.connectionOutcomes),
     calibration: {
       symbols: addBands(a.calibration.symbols, b.calibration.symbols),
       connections: addBands(a.calibration.connections, b.calibration.connections),
