@@ -67,4 +67,14 @@ describe('connection scoring', () => {
       'traced wrong/unknown': 1,
     });
   });
+
+  it('matches as many truth connections on one pair of ends as were predicted there, the first first', () => {
+    const twice: TruthConnection[] = [
+      { sourceId: 'pump', targetId: 'valve', pipeId: 'p1', relationshipType: 'connects to' },
+      { sourceId: 'valve', targetId: 'pump', pipeId: 's1', relationshipType: 'senses' },
+    ];
+    const style = ({ pipeId }: TruthConnection) => (pipeId?.startsWith('s') ? 'dashed' : 'solid');
+    const score = scoreConnections(twice, [predictedConnection('p-pump', 'p-valve')], matches, style);
+    expect(score.outcomes).toEqual({ 'matched/solid': 1, 'traced wrong/dashed': 1 });
+  });
 });

@@ -1,4 +1,4 @@
-import type { TruthConnection } from './ground-truth';
+import type { TruthConnection, TruthPipe } from './ground-truth';
 import type { MatchCounts } from './score-symbols';
 import type { PredictedConnection } from './predictions';
 
@@ -6,7 +6,7 @@ import type { PredictedConnection } from './predictions';
 export type ConnectionOutcome = 'matched' | 'end not found' | 'traced wrong';
 export const CONNECTION_OUTCOMES: readonly ConnectionOutcome[] = ['matched', 'end not found', 'traced wrong'];
 /** How the truth draws a connection's pipe; `unknown` where the dataset does not say. */
-export type ConnectionStyle = 'solid' | 'dashed' | 'unknown';
+export type ConnectionStyle = TruthPipe['style'] | 'unknown';
 export const CONNECTION_STYLES: readonly ConnectionStyle[] = ['solid', 'dashed', 'unknown'];
 /** Truth connections counted by outcome and line style, keyed `outcome/style` (flat, to add up like other counts). */
 export type OutcomeCounts = Record<string, number>;
@@ -37,11 +37,12 @@ export function scoreConnections(
   symbolMatches: Map<string, string>,
   styleOf: (connection: TruthConnection) => ConnectionStyle = () => 'unknown',
 ): ConnectionScore {
-  const open = new Map<string, number>();
+  const perPair = new Map<string, number>();
   for (const connection of truth) {
     const key = pairKey(connection.sourceId, connection.targetId);
-    open.set(key, (open.get(key) ?? 0) + 1);
+    perPair.set(key, (perPair.get(key) ?? 0) + 1);
   }
+  const open = new Map(perPair);
   const foundTruth = new Set(symbolMatches.values());
   const endsFound = (a: string | undefined, b: string | undefined) =>
     a !== undefined && b !== undefined && foundTruth.has(a) && foundTruth.has(b);
@@ -61,21 +62,18 @@ export function scoreConnections(
     predicted: predicted.filter((c) => endsFound(symbolMatches.get(c.sourceId), symbolMatches.get(c.targetId))).length,
     matched,
   };
-  // Per pair of ends, the truth connections a prediction took: those are matched, the rest of the pair's are not.
-  const taken = new Map<string, number>();
-  predicted.forEach((connection, i) => {
-    if (!correct[i]) return;
-    const key = pairKey(symbolMatches.get(connection.sourceId)!, symbolMatches.get(connection.targetId)!);
-    taken.set(key, (taken.get(key) ?? 0) + 1);
-  });
+  // Per pair of ends, as many truth connections as predictions took are matched, the first in the truth's order (two
+  // on one pair drawn in unlike styles are told apart by that order only).
+  const taken = new Map([...perPair].map(([key, count]) => [key, count - (open.get(key) ?? 0)]));
   const outcomes: OutcomeCounts = {};
   for (const connection of truth) {
     const key = pairKey(connection.sourceId, connection.targetId);
+    const matchedHere = taken.get(key) ?? 0;
     let outcome: ConnectionOutcome = 'traced wrong';
     if (!endsFound(connection.sourceId, connection.targetId)) outcome = 'end not found';
-    else if ((taken.get(key) ?? 0) > 0) {
+    else if (matchedHere > 0) {
       outcome = 'matched';
-      taken.set(key, taken.get(key)! - 1);
+      taken.set(key, matchedHere - 1);
     }
     const counted = outcomeKey(outcome, styleOf(connection));
     outcomes[counted] = (outcomes[counted] ?? 0) + 1;

@@ -47,8 +47,8 @@ export async function hugeImagePdf(width: number, height: number): Promise<Buffe
   const document = await PDFDocument.create();
   const page = document.addPage(A3);
   const { context } = document;
-  // Off the event loop: a test's in-process stack keeps serving (its idle keep-alive sockets close on time, not
-  // under the next request) while the 400 MB are packed.
+  // Packed off the event loop, so a test's in-process stack keeps serving (its idle keep-alive sockets close on time,
+  // not under the next request); filling the 400 MB is not, and holds the process a second or two.
   const pixels = await promisify(deflate)(Buffer.alloc(width * height, 0xff), { level: 9 });
   const image = context.register(
     context.stream(pixels, {

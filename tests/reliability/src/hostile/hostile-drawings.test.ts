@@ -22,8 +22,8 @@ import { HOOK_TIMEOUT_MS, expectWith } from '@pid/platform/test-kit/samples';
 
 /**
  * Each page's wall-time budget here (the product's is 300 s): short enough for the suite, long enough for the largest
- * case, the 600-dpi scan (20 s alone in this stack with the line-ink model), while another job and other test
- * projects share the cores: on a loaded 2-core CI machine it has taken over 90 s.
+ * case, the 600-dpi scan (20 s alone in this stack with the line-ink model), while another job shares the cores: run
+ * beside other test projects (a plain `nx run-many`) on a loaded 2-core machine it has taken over 90 s.
  */
 const PAGE_TIMEOUT_S = 150;
 /** A case waits out its job's budget, and time to start a job process and save the result. */
@@ -32,8 +32,9 @@ const CASE_TIMEOUT_MS = (2 * PAGE_TIMEOUT_S + 40) * 1000;
 /**
  * A health answer slower than this, or answers that are not a 200 with every service up for longer than this, are a
  * problem. Analysis runs in job processes, so a hostile drawing that reached a service's event loop would hold it
- * for its whole budget (a minute and more). The whole stack shares this process and, in CI, two cores with other
- * suites: there a service's check may miss the gateway's few seconds for it once, which is no hostile drawing.
+ * for its whole budget (a minute and more). The whole stack shares this process, and its analysis jobs the cores:
+ * there a service's check may miss the gateway's few seconds for it once, which is no hostile drawing. Health that
+ * fails and recovers within that time, however often, is not a problem.
  */
 const HEALTH_SLOW_MS = 10_000;
 const PROBE_INTERVAL_MS = 250;
@@ -59,13 +60,15 @@ beforeAll(async () => {
     },
   });
   user = await createAccount(stack.url, stack.mailboxDir);
-  // Made before the probe starts: building one (the huge image) holds this process, which the whole stack shares, for
-  // seconds.
+  // Made before the probe starts: filling the huge image holds this process, which the whole stack shares, a second
+  // or two.
   for (const testCase of CASES) files.set(testCase, await testCase.file());
   probing = (async () => {
     let failingSince: number | undefined;
     let failure = '';
-    while (!stopProbing) {
+    // Once stopped, a failing stretch is probed on until it recovers or lasts too long.
+    const probe = () => !stopProbing || (failingSince !== undefined && Date.now() - failingSince <= HEALTH_SLOW_MS);
+    while (probe()) {
       // Counted from when the probe was due: the stack shares this process, so a paused service delays the probe too.
       const due = Date.now() + PROBE_INTERVAL_MS;
       await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
