@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Component } from './components';
 import { findDashChains } from './dash-chains';
+import type { Segment } from './lines';
 
 const bar = (x0: number, y0: number, x1: number, y1: number): Component => ({
   x0,
@@ -50,6 +51,38 @@ describe('findDashChains', () => {
       expect(segments[0]).toMatchObject({ orientation: 'horizontal', dashed: true });
       expect(pieces.every((piece) => dashes.has(piece))).toBe(true);
     }
+  });
+
+  it('takes no dash-dot line of unlike dashes (two bars with a speck between), and one whose first dash was cut short', () => {
+    const row = (pattern: number[]) => {
+      let x = 20;
+      return pattern.map((length) => {
+        const piece = bar(x, 50, x + length - 1, 51);
+        x += length + 6;
+        return piece;
+      });
+    };
+    expect(findDashChains(row([40, 2, 14]), 2, blank).segments).toEqual([]);
+    // A dash-dot-dot line whose first dash was cut short where it met a symbol.
+    expect(findDashChains(row([3, 2, 2, 20, 2, 2, 20, 2, 2, 20]), 2, blank).segments).toHaveLength(1);
+  });
+
+  it("takes a line's end dashes cut as stubs where it touches what it meets, never a stub inside a chain", () => {
+    // A dash-dot-dot line from a vessel's wall to a bubble: its end dashes touch both and were cut as stubs.
+    const first: Segment = { orientation: 'horizontal', start: 82, end: 89, lo: 50, hi: 51, dashed: false };
+    const last: Segment = { orientation: 'horizontal', start: 113, end: 129, lo: 50, hi: 51, dashed: false };
+    const dots = [bar(95, 50, 97, 51), bar(104, 50, 106, 51)];
+    const found = findDashChains(dots, 2, blank, [first, last]);
+    expect(found.segments).toHaveLength(1);
+    expect(found.segments[0]).toMatchObject({ orientation: 'horizontal', dashed: true });
+    expect(found.segments[0].start).toBeLessThanOrEqual(82);
+    expect(found.segments[0].end).toBeGreaterThanOrEqual(129);
+    expect([...found.stubs]).toEqual(expect.arrayContaining([first, last]));
+    // Pipe pieces between symbols, with thin strokes between: a stub inside is a pipe's, no dashed line.
+    const middle: Segment = { orientation: 'horizontal', start: 100, end: 113, lo: 50, hi: 51, dashed: false };
+    const apart = findDashChains([bar(80, 50, 93, 51), bar(120, 50, 133, 51)], 2, blank, [middle]);
+    expect(apart.segments).toEqual([]);
+    expect(apart.stubs.has(middle)).toBe(false);
   });
 
   it('finds no line in fewer than three dashes', () => {

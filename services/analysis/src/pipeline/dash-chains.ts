@@ -1,6 +1,6 @@
 import { joinBentDashes, type DashRun } from './bent-dashes';
 import { boxHeight, boxWidth, type Component, type InkImage } from './components';
-import type { Segment } from './lines';
+import { segmentBox, type Segment } from './lines';
 
 /**
  * Dashed and dotted lines whose dashes are too short or too far apart for the row scan: free-standing
@@ -18,6 +18,14 @@ export function findDashChains(
   const maxThickness = 1.5 * unit + 2;
   const runs: DashRun[] = [];
   const dashes = new Set<Component>();
+  // A line's end dashes may touch what it meets and be cut as stubs: they end a chain, never stand inside one (a
+  // stub between two others is a pipe's piece between symbols).
+  const stubOf = new Map<Component, Segment>();
+  for (const stub of stubs) {
+    const box = segmentBox(stub);
+    stubOf.set({ ...box, area: (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1), meanRadius: 0, radiusDeviation: 0 }, stub);
+  }
+  const chainStubs = new Set<Segment>();
   for (const orientation of ['horizontal', 'vertical'] as const) {
     const horizontal = orientation === 'horizontal';
     const length = (c: Component) => (horizontal ? boxWidth(c) : boxHeight(c));
@@ -25,7 +33,8 @@ export function findDashChains(
     const start = (c: Component) => (horizontal ? c.x0 : c.y0);
     const end = (c: Component) => (horizontal ? c.x1 : c.y1);
     const centre = (c: Component) => (horizontal ? (c.y0 + c.y1) / 2 : (c.x0 + c.x1) / 2);
-    const candidates = components
+    const stubPieces = [...stubOf].filter(([, stub]) => stub.orientation === orientation).map(([piece]) => piece);
+    const candidates = [...components, ...stubPieces]
       .filter((c) => !dashes.has(c) && thickness(c) <= maxThickness && length(c) >= thickness(c) && length(c) <= 20 * unit)
       .filter((c) => c.area >= 0.6 * length(c) * thickness(c))
       .sort((a, b) => start(a) - start(b));
@@ -54,10 +63,12 @@ export function findDashChains(
       }
       // The pattern ends where the next piece breaks it (a symbol's strokes past the line's end).
       while (chain.length > 3 && !regular(chain, start, end, unit)) chain.pop();
-      const pair = chain.length === 2 && page !== undefined && anchoredPair(chain, orientation, page, unit);
+      const isStub = (c: Component) => stubOf.has(c);
+      if (chain.slice(1, -1).some(isStub)) continue;
+      const pair = chain.length === 2 && !chain.some(isStub) && page !== undefined && anchoredPair(chain, orientation, page, unit);
       if (!pair && !regular(chain, start, end, unit)) continue;
       chain.forEach((c) => taken.add(c));
-      chain.forEach((c) => dashes.add(c));
+      chain.forEach((c) => (isStub(c) ? chainStubs.add(stubOf.get(c)!) : dashes.add(c)));
       const across = chain.map(centre).reduce((sum, value) => sum + value, 0) / chain.length;
       const half = Math.max(...chain.map(thickness)) / 2;
       // The pattern may stop a gap short of the symbol it runs to: the line reaches one gap further.
@@ -76,7 +87,16 @@ export function findDashChains(
       });
     }
   }
-  return joinBentDashes(runs, components, dashes, stubs, unit, ink);
+  const joined = joinBentDashes(
+    runs,
+    components,
+    dashes,
+    stubs.filter((stub) => !chainStubs.has(stub)),
+    unit,
+    ink,
+  );
+  for (const stub of chainStubs) joined.stubs.add(stub);
+  return joined;
 }
 
 /** Enough dashes (dots need more), of like lengths or dash-dot, with like gaps. */
@@ -95,22 +115,23 @@ function regular(chain: Component[], start: (c: Component) => number, end: (c: C
 const alike = (values: number[], slack: number) => Math.max(...values) <= 2.5 * Math.min(...values) + slack;
 
 /**
- * A dash-dot or dash-dot-dot line (`— · —`, `— · · —`): dashes of like length with one or two dots between
- * them. A row of three dots or more is a dotted line, found as such.
+ * A dash-dot or dash-dot-dot line (`— · —`, `— · · —`): dashes of like length with the same one or two dots between
+ * each two. An end piece may be a dash cut short where the line meets a symbol, read as a dot.
  */
 function dashDot(lengths: number[], unit: number): boolean {
   const longest = Math.max(...lengths);
   const isDot = (length: number) => length <= Math.max(2 * unit + 1, longest / 3);
-  const dashes = lengths.filter((length) => !isDot(length));
-  if (dashes.length < 2 || dashes.length === lengths.length) return false;
-  let dotsInARow = 0;
-  for (const length of lengths) {
-    dotsInARow = isDot(length) ? dotsInARow + 1 : 0;
-    if (dotsInARow > 2) return false;
-  }
-  // The end dashes may be cut short where the line meets a symbol.
-  const innerDashes = lengths.slice(1, -1).filter((length) => !isDot(length));
-  return innerDashes.length < 2 || alike(innerDashes, unit);
+  const dashAt = lengths.flatMap((length, i) => (isDot(length) ? [] : [i]));
+  if (dashAt.length < 2) return false;
+  const between = dashAt.slice(1).map((at, k) => at - dashAt[k] - 1);
+  const dots = between[0];
+  if (dots < 1 || dots > 2 || between.some((n) => n !== dots)) return false;
+  if (dashAt[0] > dots + 1 || lengths.length - 1 - dashAt[dashAt.length - 1] > dots + 1) return false;
+  // The end dashes may be cut short, never longer: the inner ones set the length where there are any.
+  const dashes = dashAt.map((i) => lengths[i]);
+  const inner = dashAt.filter((i) => i > 0 && i < lengths.length - 1).map((i) => lengths[i]);
+  const typical = inner.length > 0 ? inner : dashes;
+  return alike(typical, unit) && Math.max(...dashes) <= 2.5 * Math.min(...typical) + unit;
 }
 
 /**
