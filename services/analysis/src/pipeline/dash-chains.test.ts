@@ -30,16 +30,17 @@ describe('findDashChains', () => {
     expect(found.has(actuator[1]) || found.has(actuator[2])).toBe(false);
   });
 
+  /** Bars of the given lengths in a row on y 50–51, 6 px apart. */
+  const row = (lengths: number[]) => {
+    let x = 20;
+    return lengths.map((length) => {
+      const piece = bar(x, 50, x + length - 1, 51);
+      x += length + 6;
+      return piece;
+    });
+  };
+
   it('finds a dash-dot line and a dash-dot-dot line, whose dashes and dots differ in length', () => {
-    // Dashes 20 px long and dots of 2, all 6 apart, on y 50–51.
-    const row = (pattern: number[]) => {
-      let x = 20;
-      return pattern.map((length) => {
-        const piece = bar(x, 50, x + length - 1, 51);
-        x += length + 6;
-        return piece;
-      });
-    };
     for (const pattern of [
       [20, 2, 20],
       [20, 2, 20, 2, 20, 2, 20],
@@ -54,14 +55,6 @@ describe('findDashChains', () => {
   });
 
   it('takes no dash-dot line of unlike dashes (two bars with a speck between), and one whose first dash was cut short', () => {
-    const row = (pattern: number[]) => {
-      let x = 20;
-      return pattern.map((length) => {
-        const piece = bar(x, 50, x + length - 1, 51);
-        x += length + 6;
-        return piece;
-      });
-    };
     expect(findDashChains(row([40, 2, 14]), 2, blank).segments).toEqual([]);
     // A dash-dot-dot line whose first dash was cut short where it met a symbol.
     expect(findDashChains(row([3, 2, 2, 20, 2, 2, 20, 2, 2, 20]), 2, blank).segments).toHaveLength(1);
