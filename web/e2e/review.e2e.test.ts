@@ -301,7 +301,12 @@ describe('reviewing a generated A1 sheet', () => {
     const links = await connectionsNow();
     const routed = (id: string) =>
       links.filter((c) => (endId(c.source) === id || endId(c.target) === id) && (c.metadata.path_data?.path.length ?? 0) > 0);
-    const movers = (await elementsNow()).filter((e) => e.name && routed(e._id).length > 0 && !retyped.has(e._id)).slice(0, 2);
+    // The drag grabs what lies at the element's centre: an element there whose centre no other element covers.
+    const all = await elementsNow();
+    const centreOf = ({ x, y, width, height }: Box) => [x + width / 2, y + height / 2];
+    const covers = ({ x, y, width, height }: Box, [cx, cy]: number[]) => cx >= x && cx <= x + width && cy >= y && cy <= y + height;
+    const bare = (e: ElementRecord) => all.every((other) => other._id === e._id || !covers(other.boundingBox, centreOf(e.boundingBox)));
+    const movers = all.filter((e) => e.name && routed(e._id).length > 0 && !retyped.has(e._id) && bare(e)).slice(0, 2);
     expect(movers).toHaveLength(2);
     const sidebar = page.getByRole('complementary', { name: 'Elements and connections' });
     const moved = new Map<string, Box>();
@@ -312,7 +317,7 @@ describe('reviewing a generated A1 sheet', () => {
       await poll(() => inView(page, `element-${element._id}`)).toBe(true);
       await dragBox(page, `element-${element._id}`, 125);
       const after = async () => (await elementsNow()).find((e) => e._id === element._id)?.boundingBox;
-      await poll(async () => (await after())?.x ?? 0).toBeGreaterThan(element.boundingBox.x + 20);
+      await poll(async () => (await after())?.x ?? 0, { timeout: 5000 }).toBeGreaterThan(element.boundingBox.x + 20);
       const box = (await after())!;
       const dx = box.x - element.boundingBox.x;
       await poll(async () => {
