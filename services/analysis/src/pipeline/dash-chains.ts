@@ -1,5 +1,5 @@
 import { joinBentDashes, type DashRun } from './bent-dashes';
-import { boxHeight, boxWidth, type Component, type InkImage } from './components';
+import { boxArea, boxHeight, boxWidth, type Component, type InkImage } from './components';
 import { segmentBox, type Segment } from './lines';
 
 /**
@@ -23,8 +23,9 @@ export function findDashChains(
   const stubOf = new Map<Component, Segment>();
   for (const stub of stubs) {
     const box = segmentBox(stub);
-    stubOf.set({ ...box, area: (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1), meanRadius: 0, radiusDeviation: 0 }, stub);
+    stubOf.set({ ...box, area: boxArea(box), meanRadius: 0, radiusDeviation: 0 }, stub);
   }
+  const isStub = (c: Component) => stubOf.has(c);
   const chainStubs = new Set<Segment>();
   for (const orientation of ['horizontal', 'vertical'] as const) {
     const horizontal = orientation === 'horizontal';
@@ -63,7 +64,6 @@ export function findDashChains(
       }
       // The pattern ends where the next piece breaks it (a symbol's strokes past the line's end).
       while (chain.length > 3 && !regular(chain, start, end, unit)) chain.pop();
-      const isStub = (c: Component) => stubOf.has(c);
       if (chain.slice(1, -1).some(isStub)) continue;
       const pair = chain.length === 2 && !chain.some(isStub) && page !== undefined && anchoredPair(chain, orientation, page, unit);
       if (!pair && !regular(chain, start, end, unit)) continue;
