@@ -6,7 +6,8 @@ import type { VectorPage } from '../../vector/vector-page';
 import { binarize } from '../binarize';
 import type { InkImage } from '../components';
 import { findPageLines, isBorder, type LineOptions, type Segment } from '../lines';
-import { strokeUnit, symbolBars } from '../symbols';
+import { symbolBars } from '../symbol-bars';
+import { strokeUnit } from '../symbols';
 
 /** The page's ink and its lines: what every later stage measures against. */
 export interface PageLines {
