@@ -4,7 +4,7 @@
  * training-corpus folder, and scores it against the ground truth: tables on stdout, progress on stderr. A corpus
  * is also reported by drafting-style band.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,8 +14,9 @@ import { sheetFigures } from './figures';
 import { readPrediction } from './predictions';
 import { datasetResult, datasetTables, type DrawingResult } from './report';
 import { bandReport, bandTables } from './report-bands';
+import { drawMisses } from './misses-overlay';
 import { runAnalyze } from './run-analyze';
-import { scoreSheet } from './score-sheet';
+import { judgeSheet } from './score-sheet';
 import type { LineMode } from '../line-ink/line-mode';
 import type { SymbolMode } from '../symbols/symbol-mode';
 import { typedPath } from '../cli/run-cli';
@@ -47,7 +48,10 @@ async function benchDrawing(
       workDir,
     });
     const prediction = readPrediction(document, truth?.imageSize ?? document.image_size);
-    return { dataset, name, bands, source: document.analysis_source, score: scoreSheet(truth, prediction), stats };
+    const { score, misses } = judgeSheet(truth, prediction);
+    if (overlay && truth && misses)
+      await writeFile(overlay.replace(/\.png$/, '-misses.png'), await drawMisses(await readFile(overlay), truth.imageSize, misses));
+    return { dataset, name, bands, source: document.analysis_source, score, stats };
   } catch (error) {
     return { dataset, name, bands, error: error instanceof Error ? error.message : String(error) };
   } finally {

@@ -23,6 +23,8 @@ export interface ConnectionScore {
   onFoundEnds: MatchCounts;
   /** Per predicted connection, in order: whether it is right. */
   correct: boolean[];
+  /** Per truth connection, in order: its outcome. */
+  truthOutcomes: ConnectionOutcome[];
 }
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
@@ -66,7 +68,7 @@ export function scoreConnections(
   // on one pair drawn in unlike styles are told apart by that order only).
   const taken = new Map([...perPair].map(([key, count]) => [key, count - (open.get(key) ?? 0)]));
   const outcomes: OutcomeCounts = {};
-  for (const connection of truth) {
+  const truthOutcomes = truth.map((connection) => {
     const key = pairKey(connection.sourceId, connection.targetId);
     const matchedHere = taken.get(key) ?? 0;
     let outcome: ConnectionOutcome = 'traced wrong';
@@ -77,6 +79,7 @@ export function scoreConnections(
     }
     const counted = outcomeKey(outcome, styleOf(connection));
     outcomes[counted] = (outcomes[counted] ?? 0) + 1;
-  }
-  return { counts: { truth: truth.length, predicted: predicted.length, matched }, outcomes, onFoundEnds, correct };
+    return outcome;
+  });
+  return { counts: { truth: truth.length, predicted: predicted.length, matched }, outcomes, onFoundEnds, correct, truthOutcomes };
 }

@@ -1,7 +1,8 @@
-import type { TruthSheet } from './ground-truth';
+import type { TruthConnection, TruthSheet } from './ground-truth';
 import { isSymbolElement } from '@pid/contracts';
 import { jointsWhole, throughUnscored, type Prediction } from './predictions';
 import { calibrate, type BandCounts } from './score-calibration';
+import type { SheetMisses } from './misses-overlay';
 import { scoreConnections, type OutcomeCounts } from './score-connections';
 import { scorePipes, type PipeScore } from './score-pipes';
 import { scoreSymbols, type MatchCounts, type NamingCounts } from './score-symbols';
@@ -29,6 +30,11 @@ export interface SheetScore {
 }
 
 export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction): SheetScore {
+  return judgeSheet(truth, predicted).score;
+}
+
+/** A drawing's figures, and what of its truth was missed and what was found that is not there (for the misses overlay). */
+export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction): { score: SheetScore; misses?: SheetMisses } {
   const joined = truth?.jointsWhole ? jointsWhole(predicted) : predicted;
   // (Text and pipes are read from every element and path: a symbol passed through still carries the text it was
   // given, and its pipes are drawn.)
@@ -43,15 +49,21 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
     calibration: {},
     found: { elements: joined.elements.length, connections: joined.connections.length },
   };
-  if (!truth) return score;
+  if (!truth) return { score };
   const { complete } = truth;
   const symbols = scoreSymbols(truth.symbols, prediction.elements);
+  const misses: SheetMisses = { symbols: [], extra: [], connections: [] };
   if (complete.symbols) {
     const { all, byType, byClass, naming, confusions } = symbols;
     score.symbols = { all, byType, byClass, naming, confusions };
     score.calibration.symbols = calibrate(
       prediction.elements.filter(isSymbolElement).map((p) => ({ confidence: p.confidence, correct: symbols.matches.has(p.id) })),
     );
+    const found = new Set(symbols.matches.values());
+    misses.symbols = truth.symbols.filter((s) => !found.has(s.id)).map((s) => ({ box: s.bbox, label: s.className }));
+    misses.extra = prediction.elements
+      .filter((p) => isSymbolElement(p) && !symbols.matches.has(p.id))
+      .map((p) => ({ box: p.bbox, label: p.className }));
   }
   if (complete.texts || truth.symbols.some((s) => s.tag)) {
     const text = scoreText({ symbols: complete.symbols ? truth.symbols : [], texts: truth.texts }, joined.elements, symbols.matches);
@@ -70,20 +82,22 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
     const symbolIds = new Set(prediction.elements.filter(isSymbolElement).map((element) => element.id));
     const betweenSymbols = prediction.connections.filter((c) => symbolIds.has(c.sourceId) && symbolIds.has(c.targetId));
     const styles = new Map(truth.pipes.map((pipe) => [pipe.id, pipe.style]));
-    const connections = scoreConnections(
-      truth.connections,
-      betweenSymbols,
-      symbols.matches,
-      (connection) => (connection.pipeId && styles.get(connection.pipeId)) || 'unknown',
-    );
+    const styleOf = (connection: TruthConnection) => (connection.pipeId && styles.get(connection.pipeId)) || 'unknown';
+    const connections = scoreConnections(truth.connections, betweenSymbols, symbols.matches, styleOf);
     score.connections = connections.counts;
     score.connectionOutcomes = connections.outcomes;
     score.tracedConnections = connections.onFoundEnds;
     score.calibration.connections = calibrate(
       betweenSymbols.map((c, i) => ({ confidence: c.confidence, correct: connections.correct[i] })),
     );
+    const boxOf = new Map(truth.symbols.map((s) => [s.id, s.bbox]));
+    misses.connections = truth.connections.flatMap((c, i) => {
+      const [from, to] = [boxOf.get(c.sourceId), boxOf.get(c.targetId)];
+      const outcome = connections.truthOutcomes[i];
+      return outcome === 'matched' || !from || !to ? [] : [{ from, to, outcome, style: styleOf(c) }];
+    });
   }
-  return score;
+  return { score, misses };
 }
 
 /** Adds two records of counts field by field; one absent stands for nothing to add. */
