@@ -16,11 +16,13 @@ const MIN_COVER = 0.2;
 const SOLID_COVER = 0.85;
 /** At most this share of the gap is ink beside the stroke: a stroke, not text or a blot. */
 const MAX_BESIDE = 0.1;
+/** The widest gap, in sizes of the smaller box: an instrument a bubble or two from what it measures or reads. */
+const MAX_GAP = 2;
 
 /**
  * An instrument drawn close to what it measures, or two symbols drawn close on a line, are often joined by one
  * dash or a short stroke that no line rule keeps (lines are longer than a few strokes). Two boxes facing each other
- * across a gap of a stroke's reach up to the smaller box's size, on a common axis, with no other box or text between,
+ * across a gap of a stroke's reach up to twice the smaller box's size, on a common axis, with no other box or text between,
  * are joined where a thin straight band of ink crosses the gap between their overlap, with paper on either side of it.
  */
 export function shortLinks(
@@ -55,7 +57,7 @@ function linkAcross(
   const [from, to] = [before.along[1] + 1, after.along[0] - 1];
   const gap = to - from + 1;
   const size = (s: typeof one) => Math.max(s.along[1] - s.along[0], s.across[1] - s.across[0]) + 1;
-  if (gap <= 2 * unit + 3 || gap > Math.min(size(before), size(after))) return undefined;
+  if (gap <= 2 * unit + 3 || gap > MAX_GAP * Math.min(size(before), size(after))) return undefined;
   const [lo, hi] = [Math.max(before.across[0], after.across[0]), Math.min(before.across[1], after.across[1])];
   if (lo > hi) return undefined;
   const corridor: Box = horizontal ? { x0: from, y0: lo, x1: to, y1: hi } : { x0: lo, y0: from, x1: hi, y1: to };
