@@ -3,6 +3,7 @@
  * on it what the truth holds that the analysis missed, so that a person sees where the losses are.
  */
 import sharp from 'sharp';
+import { labelledBox, overlayPen } from '../cli/overlay';
 import type { PixelBox } from './ground-truth';
 import type { ConnectionOutcome, ConnectionStyle } from './score-connections';
 
@@ -19,24 +20,19 @@ export interface SheetMisses {
 export const MISS_COLOURS = { missed: '#e11d48', extra: '#f59e0b', 'traced wrong': '#e11d48', 'end not found': '#7c3aed' } as const;
 
 const centre = ([x0, y0, x1, y1]: PixelBox) => [(x0 + x1) / 2, (y0 + y1) / 2];
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** An SVG layer, sized like the truth's image, with the misses drawn. */
 export function missesSvg(size: { width: number; height: number }, misses: SheetMisses): string {
-  const stroke = Math.max(2, Math.round(Math.max(size.width, size.height) / 700));
-  const fontSize = Math.max(10, stroke * 5);
-  const box = ([x0, y0, x1, y1]: PixelBox, colour: string, label: string, dashed: boolean) =>
-    `<rect x="${x0}" y="${y0}" width="${x1 - x0}" height="${y1 - y0}" stroke="${colour}" stroke-width="${stroke}" fill="none"` +
-    `${dashed ? ` stroke-dasharray="${stroke * 3} ${stroke * 2}"` : ''}/>` +
-    `<text x="${x0}" y="${Math.max(fontSize, y0 - stroke)}" font-family="sans-serif" font-size="${fontSize}" fill="${colour}">${escapeXml(label)}</text>`;
+  const pen = overlayPen(size);
+  const { stroke } = pen;
   // A connection is a straight line between its ends' centres: it says which two symbols, not where the pipe runs.
   const lines = misses.connections.map(({ from, to, outcome, style }) => {
     const [[x1, y1], [x2, y2]] = [centre(from), centre(to)];
     const dash = style === 'dashed' ? ` stroke-dasharray="${stroke * 4} ${stroke * 3}"` : '';
     return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${MISS_COLOURS[outcome]}" stroke-width="${stroke * 2}" stroke-opacity="0.8"${dash}/>`;
   });
-  const missed = misses.symbols.map(({ box: b, label }) => box(b, MISS_COLOURS.missed, label, false));
-  const extra = misses.extra.map(({ box: b, label }) => box(b, MISS_COLOURS.extra, label, true));
+  const missed = misses.symbols.map(({ box, label }) => labelledBox(box, MISS_COLOURS.missed, label, pen));
+  const extra = misses.extra.map(({ box, label }) => labelledBox(box, MISS_COLOURS.extra, label, pen, { dashed: true }));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">${lines.join('')}${extra.join('')}${missed.join('')}</svg>`;
 }
 
