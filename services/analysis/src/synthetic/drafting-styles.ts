@@ -1,4 +1,5 @@
 import type { FontName } from './pdf-canvas';
+import type { SignalMarking } from './signal-marks';
 
 /**
  * A drafting style: how one engineering office draws. Sizes are in pixels of the 200-dpi page, for an A3 sheet
@@ -13,6 +14,10 @@ export interface DraftingStyle {
   symbolWidth: number;
   /** Dash and gap of signal lines. */
   signalDash: number[];
+  /** Signal lines drawn solid with ISA marks instead (a share of them); absent, all are dashed. */
+  signalMarks?: SignalMarking;
+  /** The share of off-page connectors drawn as a box around their words; absent, none. */
+  labelledConnectors?: number;
   font: FontName;
   /** Font size of tags, line numbers and labels. */
   textSize: number;

@@ -75,8 +75,25 @@ export class Prng {
 
   /** An independent generator for one part of the sheet, so that adding draws elsewhere does not shift it. */
   fork(label: string): Prng {
-    let hash = 2166136261;
-    for (const char of label) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
-    return new Prng((Math.floor(this.next() * 4294967296) ^ hash) >>> 0);
+    return new Prng((Math.floor(this.next() * 4294967296) ^ labelHash(label)) >>> 0);
   }
+}
+
+/** FNV-1a of a label, unsigned 32-bit. */
+function labelHash(label: string): number {
+  let hash = 2166136261;
+  for (const char of label) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
+
+/**
+ * A fixed draw in [0, 1) for a label: the same every time and without taking a draw from any generator, so that a
+ * choice made with it (which signal line is marked) shifts nothing else on the sheet.
+ */
+export function labelDraw(label: string): number {
+  // FNV alone leaves labels that differ in their last letter close together: mixed as MurmurHash3 finishes.
+  let hash = labelHash(label);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) / 4294967296;
 }

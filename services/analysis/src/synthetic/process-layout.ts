@@ -1,8 +1,9 @@
 import { boxContains, boxesOverlap, grow, type Box, type Point } from './geometry';
-import type { Prng } from './prng';
+import { labelDraw, type Prng } from './prng';
 import type { Paper } from './sheet-generator';
 import { directionOf, type Direction } from './routing-grid';
 import type { PlacedText, Run, SheetBuilder, SheetSymbol } from './sheet-builder';
+import { labelledConnector } from './symbol-classes';
 import { symbolBox, symbolClass, type PlacedPort } from './symbol-library';
 
 export type Density = 'sparse' | 'normal' | 'dense';
@@ -194,22 +195,24 @@ export function placeConnectors(
   count: number,
   drawingNumber: string,
 ): { incoming: SheetSymbol[]; outgoing: SheetSymbol[] } {
-  const { grid, rng, unit } = builder;
+  const { grid, rng, unit, style } = builder;
   const cls = symbolClass('off_page_connector');
   const incoming: SheetSymbol[] = [];
   const outgoing: SheetSymbol[] = [];
   const prefix = drawingNumber.slice(0, drawingNumber.lastIndexOf('-'));
   for (let i = 0; i < count; i++) {
     const isIncoming = i % 2 === 0;
-    for (let attempt = 0; attempt < 12; attempt++) {
+    const labelled = labelDraw(`${style.name}/connector-${i}`) < (style.labelledConnectors ?? 0);
+    const pointed = labelDraw(`${style.name}/connector-${i}/pointed`) < 0.5;
+    const placed = labelled ? placeLabelledConnector(builder, connectorWords(rng, prefix, isIncoming), isIncoming, pointed) : undefined;
+    // Where the boxed one finds no room, the connector is drawn as the style's own.
+    for (let attempt = 0; attempt < 12 && !placed; attempt++) {
       const x = isIncoming ? grid.area[0] + unit * 3 : grid.area[2] - unit * 3;
       const y = grid.area[1] + rng.range(0.08, 0.92) * (grid.area[3] - grid.area[1]);
       const variant = builder.variantFor(cls);
       const symbol = builder.tryPlace(cls, variant, builder.placement(grid.snap([x, y])), 1.5);
       if (!symbol) continue;
-      const sheet = `${prefix}-${String(rng.int(1, 40)).padStart(3, '0')}`;
-      const service = rng.pick(SERVICES);
-      const words = rng.chance(0.5) ? `${isIncoming ? 'FROM' : 'TO'} ${sheet}` : `${service} ${isIncoming ? 'FROM' : 'TO'} ${sheet}`;
+      const words = connectorWords(rng, prefix, isIncoming).join(' ');
       const textX = isIncoming ? symbol.box[0] : symbol.box[2] - builder.textWidth(words);
       const text = builder.text(words, textX, symbol.box[1] - unit * 0.6, 'label', symbol.id);
       if (!builder.reserveTexts([text])) {
@@ -220,8 +223,49 @@ export function placeConnectors(
       (isIncoming ? incoming : outgoing).push(symbol);
       break;
     }
+    if (placed) (isIncoming ? incoming : outgoing).push(placed);
   }
   return { incoming, outgoing };
+}
+
+/** Where a connector's line comes from or goes: `FROM`/`TO` (after the service half the time), then the other sheet. */
+function connectorWords(rng: Prng, prefix: string, isIncoming: boolean): [string, string] {
+  const sheet = `${prefix}-${String(rng.int(1, 40)).padStart(3, '0')}`;
+  const service = rng.pick(SERVICES);
+  const way = isIncoming ? 'FROM' : 'TO';
+  return [rng.chance(0.5) ? way : `${service} ${way}`, sheet];
+}
+
+/**
+ * A connector drawn as a box around its words in two rows, a little smaller than the sheet's text
+ * (`labelledConnector`), its outer end a step from the sheet's edge.
+ */
+function placeLabelledConnector(
+  builder: SheetBuilder,
+  rows: [string, string],
+  isIncoming: boolean,
+  pointed: boolean,
+): SheetSymbol | undefined {
+  const { grid, rng, unit, style } = builder;
+  const size = Math.round(style.textSize * 0.8);
+  const rowWidth = Math.max(...rows.map((row) => builder.textWidth(row, size)));
+  const width = (rowWidth + unit) / unit + (pointed ? 0.8 : 0);
+  const variant = labelledConnector(width, (size * 2.8) / unit, pointed);
+  const x = isIncoming ? grid.area[0] + unit * (1 + width / 2) : grid.area[2] - unit * (1 + width / 2);
+  // The words' centre: left of the point, where there is one.
+  const middle = x - (pointed ? 0.4 * unit : 0);
+  // Wider than the other connectors, it needs more tries to find room between the equipment and the edge.
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const y = grid.snap([x, grid.area[1] + rng.range(0.05, 0.95) * (grid.area[3] - grid.area[1])])[1];
+    const symbol = builder.tryPlace(symbolClass('off_page_connector'), variant, builder.placement([x, y]), 1);
+    if (!symbol) continue;
+    const texts = rows.map((row, k) =>
+      builder.text(row, middle - builder.textWidth(row, size) / 2, y + size * (k === 0 ? -0.25 : 1.05), 'label', symbol.id, false, size),
+    );
+    if (builder.reserveTexts(texts, symbol)) return symbol;
+    builder.unregisterLast();
+  }
+  return undefined;
 }
 
 /** Connects two symbols by a process line between their best free ports; undefined when no route exists. */

@@ -1,6 +1,8 @@
 import type { FlowArrow } from './annotations';
 import type { Point } from './geometry';
+import type { PdfCanvas } from './pdf-canvas';
 import type { Piece, SheetBuilder } from './sheet-builder';
+import { isMarked, markedLine, type MarkedLine } from './signal-marks';
 import { drawSymbol } from './symbol-library';
 
 /** Draws the laid-out sheet: lines (with the style's crossings and junction dots), arrows, symbols, text. */
@@ -8,6 +10,12 @@ export function renderSheet(builder: SheetBuilder, arrows: FlowArrow[]): void {
   const { canvas, style } = builder;
   for (const piece of builder.pieces) {
     const dashed = piece.style === 'dashed';
+    const marks = style.signalMarks;
+    if (dashed && marks && isMarked(marks, style.name, piece.id)) {
+      for (const stroke of pieceStrokes(builder, piece))
+        drawMarkedLine(canvas, markedLine(stroke, marks.kind, builder.unit), style.signalWidth);
+      continue;
+    }
     for (const stroke of pieceStrokes(builder, piece)) {
       canvas.path(stroke, {
         width: dashed ? style.signalWidth : style.processWidth,
@@ -37,6 +45,11 @@ export function renderSheet(builder: SheetBuilder, arrows: FlowArrow[]): void {
   }
   for (const symbol of builder.symbols) drawSymbol(canvas, symbol.variant, symbol.placement);
   for (const text of builder.texts) canvas.text(text.string, text.x, text.y, text.options);
+}
+
+function drawMarkedLine(canvas: PdfCanvas, line: MarkedLine, width: number): void {
+  for (const stroke of [...line.lines, ...line.marks]) canvas.path(stroke, { width, layer: 'signal' });
+  for (const ring of line.rings) canvas.path(ring, { width, layer: 'signal', closed: true });
 }
 
 /**

@@ -836,6 +836,25 @@ const offPageConnector: SymbolClass = {
   ],
 };
 
+/**
+ * An off-page connector drawn as a box around its own words (`FROM 26-P-014`), as many CAD standards draw it: plain,
+ * or pointed at its far end. `width` and `height` in symbol units, from the words' size.
+ */
+export function labelledConnector(width: number, height: number, pointed: boolean): SymbolVariant {
+  const [x, y] = [width / 2, height / 2];
+  const tip = Math.min(0.8, width / 4);
+  const outline = pointed
+    ? polygon([
+        [-x, -y],
+        [x - tip, -y],
+        [x, 0],
+        [x - tip, y],
+        [-x, y],
+      ])
+    : rect(-x, -y, width, height);
+  return variant(pointed ? 'labelled-pointed' : 'labelled-box', [outline], [port('left', -x, 0, -1, 0), port('right', x, 0, 1, 0)]);
+}
+
 /** Every class the generator draws (32), by element type. */
 export const SYMBOL_CLASSES: readonly SymbolClass[] = [
   centrifugalPump,

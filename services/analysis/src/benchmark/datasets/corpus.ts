@@ -14,7 +14,8 @@ import type { BenchDrawing } from './bench-drawing';
 export function corpusTruthSheet(truth: CorpusTruth): TruthSheet {
   const pipes = truth.pipes.map((pipe) => ({
     id: pipe.id,
-    style: pipe.dash ? ('dashed' as const) : ('solid' as const),
+    // A signal line is scored as one whether dashed or drawn solid with ISA marks.
+    style: pipe.kind === 'signal' ? ('dashed' as const) : ('solid' as const),
     polyline: pipe.polyline,
   }));
   const connections = connectionTruth(

@@ -2,6 +2,7 @@ import type { ElementType } from '@pid/contracts';
 import { boundsOf, samePoint, type Box, type Point } from '../geometry';
 import type { RunEnd, SheetBuilder, SheetSymbol } from '../sheet-builder';
 import { toPage } from '../symbol-library';
+import { isMarked, type SignalMark } from '../signal-marks';
 import { primitivePoints } from '../symbol-primitives';
 import type { Furniture, FurnitureText } from './sheet-furniture';
 import type { SheetPlan } from './sheet-plan';
@@ -59,6 +60,8 @@ export interface CorpusPipe {
   width: number;
   /** Dash pattern in pixels; null for a solid line. */
   dash: number[] | null;
+  /** A signal line drawn solid with ISA marks (`signal-marks.ts`). */
+  marks?: SignalMark;
   polyline: Point[];
 }
 
@@ -70,13 +73,17 @@ export function layoutTruth(
   furniture: { items: Furniture[]; texts: FurnitureText[] },
 ): CorpusTruth {
   const { style } = builder;
-  const pipes: CorpusPipe[] = builder.pieces.map((piece) => ({
-    id: piece.id,
-    kind: piece.style === 'solid' ? 'process' : 'signal',
-    width: piece.style === 'solid' ? style.processWidth : style.signalWidth,
-    dash: piece.style === 'solid' ? null : style.signalDash,
-    polyline: piece.polyline,
-  }));
+  const pipes: CorpusPipe[] = builder.pieces.map((piece) => {
+    const marked = piece.style === 'dashed' && isMarked(style.signalMarks, style.name, piece.id);
+    return {
+      id: piece.id,
+      kind: piece.style === 'solid' ? 'process' : 'signal',
+      width: piece.style === 'solid' ? style.processWidth : style.signalWidth,
+      dash: piece.style === 'solid' || marked ? null : style.signalDash,
+      ...(marked && style.signalMarks ? { marks: style.signalMarks.kind } : {}),
+      polyline: piece.polyline,
+    };
+  });
   const junctions = junctionPoints(builder).map((at, i) => ({
     id: `J${String(i + 1).padStart(3, '0')}`,
     at,

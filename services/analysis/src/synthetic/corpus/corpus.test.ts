@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { boundsOf, boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
+import { boundsOf, boxContains, boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
 import { buildCorpusSheet, type CorpusSheet } from './corpus-sheet';
 import { CORPUS_SEED_BASE } from './corpus-writer';
+import { markedLine } from '../signal-marks';
 import { planSheet, type SheetPlan } from './sheet-plan';
 import { cutTiles, TILE_SIZE, tileOrigins } from './tiles';
 import { expectWith } from '@pid/platform/test-kit/samples';
@@ -167,6 +168,47 @@ describe('training corpus', () => {
     }
   }, 120_000);
 
+  it('draws signal lines solid with ISA marks where the style says, the truth naming them signal lines', async () => {
+    const seed = seedWhere(
+      (plan) => small(plan) && plan.damage === false && plan.density !== 'sparse' && plan.style.signalMarks !== undefined,
+    );
+    const plan = planSheet(seed);
+    // Every signal line marked, and crossings drawn plain, so that each line is one stroke the marks can be found on.
+    plan.style = { ...plan.style, crossing: 'plain', signalMarks: { kind: 'pneumatic', share: 1 } };
+    const sheet = await buildCorpusSheet(seed, plan);
+    const signals = sheet.truth.pipes.filter((pipe) => pipe.kind === 'signal');
+    expect(signals.length).toBeGreaterThan(0);
+    for (const pipe of signals) expectWith({ marks: pipe.marks, dash: pipe.dash }, pipe.id).toEqual({ marks: 'pneumatic', dash: null });
+    // Ink at the ticks' ends, off the line, where a dashed line has none.
+    const unit = (plan.style.unit * plan.dpi) / 200;
+    const tips = signals.flatMap((pipe) => markedLine(pipe.polyline, 'pneumatic', unit).marks.map(([tip]) => tip));
+    expect(tips.length).toBeGreaterThan(4);
+    const inked = tips.filter(([x, y]) => inkIn(sheet, [x - 2, y - 2, x + 2, y + 2]) > 0);
+    expect(inked.length / tips.length).toBeGreaterThan(0.8);
+    expect(truthFaults(sheet)).toEqual([]);
+  }, 120_000);
+
+  it('draws off-page connectors as boxes around their words where the style says', async () => {
+    const seed = seedWhere(
+      (plan) => small(plan) && plan.damage === false && plan.density !== 'sparse' && plan.style.labelledConnectors !== undefined,
+    );
+    const plan = planSheet(seed);
+    plan.style = { ...plan.style, labelledConnectors: 1 };
+    const sheet = await buildCorpusSheet(seed, plan);
+    const connectors = sheet.truth.symbols.filter((symbol) => symbol.className === 'off_page_connector');
+    expect(connectors.length).toBeGreaterThanOrEqual(2);
+    for (const connector of connectors) {
+      expectWith(connector.variant, connector.id).toMatch(/^labelled-(box|pointed)$/);
+      const words = sheet.truth.texts.filter((text) => text.ownerId === connector.id);
+      expectWith(
+        words.map((text) => text.string),
+        connector.id,
+      ).toEqual([expect.stringMatching(/(FROM|TO)$/), expect.stringMatching(/-\d{3}$/)]);
+      for (const text of words) expectWith(boxContains(connector.box, text.box), connector.id).toBe(true);
+    }
+    expect(truthFaults(sheet)).toEqual([]);
+  }, 120_000);
+
   it('inks signal lines and text apart from the main ink on a sheet drawn in layers', async () => {
     const seed = seedWhere((plan) => small(plan) && plan.density !== 'sparse');
     const plan: SheetPlan = { ...planSheet(seed), damage: { colour: 'blue-ink', layerInks: 'black-red-blue' } };
@@ -269,6 +311,7 @@ describe('training corpus', () => {
     expect(new Set(plans.map((plan) => plan.style.font)).size).toBe(6);
     expect(new Set(plans.map((plan) => plan.style.crossing)).size).toBe(3);
     expect(new Set(plans.map((plan) => plan.style.signalDash.length)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(plans.map((plan) => plan.style.signalMarks?.kind))).toEqual(new Set([undefined, 'pneumatic', 'data-link', 'capillary']));
     expect(plans.some((plan) => plan.damage && plan.damage.colour)).toBe(true);
     expect(plans.some((plan) => plan.damage === false)).toBe(true);
     expect(plans.some((plan) => plan.damage && plan.damage.layerInks)).toBe(true);

@@ -154,7 +154,21 @@ function randomStyle(rng: Prng, seed: number): DraftingStyle {
     variantSeed: rng.int(0, 2),
     variantMix: rng.range(0.1, 0.6),
     lineNumberFormat: rng.pick(['short', 'long'] as const),
+    // Drawn last, so that the draws above stay as they were before marked lines.
+    ...signalMarking(rng),
+    ...(rng.chance(0.3) ? { labelledConnectors: rng.range(0.5, 1) } : {}),
   };
+}
+
+/** A third of the sheets draw some of their signal lines with ISA marks (pneumatic ones most often). */
+function signalMarking(rng: Prng): Pick<DraftingStyle, 'signalMarks'> {
+  if (!rng.chance(1 / 3)) return {};
+  const kind = rng.weighted([
+    ['pneumatic', 3],
+    ['data-link', 2],
+    ['capillary', 1],
+  ] as const);
+  return { signalMarks: { kind, share: rng.range(0.3, 1) } };
 }
 
 /** Scan damage; blur and bleed are in pixels of the rendition, so they scale with its resolution. */
