@@ -24,7 +24,7 @@ import {
   trainingMachine,
 } from './training-setup';
 
-export const DETECTOR_TRAINING = { steps: 10000, batch: 12, crop: 320, seed: 41 };
+export const DETECTOR_TRAINING = { steps: 14000, batch: 12, crop: 320, seed: 41 };
 
 const TRAINING_DIR = path.resolve(__dirname, '../../training/detector');
 
