@@ -4,7 +4,7 @@ import type { Paper } from './sheet-generator';
 import { directionOf, type Direction } from './routing-grid';
 import type { PlacedText, Run, SheetBuilder, SheetSymbol } from './sheet-builder';
 import { labelledConnector } from './symbol-classes';
-import { symbolBox, symbolClass, type PlacedPort } from './symbol-library';
+import { symbolBox, symbolClass, type PlacedPort, type SymbolClass } from './symbol-library';
 
 export type Density = 'sparse' | 'normal' | 'dense';
 
@@ -203,8 +203,15 @@ export function placeConnectors(
   for (let i = 0; i < count; i++) {
     const isIncoming = i % 2 === 0;
     const labelled = labelDraw(`${style.name}/connector-${i}`) < (style.labelledConnectors ?? 0);
-    const pointed = labelDraw(`${style.name}/connector-${i}/pointed`) < 0.5;
-    const placed = labelled ? placeLabelledConnector(builder, connectorWords(rng, prefix, isIncoming), isIncoming, pointed) : undefined;
+    const placed = labelled
+      ? placeLabelledConnector(
+          builder,
+          cls,
+          connectorWords(rng, prefix, isIncoming),
+          isIncoming,
+          labelDraw(`${style.name}/connector-${i}/pointed`) < 0.5,
+        )
+      : undefined;
     // Where the boxed one finds no room, the connector is drawn as the style's own.
     for (let attempt = 0; attempt < 12 && !placed; attempt++) {
       const x = isIncoming ? grid.area[0] + unit * 3 : grid.area[2] - unit * 3;
@@ -242,14 +249,15 @@ function connectorWords(rng: Prng, prefix: string, isIncoming: boolean): [string
  */
 function placeLabelledConnector(
   builder: SheetBuilder,
+  cls: SymbolClass,
   rows: [string, string],
   isIncoming: boolean,
   pointed: boolean,
 ): SheetSymbol | undefined {
   const { grid, rng, unit, style } = builder;
   const size = Math.round(style.textSize * 0.8);
-  const rowWidth = Math.max(...rows.map((row) => builder.textWidth(row, size)));
-  const width = (rowWidth + unit) / unit + (pointed ? 0.8 : 0);
+  const rowWidths = rows.map((row) => builder.textWidth(row, size));
+  const width = (Math.max(...rowWidths) + unit) / unit + (pointed ? 0.8 : 0);
   const variant = labelledConnector(width, (size * 2.8) / unit, pointed);
   const x = isIncoming ? grid.area[0] + unit * (1 + width / 2) : grid.area[2] - unit * (1 + width / 2);
   // The words' centre: left of the point, where there is one.
@@ -257,10 +265,10 @@ function placeLabelledConnector(
   // Wider than the other connectors, it needs more tries to find room between the equipment and the edge.
   for (let attempt = 0; attempt < 30; attempt++) {
     const y = grid.snap([x, grid.area[1] + rng.range(0.05, 0.95) * (grid.area[3] - grid.area[1])])[1];
-    const symbol = builder.tryPlace(symbolClass('off_page_connector'), variant, builder.placement([x, y]), 1);
+    const symbol = builder.tryPlace(cls, variant, builder.placement([x, y]), 1);
     if (!symbol) continue;
     const texts = rows.map((row, k) =>
-      builder.text(row, middle - builder.textWidth(row, size) / 2, y + size * (k === 0 ? -0.25 : 1.05), 'label', symbol.id, false, size),
+      builder.text(row, middle - rowWidths[k] / 2, y + size * (k === 0 ? -0.25 : 1.05), 'label', symbol.id, false, size),
     );
     if (builder.reserveTexts(texts, symbol)) return symbol;
     builder.unregisterLast();

@@ -2,7 +2,7 @@ import type { FlowArrow } from './annotations';
 import type { Point } from './geometry';
 import type { PdfCanvas } from './pdf-canvas';
 import type { Piece, SheetBuilder } from './sheet-builder';
-import { isMarked, markedLine, type MarkedLine } from './signal-marks';
+import { markedLine, pieceMarks, type MarkedLine } from './signal-marks';
 import { drawSymbol } from './symbol-library';
 
 /** Draws the laid-out sheet: lines (with the style's crossings and junction dots), arrows, symbols, text. */
@@ -10,10 +10,9 @@ export function renderSheet(builder: SheetBuilder, arrows: FlowArrow[]): void {
   const { canvas, style } = builder;
   for (const piece of builder.pieces) {
     const dashed = piece.style === 'dashed';
-    const marks = style.signalMarks;
-    if (dashed && marks && isMarked(marks, style.name, piece.id)) {
-      for (const stroke of pieceStrokes(builder, piece))
-        drawMarkedLine(canvas, markedLine(stroke, marks.kind, builder.unit), style.signalWidth);
+    const marks = pieceMarks(style, piece);
+    if (marks) {
+      for (const stroke of pieceStrokes(builder, piece)) drawMarkedLine(canvas, markedLine(stroke, marks, builder.unit), style.signalWidth);
       continue;
     }
     for (const stroke of pieceStrokes(builder, piece)) {

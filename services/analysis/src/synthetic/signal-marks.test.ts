@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Point } from './geometry';
-import { isMarked, markedLine } from './signal-marks';
+import { markedLine, pieceMarks } from './signal-marks';
 
 const UNIT = 20;
 /** Signed distance of a point from the horizontal line y = 100. */
@@ -72,12 +72,15 @@ describe('signal marks', () => {
 
   it('marks a share of pieces, the same ones each time', () => {
     const ids = Array.from({ length: 400 }, (_, i) => `P${i}`);
-    const marked = (share: number) => ids.filter((id) => isMarked({ kind: 'pneumatic', share }, 'corpus-7', id));
+    const marked = (share: number) =>
+      ids.filter(
+        (id) => pieceMarks({ name: 'corpus-7', signalMarks: { kind: 'pneumatic', share } }, { id, style: 'dashed' }) !== undefined,
+      );
     expect(marked(0)).toEqual([]);
     expect(marked(1)).toHaveLength(400);
     expect(marked(0.5).length).toBeGreaterThan(150);
     expect(marked(0.5).length).toBeLessThan(250);
     expect(marked(0.5)).toEqual(marked(0.5));
-    expect(isMarked(undefined, 'corpus-7', 'P1')).toBe(false);
+    expect(pieceMarks({ name: 'corpus-7' }, { id: 'P1', style: 'dashed' }) !== undefined).toBe(false);
   });
 });

@@ -4,8 +4,10 @@
  * and data links a small ring the line stops at (`-o-`). A reader must take the marks for part of the line, not
  * for symbols, and the line for a signal line though it is not dashed.
  */
+import type { DraftingStyle } from './drafting-styles';
 import type { Point } from './geometry';
 import { labelDraw } from './prng';
+import type { Piece } from './sheet-builder';
 
 export const SIGNAL_MARKS = ['pneumatic', 'capillary', 'data-link'] as const;
 export type SignalMark = (typeof SIGNAL_MARKS)[number];
@@ -20,9 +22,14 @@ export interface SignalMarking {
 const SPACING = 3;
 const END_CLEARANCE = 1.2;
 
-/** Whether a signal piece is drawn marked: a fixed draw per piece and sheet, so the truth and the drawing agree. */
-export function isMarked(marking: SignalMarking | undefined, styleName: string, pieceId: string): boolean {
-  return marking !== undefined && labelDraw(`${styleName}/${pieceId}`) < marking.share;
+/**
+ * The marks a piece is drawn with, or undefined when it is drawn plain (a process line, a dashed signal line): a
+ * fixed draw per piece and sheet, so that the drawing and the truth agree.
+ */
+export function pieceMarks(style: Pick<DraftingStyle, 'name' | 'signalMarks'>, piece: Pick<Piece, 'id' | 'style'>): SignalMark | undefined {
+  const marking = style.signalMarks;
+  if (piece.style !== 'dashed' || !marking) return undefined;
+  return labelDraw(`${style.name}/${piece.id}`) < marking.share ? marking.kind : undefined;
 }
 
 /** A marked line's strokes: the line (broken where a ring stands), open marks, and rings (closed outlines). */

@@ -2,7 +2,7 @@ import type { ElementType } from '@pid/contracts';
 import { boundsOf, samePoint, type Box, type Point } from '../geometry';
 import type { RunEnd, SheetBuilder, SheetSymbol } from '../sheet-builder';
 import { toPage } from '../symbol-library';
-import { isMarked, type SignalMark } from '../signal-marks';
+import { pieceMarks, type SignalMark } from '../signal-marks';
 import { primitivePoints } from '../symbol-primitives';
 import type { Furniture, FurnitureText } from './sheet-furniture';
 import type { SheetPlan } from './sheet-plan';
@@ -74,13 +74,13 @@ export function layoutTruth(
 ): CorpusTruth {
   const { style } = builder;
   const pipes: CorpusPipe[] = builder.pieces.map((piece) => {
-    const marked = piece.style === 'dashed' && isMarked(style.signalMarks, style.name, piece.id);
+    const marks = pieceMarks(style, piece);
     return {
       id: piece.id,
       kind: piece.style === 'solid' ? 'process' : 'signal',
       width: piece.style === 'solid' ? style.processWidth : style.signalWidth,
-      dash: piece.style === 'solid' || marked ? null : style.signalDash,
-      ...(marked && style.signalMarks ? { marks: style.signalMarks.kind } : {}),
+      dash: piece.style === 'solid' || marks ? null : style.signalDash,
+      ...(marks ? { marks } : {}),
       polyline: piece.polyline,
     };
   });
