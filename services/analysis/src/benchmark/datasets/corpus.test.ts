@@ -52,4 +52,18 @@ describe('corpus dataset', () => {
     // Signal lines from instruments carry `senses` or `controls`.
     expect(truth.connections.some((c) => c.relationshipType !== 'connects to')).toBe(true);
   }, 120_000);
+
+  it('scores a signal line drawn solid with ISA marks as a signal line, its instruments sensing and controlling', async () => {
+    const seed = smallDenseSeed();
+    const plan = planSheet(seed);
+    plan.style = { ...plan.style, signalMarks: { kind: 'pneumatic', share: 1 } };
+    const { truth: corpus } = await buildCorpusSheet(seed, plan);
+    const signals = corpus.pipes.filter((pipe) => pipe.kind === 'signal');
+    expect(signals.length).toBeGreaterThan(0);
+    expect(signals.every((pipe) => pipe.dash === null && pipe.marks === 'pneumatic')).toBe(true);
+    const truth = corpusTruthSheet(corpus);
+    const styles = new Map(truth.pipes.map((pipe) => [pipe.id, pipe.style]));
+    for (const pipe of signals) expectWith(styles.get(pipe.id), pipe.id).toBe('dashed');
+    expect(truth.connections.some((c) => c.relationshipType !== 'connects to')).toBe(true);
+  }, 120_000);
 });
