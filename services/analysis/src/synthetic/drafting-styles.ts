@@ -5,6 +5,15 @@ import type { SignalMarking } from './signal-marks';
  * A drafting style: how one engineering office draws. Sizes are in pixels of the 200-dpi page, for an A3 sheet
  * (A1 sheets use the same physical sizes, so the same pixels, on a larger page).
  */
+/**
+ * A style's boxed connectors: the share of connectors drawn so, and how their words sit: two smaller rows inside
+ * (`rows`), or one row of two cells at the text size with more words above and below the box (`cells`).
+ */
+export interface LabelledConnectors {
+  share: number;
+  layout: 'rows' | 'cells';
+}
+
 export interface DraftingStyle {
   name: string;
   /** Routing-grid step and symbol unit. */
@@ -16,8 +25,8 @@ export interface DraftingStyle {
   signalDash: number[];
   /** Signal lines drawn solid with ISA marks instead (a share of them); absent, all are dashed. */
   signalMarks?: SignalMarking;
-  /** The share of off-page connectors drawn as a box around their words; absent, none. */
-  labelledConnectors?: number;
+  /** Off-page connectors drawn as a box around their words (a share of them); absent, none. */
+  labelledConnectors?: LabelledConnectors;
   font: FontName;
   /** Font size of tags, line numbers and labels. */
   textSize: number;

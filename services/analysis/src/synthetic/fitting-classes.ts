@@ -169,9 +169,10 @@ const offPageConnector: SymbolClass = {
 
 /**
  * An off-page connector drawn as a box around its own words (`FROM 26-P-014`), as many CAD standards draw it: plain,
- * or pointed at its far end. `width` and `height` in symbol units, from the words' size.
+ * or pointed at its far end. `width` and `height` in symbol units, from the words' size. With `divider` (units from
+ * the left side) the box is split into two cells, one word each (a line number, then the other sheet).
  */
-export function labelledConnector(width: number, height: number, pointed: boolean): SymbolVariant {
+export function labelledConnector(width: number, height: number, pointed: boolean, divider?: number): SymbolVariant {
   const [x, y] = [width / 2, height / 2];
   const tip = Math.min(0.8, width / 4);
   const outline = pointed
@@ -183,7 +184,9 @@ export function labelledConnector(width: number, height: number, pointed: boolea
         [-x, y],
       ])
     : rect(-x, -y, width, height);
-  return variant(pointed ? 'labelled-pointed' : 'labelled-box', [outline], [port('left', -x, 0, -1, 0), port('right', x, 0, 1, 0)]);
+  const parts = divider === undefined ? [outline] : [outline, line(divider - x, -y, divider - x, y)];
+  const name = `${divider === undefined ? 'labelled' : 'celled'}-${pointed ? 'pointed' : 'box'}`;
+  return variant(name, parts, [port('left', -x, 0, -1, 0), port('right', x, 0, 1, 0)]);
 }
 
 /** In the order of the class table: the fittings, then the off-page connector. */

@@ -127,8 +127,8 @@ export function placeNozzleFlanges(builder: SheetBuilder): void {
     ];
     for (const { end, k } of ends) {
       if (!('symbol' in end) || end.symbol.cls.elementType !== 'equipment' || k < 1 || k > run.nodes.length - 2) continue;
-      // On a straight stretch: bars across a bend would be drawn across the corner.
-      if (runDirection(builder, run, k - 1) !== runDirection(builder, run, k)) continue;
+      // On a straight stretch (bars across a bend would be drawn across the corner) that no other line crosses.
+      if (runDirection(builder, run, k - 1) !== runDirection(builder, run, k) || !builder.grid.isPlainPass(run.nodes[k])) continue;
       if (run.cuts.some((cut) => Math.abs(cut.at - k) <= 1) || !catalog.flangedNozzle(rng)) continue;
       placeInline(builder, run, k, flange);
     }

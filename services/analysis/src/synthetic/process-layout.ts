@@ -4,7 +4,7 @@ import type { Paper } from './sheet-generator';
 import { directionOf, type Direction } from './routing-grid';
 import type { PlacedText, Run, SheetBuilder, SheetSymbol } from './sheet-builder';
 import { labelledConnector } from './symbol-classes';
-import { symbolBox, symbolClass, type PlacedPort, type SymbolClass } from './symbol-library';
+import { symbolBox, symbolClass, type PlacedPort, type SymbolClass, type SymbolVariant } from './symbol-library';
 
 export type Density = 'sparse' | 'normal' | 'dense';
 
@@ -202,16 +202,14 @@ export function placeConnectors(
   const prefix = drawingNumber.slice(0, drawingNumber.lastIndexOf('-'));
   for (let i = 0; i < count; i++) {
     const isIncoming = i % 2 === 0;
-    const labelled = labelDraw(`${style.name}/connector-${i}`) < (style.labelledConnectors ?? 0);
-    const placed = labelled
-      ? placeLabelledConnector(
-          builder,
-          cls,
-          connectorWords(rng, prefix, isIncoming),
-          isIncoming,
-          labelDraw(`${style.name}/connector-${i}/pointed`) < 0.5,
-        )
-      : undefined;
+    const boxed = style.labelledConnectors;
+    const labelled = labelDraw(`${style.name}/connector-${i}`) < (boxed?.share ?? 0);
+    const pointed = labelDraw(`${style.name}/connector-${i}/pointed`) < 0.5;
+    const placed = !labelled
+      ? undefined
+      : boxed?.layout === 'cells'
+        ? placeCelledConnector(builder, cls, celledWords(rng, prefix, isIncoming), isIncoming, pointed)
+        : placeLabelledConnector(builder, cls, connectorWords(rng, prefix, isIncoming), isIncoming, pointed);
     // Where the boxed one finds no room, the connector is drawn as the style's own.
     for (let attempt = 0; attempt < 12 && !placed; attempt++) {
       const x = isIncoming ? grid.area[0] + unit * 3 : grid.area[2] - unit * 3;
@@ -243,6 +241,23 @@ function connectorWords(rng: Prng, prefix: string, isIncoming: boolean): [string
   return [rng.chance(0.5) ? way : `${service} ${way}`, sheet];
 }
 
+/** A celled connector's words: a line number and the other sheet in its cells, where the line goes above, the service below. */
+interface CelledWords {
+  cells: [string, string];
+  above: string;
+  below: string;
+}
+
+function celledWords(rng: Prng, prefix: string, isIncoming: boolean): CelledWords {
+  const sheet = `${prefix}-${String(rng.int(1, 40)).padStart(3, '0')}`;
+  const tag = `${rng.pick(['P', 'E', 'V', 'T', 'C'])}-${rng.int(100, 999)}${rng.pick(['', 'A', 'B'])}`;
+  return {
+    cells: [String(rng.int(1000, 9999)), sheet],
+    above: `${isIncoming ? 'FROM' : 'TO'} ${tag}`,
+    below: rng.pick(SERVICES),
+  };
+}
+
 /**
  * A connector drawn as a box around its words in two rows, a little smaller than the sheet's text
  * (`labelledConnector`), its outer end a step from the sheet's edge.
@@ -254,23 +269,74 @@ function placeLabelledConnector(
   isIncoming: boolean,
   pointed: boolean,
 ): SheetSymbol | undefined {
-  const { grid, rng, unit, style } = builder;
+  const { unit, style } = builder;
   const size = Math.round(style.textSize * 0.8);
   const rowWidths = rows.map((row) => builder.textWidth(row, size));
   const width = (Math.max(...rowWidths) + unit) / unit + (pointed ? 0.8 : 0);
   const variant = labelledConnector(width, (size * 2.8) / unit, pointed);
+  return placeBoxedConnector(builder, cls, variant, width, isIncoming, (symbol, x, y) => {
+    // The words' centre: left of the point, where there is one.
+    const middle = x - (pointed ? 0.4 * unit : 0);
+    return rows.map((row, k) =>
+      builder.text(row, middle - rowWidths[k] / 2, y + size * (k === 0 ? -0.25 : 1.05), 'label', symbol.id, false, size),
+    );
+  });
+}
+
+/**
+ * A connector drawn as one row of two cells at the sheet's text size (a line number, the other sheet), plain or
+ * pointed, with where the line goes written above it and its service below.
+ */
+function placeCelledConnector(
+  builder: SheetBuilder,
+  cls: SymbolClass,
+  words: CelledWords,
+  isIncoming: boolean,
+  pointed: boolean,
+): SheetSymbol | undefined {
+  const { unit, style } = builder;
+  const size = style.textSize;
+  const cellWidths = words.cells.map((cell) => (builder.textWidth(cell, size) + unit) / unit);
+  const width = cellWidths[0] + cellWidths[1] + (pointed ? 0.8 : 0);
+  const height = (size * 1.8) / unit;
+  const variant = labelledConnector(width, height, pointed, cellWidths[0]);
+  return placeBoxedConnector(builder, cls, variant, width, isIncoming, (symbol, x, y) => {
+    const left = x - (width / 2) * unit;
+    const baseline = y + size * 0.35;
+    const cells = words.cells.map((cell, k) => {
+      const centre = left + (k === 0 ? cellWidths[0] / 2 : cellWidths[0] + cellWidths[1] / 2) * unit;
+      return builder.text(cell, centre - builder.textWidth(cell, size) / 2, baseline, 'label', symbol.id, false, size);
+    });
+    const top = y - (height / 2) * unit;
+    const bottom = y + (height / 2) * unit;
+    return [
+      ...cells,
+      builder.text(words.above, left, top - size * 0.3, 'label', symbol.id, false, size),
+      builder.text(words.below, left, bottom + size * 1.05, 'label', symbol.id, false, size),
+    ];
+  });
+}
+
+/**
+ * Places a boxed connector `width` units wide with its outer end a step from the sheet's edge, at the first height
+ * where it and its words (`words`, given the symbol and its centre) find room.
+ */
+function placeBoxedConnector(
+  builder: SheetBuilder,
+  cls: SymbolClass,
+  variant: SymbolVariant,
+  width: number,
+  isIncoming: boolean,
+  words: (symbol: SheetSymbol, x: number, y: number) => PlacedText[],
+): SheetSymbol | undefined {
+  const { grid, rng, unit } = builder;
   const x = isIncoming ? grid.area[0] + unit * (1 + width / 2) : grid.area[2] - unit * (1 + width / 2);
-  // The words' centre: left of the point, where there is one.
-  const middle = x - (pointed ? 0.4 * unit : 0);
   // Wider than the other connectors, it needs more tries to find room between the equipment and the edge.
   for (let attempt = 0; attempt < 30; attempt++) {
     const y = grid.snap([x, grid.area[1] + rng.range(0.05, 0.95) * (grid.area[3] - grid.area[1])])[1];
     const symbol = builder.tryPlace(cls, variant, builder.placement([x, y]), 1);
     if (!symbol) continue;
-    const texts = rows.map((row, k) =>
-      builder.text(row, middle - rowWidths[k] / 2, y + size * (k === 0 ? -0.25 : 1.05), 'label', symbol.id, false, size),
-    );
-    if (builder.reserveTexts(texts, symbol)) return symbol;
+    if (builder.reserveTexts(words(symbol, x, y), symbol)) return symbol;
     builder.unregisterLast();
   }
   return undefined;

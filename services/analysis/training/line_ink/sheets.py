@@ -16,6 +16,9 @@ SCALE_OVER_DETECTOR = 2.0
 INK_LEVEL = 80
 # Pipes are labelled this many label cells wider on either side than drawn, for blur, bleed and skew.
 PIPE_SLACK = 1.5
+# A signal line drawn with ISA marks (ticks, crosses, rings: `signal-marks.ts`) is labelled out to its marks' reach
+# across the line, in routing steps, so that the marks are signal ink and not symbols or other ink.
+MARK_REACH = 0.4
 CROP_SCALES = (0.7, 1.4)
 
 
@@ -32,8 +35,11 @@ def truth_labels(truth: dict, size: tuple, factor: float) -> np.ndarray:
     for text in truth["texts"]:
         x0, y0, x1, y1 = text["box"]
         draw.rectangle([x0 * factor, y0 * factor, x1 * factor, y1 * factor], fill=TEXT)
+    # The routing step in rendition pixels: the plan lays a sheet out at 200 dpi.
+    unit = truth["plan"]["style"]["unit"] * truth["plan"]["dpi"] / 200
     for pipe in truth["pipes"]:
-        width = max(1, round(pipe["width"] * factor + 2 * PIPE_SLACK))
+        drawn = max(pipe["width"], 2 * MARK_REACH * unit) if pipe.get("marks") else pipe["width"]
+        width = max(1, round(drawn * factor + 2 * PIPE_SLACK))
         draw.line(scaled(pipe["polyline"]), fill=PROCESS if pipe["kind"] == "process" else SIGNAL, width=width, joint="curve")
     for symbol in truth["symbols"]:
         draw.polygon(scaled(symbol["turnedBox"]), fill=SYMBOL)

@@ -169,7 +169,7 @@ describe('deleting', () => {
 describe('drawing look-ups for other services', () => {
   const lookup = async (payload: unknown): Promise<DrawingLookupReply> =>
     decodeJson<DrawingLookupReply>(
-      (await service.context.nats.request(SUBJECTS.drawingLookup, encodeJson(payload), { timeout: 2000 })).data,
+      (await service.context.nats.request(SUBJECTS.drawingLookup, encodeJson(payload), { timeout: 10_000 })).data,
     );
 
   it('answers the drawing to its owner’s id only', async () => {

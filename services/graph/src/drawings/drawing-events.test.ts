@@ -84,7 +84,7 @@ describe('drawing deleted', () => {
 describe('graph export responder', () => {
   const ask = (request: Partial<GraphExportRequest>) =>
     nats()
-      .request(SUBJECTS.graphExport, encodeJson(request), { timeout: 2000 })
+      .request(SUBJECTS.graphExport, encodeJson(request), { timeout: 10_000 })
       .then((reply) => decodeJson<unknown>(reply.data))
       .then((body) => (isGraphExportReply(body) ? body : undefined));
 

@@ -188,25 +188,49 @@ describe('training corpus', () => {
     expect(truthFaults(sheet)).toEqual([]);
   }, 120_000);
 
-  it('draws off-page connectors as boxes around their words where the style says', async () => {
+  it('draws off-page connectors as boxes around their words, in rows or in cells, where the style says', async () => {
     const seed = seedWhere(
       (plan) => small(plan) && plan.damage === false && plan.density !== 'sparse' && plan.style.labelledConnectors !== undefined,
     );
     const plan = planSheet(seed);
-    plan.style = { ...plan.style, labelledConnectors: 1 };
-    const sheet = await buildCorpusSheet(seed, plan);
-    const connectors = sheet.truth.symbols.filter((symbol) => symbol.className === 'off_page_connector');
-    expect(connectors.length).toBeGreaterThanOrEqual(2);
-    for (const connector of connectors) {
-      expectWith(connector.variant, connector.id).toMatch(/^labelled-(box|pointed)$/);
-      const words = sheet.truth.texts.filter((text) => text.ownerId === connector.id);
-      expectWith(
-        words.map((text) => text.string),
-        connector.id,
-      ).toEqual([expect.stringMatching(/(FROM|TO)$/), expect.stringMatching(/-\d{3}$/)]);
-      for (const text of words) expectWith(boxContains(connector.box, text.box), connector.id).toBe(true);
+    const drawn = async (layout: 'rows' | 'cells') => {
+      const sheet = await buildCorpusSheet(seed, { ...plan, style: { ...plan.style, labelledConnectors: { share: 1, layout } } });
+      expect(truthFaults(sheet)).toEqual([]);
+      return sheet.truth;
+    };
+    const [rows, cells] = [await drawn('rows'), await drawn('cells')];
+    const connectors = [rows, cells].flatMap((truth) =>
+      truth.symbols.filter((symbol) => symbol.className === 'off_page_connector').map((connector) => ({ connector, truth })),
+    );
+    expect(connectors.length).toBeGreaterThanOrEqual(4);
+    for (const { connector, truth } of connectors) {
+      expectWith(connector.variant, connector.id).toMatch(/^(labelled|celled)-(box|pointed)$/);
+      const words = truth.texts.filter((text) => text.ownerId === connector.id);
+      const strings = words.map((text) => text.string);
+      const inside = words.filter((text) => boxContains(connector.box, text.box));
+      if (connector.variant.startsWith('labelled')) {
+        // Two rows inside: where the line goes, then the other sheet.
+        expectWith(strings, connector.id).toEqual([expect.stringMatching(/(FROM|TO)$/), expect.stringMatching(/-\d{3}$/)]);
+        expectWith(inside.length, connector.id).toBe(2);
+      } else {
+        // A line number and the other sheet side by side inside; where the line goes above and the service below, outside.
+        expectWith(strings, connector.id).toEqual([
+          expect.stringMatching(/^\d{4}$/),
+          expect.stringMatching(/-\d{3}$/),
+          expect.stringMatching(/^(FROM|TO) /),
+          expect.any(String),
+        ]);
+        expectWith(
+          inside.map((text) => text.string),
+          connector.id,
+        ).toEqual(strings.slice(0, 2));
+        expect(words[0].box[2]).toBeLessThan(words[1].box[0]);
+        expect(words[2].box[3]).toBeLessThanOrEqual(connector.box[1]);
+        expect(words[3].box[1]).toBeGreaterThanOrEqual(connector.box[3]);
+      }
     }
-    expect(truthFaults(sheet)).toEqual([]);
+    expect(new Set(rows.symbols.map((symbol) => symbol.variant.split('-')[0]))).toContain('labelled');
+    expect(new Set(cells.symbols.map((symbol) => symbol.variant.split('-')[0]))).toContain('celled');
   }, 120_000);
 
   it('inks signal lines and text apart from the main ink on a sheet drawn in layers', async () => {

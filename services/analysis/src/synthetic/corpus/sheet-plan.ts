@@ -1,7 +1,7 @@
 import type { ColourScheme, DegradeOptions, LayerPalette } from '../degrade';
 import type { DraftingStyle } from '../drafting-styles';
 import type { FontName } from '../pdf-canvas';
-import { Prng } from '../prng';
+import { labelDraw, Prng } from '../prng';
 import type { Orientation, Paper } from '../sheet-generator';
 import { PAPER_PIXELS } from '../sheet-generator';
 import type { Density } from '../process-layout';
@@ -156,7 +156,9 @@ function randomStyle(rng: Prng, seed: number): DraftingStyle {
     lineNumberFormat: rng.pick(['short', 'long'] as const),
     // Drawn last, so that the draws above stay as they were before marked lines.
     ...signalMarking(rng),
-    ...(rng.chance(0.3) ? { labelledConnectors: rng.range(0.5, 1) } : {}),
+    ...(rng.chance(0.3)
+      ? { labelledConnectors: { share: rng.range(0.5, 1), layout: labelDraw(`corpus-${seed}/connector-layout`) < 0.5 ? 'cells' : 'rows' } }
+      : {}),
   };
 }
 
