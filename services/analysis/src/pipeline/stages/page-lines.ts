@@ -23,6 +23,8 @@ export interface PageLines {
   segments: Segment[];
   /** The stroke width that sizes everything else. */
   unit: number;
+  /** What the line-ink model calls each bit of ink, where it was run. */
+  inkClasses?: InkClasses;
 }
 
 /**
@@ -52,5 +54,5 @@ export function pageLines(image: PageImage, vector: VectorPage | undefined, inkC
     : pixelSegments;
   const segments = allSegments.filter((segment) => !isBorder(segment, width, height));
   const unit = strokeUnit(segments);
-  return { ink: { mask, width, height }, inkPixels, lineOptions, bars, allSegments, segments, unit };
+  return { ink: { mask, width, height }, inkPixels, lineOptions, bars, allSegments, segments, unit, inkClasses };
 }

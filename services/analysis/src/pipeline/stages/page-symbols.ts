@@ -1,6 +1,7 @@
 import type { PageImage } from '../../ingest/page-image';
 import { withTextAsPaper } from '../../classifier/crop';
 import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
+import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
 import { pipedDetections } from '../../symbols/piped-detections';
 import type { AnalyzeOptions } from '../analyze-page';
 import { withoutMarks } from '../bubble-reading';
@@ -117,11 +118,13 @@ async function namedSymbols(
           candidateCuts(lines, candidates, without),
           options.symbolClassifier,
         );
-  const classified = detected ? withDetections(ruled?.symbols, detected, without) : ruled!.symbols;
+  let classified = detected ? withDetections(ruled?.symbols, detected, without) : ruled!.symbols;
   if (detected && ruled && ruleOn(without, 'piped-detections')) {
     const unsure = detected.filter((d) => d.confidence < HYBRID_MIN_CONFIDENCE);
     classified.push(...pipedDetections(classified, unsure, lineSegments, unit));
   }
+  if (detected && ruled && lines.inkClasses && ruleOn(without, 'line-ink-veto'))
+    classified = withoutLineInkSymbols(classified, detected, lines.ink, lines.inkClasses);
   return { classified, splitStubs: ruled?.stubs ?? [] };
 }
 
