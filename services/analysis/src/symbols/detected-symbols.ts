@@ -27,7 +27,8 @@ export async function detectedSymbols(detector: SymbolDetector, page: GrayPage, 
  */
 export const HYBRID_MIN_CONFIDENCE = 0.5;
 
-const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
+/** Two symbols overlap when they share a fifth of the smaller box. */
+export const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
 
 /**
  * A sure detection that holds one smaller rules symbol, and overlaps no other, takes its place where the rules

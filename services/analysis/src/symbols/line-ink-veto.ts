@@ -4,8 +4,9 @@
  */
 import { LINE_INK_CLASSES } from '../line-ink/line-ink-files';
 import type { InkClasses } from '../line-ink/line-ink-model';
-import { boxArea, overlapArea, type InkImage } from '../pipeline/components';
+import type { InkImage } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
+import { overlaps } from './detected-symbols';
 
 const SYMBOL = LINE_INK_CLASSES.indexOf('symbol');
 
@@ -36,10 +37,9 @@ export function withoutLineInkSymbols(
   ink: InkImage,
   classes: InkClasses,
 ): DetectedSymbol[] {
-  const detectedSet = new Set(detected);
-  const seen = (symbol: DetectedSymbol) => detected.some((d) => overlapArea(symbol, d) >= 0.2 * Math.min(boxArea(symbol), boxArea(d)));
   return symbols.filter((symbol) => {
-    if (detectedSet.has(symbol) || (symbol.elementType !== 'valve' && symbol.elementType !== 'fitting') || seen(symbol)) return true;
+    // A detection overlaps itself: the detector's symbols always stay.
+    if ((symbol.elementType !== 'valve' && symbol.elementType !== 'fitting') || detected.some((d) => overlaps(symbol, d))) return true;
     const share = symbolInkShare(symbol, ink, classes);
     return share === undefined || share >= MIN_SYMBOL_INK;
   });

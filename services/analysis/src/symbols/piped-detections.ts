@@ -1,7 +1,7 @@
 /** Unsure detections kept where the drawing's pipes say a symbol stands. */
-import { boxArea, overlapArea } from '../pipeline/components';
 import { segmentCenter, type Segment } from '../pipeline/lines';
 import type { DetectedSymbol } from '../pipeline/symbols';
+import { overlaps } from './detected-symbols';
 
 /** Pipe ends on both sides: one alone is met as often by a line stopping at text or a blot. */
 const PIPED_ENDS = 2;
@@ -38,6 +38,5 @@ export function pipedDetections(
   unit: number,
 ): DetectedSymbol[] {
   const reach = Math.max(3, 2 * unit);
-  const covered = (d: DetectedSymbol) => symbols.some((symbol) => overlapArea(symbol, d) >= 0.2 * Math.min(boxArea(symbol), boxArea(d)));
-  return unsure.filter((d) => !covered(d) && pipeEndsAt(d, segments, reach) >= PIPED_ENDS);
+  return unsure.filter((d) => !symbols.some((symbol) => overlaps(symbol, d)) && pipeEndsAt(d, segments, reach) >= PIPED_ENDS);
 }

@@ -235,10 +235,15 @@ export function placeConnectors(
 
 /** Where a connector's line comes from or goes: `FROM`/`TO` (after the service half the time), then the other sheet. */
 function connectorWords(rng: Prng, prefix: string, isIncoming: boolean): [string, string] {
-  const sheet = `${prefix}-${String(rng.int(1, 40)).padStart(3, '0')}`;
+  const sheet = otherSheet(rng, prefix);
   const service = rng.pick(SERVICES);
   const way = isIncoming ? 'FROM' : 'TO';
   return [rng.chance(0.5) ? way : `${service} ${way}`, sheet];
+}
+
+/** The sheet a connector's line continues on: the drawing's number with another sheet number. */
+function otherSheet(rng: Prng, prefix: string): string {
+  return `${prefix}-${String(rng.int(1, 40)).padStart(3, '0')}`;
 }
 
 /** A celled connector's words: a line number and the other sheet in its cells, where the line goes above, the service below. */
@@ -249,7 +254,7 @@ interface CelledWords {
 }
 
 function celledWords(rng: Prng, prefix: string, isIncoming: boolean): CelledWords {
-  const sheet = `${prefix}-${String(rng.int(1, 40)).padStart(3, '0')}`;
+  const sheet = otherSheet(rng, prefix);
   const tag = `${rng.pick(['P', 'E', 'V', 'T', 'C'])}-${rng.int(100, 999)}${rng.pick(['', 'A', 'B'])}`;
   return {
     cells: [String(rng.int(1000, 9999)), sheet],
