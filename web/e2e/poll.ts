@@ -13,9 +13,9 @@ type Check<T> = (matchers: ReturnType<typeof expect<T>>) => void;
 
 /**
  * Calls `probe` until the matcher passes on its value (jest has no `expect.poll`; by
- * default for 1 s, every 50 ms); a probe that throws is tried again. Then throws the last failure.
+ * default for 5 s, every 50 ms: the stack answers slower on a loaded CI machine); a probe that throws is tried again. Then throws the last failure.
  */
-export function poll<T>(probe: () => T | Promise<T>, { timeout = 1000, interval = 50, message }: PollOptions = {}) {
+export function poll<T>(probe: () => T | Promise<T>, { timeout = 5000, interval = 50, message }: PollOptions = {}) {
   const until = async (check: Check<Awaited<T>>): Promise<void> => {
     const deadline = Date.now() + timeout;
     for (;;) {

@@ -317,7 +317,7 @@ describe('reviewing a generated A1 sheet', () => {
       await poll(() => inView(page, `element-${element._id}`)).toBe(true);
       await dragBox(page, `element-${element._id}`, 125);
       const after = async () => (await elementsNow()).find((e) => e._id === element._id)?.boundingBox;
-      await poll(async () => (await after())?.x ?? 0, { timeout: 5000 }).toBeGreaterThan(element.boundingBox.x + 20);
+      await poll(async () => (await after())?.x ?? 0).toBeGreaterThan(element.boundingBox.x + 20);
       const box = (await after())!;
       const dx = box.x - element.boundingBox.x;
       await poll(async () => {
