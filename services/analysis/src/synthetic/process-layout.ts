@@ -208,7 +208,14 @@ export function placeConnectors(
     const placed = !labelled
       ? undefined
       : boxed?.layout === 'cells'
-        ? placeCelledConnector(builder, cls, celledWords(rng, prefix, isIncoming), isIncoming, pointed)
+        ? placeCelledConnector(
+            builder,
+            cls,
+            celledWords(rng, prefix, isIncoming),
+            isIncoming,
+            pointed,
+            labelDraw(`${style.name}/connector-${i}/tight`),
+          )
         : placeLabelledConnector(builder, cls, connectorWords(rng, prefix, isIncoming), isIncoming, pointed);
     // Where the boxed one finds no room, the connector is drawn as the style's own.
     for (let attempt = 0; attempt < 12 && !placed; attempt++) {
@@ -290,7 +297,9 @@ function placeLabelledConnector(
 
 /**
  * A connector drawn as one row of two cells at the sheet's text size (a line number, the other sheet), plain or
- * pointed, with where the line goes written above it and its service below.
+ * pointed, with where the line goes written above it and its service below. `tightness` (0..1) sets how closely the
+ * box wraps its words: from 1.8 times the text size tall with a unit beside each word, to 1.1 times with 0.4 of one
+ * (many EPC sheets box the words as tightly as the lettering allows).
  */
 function placeCelledConnector(
   builder: SheetBuilder,
@@ -298,12 +307,14 @@ function placeCelledConnector(
   words: CelledWords,
   isIncoming: boolean,
   pointed: boolean,
+  tightness: number,
 ): SheetSymbol | undefined {
   const { unit, style } = builder;
   const size = style.textSize;
-  const cellWidths = words.cells.map((cell) => (builder.textWidth(cell, size) + unit) / unit);
+  const padding = 1 - 0.6 * tightness;
+  const cellWidths = words.cells.map((cell) => builder.textWidth(cell, size) / unit + padding);
   const width = cellWidths[0] + cellWidths[1] + (pointed ? 0.8 : 0);
-  const height = (size * 1.8) / unit;
+  const height = (size * (1.8 - 0.7 * tightness)) / unit;
   const variant = labelledConnector(width, height, pointed, cellWidths[0]);
   return placeBoxedConnector(builder, cls, variant, width, isIncoming, (symbol, x, y) => {
     const left = x - (width / 2) * unit;
