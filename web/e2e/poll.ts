@@ -12,8 +12,9 @@ export interface PollOptions {
 type Check<T> = (matchers: ReturnType<typeof expect<T>>) => void;
 
 /**
- * Calls `probe` until the matcher passes on its value (jest has no `expect.poll`; by
- * default for 5 s, every 50 ms: the stack answers slower on a loaded CI machine); a probe that throws is tried again. Then throws the last failure.
+ * Calls `probe` until the matcher passes on its value (jest has no `expect.poll`; by default for 5 s, every
+ * 50 ms: the stack answers slower on a loaded CI machine); a probe that throws is tried again. Then throws the
+ * last failure.
  */
 export function poll<T>(probe: () => T | Promise<T>, { timeout = 5000, interval = 50, message }: PollOptions = {}) {
   const until = async (check: Check<Awaited<T>>): Promise<void> => {
