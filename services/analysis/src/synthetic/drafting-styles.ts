@@ -27,6 +27,8 @@ export interface DraftingStyle {
   signalMarks?: SignalMarking;
   /** Off-page connectors drawn as a box around their words (a share of them); absent, none. */
   labelledConnectors?: LabelledConnectors;
+  /** Whether some branches end in a utility connection box (`utilityConnection`) with its words. */
+  utilityConnections?: boolean;
   font: FontName;
   /** Font size of tags, line numbers and labels. */
   textSize: number;

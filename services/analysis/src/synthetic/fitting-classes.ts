@@ -189,5 +189,16 @@ export function labelledConnector(width: number, height: number, pointed: boolea
   return variant(name, parts, [port('left', -x, 0, -1, 0), port('right', x, 0, 1, 0)]);
 }
 
+/**
+ * A utility connection (a tie-in to another sheet's utility header) as many EPC sheets draw it: a box of two cells
+ * stacked one over the other, a service code above a line number, at the end of a branch. `width` and `cellHeight`
+ * in symbol units; its one port on the side `toward` (a unit vector) where the branch comes in.
+ */
+export function utilityConnection(width: number, cellHeight: number, toward: Point): SymbolVariant {
+  const [x, y] = [width / 2, cellHeight];
+  const at: Point = [toward[0] * x, toward[1] * y];
+  return variant('utility-box', [rect(-x, -y, width, 2 * y), line(-x, 0, x, 0)], [port('a', at[0], at[1], toward[0], toward[1], 'in')]);
+}
+
 /** In the order of the class table: the fittings, then the off-page connector. */
 export const FITTING_CLASSES: readonly SymbolClass[] = [...fittings, offPageConnector];

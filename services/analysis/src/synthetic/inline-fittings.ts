@@ -3,6 +3,7 @@ import { freeStretch, runDirection } from './process-layout';
 import { directionOf, isHorizontal, opposite, type Direction } from './routing-grid';
 import type { Run, RunEnd, SheetBuilder, SheetSymbol } from './sheet-builder';
 import { symbolBox, symbolClass, type SymbolClass } from './symbol-library';
+import { utilityConnection } from './symbol-classes';
 
 /**
  * What sits on the process runs once they are routed: inline valves and fittings (some drawn touching, port on
@@ -178,6 +179,7 @@ function endBranch(
     ['safety', origin.direction === 3 ? 3 : 0],
     ['drain', 3],
     ['routed', targets ? 4 : 0],
+    ['utility', builder.style.utilityConnections ? 4 : 0],
   ] as const);
   if (kind === 'routed' && targets) {
     for (const target of rng.shuffle(targets).slice(0, 4)) {
@@ -193,6 +195,7 @@ function endBranch(
     }
     return undefined;
   }
+  if (kind === 'utility') return utilityBranch(builder, from, origin);
   return kind === 'safety' ? safetyValveBranch(builder, from, origin) : drainBranch(builder, from, origin);
 }
 
@@ -243,3 +246,54 @@ function drainBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number
 }
 
 const distance = (a: Point, b: Point) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]);
+
+const UTILITY_SERVICES = ['PCS', 'D', 'IA', 'PA', 'N', 'LS', 'MS', 'CWS', 'CWR', 'BFW', 'PW', 'FG'];
+
+/**
+ * A branch ending in a utility connection: a box of two stacked cells (service code, line number) in upright text,
+ * the other sheet's number (and sometimes where the line comes from) written beyond it.
+ */
+function utilityBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number; direction: Direction }): Run | undefined {
+  const { rng, unit, style } = builder;
+  const nodes = straightNodes(builder, origin, rng.int(2, 4));
+  if (!nodes) return undefined;
+  const size = style.textSize;
+  const cells = [rng.pick(UTILITY_SERVICES), String(rng.int(1000, 99999))];
+  const width = Math.max(...cells.map((cell) => builder.textWidth(cell, size))) / unit + rng.range(0.4, 1);
+  const cellHeight = (size * rng.range(1.3, 1.8)) / unit;
+  const step: Point = [[1, 0, -1, 0][origin.direction], [0, 1, 0, -1][origin.direction]];
+  const variant = utilityConnection(width, cellHeight, [-step[0], -step[1]]);
+  const end = builder.grid.point(nodes[nodes.length - 1]);
+  const local = variant.ports[0].at;
+  const centre: Point = [end[0] - local[0] * unit, end[1] - local[1] * unit];
+  const placement = builder.placement(centre);
+  const box = symbolBox(variant, placement);
+  if (!fitsAround(builder, box, 0.4, new Set([nodes[nodes.length - 1]]))) return undefined;
+  const cls = symbolClass('off_page_connector');
+  const symbol = builder.register(cls, variant, placement, box);
+  const inCell = cells.map((cell, k) =>
+    builder.text(
+      cell,
+      centre[0] - builder.textWidth(cell, size) / 2,
+      centre[1] + (k - 0.5) * cellHeight * unit + size * 0.35,
+      'label',
+      symbol.id,
+      false,
+      size,
+    ),
+  );
+  // Beyond the box: below it where the branch comes from above, above it otherwise.
+  const words = [`${rng.pick(['M6', 'P1', 'U2'])}-${rng.int(100, 999)}-${String(rng.int(1, 99999)).padStart(5, '0')}`];
+  if (rng.chance(0.4))
+    words.unshift(`${rng.pick(['FROM', 'TO'])} ${rng.pick(['D', 'T', 'V', 'E'])}-${rng.int(100, 999)}-0${rng.int(1, 9)}`);
+  const below = origin.direction === 1;
+  const outside = words.map((word, k) => {
+    const row = below ? box[3] + size * (1.3 + 1.2 * k) : box[1] - size * (0.4 + 1.2 * (words.length - 1 - k));
+    return builder.text(word, centre[0] - builder.textWidth(word, size) / 2, row, 'label', symbol.id, false, size);
+  });
+  if (!builder.reserveTexts([...inCell, ...outside], symbol)) {
+    builder.unregisterLast();
+    return undefined;
+  }
+  return builder.addRun('solid', nodes, from, { symbol, port: symbol.ports[0] });
+}

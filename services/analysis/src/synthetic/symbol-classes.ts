@@ -7,7 +7,7 @@ import { VALVE_CLASSES } from './valve-classes';
 
 export type { PortDefinition, SymbolClass, SymbolPlacementKind, SymbolVariant } from './symbol-class-parts';
 export { BUBBLE_RADIUS } from './instrument-classes';
-export { labelledConnector } from './fitting-classes';
+export { labelledConnector, utilityConnection } from './fitting-classes';
 
 /** Every class the generator draws (32), by element type. */
 export const SYMBOL_CLASSES: readonly SymbolClass[] = [...EQUIPMENT_CLASSES, ...VALVE_CLASSES, ...INSTRUMENT_CLASSES, ...FITTING_CLASSES];

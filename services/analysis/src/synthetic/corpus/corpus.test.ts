@@ -104,6 +104,8 @@ describe('training corpus', () => {
     const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense');
     const plan = planSheet(seed);
     plan.symbols = { ...plan.symbols, touching: 1, flanged: 1 };
+    // Every branch a drain: none ends in a utility connection instead.
+    plan.style = { ...plan.style, utilityConnections: false };
     const sheet = await buildCorpusSheet(seed, plan);
     const { symbols, connections } = sheet.truth;
     expect(truthFaults(sheet)).toEqual([]);
@@ -194,7 +196,8 @@ describe('training corpus', () => {
     );
     const plan = planSheet(seed);
     const drawn = async (layout: 'rows' | 'cells') => {
-      const sheet = await buildCorpusSheet(seed, { ...plan, style: { ...plan.style, labelledConnectors: { share: 1, layout } } });
+      const style = { ...plan.style, labelledConnectors: { share: 1, layout }, utilityConnections: false };
+      const sheet = await buildCorpusSheet(seed, { ...plan, style });
       expect(truthFaults(sheet)).toEqual([]);
       return sheet.truth;
     };
@@ -231,6 +234,33 @@ describe('training corpus', () => {
     }
     expect(new Set(rows.symbols.map((symbol) => symbol.variant.split('-')[0]))).toContain('labelled');
     expect(new Set(cells.symbols.map((symbol) => symbol.variant.split('-')[0]))).toContain('celled');
+  }, 120_000);
+
+  it('ends some branches in utility connections: two stacked cells of words, the other sheet beyond', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense');
+    const plan = planSheet(seed);
+    const sheet = await buildCorpusSheet(seed, { ...plan, style: { ...plan.style, utilityConnections: true } });
+    const { symbols, texts, connections } = sheet.truth;
+    expect(truthFaults(sheet)).toEqual([]);
+    const boxes = symbols.filter((symbol) => symbol.variant === 'utility-box');
+    expect(boxes.length).toBeGreaterThanOrEqual(1);
+    for (const box of boxes) {
+      expectWith(box.className, box.id).toBe('off_page_connector');
+      expectWith(
+        box.ports.map((port) => port.connected),
+        box.id,
+      ).toEqual([true]);
+      expectWith(connections.filter(({ to }) => 'symbol' in to && to.symbol === box.id).length, box.id).toBe(1);
+      const words = texts.filter((text) => text.ownerId === box.id);
+      const inside = words.filter((text) => boxContains(box.box, text.box));
+      // A service code over a line number inside; the other sheet's number outside, below or above.
+      expectWith(
+        inside.map((text) => text.string),
+        box.id,
+      ).toEqual([expect.stringMatching(/^[A-Z]+$/), expect.stringMatching(/^\d+$/)]);
+      expect(inside[0].box[3]).toBeLessThanOrEqual(inside[1].box[1]);
+      expectWith(words.length - inside.length, box.id).toBeGreaterThanOrEqual(1);
+    }
   }, 120_000);
 
   it('inks signal lines and text apart from the main ink on a sheet drawn in layers', async () => {

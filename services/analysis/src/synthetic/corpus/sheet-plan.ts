@@ -159,6 +159,7 @@ function randomStyle(rng: Prng, seed: number): DraftingStyle {
     ...(rng.chance(0.3)
       ? { labelledConnectors: { share: rng.range(0.5, 1), layout: labelDraw(`corpus-${seed}/connector-layout`) < 0.5 ? 'cells' : 'rows' } }
       : {}),
+    utilityConnections: rng.chance(0.4),
   };
 }
 
