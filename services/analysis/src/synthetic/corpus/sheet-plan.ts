@@ -156,7 +156,7 @@ function randomStyle(rng: Prng, seed: number): DraftingStyle {
     lineNumberFormat: rng.pick(['short', 'long'] as const),
     // Drawn last, so that the draws above stay as they were before marked lines.
     ...signalMarking(rng),
-    ...(rng.chance(0.3)
+    ...(rng.chance(0.5)
       ? { labelledConnectors: { share: rng.range(0.5, 1), layout: labelDraw(`corpus-${seed}/connector-layout`) < 0.5 ? 'cells' : 'rows' } }
       : {}),
     utilityConnections: rng.chance(0.4),
