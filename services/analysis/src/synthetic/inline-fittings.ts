@@ -260,7 +260,7 @@ function utilityBranch(builder: SheetBuilder, from: RunEnd, origin: { node: numb
   const size = style.textSize;
   const cells = [rng.pick(UTILITY_SERVICES), String(rng.int(1000, 99999))];
   const width = Math.max(...cells.map((cell) => builder.textWidth(cell, size))) / unit + rng.range(0.4, 1);
-  const cellHeight = (size * rng.range(1.3, 1.8)) / unit;
+  const cellHeight = (size * rng.range(1.15, 1.8)) / unit;
   const step: Point = [[1, 0, -1, 0][origin.direction], [0, 1, 0, -1][origin.direction]];
   const variant = utilityConnection(width, cellHeight, [-step[0], -step[1]]);
   const end = builder.grid.point(nodes[nodes.length - 1]);
