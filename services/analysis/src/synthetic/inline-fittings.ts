@@ -1,8 +1,8 @@
 import { grow, type Box, type Point } from './geometry';
 import { freeStretch, runDirection } from './process-layout';
-import { directionOf, isHorizontal, opposite, type Direction } from './routing-grid';
+import { directionOf, directionVector, isHorizontal, opposite, type Direction } from './routing-grid';
 import type { Run, RunEnd, SheetBuilder, SheetSymbol } from './sheet-builder';
-import { symbolBox, symbolClass, type SymbolClass } from './symbol-library';
+import { symbolBox, symbolClass, type SymbolClass, type SymbolVariant } from './symbol-library';
 import { utilityConnection } from './symbol-classes';
 
 /**
@@ -215,9 +215,7 @@ function safetyValveBranch(builder: SheetBuilder, from: RunEnd, origin: { node: 
   if (!nodes) return undefined;
   const cls = symbolClass('safety_valve');
   const variant = builder.variantFor(cls);
-  const inlet = builder.grid.point(nodes[nodes.length - 1]);
-  const local = variant.ports[0].at;
-  const placement = builder.placement([inlet[0] - local[0] * builder.unit, inlet[1] - local[1] * builder.unit]);
+  const placement = placementWithPortAt(builder, variant, builder.grid.point(nodes[nodes.length - 1]));
   const box = symbolBox(variant, placement);
   if (!fitsAround(builder, box, 0.5, new Set([nodes[nodes.length - 1]]))) return undefined;
   const valve = builder.register(cls, variant, placement, box);
@@ -245,6 +243,12 @@ function drainBranch(builder: SheetBuilder, from: RunEnd, origin: { node: number
   return run;
 }
 
+/** Upright, with the variant's first port at `at`. */
+function placementWithPortAt(builder: SheetBuilder, variant: SymbolVariant, at: Point) {
+  const local = variant.ports[0].at;
+  return builder.placement([at[0] - local[0] * builder.unit, at[1] - local[1] * builder.unit]);
+}
+
 const distance = (a: Point, b: Point) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]);
 
 const UTILITY_SERVICES = ['PCS', 'D', 'IA', 'PA', 'N', 'LS', 'MS', 'CWS', 'CWR', 'BFW', 'PW', 'FG'];
@@ -261,12 +265,10 @@ function utilityBranch(builder: SheetBuilder, from: RunEnd, origin: { node: numb
   const cells = [rng.pick(UTILITY_SERVICES), String(rng.int(1000, 99999))];
   const width = Math.max(...cells.map((cell) => builder.textWidth(cell, size))) / unit + rng.range(0.4, 1);
   const cellHeight = (size * rng.range(1.15, 1.8)) / unit;
-  const step: Point = [[1, 0, -1, 0][origin.direction], [0, 1, 0, -1][origin.direction]];
-  const variant = utilityConnection(width, cellHeight, [-step[0], -step[1]]);
-  const end = builder.grid.point(nodes[nodes.length - 1]);
-  const local = variant.ports[0].at;
-  const centre: Point = [end[0] - local[0] * unit, end[1] - local[1] * unit];
-  const placement = builder.placement(centre);
+  const [dx, dy] = directionVector(origin.direction);
+  const variant = utilityConnection(width, cellHeight, [-dx, -dy]);
+  const placement = placementWithPortAt(builder, variant, builder.grid.point(nodes[nodes.length - 1]));
+  const centre = placement.center;
   const box = symbolBox(variant, placement);
   if (!fitsAround(builder, box, 0.4, new Set([nodes[nodes.length - 1]]))) return undefined;
   const cls = symbolClass('off_page_connector');

@@ -4,6 +4,8 @@ import type { Box, Point } from './geometry';
 export type Direction = 0 | 1 | 2 | 3;
 const DX = [1, 0, -1, 0];
 const DY = [0, 1, 0, -1];
+/** The unit step of a direction, in page axes (y down). */
+export const directionVector = (direction: Direction): [number, number] => [DX[direction], DY[direction]];
 export const opposite = (direction: Direction) => ((direction + 2) % 4) as Direction;
 export const isHorizontal = (direction: Direction) => direction % 2 === 0;
 
