@@ -52,6 +52,24 @@ describe('hybrid symbols', () => {
     expect(withDetections([body, beside], [whole]).map((s) => s.description)).toEqual(['valve body', 'beside']);
   });
 
+  it("names a rules symbol after a surer detection of another element type boxing it, on the rules' box", () => {
+    const box = { ...symbol(0, 0.6, 'plc instrument'), elementType: 'instrument' as const, symbolClass: 'plc_instrument' };
+    const connector = {
+      ...symbol(2, 0.9, 'off page connector'),
+      y0: 1,
+      elementType: 'off_page_connector' as const,
+      symbolClass: 'off_page_connector',
+    };
+    const [named] = withDetections([box], [connector]);
+    expect(named).toMatchObject({ x0: 0, x1: 20, y0: 0, elementType: 'off_page_connector', symbolClass: 'off_page_connector' });
+    expect(named.confidence).toBe(0.9);
+    // A less sure detection, one boxing much more, or the rule switched off: the rules' name stays.
+    expect(withDetections([box], [{ ...connector, confidence: 0.55 }])[0].elementType).toBe('instrument');
+    expect(withDetections([{ ...box, confidence: 0.95 }], [connector])[0].elementType).toBe('instrument');
+    expect(withDetections([box], [{ ...connector, x1: 60 }])[0].elementType).toBe('instrument');
+    expect(withDetections([box], [connector], new Set(['fusion-name']))[0].elementType).toBe('instrument');
+  });
+
   it('leaves the rules symbol where the rule that would replace it is switched off (ablation)', () => {
     const merged = { ...symbol(0, 0.7, 'two valves'), x1: 50 };
     const pair = [

@@ -1,5 +1,5 @@
 /** The detector's symbols as the pipeline's `DetectedSymbol`s, in processing pixels. */
-import { boxArea, overlapArea } from '../pipeline/components';
+import { boxArea, boxIou, overlapArea } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { ruleOn, type RuleModule } from '../pipeline/rule-modules';
 import type { GrayPage } from './detector/page-detector';
@@ -49,7 +49,9 @@ const RULES_SURE = 0.8;
  *   close together for one symbol;
  * - one alone inside an unsure rules symbol, filling from a third to three quarters of it, replaces it: the rules
  *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one;
- * - one that `grows` and holds one smaller rules symbol, and overlaps no other, replaces it.
+ * - one that `grows` and holds one smaller rules symbol, and overlaps no other, replaces it;
+ * - one that boxes the same symbol as a rules symbol (IoU ≥ 0.5) and is surer names it, on the rules' box: the
+ *   detector sees the symbol in its setting (a utility connection's cells at a branch's end), the classifier a crop.
  */
 export function withDetections(
   ruled: DetectedSymbol[] | undefined,
@@ -57,7 +59,9 @@ export function withDetections(
   without?: ReadonlySet<RuleModule>,
 ): DetectedSymbol[] {
   if (!ruled) return detected;
-  const [split, shrink, grow] = (['fusion-split', 'fusion-shrink', 'fusion-grow'] as const).map((module) => ruleOn(without, module));
+  const [split, shrink, grow, name] = (['fusion-split', 'fusion-shrink', 'fusion-grow', 'fusion-name'] as const).map((module) =>
+    ruleOn(without, module),
+  );
   const symbols = ruled.filter((symbol) => symbol.elementType !== 'text');
   const sure = detected.filter((d) => d.confidence >= HYBRID_MIN_CONFIDENCE);
   const replaced = new Map<DetectedSymbol, DetectedSymbol[]>();
@@ -81,5 +85,17 @@ export function withDetections(
     used.add(d);
   }
   const free = sure.filter((d) => symbols.every((symbol) => !overlaps(symbol, d)));
-  return [...ruled.flatMap((symbol) => replaced.get(symbol) ?? [symbol]), ...free];
+  const named = (symbol: DetectedSymbol) => (name ? namedByDetection(symbol, sure, used) : symbol);
+  return [...ruled.flatMap((symbol) => replaced.get(symbol) ?? [named(symbol)]), ...free];
+}
+
+/** The rules symbol named by the surest unused detection boxing the same symbol and surer than it, if one does. */
+function namedByDetection(symbol: DetectedSymbol, sure: DetectedSymbol[], used: Set<DetectedSymbol>): DetectedSymbol {
+  if (symbol.elementType === 'text') return symbol;
+  const same = sure.filter((d) => !used.has(d) && d.confidence > symbol.confidence && boxIou(symbol, d) >= 0.5);
+  const surest = same.sort((a, b) => b.confidence - a.confidence)[0];
+  if (!surest || surest.elementType === symbol.elementType) return symbol;
+  used.add(surest);
+  const { elementType, description, symbolClass, confidence } = surest;
+  return { ...symbol, elementType, description, symbolClass, confidence };
 }
