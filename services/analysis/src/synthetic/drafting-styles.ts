@@ -12,6 +12,11 @@ import type { SignalMarking } from './signal-marks';
 export interface LabelledConnectors {
   share: number;
   layout: 'rows' | 'cells';
+  /**
+   * Cells as one CAD block of fixed size on the whole sheet, each cell this many text sizes wide (wider where its word
+   * needs it), the words centred: many EPC sheets draw every connector alike, whatever it holds.
+   */
+  block?: [number, number];
 }
 
 export interface DraftingStyle {

@@ -214,7 +214,9 @@ export function placeConnectors(
             celledWords(rng, prefix, isIncoming),
             isIncoming,
             pointed,
-            labelDraw(`${style.name}/connector-${i}/tight`),
+            // A block is as tall on every connector of the sheet.
+            labelDraw(boxed.block ? `${style.name}/connector-block/tight` : `${style.name}/connector-${i}/tight`),
+            boxed.block,
           )
         : placeLabelledConnector(builder, cls, connectorWords(rng, prefix, isIncoming), isIncoming, pointed);
     // Where the boxed one finds no room, the connector is drawn as the style's own.
@@ -299,7 +301,8 @@ function placeLabelledConnector(
  * A connector drawn as one row of two cells at the sheet's text size (a line number, the other sheet), plain or
  * pointed, with where the line goes written above it and its service below. `tightness` (0..1) sets how closely the
  * box wraps its words: from 1.8 times the text size tall with a unit beside each word, to 1.1 times with 0.4 of one
- * (many EPC sheets box the words as tightly as the lettering allows).
+ * (many EPC sheets box the words as tightly as the lettering allows). With `block` (text sizes), each cell is at least
+ * that wide, the same on every connector of the sheet.
  */
 function placeCelledConnector(
   builder: SheetBuilder,
@@ -308,11 +311,14 @@ function placeCelledConnector(
   isIncoming: boolean,
   pointed: boolean,
   tightness: number,
+  block?: [number, number],
 ): SheetSymbol | undefined {
   const { unit, style } = builder;
   const size = style.textSize;
   const padding = 1 - 0.6 * tightness;
-  const cellWidths = words.cells.map((cell) => builder.textWidth(cell, size) / unit + padding);
+  const cellWidths = words.cells.map((cell, k) =>
+    Math.max(builder.textWidth(cell, size) / unit + padding, ((block?.[k] ?? 0) * size) / unit),
+  );
   const width = cellWidths[0] + cellWidths[1] + (pointed ? 0.8 : 0);
   const height = (size * (1.8 - 0.7 * tightness)) / unit;
   const variant = labelledConnector(width, height, pointed, cellWidths[0]);

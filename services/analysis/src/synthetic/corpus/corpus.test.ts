@@ -195,14 +195,26 @@ describe('training corpus', () => {
       (plan) => small(plan) && plan.damage === false && plan.density !== 'sparse' && plan.style.labelledConnectors !== undefined,
     );
     const plan = planSheet(seed);
-    const drawn = async (layout: 'rows' | 'cells') => {
-      const style = { ...plan.style, labelledConnectors: { share: 1, layout }, utilityConnections: false };
+    const drawn = async (layout: 'rows' | 'cells', block?: [number, number]) => {
+      const style = { ...plan.style, labelledConnectors: { share: 1, layout, block }, utilityConnections: false };
       const sheet = await buildCorpusSheet(seed, { ...plan, style });
       expect(truthFaults(sheet)).toEqual([]);
       return sheet.truth;
     };
-    const [rows, cells] = [await drawn('rows'), await drawn('cells')];
-    const connectors = [rows, cells].flatMap((truth) =>
+    const [rows, cells, blocks] = [await drawn('rows'), await drawn('cells'), await drawn('cells', [4, 9])];
+    // As one block: every celled connector at least the block's 4 + 9 text sizes wide, and of a kind the same size.
+    const blocked = blocks.symbols.filter((symbol) => symbol.variant.startsWith('celled'));
+    expect(blocked.length).toBeGreaterThanOrEqual(2);
+    const textSize = (plan.style.textSize * plan.dpi) / 200;
+    for (const { box, id } of blocked) expectWith(box[2] - box[0], id).toBeGreaterThanOrEqual(13 * textSize - 2);
+    for (const kind of new Set(blocked.map((symbol) => symbol.variant))) {
+      const sizes = blocked.filter((symbol) => symbol.variant === kind).map(({ box }) => [box[2] - box[0], box[3] - box[1]]);
+      for (const side of [0, 1])
+        expectWith(Math.max(...sizes.map((size) => size[side])) - Math.min(...sizes.map((size) => size[side])), kind).toBeLessThanOrEqual(
+          2,
+        );
+    }
+    const connectors = [rows, cells, blocks].flatMap((truth) =>
       truth.symbols.filter((symbol) => symbol.className === 'off_page_connector').map((connector) => ({ connector, truth })),
     );
     expect(connectors.length).toBeGreaterThanOrEqual(4);

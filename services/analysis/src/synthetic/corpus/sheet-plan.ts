@@ -1,5 +1,5 @@
 import type { ColourScheme, DegradeOptions, LayerPalette } from '../degrade';
-import type { DraftingStyle } from '../drafting-styles';
+import type { DraftingStyle, LabelledConnectors } from '../drafting-styles';
 import type { FontName } from '../pdf-canvas';
 import { labelDraw, Prng } from '../prng';
 import type { Orientation, Paper } from '../sheet-generator';
@@ -156,11 +156,17 @@ function randomStyle(rng: Prng, seed: number): DraftingStyle {
     lineNumberFormat: rng.pick(['short', 'long'] as const),
     // Drawn last, so that the draws above stay as they were before marked lines.
     ...signalMarking(rng),
-    ...(rng.chance(0.5)
-      ? { labelledConnectors: { share: rng.range(0.5, 1), layout: labelDraw(`corpus-${seed}/connector-layout`) < 0.5 ? 'cells' : 'rows' } }
-      : {}),
+    ...(rng.chance(0.5) ? { labelledConnectors: { share: rng.range(0.5, 1), ...connectorLayout(seed) } } : {}),
     utilityConnections: rng.chance(0.4),
   };
+}
+
+/** Rows or cells; half the celled sheets draw them as one fixed block (label draws: the other draws stay as they were). */
+function connectorLayout(seed: number): Pick<LabelledConnectors, 'layout' | 'block'> {
+  const draw = (what: string) => labelDraw(`corpus-${seed}/connector-${what}`);
+  if (draw('layout') >= 0.5) return { layout: 'rows' };
+  if (draw('block') >= 0.5) return { layout: 'cells' };
+  return { layout: 'cells', block: [3.5 + 2 * draw('block-first'), 7 + 4 * draw('block-second')] };
 }
 
 /** A third of the sheets draw some of their signal lines with ISA marks (pneumatic ones most often). */
