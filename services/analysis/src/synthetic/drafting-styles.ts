@@ -17,6 +17,8 @@ export interface LabelledConnectors {
    * needs it), the words centred: many EPC sheets draw every connector alike, whatever it holds.
    */
   block?: [number, number];
+  /** Outlines drawn with a finer pen than the sheet's symbols, at this share of their weight (as many CAD blocks are). */
+  thin?: number;
 }
 
 export interface DraftingStyle {

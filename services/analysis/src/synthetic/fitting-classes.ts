@@ -170,21 +170,26 @@ const offPageConnector: SymbolClass = {
 /**
  * An off-page connector drawn as a box around its own words (`FROM 26-P-014`), as many CAD standards draw it: plain,
  * or pointed at its far end. `width` and `height` in symbol units, from the words' size. With `divider` (units from
- * the left side) the box is split into two cells, one word each (a line number, then the other sheet).
+ * the left side) the box is split into two cells, one word each (a line number, then the other sheet). `weight`: its
+ * pen against the symbols' (below 1, finer).
  */
-export function labelledConnector(width: number, height: number, pointed: boolean, divider?: number): SymbolVariant {
+export function labelledConnector(width: number, height: number, pointed: boolean, divider?: number, weight = 1): SymbolVariant {
   const [x, y] = [width / 2, height / 2];
   const tip = Math.min(0.8, width / 4);
+  const pen = weight === 1 ? {} : { weight };
   const outline = pointed
-    ? polygon([
-        [-x, -y],
-        [x - tip, -y],
-        [x, 0],
-        [x - tip, y],
-        [-x, y],
-      ])
-    : rect(-x, -y, width, height);
-  const parts = divider === undefined ? [outline] : [outline, line(divider - x, -y, divider - x, y)];
+    ? polygon(
+        [
+          [-x, -y],
+          [x - tip, -y],
+          [x, 0],
+          [x - tip, y],
+          [-x, y],
+        ],
+        pen,
+      )
+    : rect(-x, -y, width, height, pen);
+  const parts = divider === undefined ? [outline] : [outline, line(divider - x, -y, divider - x, y, pen)];
   const name = `${divider === undefined ? 'labelled' : 'celled'}-${pointed ? 'pointed' : 'box'}`;
   return variant(name, parts, [port('left', -x, 0, -1, 0), port('right', x, 0, 1, 0)]);
 }

@@ -1,5 +1,6 @@
 import { boxContains, boxesOverlap, grow, type Box, type Point } from './geometry';
 import { labelDraw, type Prng } from './prng';
+import type { DraftingStyle } from './drafting-styles';
 import type { Paper } from './sheet-generator';
 import { directionOf, type Direction } from './routing-grid';
 import type { PlacedText, Run, SheetBuilder, SheetSymbol } from './sheet-builder';
@@ -287,7 +288,7 @@ function placeLabelledConnector(
   const size = Math.round(style.textSize * 0.8);
   const rowWidths = rows.map((row) => builder.textWidth(row, size));
   const width = (Math.max(...rowWidths) + unit) / unit + (pointed ? 0.8 : 0);
-  const variant = labelledConnector(width, (size * 2.8) / unit, pointed);
+  const variant = labelledConnector(width, (size * 2.8) / unit, pointed, undefined, connectorPen(style));
   return placeBoxedConnector(builder, cls, variant, width, isIncoming, (symbol, x, y) => {
     // The words' centre: left of the point, where there is one.
     const middle = x - (pointed ? 0.4 * unit : 0);
@@ -321,7 +322,7 @@ function placeCelledConnector(
   );
   const width = cellWidths[0] + cellWidths[1] + (pointed ? 0.8 : 0);
   const height = (size * (1.8 - 0.7 * tightness)) / unit;
-  const variant = labelledConnector(width, height, pointed, cellWidths[0]);
+  const variant = labelledConnector(width, height, pointed, cellWidths[0], connectorPen(style));
   return placeBoxedConnector(builder, cls, variant, width, isIncoming, (symbol, x, y) => {
     const left = x - (width / 2) * unit;
     const baseline = y + size * 0.35;
@@ -337,6 +338,12 @@ function placeCelledConnector(
       builder.text(words.below, left, bottom + size * 1.05, 'label', symbol.id, false, size),
     ];
   });
+}
+
+/** A boxed connector's pen against the symbols': the style's finer one where it has one, never under 0.8 px at 200 dpi. */
+function connectorPen(style: DraftingStyle): number {
+  const thin = style.labelledConnectors?.thin;
+  return thin === undefined ? 1 : Math.min(1, Math.max(thin, 0.8 / style.symbolWidth));
 }
 
 /**

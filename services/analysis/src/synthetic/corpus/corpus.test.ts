@@ -248,6 +248,25 @@ describe('training corpus', () => {
     expect(new Set(cells.symbols.map((symbol) => symbol.variant.split('-')[0]))).toContain('celled');
   }, 120_000);
 
+  it('outlines boxed connectors with a finer pen than the symbols where the style says', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense' && plan.style.symbolWidth >= 3);
+    const plan = planSheet(seed);
+    const drawn = async (thin?: number) => {
+      const style = { ...plan.style, labelledConnectors: { share: 1, layout: 'cells' as const, thin }, utilityConnections: false };
+      const sheet = await buildCorpusSheet(seed, { ...plan, style });
+      expect(truthFaults(sheet)).toEqual([]);
+      return sheet;
+    };
+    const [bold, fine] = [await drawn(), await drawn(0.35)];
+    const connectors = (sheet: CorpusSheet) => sheet.truth.symbols.filter((symbol) => symbol.className === 'off_page_connector');
+    expect(connectors(bold).length).toBeGreaterThanOrEqual(2);
+    // The same connectors in the same places, their words the same: only the outline's ink differs.
+    expect(connectors(fine).map((symbol) => symbol.id)).toEqual(connectors(bold).map((symbol) => symbol.id));
+    for (const [k, symbol] of connectors(fine).entries()) {
+      expectWith(inkIn(fine, symbol.box), symbol.id).toBeLessThan(0.8 * inkIn(bold, connectors(bold)[k].box));
+    }
+  }, 120_000);
+
   it('ends some branches in utility connections: two stacked cells of words, the other sheet beyond', async () => {
     const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense');
     const plan = planSheet(seed);

@@ -161,12 +161,16 @@ function randomStyle(rng: Prng, seed: number): DraftingStyle {
   };
 }
 
-/** Rows or cells; half the celled sheets draw them as one fixed block (label draws: the other draws stay as they were). */
-function connectorLayout(seed: number): Pick<LabelledConnectors, 'layout' | 'block'> {
+/**
+ * Rows or cells; half the celled sheets draw them as one fixed block; half of all outlined with a finer pen (label
+ * draws: the other draws stay as they were).
+ */
+function connectorLayout(seed: number): Pick<LabelledConnectors, 'layout' | 'block' | 'thin'> {
   const draw = (what: string) => labelDraw(`corpus-${seed}/connector-${what}`);
-  if (draw('layout') >= 0.5) return { layout: 'rows' };
-  if (draw('block') >= 0.5) return { layout: 'cells' };
-  return { layout: 'cells', block: [3.5 + 2 * draw('block-first'), 7 + 4 * draw('block-second')] };
+  const thin = draw('thin') < 0.5 ? { thin: 0.35 + 0.35 * draw('thin-weight') } : {};
+  if (draw('layout') >= 0.5) return { layout: 'rows', ...thin };
+  if (draw('block') >= 0.5) return { layout: 'cells', ...thin };
+  return { layout: 'cells', block: [3.5 + 2 * draw('block-first'), 7 + 4 * draw('block-second')], ...thin };
 }
 
 /** A third of the sheets draw some of their signal lines with ISA marks (pneumatic ones most often). */
