@@ -217,7 +217,6 @@ export function placeConnectors(
             pointed,
             // A block is as tall on every connector of the sheet.
             labelDraw(boxed.block ? `${style.name}/connector-block/tight` : `${style.name}/connector-${i}/tight`),
-            boxed.block,
           )
         : placeLabelledConnector(builder, cls, connectorWords(rng, prefix, isIncoming), isIncoming, pointed);
     // Where the boxed one finds no room, the connector is drawn as the style's own.
@@ -302,8 +301,8 @@ function placeLabelledConnector(
  * A connector drawn as one row of two cells at the sheet's text size (a line number, the other sheet), plain or
  * pointed, with where the line goes written above it and its service below. `tightness` (0..1) sets how closely the
  * box wraps its words: from 1.8 times the text size tall with a unit beside each word, to 1.1 times with 0.4 of one
- * (many EPC sheets box the words as tightly as the lettering allows). With `block` (text sizes), each cell is at least
- * that wide, the same on every connector of the sheet.
+ * (many EPC sheets box the words as tightly as the lettering allows). Where the style draws them as one block, each cell
+ * is at least the block's width, the same on every connector of the sheet.
  */
 function placeCelledConnector(
   builder: SheetBuilder,
@@ -312,10 +311,10 @@ function placeCelledConnector(
   isIncoming: boolean,
   pointed: boolean,
   tightness: number,
-  block?: [number, number],
 ): SheetSymbol | undefined {
   const { unit, style } = builder;
   const size = style.textSize;
+  const block = style.labelledConnectors?.block;
   const padding = 1 - 0.6 * tightness;
   const cellWidths = words.cells.map((cell, k) =>
     Math.max(builder.textWidth(cell, size) / unit + padding, ((block?.[k] ?? 0) * size) / unit),
