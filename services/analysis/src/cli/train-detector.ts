@@ -1,8 +1,10 @@
 /**
- * `npm run train:detector -- [--steps N] [--train-count N] [--held-out-count N] [--work DIR] [--out DIR]`
+ * `npm run train:detector -- [--steps N] [--device auto|cpu|cuda] [--workers N] [--train-count N] [--held-out-count N]
+ *   [--work DIR] [--out DIR]`
  * Rebuilds the committed symbol detector: draws the training and held-out corpora from their fixed seeds (whole
  * sheets, skipped when already drawn), measures each sheet's text height to read it at the product's scale, installs the Debian packages the trainer needs (PyTorch, ONNX, Pillow),
- * trains with `training/detector/train.py` on every core, and writes the weights and their model card
+ * trains with `training/detector/train.py` on every core (on a CUDA GPU where PyTorch sees one, `--workers` processes
+ * drawing its crops; the product never needs one), and writes the weights and their model card
  * (`models/symbol-detector/`). Progress on stderr.
  */
 import { writeFile } from 'node:fs/promises';
@@ -28,10 +30,16 @@ export const DETECTOR_TRAINING = { steps: 14000, batch: 12, crop: 320, seed: 41 
 
 const TRAINING_DIR = path.resolve(__dirname, '../../training/detector');
 
+/** The command line's device options where they are not the defaults: they change the crops' random stream. */
+const gpuOptions = (device: string, workers: string) =>
+  (device === 'auto' ? '' : ` --device ${device}`) + (workers === '0' ? '' : ` --workers ${workers}`);
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       steps: { type: 'string', default: String(DETECTOR_TRAINING.steps) },
+      device: { type: 'string', default: 'auto' },
+      workers: { type: 'string', default: '0' },
       ...CORPUS_COUNT_OPTIONS,
       work: { type: 'string', default: DEFAULT_CORPUS_WORK_DIR },
       out: { type: 'string', default: DEFAULT_DETECTOR_DIR },
@@ -43,7 +51,7 @@ async function main(): Promise<number> {
   const elementType = (name: string) => SYMBOL_CLASSES.find((cls) => cls.className === name)?.elementType ?? null;
   await writeFile(classes, JSON.stringify(COCO_CATEGORIES.map(({ name }) => ({ name, elementType: elementType(name) }))));
   const started = Date.now();
-  const { steps } = values;
+  const { steps, device, workers } = values;
   const { batch, crop, seed } = DETECTOR_TRAINING;
   runTrainer(TRAINING_DIR, ['--corpus', trainDir, '--holdout', heldOutDir, '--classes', classes, '--out', values.out], {
     steps,
@@ -52,10 +60,12 @@ async function main(): Promise<number> {
     seed,
     'fallback-scale': FALLBACK_SCALE,
     commit,
+    device,
+    workers,
   });
   const minutes = (Date.now() - started) / 60000;
   await writeModelCard(values.out, {
-    command: trainingCommand(`npm run train:detector -- --steps ${steps}`, corpora),
+    command: trainingCommand(`npm run train:detector -- --steps ${steps}${gpuOptions(device, workers)}`, corpora),
     corpora,
     wallMinutes: minutes,
     machine: trainingMachine(),

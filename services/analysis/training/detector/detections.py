@@ -29,7 +29,7 @@ def decode(heat_logits: torch.Tensor, regression: torch.Tensor, min_score=MIN_SC
     cx, cy = (ix.float() + ox) * STRIDE, (iy.float() + oy) * STRIDE
     w, h = lw.clamp(max=8).exp(), lh.clamp(max=8).exp()
     rows = torch.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, scores, cls.float()], dim=1)
-    return rows.numpy()
+    return rows.cpu().numpy()
 
 
 def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -64,6 +64,7 @@ def tile_origins(length: int):
 def detect_page(model, ink: np.ndarray) -> np.ndarray:
     """Detections on a page at the detector's scale: tiles overlap; each keeps the centres in its own share."""
     height, width = ink.shape
+    device = next(model.parameters()).device
     found = []
     xs, ys = tile_origins(width), tile_origins(height)
     for j, y in enumerate(ys):
@@ -71,7 +72,7 @@ def detect_page(model, ink: np.ndarray) -> np.ndarray:
             tile = np.zeros((TILE, TILE), dtype=np.float32)
             part = ink[y:y + TILE, x:x + TILE]
             tile[:part.shape[0], :part.shape[1]] = part / 255.0
-            heat, regression = model(torch.from_numpy(tile)[None, None])
+            heat, regression = model(torch.from_numpy(tile)[None, None].to(device))
             rows = decode(heat[0], regression[0])
             # A centre belongs to the tile whose share holds it: halfway into each overlap.
             lo_x = 0 if i == 0 else (xs[i - 1] + TILE - x) / 2

@@ -44,17 +44,40 @@ def batch(sheets, rng, size, count, classes):
     return as_tensor(images)[:, None].float().div_(255), as_tensor(heats), as_tensor(regressions), as_tensor(masks)
 
 
+class Batches(torch.utils.data.IterableDataset):
+    """Endless training batches. In the main process (no workers) one generator seeded by --seed draws them all, as it
+    always has; each loader worker draws from its own generator, seeded by --seed and its number."""
+
+    def __init__(self, sheets, size, count, classes, seed):
+        super().__init__()
+        self.sheets, self.size, self.count, self.classes, self.seed = sheets, size, count, classes, seed
+
+    def __iter__(self):
+        worker = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng(self.seed if worker is None else [self.seed, worker.id])
+        while True:
+            yield batch(self.sheets, rng, self.size, self.count, self.classes)
+
+
+def training_device(name: str) -> torch.device:
+    """--device auto: a CUDA GPU where PyTorch sees one, else the CPU (the product never needs a GPU)."""
+    return torch.device("cuda" if name == "auto" and torch.cuda.is_available() else "cpu" if name == "auto" else name)
+
+
 def train(args):
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    rng = np.random.default_rng(args.seed)
+    device = training_device(args.device)
     with open(args.classes) as handle:
         classes = json.load(handle)
     names = [c["name"] for c in classes]
     class_index = {name: i for i, name in enumerate(names)}
     sheets = load_sheets(args.corpus, class_index)
-    model = Detector(len(names))
-    print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(names)} classes, {len(sheets)} sheets", flush=True)
+    model = Detector(len(names)).to(device)
+    print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(names)} classes, {len(sheets)} sheets, on {device}",
+          flush=True)
+    batches = iter(torch.utils.data.DataLoader(Batches(sheets, args.size, args.batch, len(names), args.seed), batch_size=None,
+                                               num_workers=args.workers, pin_memory=device.type == "cuda"))
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     warmup = max(1, min(300, args.steps // 10))
     schedule = lambda step: min(1, (step + 1) / warmup) * 0.5 * (1 + math.cos(math.pi * step / args.steps))
@@ -62,7 +85,7 @@ def train(args):
     started, running = time.time(), None
     for step in range(args.steps):
         model.train()
-        images, heat, regression, mask = batch(sheets, rng, args.size, args.batch, len(names))
+        images, heat, regression, mask = (t.to(device, non_blocking=True) for t in next(batches))
         heat_logits, predicted = model(images)
         heat_loss = focal_loss(heat_logits, heat)
         objects = mask.sum().clamp(min=1)
@@ -85,7 +108,7 @@ def train(args):
             torch.save(model.state_dict(), os.path.join(args.out, "detector.pt"))
     minutes = (time.time() - started) / 60
     record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size, "cropScales": list(CROP_SCALES),
-              "seed": args.seed}
+              "seed": args.seed, "device": device.type, "workers": args.workers}
     finish(model, args, classes, record, args.commit)
 
 
@@ -95,6 +118,7 @@ def finish(model, args, classes, record, commit):
     names = [c["name"] for c in classes]
     holdout = load_sheets(args.holdout, {name: i for i, name in enumerate(names)})
     figures = evaluate(model, holdout, names)
+    model.cpu()
     scales = {"targetTextHeight": sheet_scales(args.corpus)["targetTextHeight"], "fallback": args.fallback_scale}
     export(model, classes, args.out, {**record, "heldOut": figures}, scales, commit=commit)
     print(json.dumps(figures["summary"], indent=1), flush=True)
@@ -108,7 +132,7 @@ def evaluate_again(args):
     with open(os.path.join(args.out, "detector.json")) as handle:
         previous = json.load(handle)
     model = Detector(len(classes))
-    model.load_state_dict(torch.load(os.path.join(args.out, "detector.pt")))
+    model.load_state_dict(torch.load(os.path.join(args.out, "detector.pt"), map_location="cpu"))
     record = {key: value for key, value in previous["training"].items() if key != "heldOut"}
     finish(model, args, classes, record, previous["commit"])
 
@@ -116,6 +140,8 @@ def evaluate_again(args):
 if __name__ == "__main__":
     parser = training_arguments(__doc__, steps=6000, size=320, lr=2e-3, seed=41)
     parser.add_argument("--classes", required=True, help="JSON list of {name, elementType}, in the heatmap's order")
+    parser.add_argument("--device", default="auto", help="auto (a CUDA GPU where there is one), cpu or cuda")
+    parser.add_argument("--workers", type=int, default=0, help="processes drawing training crops (0: the trainer's own)")
     arguments = parser.parse_args()
     if arguments.evaluate_only:
         evaluate_again(arguments)
