@@ -2,6 +2,7 @@
 bands and precision/recall/F1."""
 import argparse
 import json
+import multiprocessing
 import os
 import subprocess
 
@@ -23,6 +24,28 @@ def corpus_sheet(corpus: str, name: str):
 def sheet_names(corpus: str, limit=None) -> list:
     """The corpus's sheets in name order (the order they were drawn in), the first `limit` of them."""
     return sorted(f[:-5] for f in os.listdir(os.path.join(corpus, "truth")) if f.endswith(".json"))[:limit]
+
+
+def _make(job):
+    make, args = job
+    return make(*args)
+
+
+def load_all(jobs: list, processes: int, log=print) -> list:
+    """`make(*args)` for each `(make, args)` job, in order, in `processes` forked processes: reading and scaling the
+    sheets is most of a trainer's start."""
+    pool = multiprocessing.get_context("fork").Pool(processes) if processes > 1 else None
+    made = []
+    try:
+        for i, item in enumerate(pool.imap(_make, jobs) if pool else map(_make, jobs)):
+            made.append(item)
+            if (i + 1) % 20 == 0 or i + 1 == len(jobs):
+                log(f"loaded {i + 1}/{len(jobs)} sheets", flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    return made
 
 
 def git_commit() -> str:

@@ -5,7 +5,7 @@ import numpy as np
 from PIL import Image, ImageFilter
 
 from model import STRIDE
-from corpus_common import corpus_sheet, ink_image, sheet_names, sheet_scales
+from corpus_common import corpus_sheet, ink_image, load_all, sheet_names, sheet_scales
 
 # Crops are read at a random scale in this range: symbols drawn from about half to twice their corpus size.
 CROP_SCALES = (0.45, 1.8)
@@ -24,15 +24,10 @@ class Sheet:
                                  for s in truth["symbols"]], dtype=np.int64)
 
 
-def load_sheets(corpus: str, class_index: dict, limit=None, log=print):
-    names = sheet_names(corpus, limit)
+def load_sheets(corpus: str, class_index: dict, limit=None, log=print, processes=1):
     scales = sheet_scales(corpus)["sheets"]
-    sheets = []
-    for i, name in enumerate(names):
-        sheets.append(Sheet(corpus, name, class_index, scales[name]["scale"]))
-        if (i + 1) % 20 == 0 or i + 1 == len(names):
-            log(f"loaded {i + 1}/{len(names)} sheets")
-    return sheets
+    jobs = [(Sheet, (corpus, name, class_index, scales[name]["scale"])) for name in sheet_names(corpus, limit)]
+    return load_all(jobs, processes, log)
 
 
 def crop(sheet: Sheet, rng: np.random.Generator, size: int):

@@ -72,7 +72,7 @@ def train(args):
         classes = json.load(handle)
     names = [c["name"] for c in classes]
     class_index = {name: i for i, name in enumerate(names)}
-    sheets = load_sheets(args.corpus, class_index)
+    sheets = load_sheets(args.corpus, class_index, processes=args.threads)
     model = Detector(len(names)).to(device)
     print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(names)} classes, {len(sheets)} sheets, on {device}",
           flush=True)
@@ -116,7 +116,7 @@ def finish(model, args, classes, record, commit):
     """Scores the model on the held-out corpus and writes it for Node with its training record."""
     model.eval()
     names = [c["name"] for c in classes]
-    holdout = load_sheets(args.holdout, {name: i for i, name in enumerate(names)})
+    holdout = load_sheets(args.holdout, {name: i for i, name in enumerate(names)}, processes=args.threads)
     figures = evaluate(model, holdout, names)
     model.cpu()
     scales = {"targetTextHeight": sheet_scales(args.corpus)["targetTextHeight"], "fallback": args.fallback_scale}

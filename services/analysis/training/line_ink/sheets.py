@@ -5,7 +5,7 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
-from corpus_common import corpus_sheet, ink_image, sheet_names, sheet_scales
+from corpus_common import corpus_sheet, ink_image, load_all, sheet_names, sheet_scales
 from model import CLASSES, STRIDE
 
 
@@ -60,15 +60,10 @@ class Sheet:
         self.anchors *= width / truth["imageSize"]["width"]
 
 
-def load_sheets(corpus: str, limit=None, log=print):
-    names = sheet_names(corpus, limit)
+def load_sheets(corpus: str, limit=None, log=print, processes=1):
     scales = sheet_scales(corpus)["sheets"]
-    sheets = []
-    for i, name in enumerate(names):
-        sheets.append(Sheet(corpus, name, line_ink_scale(scales[name]["scale"])))
-        if (i + 1) % 20 == 0 or i + 1 == len(names):
-            log(f"loaded {i + 1}/{len(names)} sheets", flush=True)
-    return sheets
+    jobs = [(Sheet, (corpus, name, line_ink_scale(scales[name]["scale"]))) for name in sheet_names(corpus, limit)]
+    return load_all(jobs, processes, log)
 
 
 def ink_cells(ink: np.ndarray) -> np.ndarray:

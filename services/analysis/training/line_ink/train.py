@@ -40,7 +40,7 @@ def train(args):
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
-    sheets = load_sheets(args.corpus, limit=args.sheets)
+    sheets = load_sheets(args.corpus, limit=args.sheets, processes=args.threads)
     model = InkNet()
     print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(sheets)} sheets", flush=True)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -74,7 +74,7 @@ def train(args):
 def finish(model, args, record, commit):
     """Scores the model on the held-out corpus and writes `line-ink.onnx` and `line-ink.json`."""
     model.eval()
-    figures = evaluate(model, load_sheets(args.holdout))
+    figures = evaluate(model, load_sheets(args.holdout, processes=args.threads))
     manifest = {"architecture": ARCHITECTURE, "classes": list(CLASSES), "stride": STRIDE, "tile": TILE, "margin": MARGIN,
                 "inkLevel": INK_LEVEL, "scaleOverDetector": SCALE_OVER_DETECTOR,
                 "textHeight": sheet_scales(args.corpus)["targetTextHeight"], "pageScale": args.fallback_scale,
