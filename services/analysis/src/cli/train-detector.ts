@@ -30,9 +30,14 @@ export const DETECTOR_TRAINING = { steps: 14000, batch: 12, crop: 320, seed: 41 
 
 const TRAINING_DIR = path.resolve(__dirname, '../../training/detector');
 
-/** The command line's device options where they are not the defaults: they change the crops' random stream. */
-const gpuOptions = (device: string, workers: string) =>
-  (device === 'auto' ? '' : ` --device ${device}`) + (workers === '0' ? '' : ` --workers ${workers}`);
+const DEVICES = ['auto', 'cpu', 'cuda'];
+
+/** The command line's device options where they are not the defaults (they change the crops' random stream). */
+function gpuOptions(device: string, workers: string): string {
+  if (!DEVICES.includes(device)) throw new Error(`--device must be one of ${DEVICES.join(', ')}, not "${device}"`);
+  if (!/^\d+$/.test(workers)) throw new Error(`--workers must be a whole number of processes, not "${workers}"`);
+  return (device === 'auto' ? '' : ` --device ${device}`) + (workers === '0' ? '' : ` --workers ${workers}`);
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -45,13 +50,14 @@ async function main(): Promise<number> {
       out: { type: 'string', default: DEFAULT_DETECTOR_DIR },
     },
   });
+  const { steps, device, workers } = values;
+  const deviceOptions = gpuOptions(device, workers);
   const { corpora, commit, trainDir, heldOutDir } = await prepareTraining(values);
   const classes = path.join(trainDir, 'classes.json');
   // Heatmap order and each class's element type (`other_symbol` has none: its kind comes from its size).
   const elementType = (name: string) => SYMBOL_CLASSES.find((cls) => cls.className === name)?.elementType ?? null;
   await writeFile(classes, JSON.stringify(COCO_CATEGORIES.map(({ name }) => ({ name, elementType: elementType(name) }))));
   const started = Date.now();
-  const { steps, device, workers } = values;
   const { batch, crop, seed } = DETECTOR_TRAINING;
   runTrainer(TRAINING_DIR, ['--corpus', trainDir, '--holdout', heldOutDir, '--classes', classes, '--out', values.out], {
     steps,
@@ -65,7 +71,7 @@ async function main(): Promise<number> {
   });
   const minutes = (Date.now() - started) / 60000;
   await writeModelCard(values.out, {
-    command: trainingCommand(`npm run train:detector -- --steps ${steps}${gpuOptions(device, workers)}`, corpora),
+    command: trainingCommand(`npm run train:detector -- --steps ${steps}${deviceOptions}`, corpora),
     corpora,
     wallMinutes: minutes,
     machine: trainingMachine(),

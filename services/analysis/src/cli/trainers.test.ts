@@ -76,6 +76,15 @@ describe('the trainers', () => {
     TRAINING_TIMEOUT_MS,
   );
 
+  it('refuses an unknown device or a worker count that is not a whole number, before drawing anything', () => {
+    expect(() => train('train-detector.js', path.join(work, 'never'), ['--device', 'tpu'])).toThrow(
+      /--device must be one of auto, cpu, cuda, not "tpu"/,
+    );
+    expect(() => train('train-detector.js', path.join(work, 'never'), ['--workers', '2.5'])).toThrow(
+      /--workers must be a whole number of processes, not "2.5"/,
+    );
+  });
+
   it('refuses a corpus count that is not a whole number of sheets', () => {
     expect(() => train('train-detector.js', path.join(work, 'never'), ['--train-count', 'many'])).toThrow(
       /--train-count must be a whole number of sheets, not "many"/,

@@ -61,7 +61,9 @@ class Batches(torch.utils.data.IterableDataset):
 
 def training_device(name: str) -> torch.device:
     """--device auto: a CUDA GPU where PyTorch sees one, else the CPU (the product never needs a GPU)."""
-    return torch.device("cuda" if name == "auto" and torch.cuda.is_available() else "cpu" if name == "auto" else name)
+    if name == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return torch.device(name)
 
 
 def train(args):
