@@ -10,9 +10,14 @@ export interface SearchOptions {
 
 const TAG_SEARCH: SearchOptions = { descriptions: false };
 
-/** Analysis confidence; user-made elements (no confidence) count as fully confident. */
-export function confidenceOf(element: DrawingElement): number {
-  return element.metadata?.confidence ?? 1;
+/** Analysis confidence of an element or connection; user-made ones (no confidence) count as fully confident. */
+export function confidenceOf(item: DrawingElement | Connection): number {
+  return item.metadata?.confidence ?? 1;
+}
+
+/** Least confident first where asked; a stable sort, so ties keep the detected order. */
+function sorted<T extends DrawingElement | Connection>(items: T[], sort: ElementSort): T[] {
+  return sort === 'confidence' ? [...items].sort((left, right) => confidenceOf(left) - confidenceOf(right)) : items;
 }
 
 const LETTER = /\p{L}/u;
@@ -51,27 +56,28 @@ export function filterElements(
   options: SearchOptions = TAG_SEARCH,
 ): DrawingElement[] {
   const needle = searchNeedle(query);
-  const matches = needle ? elements.filter((element) => elementMatches(element, needle, options)) : elements;
-  return sort === 'confidence' ? [...matches].sort((left, right) => confidenceOf(left) - confidenceOf(right)) : matches;
+  return sorted(needle ? elements.filter((element) => elementMatches(element, needle, options)) : elements, sort);
 }
 
 /**
  * Connections answering `query`: by their own name (as a tag), by their description when asked, or
- * because one of their ends is among `matchedIds` (the elements the search found).
+ * because one of their ends is among `matchedIds` (the elements the search found); least confident first when asked.
  */
 export function filterConnections(
   connections: Connection[],
   query: string,
   matchedIds: Set<string>,
+  sort: ElementSort = 'default',
   options: SearchOptions = TAG_SEARCH,
 ): Connection[] {
   const needle = searchNeedle(query);
-  if (!needle) return connections;
-  return connections.filter(
+  if (!needle) return sorted(connections, sort);
+  const matches = connections.filter(
     (connection) =>
       matchedIds.has(endId(connection.source)) ||
       matchedIds.has(endId(connection.target)) ||
       matchesTag(connection.name ?? '', needle) ||
       (options.descriptions && (connection.description ?? '').toLowerCase().includes(needle)),
   );
+  return sorted(matches, sort);
 }

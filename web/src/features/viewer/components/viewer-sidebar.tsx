@@ -145,8 +145,8 @@ function useShownItems(elements: DrawingElement[], connections: Connection[], se
   const options = useMemo(() => ({ descriptions }), [descriptions]);
   const found = useMemo(() => filterElements(elements, query, sort, options), [elements, query, sort, options]);
   const foundConnections = useMemo(
-    () => filterConnections(connections, query, new Set(found.map((element) => element._id)), options),
-    [connections, query, found, options],
+    () => filterConnections(connections, query, new Set(found.map((element) => element._id)), sort, options),
+    [connections, query, found, sort, options],
   );
   const shownElements = selection?.kind === 'element' ? elements.filter((element) => element._id === selection.id) : selection ? [] : found;
   const shownConnections =

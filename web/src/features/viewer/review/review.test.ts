@@ -32,6 +32,15 @@ describe('search by tag', () => {
     const pipe = { _id: 'c', source: 'TIC-1', target: 'X', name: '', description: '' } as never;
     const other = { _id: 'o', source: 'V-1', target: 'X', name: '', description: '' } as never;
     expect(filterConnections([pipe, other], 'tic', new Set(['TIC-1']))).toEqual([pipe]);
+    expect(filterConnections([pipe, other], 'x', new Set(), 'default', { descriptions: true })).toEqual([]);
+  });
+  it('sorts connections least confident first when asked, user-made ones (no confidence) last', () => {
+    const connection = (id: string, confidence?: number) =>
+      ({ _id: id, source: 'a', target: 'b', name: '', description: '', metadata: confidence === undefined ? {} : { confidence } }) as never;
+    const [sure, unsure, drawn] = [connection('sure', 0.9), connection('unsure', 0.3), connection('drawn')];
+    const ids = (list: Array<{ _id: string }>) => list.map((c) => c._id);
+    expect(ids(filterConnections([drawn, sure, unsure], '', new Set(), 'confidence'))).toEqual(['unsure', 'sure', 'drawn']);
+    expect(ids(filterConnections([drawn, sure, unsure], '', new Set(), 'default'))).toEqual(['drawn', 'sure', 'unsure']);
   });
 });
 
