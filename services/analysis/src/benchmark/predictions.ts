@@ -44,6 +44,8 @@ export interface PredictedElement {
 }
 
 export interface PredictedConnection {
+  /** The result's `_id`; none on a connection the scoring joins from two (through an unscored symbol). */
+  id?: string;
   sourceId: string;
   targetId: string;
   /** The drawn path as polylines (one per H/V segment), in truth pixels. */
@@ -89,6 +91,7 @@ export function readPrediction(document: ResultDocument, truthSize: { width: num
       };
     }),
     connections: document.connections.map((connection) => ({
+      id: connection._id,
       sourceId: connection.source,
       targetId: connection.target,
       path: (connection.metadata?.path_data?.path ?? []).map((segment) => [point(segment.start), point(segment.end)]),

@@ -33,8 +33,17 @@ export function scoreSheet(truth: TruthSheet | undefined, predicted: Prediction)
   return judgeSheet(truth, predicted).score;
 }
 
+export interface SheetJudgement {
+  score: SheetScore;
+  misses?: SheetMisses;
+  /** Each scored connection of the result (by `_id`) and whether it is right. */
+  connectionsRight?: Map<string, boolean>;
+  /** The result's symbols (by `_id`) matched to a truth symbol. */
+  matchedSymbols?: Set<string>;
+}
+
 /** A drawing's figures, and what of its truth was missed and what was found that is not there (for the misses overlay). */
-export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction): { score: SheetScore; misses?: SheetMisses } {
+export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction): SheetJudgement {
   const joined = truth?.jointsWhole ? jointsWhole(predicted) : predicted;
   // (Text and pipes are read from every element and path: a symbol passed through still carries the text it was
   // given, and its pipes are drawn.)
@@ -90,12 +99,14 @@ export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction)
     score.calibration.connections = calibrate(
       betweenSymbols.map((c, i) => ({ confidence: c.confidence, correct: connections.correct[i] })),
     );
+    const connectionsRight = new Map(betweenSymbols.flatMap((c, i) => (c.id ? [[c.id, connections.correct[i]] as const] : [])));
     const boxOf = new Map(truth.symbols.map((s) => [s.id, s.bbox]));
     misses.connections = truth.connections.flatMap((c, i) => {
       const [from, to] = [boxOf.get(c.sourceId), boxOf.get(c.targetId)];
       const outcome = connections.truthOutcomes[i];
       return outcome === 'matched' || !from || !to ? [] : [{ from, to, outcome, style: styleOf(c) }];
     });
+    return { score, misses, connectionsRight, matchedSymbols: new Set(symbols.matches.keys()) };
   }
   return { score, misses };
 }

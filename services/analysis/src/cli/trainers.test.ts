@@ -1,13 +1,14 @@
 /**
- * Both trainers end to end, as `npm run train:detector` and `npm run train:line-ink` run them (the built CLIs, the
- * Debian packages, Python), on corpora of a few sheets and a few steps: each writes a model the product loads and runs,
- * with a model card naming the command. The full runs take hours; this keeps the commands from breaking unseen.
+ * The trainers end to end, as `npm run train:detector`, `train:line-ink` and `train:connection-confidence` run them
+ * (the built CLIs, the Debian packages, Python), on corpora of a few sheets and a few steps: each writes a model the
+ * product loads and runs, with a model card naming the command. The full runs take hours; this keeps the commands from breaking unseen.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readConnectionModel } from '../connection-confidence/model';
 import { loadLineInkModel } from '../line-ink/line-ink-model';
 import { buildCorpusSheet } from '../synthetic/corpus/corpus-sheet';
 import { sheetSeed } from '../synthetic/corpus/corpus-writer';
@@ -76,6 +77,29 @@ describe('the trainers', () => {
     TRAINING_TIMEOUT_MS,
   );
 
+  it(
+    'train:connection-confidence writes a model the product reads, with its model card',
+    async () => {
+      const out = path.join(work, 'connection-confidence');
+      execFileSync(
+        process.execPath,
+        [path.join(DIST_CLI, 'train-connection-confidence.js'), '--count', '1', '--held-out-count', '1', '--work', work, '--out', out],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          timeout: TRAINING_TIMEOUT_MS,
+        },
+      );
+      const model = readConnectionModel(path.join(out, 'model.json'));
+      expect(model.weights).toHaveLength(model.features.length);
+      expect(model.weights.every(Number.isFinite)).toBe(true);
+      const card = await modelCard(out);
+      expect(card).toContain('`npm run train:connection-confidence -- --count 1 --held-out-count 1`');
+      expect(card).toContain(headCommit());
+      expect(card).toMatch(/\| held-out, fitted \| +[1-9]\d* \|/);
+    },
+    TRAINING_TIMEOUT_MS,
+  );
+
   it('refuses an unknown device or a worker count that is not a whole number, before drawing anything', () => {
     expect(() => train('train-detector.js', path.join(work, 'never'), ['--device', 'tpu'])).toThrow(
       /--device must be one of auto, cpu, cuda, not "tpu"/,
@@ -89,5 +113,10 @@ describe('the trainers', () => {
     expect(() => train('train-detector.js', path.join(work, 'never'), ['--train-count', 'many'])).toThrow(
       /--train-count must be a whole number of sheets, not "many"/,
     );
+    expect(() =>
+      execFileSync(process.execPath, [path.join(DIST_CLI, 'train-connection-confidence.js'), '--count', 'many', '--work', work], {
+        stdio: 'pipe',
+      }),
+    ).toThrow(/--count must be a whole number of sheets, not "many"/);
   });
 });

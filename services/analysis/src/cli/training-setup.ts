@@ -10,7 +10,7 @@ import { generatorDigest } from '../synthetic/generator-digest';
 import { writeSheetScales } from './detector-sheet-scales';
 
 /** The corpora both learned models are trained and scored on. */
-const TRAINING_CORPORA = {
+export const TRAINING_CORPORA = {
   train: { seed: 41, count: 320 },
   heldOut: { seed: 4141, count: 24 },
 };
@@ -70,23 +70,25 @@ function ensurePython(): void {
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...PACKAGES]);
 }
 
-function ensureCorpus(dir: string, { seed, count }: { seed: number; count: number }): void {
+/** Where a corpus of a seed and count is drawn, named by the generator's code too (a corpus drawn before it changed is not used). */
+export const corpusDir = (work: string, { seed, count }: { seed: number; count: number }, name: string) =>
+  path.join(work, `${name}-s${seed}-n${count}-${generatorDigest().slice(0, 8)}`);
+
+export function ensureCorpus(dir: string, { seed, count }: { seed: number; count: number }): void {
   if (existsSync(path.join(dir, 'manifest.json'))) return;
   process.stderr.write(`Drawing ${count} sheets (seed ${seed}) into ${dir}…\n`);
   run(process.execPath, [path.join(__dirname, 'corpus.js'), '--out', dir, '--count', String(count), '--seed', String(seed), '--sheets']);
 }
 
 /**
- * Draws both corpora where they are not drawn yet (named by the generator's code too, so a corpus drawn before the
- * generator changed is not trained on), and each sheet's scale by the product's own text-height measure.
+ * Draws both corpora where they are not drawn yet, and each sheet's scale by the product's own text-height measure.
  */
 async function trainingCorpora(
   work: string,
   { train, heldOut }: TrainingCorpora = TRAINING_CORPORA,
 ): Promise<{ trainDir: string; heldOutDir: string }> {
-  const drawnBy = generatorDigest().slice(0, 8);
-  const trainDir = path.join(work, `train-s${train.seed}-n${train.count}-${drawnBy}`);
-  const heldOutDir = path.join(work, `held-out-s${heldOut.seed}-n${heldOut.count}-${drawnBy}`);
+  const trainDir = corpusDir(work, train, 'train');
+  const heldOutDir = corpusDir(work, heldOut, 'held-out');
   ensureCorpus(trainDir, train);
   ensureCorpus(heldOutDir, heldOut);
   await writeSheetScales(trainDir, heldOutDir);

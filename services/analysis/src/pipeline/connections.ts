@@ -23,7 +23,7 @@ export interface TracedConnection {
   target: number;
   path: PathSegment[];
   dashed: boolean;
-  /** Junctions passed on the way (each lowers the confidence a little). */
+  /** Junctions passed on the way (a feature of the connection-confidence model). */
   junctions: number;
 }
 

@@ -51,6 +51,9 @@ describe('assemblePage', () => {
     expect(named.connections[0]).toMatchObject({ sourceKey: 'e1', targetKey: end.key, name: '2"-P-1001-A1A' });
     expect(end).toMatchObject({ name: '2"-P-1001-A1A', description: 'pipe end', metadata: { confidence: 0.5 } });
     expect(named.elements.find((e) => e.elementType === 'valve')!.name).toBe('');
+    expect(named.connections[0].metadata).toMatchObject({ junctions: 0, line_style: 'solid' });
+    expect(named.connections[0].metadata.confidence).toBeGreaterThan(0);
+    expect(named.connections[0].metadata.confidence).toBeLessThan(1);
     const unnamed = assemblePage(image, undefined, findings(undefined));
     expect(unnamed.elements.find((e) => e.elementType === 'pipe')!.name).toBe('');
   });

@@ -1,4 +1,6 @@
 import type { AnalysisConnection, AnalysisElement, BoundingBox, PathSegment, RelationshipType } from '@pid/contracts';
+import { connectionFeatures, endDegrees, symbolScale, type ConnectionContext } from '../../connection-confidence/features';
+import { connectionModel, predictConfidence } from '../../connection-confidence/model';
 import { toOriginalPoint, type PageImage } from '../../ingest/page-image';
 import type { IsaTag } from '../../tags/isa-tag';
 import type { VectorText } from '../../vector/vector-text';
@@ -81,7 +83,12 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
     const region = insideAny([area], text.line) ? 'table' : 'margin';
     elements.push(textElement({ line: text.line, text: text.text, confidence: 1 }, `${region} text`, { region }));
   }
-  const connections = found.connections.map((connection, index) => pageConnection(image, connection, index, symbols, elements, found.tags));
+  const scale = symbolScale(elements) ?? 1;
+  const degrees = endDegrees(found.connections.map(({ source, target }) => [source, target]));
+  const contextOf = (a: DetectedSymbol, b: DetectedSymbol): ConnectionContext => ({ scale, degrees: [degrees.get(a)!, degrees.get(b)!] });
+  const connections = found.connections.map((connection, index) =>
+    pageConnection(image, connection, index, symbols, elements, found.tags, contextOf),
+  );
   // A pipe end is named by the line number its pipe carries: where that line goes is what a reader looks up.
   const pipeEnds = new Map(elements.filter(({ elementType }) => elementType === 'pipe').map((element) => [element.key, element]));
   for (const connection of connections) {
@@ -105,31 +112,38 @@ function pageConnection(
   symbols: DetectedSymbol[],
   elements: AnalysisElement[],
   { attached }: SymbolTags,
+  contextOf: (source: DetectedSymbol, target: DetectedSymbol) => ConnectionContext,
 ): AnalysisConnection {
   let { source, target } = connection;
   const relationshipType = relationshipOf(source, target, connection.dashed);
   // A controller is the source of what it controls and senses.
   if (relationshipType !== 'connects to' && target.elementType === 'instrument') [source, target] = [target, source];
-  const confidence = Math.min(source.confidence, target.confidence, 0.9) * (connection.dashed ? 0.8 : 1) * 0.95 ** connection.junctions;
   const lineNumber = attached.lineNumbers.find(({ read }) => pathCarries(connection.path, read.line))?.parsed;
   const path: PathSegment[] = connection.path.map((segment) => ({
     orientation: segment.orientation,
     start: roundPoint(toOriginalPoint(image, ...segment.start)),
     end: roundPoint(toOriginalPoint(image, ...segment.end)),
   }));
+  const [sourceElement, targetElement] = [elements[symbols.indexOf(source)], elements[symbols.indexOf(target)]];
+  const metadata = {
+    path_data: { path },
+    junctions: connection.junctions,
+    line_style: connection.dashed ? 'dashed' : 'solid',
+    ...(lineNumber ? { line_number: lineNumber } : {}),
+  };
+  // The committed model's probability that the connection is right, from its ends, line and path.
+  const confidence = predictConfidence(
+    connectionModel(),
+    connectionFeatures({ metadata }, sourceElement, targetElement, contextOf(source, target)),
+  );
   return {
     key: `c${index + 1}`,
-    sourceKey: elements[symbols.indexOf(source)].key,
-    targetKey: elements[symbols.indexOf(target)].key,
+    sourceKey: sourceElement.key,
+    targetKey: targetElement.key,
     relationshipType,
     name: lineNumber?.text ?? '',
     description: connection.dashed ? 'signal line' : 'process line',
-    metadata: {
-      confidence: round(confidence),
-      path_data: { path },
-      line_style: connection.dashed ? 'dashed' : 'solid',
-      ...(lineNumber ? { line_number: lineNumber } : {}),
-    },
+    metadata: { confidence: round(confidence), ...metadata },
   };
 }
 
