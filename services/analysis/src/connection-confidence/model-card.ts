@@ -50,9 +50,10 @@ export async function writeConnectionCard(dir: string, model: ConnectionConfiden
 
 A logistic regression that gives each traced connection the probability that it is right (both ends are the ends of
 one drawn connection), so that the review can sort least-sure first. It reads what the result holds of the
-connection (\`src/connection-confidence/features.ts\`): its two ends' confidences (the symbols' own, calibrated) and
-types, whether its line is dashed, its bends, its length in symbol sizes and the pipe junctions it passes.
-\`model.json\` holds the features' means and spreads, the weights and the training record.
+connection (\`src/connection-confidence/features.ts\`): its two ends' confidences and types, whether its line is
+dashed, its bends, its length and its smaller end's size in the page's symbol sizes, how far its path stops short of
+its ends, the pipe junctions it passes and the busier end's connection count. \`model.json\` holds the features'
+means and spreads, the weights (per spread: the table's) and the training record.
 
 ## Data
 
