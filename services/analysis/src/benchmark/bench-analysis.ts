@@ -4,19 +4,16 @@
  * training-corpus folder, and scores it against the ground truth: tables on stdout, progress on stderr. A corpus
  * is also reported by drafting-style band.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchDrawing } from './datasets/bench-drawing';
 import { chosenDrawings, DRAWING_OPTIONS } from './datasets/chosen-drawings';
 import { sheetFigures } from './figures';
-import { readPrediction } from './predictions';
 import { datasetResult, datasetTables, type DrawingResult } from './report';
 import { bandReport, bandTables } from './report-bands';
 import { drawMisses } from './misses-overlay';
-import { runAnalyze } from './run-analyze';
-import { judgeSheet } from './score-sheet';
+import { judgeDrawing } from './judge-drawing';
 import type { LineMode } from '../line-ink/line-mode';
 import type { SymbolMode } from '../symbols/symbol-mode';
 import { typedPath } from '../cli/run-cli';
@@ -29,33 +26,25 @@ async function benchDrawing(
   options: { noOcr: boolean; noClassifier: boolean; noVector: boolean; symbols?: SymbolMode; lines?: LineMode; overlayDir?: string },
 ): Promise<DrawingResult> {
   const { dataset, name, bands } = drawing;
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-analysis-'));
+  // The extension stays in the name: a sheet's raster and PDF rows get an overlay each.
+  const overlay =
+    options.overlayDir &&
+    path.join(options.overlayDir, `${dataset}-${name.replace(/\.(png|jpe?g|pdf)$/i, '-$1')}`.replace(/[^\w.-]+/g, '_') + '.png');
   try {
-    const { file, truth } = await drawing.prepare();
-    // The extension stays in the name: a sheet's raster and PDF rows get an overlay each.
-    const overlay =
-      options.overlayDir &&
-      path.join(options.overlayDir, `${dataset}-${name.replace(/\.(png|jpe?g|pdf)$/i, '-$1')}`.replace(/[^\w.-]+/g, '_') + '.png');
-    const { document, stats } = await runAnalyze({
-      file,
-      page: drawing.page,
+    const { document, stats, truth, judgement } = await judgeDrawing(drawing, {
       noOcr: options.noOcr,
       noClassifier: options.noClassifier,
       noVector: options.noVector,
       symbols: options.symbols,
       lines: options.lines,
       overlay,
-      workDir,
     });
-    const prediction = readPrediction(document, truth?.imageSize ?? document.image_size);
-    const { score, misses } = judgeSheet(truth, prediction);
+    const { score, misses } = judgement;
     if (overlay && truth && misses)
       await writeFile(overlay.replace(/\.png$/, '-misses.png'), await drawMisses(await readFile(overlay), truth.imageSize, misses));
     return { dataset, name, bands, source: document.analysis_source, score, stats };
   } catch (error) {
     return { dataset, name, bands, error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
   }
 }
 

@@ -14,22 +14,24 @@ import { CONNECTION_FEATURES } from '../connection-confidence/features';
 import { fitLogistic } from '../connection-confidence/fit';
 import { sheetRows, type ConnectionRow } from '../connection-confidence/labelled-connections';
 import { confidenceFigures } from '../connection-confidence/metrics';
-import { writeConnectionCard, type ConfidenceJudgement } from '../connection-confidence/model-card';
+import { writeConnectionCard, type ConfidenceJudgement, type ConnectionTraining } from '../connection-confidence/model-card';
 import { calibrate } from '../benchmark/score-calibration';
 import { DEFAULT_MODEL_FILE, predictConfidence, type ConnectionConfidenceModel } from '../connection-confidence/model';
 import { generatorDigest } from '../synthetic/generator-digest';
 import { formatWithPrettier } from './format-with-prettier';
 import { runCli, typedPath } from './run-cli';
-import { corpusDir, DEFAULT_CORPUS_WORK_DIR, ensureCorpus, headCommit, TRAINING_CORPORA, trainingMachine } from './training-setup';
+import {
+  corpusDir,
+  DEFAULT_CORPUS_WORK_DIR,
+  ensureCorpus,
+  headCommit,
+  sheetCount,
+  TRAINING_CORPORA,
+  trainingMachine,
+} from './training-setup';
 
 export const CALIBRATION_CORPUS = { seed: 5151, count: 48 };
 const DEFAULT_L2 = 1;
-
-const wholeNumber = (text: string, name: string) => {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of sheets, not "${text}"`);
-  return value;
-};
 
 /** Every scored connection of a corpus, sheet by sheet, with progress. */
 async function corpusRows(dir: string, label: string): Promise<ConnectionRow[]> {
@@ -64,8 +66,8 @@ async function main(): Promise<number> {
       rows: { type: 'string' },
     },
   });
-  const calibration = { ...CALIBRATION_CORPUS, count: wholeNumber(values.count, 'count') };
-  const heldOut = { ...TRAINING_CORPORA.heldOut, count: wholeNumber(values['held-out-count'], 'held-out-count') };
+  const calibration = { ...CALIBRATION_CORPUS, count: sheetCount(values.count, 'count') };
+  const heldOut = { ...TRAINING_CORPORA.heldOut, count: sheetCount(values['held-out-count'], 'held-out-count') };
   const l2 = Number(values.l2);
   if (!(l2 >= 0)) throw new Error(`--l2 must be a number at least 0, not "${values.l2}"`);
   const out = typedPath(values.out);
@@ -88,28 +90,26 @@ async function main(): Promise<number> {
     heldOut.count !== TRAINING_CORPORA.heldOut.count ? ` --held-out-count ${heldOut.count}` : '',
     l2 !== DEFAULT_L2 ? ` --l2 ${l2}` : '',
   ].join('');
-  const model: ConnectionConfidenceModel = {
-    ...fitted,
-    training: {
-      commit,
-      command: `npm run train:connection-confidence${counts ? ` --${counts}` : ''}`,
-      generator: generatorDigest().slice(0, 8),
-      corpora: { calibration, heldOut },
-      l2,
-      wallMinutes: Math.round((Date.now() - started) / 6000) / 10,
-      machine: trainingMachine(),
-      calibration: judged(calibrationRows, fitted),
-      heldOut: judged(heldOutRows, fitted),
-    },
+  const training: ConnectionTraining = {
+    commit,
+    command: `npm run train:connection-confidence${counts ? ` --${counts}` : ''}`,
+    generator: generatorDigest().slice(0, 8),
+    corpora: { calibration, heldOut },
+    l2,
+    wallMinutes: Math.round((Date.now() - started) / 6000) / 10,
+    machine: trainingMachine(),
+    calibration: judged(calibrationRows, fitted),
+    heldOut: judged(heldOutRows, fitted),
   };
+  const model = { ...fitted, training };
   await mkdir(out, { recursive: true });
   const file = path.join(out, 'model.json');
   await writeFile(file, `${JSON.stringify(model, null, 2)}\n`);
   await writeConnectionCard(out, model);
   formatWithPrettier([file, path.join(out, 'MODEL.md')]);
-  const { given, fitted: mine } = model.training.heldOut as ConfidenceJudgement;
+  const { given, fitted: mine } = training.heldOut;
   process.stderr.write(
-    `Fitted on ${calibrationRows.length} connections in ${model.training.wallMinutes} min. Held-out (${heldOutRows.length}): ` +
+    `Fitted on ${calibrationRows.length} connections in ${training.wallMinutes} min. Held-out (${heldOutRows.length}): ` +
       `ECE ${given.ece.toFixed(3)} → ${mine.ece.toFixed(3)}, AUC ${given.auc.toFixed(3)} → ${mine.auc.toFixed(3)}; ${file}\n`,
   );
   return 0;

@@ -118,5 +118,10 @@ describe('the trainers', () => {
         stdio: 'pipe',
       }),
     ).toThrow(/--count must be a whole number of sheets, not "many"/);
+    expect(() =>
+      execFileSync(process.execPath, [path.join(DIST_CLI, 'train-connection-confidence.js'), '--l2', 'lots', '--work', work], {
+        stdio: 'pipe',
+      }),
+    ).toThrow(/--l2 must be a number at least 0, not "lots"/);
   });
 });

@@ -25,15 +25,17 @@ export const CORPUS_COUNT_OPTIONS = {
 
 /** The corpora those options name: the committed seeds, with the counts asked for. */
 function corporaOf(values: { 'train-count': string; 'held-out-count': string }): TrainingCorpora {
-  const count = (text: string, name: string) => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of sheets, not "${text}"`);
-    return value;
-  };
   return {
-    train: { ...TRAINING_CORPORA.train, count: count(values['train-count'], 'train-count') },
-    heldOut: { ...TRAINING_CORPORA.heldOut, count: count(values['held-out-count'], 'held-out-count') },
+    train: { ...TRAINING_CORPORA.train, count: sheetCount(values['train-count'], 'train-count') },
+    heldOut: { ...TRAINING_CORPORA.heldOut, count: sheetCount(values['held-out-count'], 'held-out-count') },
   };
+}
+
+/** A corpus size given as option `--name`, refused unless a whole number of sheets. */
+export function sheetCount(text: string, name: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of sheets, not "${text}"`);
+  return value;
 }
 
 /** The command line that rebuilds a model, with the corpus counts where they are not the committed ones. */

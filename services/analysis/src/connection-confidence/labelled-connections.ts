@@ -3,13 +3,9 @@
  * benchmark does), its connections between symbols scored against the sheet's truth, and each scored one's
  * features read from the result document.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { BenchDrawing } from '../benchmark/datasets/bench-drawing';
-import { readPrediction, type ResultDocument } from '../benchmark/predictions';
-import { runAnalyze } from '../benchmark/run-analyze';
-import { judgeSheet } from '../benchmark/score-sheet';
+import { judgeDrawing } from '../benchmark/judge-drawing';
+import type { ResultDocument } from '../benchmark/predictions';
 import { connectionFeatures, endDegrees, symbolScale, type FeatureConnection, type FeatureElement } from './features';
 import type { LabelledConnection } from './fit';
 
@@ -41,13 +37,7 @@ export function documentRows(document: ResultDocument, right: Map<string, boolea
 
 /** Analyses one corpus sheet without OCR and answers its rows (none where the sheet's connections are not scored). */
 export async function sheetRows(drawing: BenchDrawing): Promise<ConnectionRow[]> {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'connection-rows-'));
-  try {
-    const { file, truth } = await drawing.prepare();
-    const { document } = await runAnalyze({ file, page: drawing.page, noOcr: true, workDir });
-    const { connectionsRight, matchedSymbols } = judgeSheet(truth, readPrediction(document, truth?.imageSize ?? document.image_size));
-    return connectionsRight && matchedSymbols ? documentRows(document, connectionsRight, matchedSymbols) : [];
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
+  const { document, judgement } = await judgeDrawing(drawing, { noOcr: true });
+  const { connectionsRight, matchedSymbols } = judgement;
+  return connectionsRight && matchedSymbols ? documentRows(document, connectionsRight, matchedSymbols) : [];
 }

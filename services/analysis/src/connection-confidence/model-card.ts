@@ -17,7 +17,8 @@ export interface ConfidenceJudgement {
   bands: BandCounts[];
 }
 
-interface Record {
+/** What `npm run train:connection-confidence` records of a fit in `model.json`'s `training`. */
+export interface ConnectionTraining {
   commit: string;
   command: string;
   generator: string;
@@ -32,8 +33,11 @@ interface Record {
 const figuresRow = (name: string, f: ConfidenceFigures) =>
   `| ${name} | ${f.count} | ${f.accuracy.toFixed(3)} | ${f.logLoss.toFixed(3)} | ${f.brier.toFixed(3)} | ${f.ece.toFixed(3)} | ${f.auc.toFixed(3)} |`;
 
-export async function writeConnectionCard(dir: string, model: ConnectionConfidenceModel): Promise<void> {
-  const record = model.training as unknown as Record;
+export async function writeConnectionCard(
+  dir: string,
+  model: Omit<ConnectionConfidenceModel, 'training'> & { training: ConnectionTraining },
+): Promise<void> {
+  const record = model.training;
   const { calibration, heldOut } = record.corpora;
   const weights = model.features.map(
     (name, i) => `| ${name} | ${model.weights[i].toFixed(3)} | ${model.mean[i].toFixed(3)} | ${model.std[i].toFixed(3)} |`,
