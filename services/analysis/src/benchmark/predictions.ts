@@ -14,6 +14,9 @@ export interface ResultDocument {
     boundingBox: { x: number; y: number; width: number; height: number };
     metadata?: {
       confidence?: number;
+      /** A rated symbol's finder score and the detector's on its box (the symbol-confidence model's inputs). */
+      score?: number;
+      detector_score?: number;
       symbol_class?: string;
       tag_box?: { x: number; y: number; width: number; height: number };
       joint_box?: { x: number; y: number; width: number; height: number };
@@ -24,7 +27,12 @@ export interface ResultDocument {
     source: string;
     target: string;
     relationshipType: string;
-    metadata?: { confidence?: number; path_data?: { path: { start: [number, number]; end: [number, number] }[] } };
+    metadata?: {
+      confidence?: number;
+      line_style?: string;
+      junctions?: number;
+      path_data?: { path: { start: [number, number]; end: [number, number] }[] };
+    };
   }[];
 }
 

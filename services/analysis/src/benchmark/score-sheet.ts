@@ -108,7 +108,7 @@ export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction)
     });
     return { score, misses, connectionsRight, matchedSymbols: new Set(symbols.matches.keys()) };
   }
-  return { score, misses };
+  return { score, misses, ...(complete.symbols ? { matchedSymbols: new Set(symbols.matches.keys()) } : {}) };
 }
 
 /** Adds two records of counts field by field; one absent stands for nothing to add. */

@@ -1,5 +1,5 @@
 /**
- * The trainers end to end, as `npm run train:detector`, `train:line-ink` and `train:connection-confidence` run them
+ * The trainers end to end, as `npm run train:detector`, `train:line-ink` and `train:confidence` run them
  * (the built CLIs, the Debian packages, Python), on corpora of a few sheets and a few steps: each writes a model the
  * product loads and runs, with a model card naming the command. The full runs take hours; this keeps the commands from breaking unseen.
  */
@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readConnectionModel } from '../connection-confidence/model';
+import { readModel } from '../confidence/logistic-model';
 import { loadLineInkModel } from '../line-ink/line-ink-model';
 import { buildCorpusSheet } from '../synthetic/corpus/corpus-sheet';
 import { sheetSeed } from '../synthetic/corpus/corpus-writer';
@@ -78,24 +78,29 @@ describe('the trainers', () => {
   );
 
   it(
-    'train:connection-confidence writes a model the product reads, with its model card',
+    'train:confidence writes both models the product reads, with their model cards',
     async () => {
-      const out = path.join(work, 'connection-confidence');
+      const out = path.join(work, 'confidence');
       execFileSync(
         process.execPath,
-        [path.join(DIST_CLI, 'train-connection-confidence.js'), '--count', '1', '--held-out-count', '1', '--work', work, '--out', out],
+        [path.join(DIST_CLI, 'train-confidence.js'), '--count', '1', '--held-out-count', '1', '--work', work, '--out', out],
         {
           stdio: ['ignore', 'pipe', 'pipe'],
           timeout: TRAINING_TIMEOUT_MS,
         },
       );
-      const model = readConnectionModel(path.join(out, 'model.json'));
-      expect(model.weights).toHaveLength(model.features.length);
-      expect(model.weights.every(Number.isFinite)).toBe(true);
-      const card = await modelCard(out);
-      expect(card).toContain('`npm run train:connection-confidence -- --count 1 --held-out-count 1`');
-      expect(card).toContain(headCommit());
-      expect(card).toMatch(/\| held-out, fitted +\| +[1-9]\d* \|/);
+      for (const [kind, dir] of [
+        ['symbols', 'symbol-confidence'],
+        ['connections', 'connection-confidence'],
+      ] as const) {
+        const model = readModel(path.join(out, dir, 'model.json'), kind);
+        expect(model.weights).toHaveLength(model.features.length);
+        expect(model.weights.every(Number.isFinite)).toBe(true);
+        const card = await modelCard(path.join(out, dir));
+        expect(card).toContain('`npm run train:confidence -- --count 1 --held-out-count 1`');
+        expect(card).toContain(headCommit());
+        expect(card).toMatch(/\| held-out, fitted +\| +[1-9]\d* \|/);
+      }
     },
     TRAINING_TIMEOUT_MS,
   );
@@ -114,12 +119,12 @@ describe('the trainers', () => {
       /--train-count must be a whole number of sheets, not "many"/,
     );
     expect(() =>
-      execFileSync(process.execPath, [path.join(DIST_CLI, 'train-connection-confidence.js'), '--count', 'many', '--work', work], {
+      execFileSync(process.execPath, [path.join(DIST_CLI, 'train-confidence.js'), '--count', 'many', '--work', work], {
         stdio: 'pipe',
       }),
     ).toThrow(/--count must be a whole number of sheets, not "many"/);
     expect(() =>
-      execFileSync(process.execPath, [path.join(DIST_CLI, 'train-connection-confidence.js'), '--l2', 'lots', '--work', work], {
+      execFileSync(process.execPath, [path.join(DIST_CLI, 'train-confidence.js'), '--l2', 'lots', '--work', work], {
         stdio: 'pipe',
       }),
     ).toThrow(/--l2 must be a number at least 0, not "lots"/);

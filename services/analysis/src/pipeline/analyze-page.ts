@@ -108,6 +108,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     kept,
     area,
     connections,
+    detections: named.detections,
     lineCount: lines.allSegments.length,
     inkRatio: lines.inkPixels / lines.ink.mask.length,
   });

@@ -1,11 +1,14 @@
 import type { AnalysisConnection, AnalysisElement, BoundingBox, PathSegment, RelationshipType } from '@pid/contracts';
-import { connectionFeatures, endDegrees, symbolScale, type ConnectionContext } from '../../connection-confidence/features';
-import { connectionModel, predictConfidence } from '../../connection-confidence/model';
+import { isSymbolElement } from '@pid/contracts';
+import { connectionFeatures, type ConnectionContext } from '../../confidence/connection-features';
+import { endDegrees, symbolScale } from '../../confidence/element-geometry';
+import { committedModel, predictConfidence } from '../../confidence/logistic-model';
+import { symbolConfidences } from '../../confidence/symbol-confidence';
 import { toOriginalPoint, type PageImage } from '../../ingest/page-image';
 import type { IsaTag } from '../../tags/isa-tag';
 import type { VectorText } from '../../vector/vector-text';
 import type { PageAnalysis } from '../analyze-page';
-import type { Box } from '../components';
+import { boxIou, type Box } from '../components';
 import type { DetectedSymbol } from '../symbols';
 import { insideAny } from '../tables';
 import { pathCarries, type ReadLine } from '../text-attachment';
@@ -24,6 +27,8 @@ export interface PageFindings {
   kept: (box: Box) => boolean;
   area: Box;
   connections: PageConnection[];
+  /** In `hybrid` mode, everything the detector found: each symbol's `detector_score` is the surest on its box. */
+  detections?: DetectedSymbol[];
   lineCount: number;
   inkRatio: number;
 }
@@ -41,6 +46,7 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
     const tag = attached.tags.get(symbol);
     const bubble = tag ? undefined : bubbleReadings.get(symbol);
     const specs = specsOf.get(symbol);
+    const detectorScore = found.detections && isSymbolElement(symbol) ? detectorScoreOf(symbol, found.detections) : undefined;
     return {
       key: `e${index + 1}`,
       elementType: symbol.elementType,
@@ -50,6 +56,8 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
       ...page,
       metadata: {
         confidence: round(symbol.confidence),
+        // The finder's own score and the detector's, which the symbol-confidence model turns into `confidence`.
+        ...(detectorScore === undefined ? {} : { score: round(symbol.confidence), detector_score: round(detectorScore) }),
         ...(symbol.symbolClass ? { symbol_class: symbol.symbolClass } : {}),
         ...(bubble ? { text_confidence: round(bubble.confidence) } : {}),
         ...(isa ? { isa } : {}),
@@ -83,6 +91,13 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
     const region = insideAny([area], text.line) ? 'table' : 'margin';
     elements.push(textElement({ line: text.line, text: text.text, confidence: 1 }, `${region} text`, { region }));
   }
+  const symbolElement = new Map(symbols.map((symbol, index) => [symbol, elements[index]]));
+  const links = found.connections.map(({ source, target, dashed }) => ({
+    source: symbolElement.get(source)!,
+    target: symbolElement.get(target)!,
+    dashed,
+  }));
+  for (const [element, confidence] of symbolConfidences(elements, links)) element.metadata!.confidence = round(confidence);
   const scale = symbolScale(elements) ?? 1;
   const degrees = endDegrees(found.connections.map(({ source, target }) => [source, target]));
   const contextOf = (a: DetectedSymbol, b: DetectedSymbol): ConnectionContext => ({ scale, degrees: [degrees.get(a)!, degrees.get(b)!] });
@@ -133,7 +148,7 @@ function pageConnection(
   };
   // The committed model's probability that the connection is right, from its ends, line and path.
   const confidence = predictConfidence(
-    connectionModel(),
+    committedModel('connections'),
     connectionFeatures({ metadata }, sourceElement, targetElement, contextOf(source, target)),
   );
   return {
@@ -145,6 +160,11 @@ function pageConnection(
     description: connection.dashed ? 'signal line' : 'process line',
     metadata: { confidence: round(confidence), ...metadata },
   };
+}
+
+/** The detector's confidence in a symbol on the same box (IoU ≥ 0.5), 0 where it found none there. */
+function detectorScoreOf(symbol: DetectedSymbol, detections: DetectedSymbol[]): number {
+  return Math.max(0, ...detections.filter((d) => boxIou(symbol, d) >= 0.5).map((d) => d.confidence));
 }
 
 /**

@@ -32,6 +32,8 @@ export interface PageSymbols {
   platedJoints: Set<DetectedSymbol>;
   /** Groups taken for text as a whole, as lines to read. */
   textGroups: TextLine[];
+  /** In `hybrid` mode, everything the detector found (sure or not): the symbol-confidence model reads its agreement. */
+  detections?: DetectedSymbol[];
 }
 
 /**
@@ -47,7 +49,7 @@ export async function pageSymbols(
   const { unit } = lines;
   const on = (module: RuleModule) => ruleOn(options.without, module);
   const { rest, components, lineSegments, solidLines, layerLines, pixelTextLines, kept } = candidates;
-  const { classified, splitStubs } = await namedSymbols(image, lines, candidates, options);
+  const { classified, splitStubs, detections } = await namedSymbols(image, lines, candidates, options);
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
   const spectacles = on('spectacle-blinds')
     ? findSpectacleBlinds(components, lines.ink, solidLines, unit).filter(({ box }) => kept(box))
@@ -88,6 +90,7 @@ export async function pageSymbols(
     breakSymbols,
     platedJoints,
     textGroups,
+    detections,
   };
 }
 
@@ -97,7 +100,7 @@ async function namedSymbols(
   lines: PageLines,
   candidates: SymbolCandidates,
   options: AnalyzeOptions,
-): Promise<{ classified: DetectedSymbol[]; splitStubs: Segment[] }> {
+): Promise<{ classified: DetectedSymbol[]; splitStubs: Segment[]; detections?: DetectedSymbol[] }> {
   const { unit } = lines;
   const { without } = options;
   const { lineSegments, layerLines, pixelTextLines, kept, inHatching } = candidates;
@@ -125,7 +128,7 @@ async function namedSymbols(
   }
   if (detected && ruled && lines.inkClasses && ruleOn(without, 'line-ink-veto'))
     classified = withoutLineInkSymbols(classified, detected, lines.ink, lines.inkClasses);
-  return { classified, splitStubs: ruled?.stubs ?? [] };
+  return { classified, splitStubs: ruled?.stubs ?? [], detections: detected && ruled ? detected : undefined };
 }
 
 /** A group read as text, as a line along its longer side. */

@@ -1,11 +1,11 @@
 /**
- * Fits the connection-confidence model: an L2-regularized logistic regression on standardized features, by
+ * Fits a confidence model: an L2-regularized logistic regression on standardized features, by
  * Newton's method (iteratively reweighted least squares), which converges in a few steps on a few thousand rows.
  */
 import { Matrix, solve } from 'ml-matrix';
-import type { ConnectionConfidenceModel } from './model';
+import type { LogisticModel } from './logistic-model';
 
-export interface LabelledConnection {
+export interface LabelledRow {
   features: number[];
   correct: boolean;
 }
@@ -13,8 +13,8 @@ export interface LabelledConnection {
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** The model (without its training record) that best predicts `correct` from `features`; `l2` weighs the penalty. */
-export function fitLogistic(samples: LabelledConnection[], names: readonly string[], l2 = 1): Omit<ConnectionConfidenceModel, 'training'> {
-  if (samples.length === 0) throw new Error('no labelled connections to fit');
+export function fitLogistic(samples: LabelledRow[], names: readonly string[], l2 = 1): Omit<LogisticModel, 'training'> {
+  if (samples.length === 0) throw new Error('no labelled rows to fit');
   const n = names.length;
   const mean = names.map((_, j) => samples.reduce((sum, s) => sum + s.features[j], 0) / samples.length);
   const std = names.map((_, j) => {

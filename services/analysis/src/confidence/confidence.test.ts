@@ -2,10 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { CONNECTION_FEATURES, connectionFeatures, endDegrees, symbolScale, type FeatureElement } from './features';
+import { CONNECTION_FEATURES, connectionFeatures } from './connection-features';
+import { endDegrees, symbolScale, type FeatureElement } from './element-geometry';
 import { fitLogistic } from './fit';
+import { committedModel, predictConfidence, readModel } from './logistic-model';
 import { confidenceFigures } from './metrics';
-import { connectionModel, predictConfidence, readConnectionModel } from './model';
+import { symbolConfidences } from './symbol-confidence';
+import { pageSymbolFeatures, SYMBOL_FEATURES } from './symbol-features';
 
 const element = (
   elementType: string,
@@ -17,6 +20,13 @@ const element = (
   elementType,
   boundingBox: { x: at[0], y: at[1], width: side, height: side * 2 },
   metadata: { confidence, ...(symbolClass ? { symbol_class: symbolClass } : {}) },
+});
+
+/** A symbol found in `hybrid` mode: its finder's score and the detector's on its box. */
+const rated = (elementType: string, box: [number, number, number, number], score: number, detectorScore: number, symbolClass?: string) => ({
+  elementType,
+  boundingBox: { x: box[0], y: box[1], width: box[2], height: box[3] },
+  metadata: { confidence: score, score, detector_score: detectorScore, ...(symbolClass ? { symbol_class: symbolClass } : {}) },
 });
 
 /** A seeded stream of numbers in [0, 1). */
@@ -91,6 +101,49 @@ describe('connection features', () => {
   });
 });
 
+describe('symbol features', () => {
+  // A gate valve on a pipe, an instrument on a signal line from it, a speck overlapping the valve, text.
+  const valve = rated('valve', [0, 0, 40, 20], 0.9, 0.8, 'gate_valve');
+  const instrument = rated('instrument', [100, 0, 20, 20], 0.6, 0);
+  const speck = rated('fitting', [30, 5, 10, 10], 0.3, 0);
+  const pump = rated('equipment', [0, 100, 20, 20], 0.7, 0.7);
+  const text = element('text', 10, 1);
+  const links = [
+    { source: valve, target: pump, dashed: false },
+    { source: instrument, target: valve, dashed: true },
+  ];
+  const features = pageSymbolFeatures([valve, instrument, speck, pump, text], links);
+  const named = (element: FeatureElement) => Object.fromEntries(SYMBOL_FEATURES.map((name, i) => [name, features.get(element)![i]]));
+
+  it("reads each rated symbol's scores, type, size and shape against the page's symbols, lines and overlaps", () => {
+    // The page's scale is the median short side of its symbols: 20.
+    expect(named(valve).score_logit).toBeCloseTo(Math.log(0.9 / 0.1));
+    expect(named(valve).detector_logit).toBeCloseTo(Math.log(0.8 / 0.2));
+    expect(named(valve)).toMatchObject({
+      classified: 1,
+      valve: 1,
+      equipment: 0,
+      solid_links: 1,
+      dashed_links: 1,
+      unlinked: 0,
+      overlapping: 1,
+    });
+    expect(named(valve).log_size).toBeCloseTo(0);
+    expect(named(valve).log_aspect).toBeCloseTo(Math.log(2));
+    expect(named(instrument).detector_logit).toBeCloseTo(Math.log(0.01 / 0.99));
+    expect(named(instrument)).toMatchObject({ classified: 0, instrument: 1, solid_links: 0, dashed_links: 1, overlapping: 0 });
+    expect(named(speck)).toMatchObject({ fitting: 1, unlinked: 1, overlapping: 1 });
+    expect(named(speck).log_size).toBeCloseTo(Math.log(10 / 20));
+    expect(named(pump)).toMatchObject({ equipment: 1, solid_links: 1 });
+  });
+
+  it('rates only symbols the detector ran beside: not text, not a vector page or another mode', () => {
+    const unrated = element('valve', 20, 0.9, 'gate_valve');
+    expect([...pageSymbolFeatures([valve, text, unrated], []).keys()]).toEqual([valve]);
+    expect(symbolConfidences([text, unrated], []).size).toBe(0);
+  });
+});
+
 describe('fitting the model', () => {
   it('recovers the weights that made the labels, in the features own units', () => {
     const next = random(7);
@@ -106,7 +159,7 @@ describe('fitting the model', () => {
   });
 
   it('refuses to fit nothing', () => {
-    expect(() => fitLogistic([], ['a'])).toThrow('no labelled connections to fit');
+    expect(() => fitLogistic([], ['a'])).toThrow('no labelled rows to fit');
   });
 });
 
@@ -129,9 +182,21 @@ describe('confidence figures', () => {
   });
 });
 
-describe('the committed model', () => {
-  it("is fitted on this code's features and gives a probability", () => {
-    const model = connectionModel();
+describe('the committed models', () => {
+  it('rate a symbol the detector also saw, linked, above a lone unsure one', () => {
+    const model = committedModel('symbols');
+    expect(model.features).toEqual([...SYMBOL_FEATURES]);
+    const valve = rated('valve', [0, 0, 40, 20], 0.9, 0.9, 'gate_valve');
+    const other = rated('valve', [200, 0, 40, 20], 0.9, 0.9, 'gate_valve');
+    const speck = rated('fitting', [400, 400, 8, 8], 0.4, 0);
+    const confidences = symbolConfidences([valve, other, speck], [{ source: valve, target: other, dashed: false }], model);
+    expect(confidences.get(valve)!).toBeGreaterThan(confidences.get(speck)!);
+    expect(confidences.get(speck)!).toBeGreaterThan(0);
+    expect(confidences.get(valve)!).toBeLessThan(1);
+  });
+
+  it('give a connection a probability', () => {
+    const model = committedModel('connections');
     expect(model.features).toEqual([...CONNECTION_FEATURES]);
     const p = predictConfidence(
       model,
@@ -148,8 +213,10 @@ describe('the committed model', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'connection-model-'));
     try {
       const file = path.join(dir, 'model.json');
-      await writeFile(file, JSON.stringify({ ...connectionModel(), features: ['min_end_logit'] }));
-      expect(() => readConnectionModel(file)).toThrow(/not this code's .*: run npm run train:connection-confidence/);
+      await writeFile(file, JSON.stringify({ ...committedModel('connections'), features: ['min_end_logit'] }));
+      expect(() => readModel(file, 'connections')).toThrow(/not this code's .*: run npm run train:confidence/);
+      await writeFile(file, JSON.stringify({ ...committedModel('symbols'), features: ['score_logit'] }));
+      expect(() => readModel(file, 'symbols')).toThrow(/not this code's .*: run npm run train:confidence/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

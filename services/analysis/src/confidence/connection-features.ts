@@ -1,16 +1,6 @@
-/**
- * What the connection-confidence model reads of a traced connection: its ends, its line and its path, all taken
- * from the result as the API gives it (so the trainer reads them from the CLI's output, and the pipeline from its
- * own result, through this one function).
- */
+/** What the connection-confidence model reads of a traced connection: its ends, its line and its path. */
 import { isSymbolElement } from '@pid/contracts';
-
-/** An element as the pipeline's result and the CLI's document both carry it. */
-export interface FeatureElement {
-  elementType: string;
-  boundingBox: { x: number; y: number; width: number; height: number };
-  metadata?: { confidence?: number; symbol_class?: string };
-}
+import { logit, shortSide, type FeatureElement } from './element-geometry';
 
 /** A connection as both carry it. */
 export interface FeatureConnection {
@@ -57,25 +47,6 @@ const TYPE_FEATURES: Record<string, (typeof CONNECTION_FEATURES)[number]> = {
   off_page_connector: 'connector_ends',
   pipe: 'pipe_ends',
 };
-
-const logit = (p: number) => {
-  const q = Math.min(Math.max(p, 0.01), 0.99);
-  return Math.log(q / (1 - q));
-};
-
-const shortSide = ({ boundingBox: b }: FeatureElement) => Math.min(b.width, b.height);
-
-/**
- * A page's scale for path lengths: the median short side of its symbols (pixels differ by resolution; symbols are
- * drawn at about one size on every sheet). Undefined on a page without symbols.
- */
-export function symbolScale(elements: FeatureElement[]): number | undefined {
-  const sides = elements
-    .filter(isSymbolElement)
-    .map(shortSide)
-    .sort((a, b) => a - b);
-  return sides.length ? Math.max(1, sides[sides.length >> 1]) : undefined;
-}
 
 /** How far a point is from a box, in pixels (0 inside). */
 function distanceToBox([x, y]: [number, number], { boundingBox: b }: FeatureElement): number {
@@ -128,11 +99,4 @@ function pathEndGap(path: Array<{ start: [number, number]; end: [number, number]
   if (path.length === 0) return 0;
   const points = [path[0].start, path[path.length - 1].end];
   return Math.max(...ends.map((end) => Math.min(...points.map((point) => distanceToBox(point, end)))));
-}
-
-/** How many connections each end has, from the connections' end pairs. */
-export function endDegrees<End>(pairs: Array<[End, End]>): Map<End, number> {
-  const degrees = new Map<End, number>();
-  for (const pair of pairs) for (const end of pair) degrees.set(end, (degrees.get(end) ?? 0) + 1);
-  return degrees;
 }

@@ -1,0 +1,82 @@
+/**
+ * The training rows of the confidence models: each corpus sheet analysed by the built CLI (as the benchmark does)
+ * and judged against its truth; each rated symbol labelled by whether it matches a truth symbol, each connection
+ * between symbols by whether its ends are the ends of a truth connection, their features read from the document.
+ */
+import type { BenchDrawing } from '../benchmark/datasets/bench-drawing';
+import { judgeDrawing } from '../benchmark/judge-drawing';
+import type { ResultDocument } from '../benchmark/predictions';
+import { connectionFeatures } from './connection-features';
+import { endDegrees, symbolScale } from './element-geometry';
+import type { LabelledRow } from './fit';
+import { predictConfidence, type LogisticModel } from './logistic-model';
+import { pageSymbolFeatures } from './symbol-features';
+
+/** A sheet's result document and its judgement: which connections (by `_id`) are right, which symbols matched. */
+export interface JudgedSheet {
+  document: ResultDocument;
+  right: Map<string, boolean>;
+  matched: Set<string>;
+}
+
+/** A labelled row with the confidence the analysis gave it (the model committed when the sheet was analysed). */
+export interface ScoredRow extends LabelledRow {
+  given: number;
+}
+
+/** A connection's row, with how many of its ends are truth symbols (to tell a wrong end from a wrong trace). */
+export interface ConnectionRow extends ScoredRow {
+  matchedEnds: number;
+}
+
+type DocumentElement = ResultDocument['elements'][number];
+
+/** Analyses one corpus sheet without OCR and judges it; undefined where the sheet's connections are not scored. */
+export async function judgedSheet(drawing: BenchDrawing): Promise<JudgedSheet | undefined> {
+  const { document, judgement } = await judgeDrawing(drawing, { noOcr: true });
+  const { connectionsRight, matchedSymbols } = judgement;
+  return connectionsRight && matchedSymbols ? { document, right: connectionsRight, matched: matchedSymbols } : undefined;
+}
+
+/** The document's traced connections as links between its elements. */
+function documentLinks({ elements, connections }: ResultDocument) {
+  const byId = new Map(elements.map((element) => [element._id, element]));
+  return connections.flatMap((connection) => {
+    const [source, target] = [byId.get(connection.source), byId.get(connection.target)];
+    return source && target ? [{ connection, source, target, dashed: connection.metadata?.line_style === 'dashed' }] : [];
+  });
+}
+
+/** Each rated symbol of a sheet: right when it matches a truth symbol (IoU ≥ 0.5, any class). */
+export function symbolRows({ document, matched }: JudgedSheet): ScoredRow[] {
+  const features = pageSymbolFeatures(document.elements, documentLinks(document));
+  return [...features].map(([element, values]) => ({
+    features: values,
+    correct: matched.has(element._id),
+    given: element.metadata?.confidence ?? 0,
+  }));
+}
+
+/**
+ * Each scored connection of a sheet, its ends' confidences rated again by `symbols` first, as the pipeline would
+ * with that symbol model committed (the connection model reads them).
+ */
+export function connectionRows({ document, right, matched }: JudgedSheet, symbols: Omit<LogisticModel, 'training'>): ConnectionRow[] {
+  const links = documentLinks(document);
+  const rerated = new Map<DocumentElement, DocumentElement>();
+  for (const [element, values] of pageSymbolFeatures(document.elements, links)) {
+    rerated.set(element, { ...element, metadata: { ...element.metadata, confidence: predictConfidence(symbols, values) } });
+  }
+  const elements = document.elements.map((element) => rerated.get(element) ?? element);
+  const scale = symbolScale(elements) ?? 1;
+  const degrees = endDegrees(links.map(({ source, target }) => [source._id, target._id]));
+  return links.flatMap(({ connection, source, target }) => {
+    const correct = right.get(connection._id);
+    if (correct === undefined) return [];
+    const ends = [rerated.get(source) ?? source, rerated.get(target) ?? target] as const;
+    const context = { scale, degrees: [degrees.get(source._id)!, degrees.get(target._id)!] as [number, number] };
+    const features = connectionFeatures(connection, ends[0], ends[1], context);
+    const matchedEnds = ends.filter(({ _id }) => matched.has(_id)).length;
+    return [{ features, correct, given: connection.metadata?.confidence ?? 0, matchedEnds }];
+  });
+}
