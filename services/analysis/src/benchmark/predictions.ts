@@ -14,9 +14,8 @@ export interface ResultDocument {
     boundingBox: { x: number; y: number; width: number; height: number };
     metadata?: {
       confidence?: number;
-      /** A rated symbol's finder score and the detector's on its box (the symbol-confidence model's inputs). */
+      /** A rated symbol's finder score (the symbol-confidence model's input). */
       score?: number;
-      detector_score?: number;
       symbol_class?: string;
       tag_box?: { x: number; y: number; width: number; height: number };
       joint_box?: { x: number; y: number; width: number; height: number };
@@ -113,13 +112,16 @@ export function readPrediction(document: ResultDocument, truthSize: { width: num
  * joint become one element, the joint as drawn, named a flange; their connections to each other go, those to
  * anything else are the joint's.
  */
+/** The id a joint scored whole takes. */
+export const jointId = (joint: PixelBox) => `joint:${joint.join()}`;
+
 export function jointsWhole(prediction: Prediction): Prediction {
   const jointOf = new Map<string, PredictedElement>();
   const joints = new Map<string, PredictedElement>();
   for (const element of prediction.elements) {
     if (!element.joint) continue;
     const key = element.joint.join();
-    const whole = joints.get(key) ?? { ...element, id: `joint:${key}`, className: 'flange', bbox: element.joint, joint: undefined };
+    const whole = joints.get(key) ?? { ...element, id: jointId(element.joint), className: 'flange', bbox: element.joint, joint: undefined };
     whole.confidence = Math.max(whole.confidence, element.confidence);
     joints.set(key, whole);
     jointOf.set(element.id, whole);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TruthSheet } from './ground-truth';
 import { sheetFigures } from './figures';
-import { addScores, scoreSheet } from './score-sheet';
+import { addScores, judgeSheet, scoreSheet } from './score-sheet';
 import { predicted, predictedConnection } from './test-helpers';
 
 const sheet: TruthSheet = {
@@ -103,6 +103,14 @@ describe('a sheet’s score', () => {
       complete: { symbols: true, texts: false, pipes: false, connections: true },
     };
     const whole = scoreSheet({ ...truth, jointsWhole: true }, faces);
+    // Each flange is right as its joint (the confidence models' labels).
+    expect(judgeSheet({ ...truth, jointsWhole: true }, faces).symbolsRight).toEqual(
+      new Map([
+        ['a', true],
+        ['f1', true],
+        ['f2', true],
+      ]),
+    );
     expect(whole.symbols?.all).toEqual({ truth: 2, predicted: 2, matched: 2 });
     expect(whole.symbols?.naming.flange).toEqual({ located: 1, named: 1 });
     expect(whole.connections).toEqual({ truth: 1, predicted: 1, matched: 1 });
@@ -130,6 +138,13 @@ describe('a sheet’s score', () => {
       connections: [predictedConnection('n', 'f'), predictedConnection('f', 'v')],
     };
     const through = scoreSheet(truth, chain);
+    // The flange passed through is neither right nor wrong.
+    expect(judgeSheet(truth, chain).symbolsRight).toEqual(
+      new Map([
+        ['n', true],
+        ['v', true],
+      ]),
+    );
     expect(through.symbols?.all).toEqual({ truth: 2, predicted: 2, matched: 2 });
     expect(through.connections).toEqual({ truth: 1, predicted: 1, matched: 1 });
     expect(through.found).toEqual({ elements: 3, connections: 2 });

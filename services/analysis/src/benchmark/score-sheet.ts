@@ -1,6 +1,6 @@
 import type { TruthConnection, TruthSheet } from './ground-truth';
 import { isSymbolElement } from '@pid/contracts';
-import { jointsWhole, throughUnscored, type Prediction } from './predictions';
+import { jointId, jointsWhole, throughUnscored, type PredictedElement, type Prediction } from './predictions';
 import { calibrate, type BandCounts } from './score-calibration';
 import type { SheetMisses } from './misses-overlay';
 import { scoreConnections, type OutcomeCounts } from './score-connections';
@@ -38,8 +38,11 @@ export interface SheetJudgement {
   misses?: SheetMisses;
   /** Each scored connection of the result (by `_id`) and whether it is right. */
   connectionsRight?: Map<string, boolean>;
-  /** The result's symbols (by `_id`) matched to a truth symbol. */
-  matchedSymbols?: Set<string>;
+  /**
+   * Each scored symbol of the result (by `_id`) and whether it matches a truth symbol: a joint's flanges as their
+   * joint where the truth boxes joints whole; one passed through an unscored truth symbol is not scored.
+   */
+  symbolsRight?: Map<string, boolean>;
 }
 
 /** A drawing's figures, and what of its truth was missed and what was found that is not there (for the misses overlay). */
@@ -106,9 +109,20 @@ export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction)
       const outcome = connections.truthOutcomes[i];
       return outcome === 'matched' || !from || !to ? [] : [{ from, to, outcome, style: styleOf(c) }];
     });
-    return { score, misses, connectionsRight, matchedSymbols: new Set(symbols.matches.keys()) };
+    return { score, misses, connectionsRight, symbolsRight: symbolVerdicts(predicted, prediction, symbols.matches) };
   }
-  return { score, misses, ...(complete.symbols ? { matchedSymbols: new Set(symbols.matches.keys()) } : {}) };
+  return { score, misses, ...(complete.symbols ? { symbolsRight: symbolVerdicts(predicted, prediction, symbols.matches) } : {}) };
+}
+
+/** Each symbol of the result as given, right where it (or the joint it is part of) is matched in the scored prediction. */
+function symbolVerdicts(given: Prediction, scored: Prediction, matches: Map<string, string>): Map<string, boolean> {
+  const ids = new Set(scored.elements.map(({ id }) => id));
+  const scoredId = (element: PredictedElement) => (element.joint && !ids.has(element.id) ? jointId(element.joint) : element.id);
+  return new Map(
+    given.elements
+      .filter((element) => isSymbolElement(element) && ids.has(scoredId(element)))
+      .map((element) => [element.id, matches.has(scoredId(element))]),
+  );
 }
 
 /** Adds two records of counts field by field; one absent stands for nothing to add. */

@@ -40,7 +40,7 @@ async function judgedCorpus(dir: string, label: string): Promise<JudgedSheet[]> 
   for (const [i, drawing] of drawings.entries()) {
     const sheet = await judgedSheet(drawing);
     if (sheet) sheets.push(sheet);
-    const counts = sheet ? `${sheet.matched.size} symbols matched, ${sheet.right.size} connections scored` : 'not scored';
+    const counts = sheet ? `${sheet.symbolsRight.size} symbols and ${sheet.connectionsRight.size} connections scored` : 'not scored';
     process.stderr.write(`${label}: [${i + 1}/${drawings.length}] ${drawing.name}: ${counts}\n`);
   }
   return sheets;

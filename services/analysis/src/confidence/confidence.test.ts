@@ -22,11 +22,11 @@ const element = (
   metadata: { confidence, ...(symbolClass ? { symbol_class: symbolClass } : {}) },
 });
 
-/** A symbol found in `hybrid` mode: its finder's score and the detector's on its box. */
-const rated = (elementType: string, box: [number, number, number, number], score: number, detectorScore: number, symbolClass?: string) => ({
+/** A symbol found in `hybrid` mode, its finder's score kept. */
+const rated = (elementType: string, box: [number, number, number, number], score: number, symbolClass?: string) => ({
   elementType,
   boundingBox: { x: box[0], y: box[1], width: box[2], height: box[3] },
-  metadata: { confidence: score, score, detector_score: detectorScore, ...(symbolClass ? { symbol_class: symbolClass } : {}) },
+  metadata: { confidence: score, score, ...(symbolClass ? { symbol_class: symbolClass } : {}) },
 });
 
 /** A seeded stream of numbers in [0, 1). */
@@ -103,10 +103,10 @@ describe('connection features', () => {
 
 describe('symbol features', () => {
   // A gate valve on a pipe, an instrument on a signal line from it, a speck overlapping the valve, text.
-  const valve = rated('valve', [0, 0, 40, 20], 0.9, 0.8, 'gate_valve');
-  const instrument = rated('instrument', [100, 0, 20, 20], 0.6, 0);
-  const speck = rated('fitting', [30, 5, 10, 10], 0.3, 0);
-  const pump = rated('equipment', [0, 100, 20, 20], 0.7, 0.7);
+  const valve = rated('valve', [0, 0, 40, 20], 0.9, 'gate_valve');
+  const instrument = rated('instrument', [100, 0, 20, 20], 0.6);
+  const speck = rated('fitting', [30, 5, 10, 10], 0.3);
+  const pump = rated('equipment', [0, 100, 20, 20], 0.7);
   const text = element('text', 10, 1);
   const links = [
     { source: valve, target: pump, dashed: false },
@@ -118,7 +118,6 @@ describe('symbol features', () => {
   it("reads each rated symbol's scores, type, size and shape against the page's symbols, lines and overlaps", () => {
     // The page's scale is the median short side of its symbols: 20.
     expect(named(valve).score_logit).toBeCloseTo(Math.log(0.9 / 0.1));
-    expect(named(valve).detector_logit).toBeCloseTo(Math.log(0.8 / 0.2));
     expect(named(valve)).toMatchObject({
       classified: 1,
       valve: 1,
@@ -130,14 +129,13 @@ describe('symbol features', () => {
     });
     expect(named(valve).log_size).toBeCloseTo(0);
     expect(named(valve).log_aspect).toBeCloseTo(Math.log(2));
-    expect(named(instrument).detector_logit).toBeCloseTo(Math.log(0.01 / 0.99));
     expect(named(instrument)).toMatchObject({ classified: 0, instrument: 1, solid_links: 0, dashed_links: 1, overlapping: 0 });
     expect(named(speck)).toMatchObject({ fitting: 1, unlinked: 1, overlapping: 1 });
     expect(named(speck).log_size).toBeCloseTo(Math.log(10 / 20));
     expect(named(pump)).toMatchObject({ equipment: 1, solid_links: 1 });
   });
 
-  it('rates only symbols the detector ran beside: not text, not a vector page or another mode', () => {
+  it('rates only symbols found in hybrid mode (a score kept): not text, not a vector page or another mode', () => {
     const unrated = element('valve', 20, 0.9, 'gate_valve');
     expect([...pageSymbolFeatures([valve, text, unrated], []).keys()]).toEqual([valve]);
     expect(symbolConfidences([text, unrated], []).size).toBe(0);
@@ -186,9 +184,9 @@ describe('the committed models', () => {
   it('rate a symbol the detector also saw, linked, above a lone unsure one', () => {
     const model = committedModel('symbols');
     expect(model.features).toEqual([...SYMBOL_FEATURES]);
-    const valve = rated('valve', [0, 0, 40, 20], 0.9, 0.9, 'gate_valve');
-    const other = rated('valve', [200, 0, 40, 20], 0.9, 0.9, 'gate_valve');
-    const speck = rated('fitting', [400, 400, 8, 8], 0.4, 0);
+    const valve = rated('valve', [0, 0, 40, 20], 0.9, 'gate_valve');
+    const other = rated('valve', [200, 0, 40, 20], 0.9, 'gate_valve');
+    const speck = rated('fitting', [400, 400, 8, 8], 0.4);
     const confidences = symbolConfidences([valve, other, speck], [{ source: valve, target: other, dashed: false }], model);
     expect(confidences.get(valve)!).toBeGreaterThan(confidences.get(speck)!);
     expect(confidences.get(speck)!).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { isSymbolElement } from '@pid/contracts';
 export interface FeatureElement {
   elementType: string;
   boundingBox: { x: number; y: number; width: number; height: number };
-  metadata?: { confidence?: number; score?: number; detector_score?: number; symbol_class?: string };
+  metadata?: { confidence?: number; score?: number; symbol_class?: string };
 }
 
 /** A probability as log-odds, kept off the infinities. */

@@ -12,11 +12,11 @@ import type { LabelledRow } from './fit';
 import { predictConfidence, type LogisticModel } from './logistic-model';
 import { pageSymbolFeatures } from './symbol-features';
 
-/** A sheet's result document and its judgement: which connections (by `_id`) are right, which symbols matched. */
+/** A sheet's result document and its judgement: which of its connections and symbols (by `_id`) are right. */
 export interface JudgedSheet {
   document: ResultDocument;
-  right: Map<string, boolean>;
-  matched: Set<string>;
+  connectionsRight: Map<string, boolean>;
+  symbolsRight: Map<string, boolean>;
 }
 
 /** A labelled row with the confidence the analysis gave it (the model committed when the sheet was analysed). */
@@ -34,8 +34,8 @@ type DocumentElement = ResultDocument['elements'][number];
 /** Analyses one corpus sheet without OCR and judges it; undefined where the sheet's connections are not scored. */
 export async function judgedSheet(drawing: BenchDrawing): Promise<JudgedSheet | undefined> {
   const { document, judgement } = await judgeDrawing(drawing, { noOcr: true });
-  const { connectionsRight, matchedSymbols } = judgement;
-  return connectionsRight && matchedSymbols ? { document, right: connectionsRight, matched: matchedSymbols } : undefined;
+  const { connectionsRight, symbolsRight } = judgement;
+  return connectionsRight && symbolsRight ? { document, connectionsRight, symbolsRight } : undefined;
 }
 
 /** The document's traced connections as links between its elements. */
@@ -47,21 +47,23 @@ function documentLinks({ elements, connections }: ResultDocument) {
   });
 }
 
-/** Each rated symbol of a sheet: right when it matches a truth symbol (IoU ≥ 0.5, any class). */
-export function symbolRows({ document, matched }: JudgedSheet): ScoredRow[] {
+/** Each rated and scored symbol of a sheet: right when it matches a truth symbol (IoU ≥ 0.5, any class). */
+export function symbolRows({ document, symbolsRight }: JudgedSheet): ScoredRow[] {
   const features = pageSymbolFeatures(document.elements, documentLinks(document));
-  return [...features].map(([element, values]) => ({
-    features: values,
-    correct: matched.has(element._id),
-    given: element.metadata?.confidence ?? 0,
-  }));
+  return [...features].flatMap(([element, values]) => {
+    const correct = symbolsRight.get(element._id);
+    return correct === undefined ? [] : [{ features: values, correct, given: element.metadata?.confidence ?? 0 }];
+  });
 }
 
 /**
  * Each scored connection of a sheet, its ends' confidences rated again by `symbols` first, as the pipeline would
  * with that symbol model committed (the connection model reads them).
  */
-export function connectionRows({ document, right, matched }: JudgedSheet, symbols: Omit<LogisticModel, 'training'>): ConnectionRow[] {
+export function connectionRows(
+  { document, connectionsRight, symbolsRight }: JudgedSheet,
+  symbols: Omit<LogisticModel, 'training'>,
+): ConnectionRow[] {
   const links = documentLinks(document);
   const rerated = new Map<DocumentElement, DocumentElement>();
   for (const [element, values] of pageSymbolFeatures(document.elements, links)) {
@@ -71,12 +73,12 @@ export function connectionRows({ document, right, matched }: JudgedSheet, symbol
   const scale = symbolScale(elements) ?? 1;
   const degrees = endDegrees(links.map(({ source, target }) => [source._id, target._id]));
   return links.flatMap(({ connection, source, target }) => {
-    const correct = right.get(connection._id);
+    const correct = connectionsRight.get(connection._id);
     if (correct === undefined) return [];
     const ends = [rerated.get(source) ?? source, rerated.get(target) ?? target] as const;
     const context = { scale, degrees: [degrees.get(source._id)!, degrees.get(target._id)!] as [number, number] };
     const features = connectionFeatures(connection, ends[0], ends[1], context);
-    const matchedEnds = ends.filter(({ _id }) => matched.has(_id)).length;
+    const matchedEnds = ends.filter(({ _id }) => symbolsRight.get(_id)).length;
     return [{ features, correct, given: connection.metadata?.confidence ?? 0, matchedEnds }];
   });
 }

@@ -1,7 +1,7 @@
 /**
  * What the symbol-confidence model reads of a symbol found on a raster page in `hybrid` mode: the score its finder
- * gave it, whether the detector saw a symbol on the same box, its type, its size and shape against the page's
- * symbols, the pipes and signal lines traced to it and the symbols it overlaps.
+ * gave it, its type and whether it was named a class, its size and shape against the page's symbols, the pipes and
+ * signal lines traced to it and the symbols it overlaps.
  */
 import { isSymbolElement } from '@pid/contracts';
 import { endDegrees, logit, shortSide, symbolScale, type FeatureElement } from './element-geometry';
@@ -9,7 +9,6 @@ import { endDegrees, logit, shortSide, symbolScale, type FeatureElement } from '
 /** The features in the order the model's weights are; the model file names them too, and must agree. */
 export const SYMBOL_FEATURES = [
   'score_logit',
-  'detector_logit',
   'classified',
   'equipment',
   'valve',
@@ -41,8 +40,8 @@ export interface FeatureLink<Element> {
   dashed: boolean;
 }
 
-/** A symbol the model rates: one the detector ran beside (`detector_score` set, 0 where it saw nothing there). */
-export const rated = (element: FeatureElement) => isSymbolElement(element) && element.metadata?.detector_score !== undefined;
+/** A symbol the model rates: one found in `hybrid` mode on a raster page, its finder's score kept as `score`. */
+export const rated = (element: FeatureElement) => isSymbolElement(element) && element.metadata?.score !== undefined;
 
 /** Two boxes overlap when they share a fifth of the smaller one (as the hybrid fusion counts it). */
 function overlap(a: FeatureElement['boundingBox'], b: FeatureElement['boundingBox']): boolean {
@@ -66,8 +65,7 @@ export function pageSymbolFeatures<Element extends FeatureElement>(
     const metadata = element.metadata!;
     const links = (solid.get(element) ?? 0) + (dashed.get(element) ?? 0);
     const values: Record<SymbolFeature, number> = {
-      score_logit: logit(metadata.score ?? metadata.confidence ?? 0.5),
-      detector_logit: logit(metadata.detector_score!),
+      score_logit: logit(metadata.score!),
       classified: metadata.symbol_class ? 1 : 0,
       equipment: 0,
       valve: 0,

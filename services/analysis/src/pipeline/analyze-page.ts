@@ -108,7 +108,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     kept,
     area,
     connections,
-    detections: named.detections,
+    rateSymbols: named.hybrid,
     lineCount: lines.allSegments.length,
     inkRatio: lines.inkPixels / lines.ink.mask.length,
   });

@@ -58,17 +58,12 @@ describe('assemblePage', () => {
     expect(unnamed.elements.find((e) => e.elementType === 'pipe')!.name).toBe('');
   });
 
-  it("rates a symbol by the symbol-confidence model where the detector ran beside the rules, keeping the finder's score", () => {
+  it("rates a symbol found in hybrid mode by the symbol-confidence model, keeping the finder's score", () => {
     const alone = assemblePage(image, undefined, findings(undefined));
     expect(alone.elements[0].metadata).toEqual({ confidence: 0.9 });
-    // The detector saw the valve a little off (IoU ≥ 0.5) and a speck elsewhere.
-    const detections: DetectedSymbol[] = [
-      { ...valve, x0: 22, confidence: 0.7 },
-      { ...valve, confidence: 0.95, x0: 200, x1: 220 },
-    ];
-    const hybrid = assemblePage(image, undefined, { ...findings(undefined), detections });
-    const rated = hybrid.elements[0].metadata as { confidence: number; score: number; detector_score: number };
-    expect(rated).toMatchObject({ score: 0.9, detector_score: 0.7 });
+    const hybrid = assemblePage(image, undefined, { ...findings(undefined), rateSymbols: true });
+    const rated = hybrid.elements[0].metadata as { confidence: number; score: number };
+    expect(rated.score).toBe(0.9);
     expect(rated.confidence).toBeGreaterThan(0);
     expect(rated.confidence).toBeLessThan(1);
     // A pipe end is no symbol: not rated.

@@ -8,7 +8,7 @@ import { toOriginalPoint, type PageImage } from '../../ingest/page-image';
 import type { IsaTag } from '../../tags/isa-tag';
 import type { VectorText } from '../../vector/vector-text';
 import type { PageAnalysis } from '../analyze-page';
-import { boxIou, type Box } from '../components';
+import type { Box } from '../components';
 import type { DetectedSymbol } from '../symbols';
 import { insideAny } from '../tables';
 import { pathCarries, type ReadLine } from '../text-attachment';
@@ -27,8 +27,8 @@ export interface PageFindings {
   kept: (box: Box) => boolean;
   area: Box;
   connections: PageConnection[];
-  /** In `hybrid` mode, everything the detector found: each symbol's `detector_score` is the surest on its box. */
-  detections?: DetectedSymbol[];
+  /** Symbols found in `hybrid` mode: rated by the symbol-confidence model, their finder's score kept as `score`. */
+  rateSymbols?: boolean;
   lineCount: number;
   inkRatio: number;
 }
@@ -46,7 +46,6 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
     const tag = attached.tags.get(symbol);
     const bubble = tag ? undefined : bubbleReadings.get(symbol);
     const specs = specsOf.get(symbol);
-    const detectorScore = found.detections && isSymbolElement(symbol) ? detectorScoreOf(symbol, found.detections) : undefined;
     return {
       key: `e${index + 1}`,
       elementType: symbol.elementType,
@@ -56,8 +55,8 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
       ...page,
       metadata: {
         confidence: round(symbol.confidence),
-        // The finder's own score and the detector's, which the symbol-confidence model turns into `confidence`.
-        ...(detectorScore === undefined ? {} : { score: round(symbol.confidence), detector_score: round(detectorScore) }),
+        // The finder's own score, which the symbol-confidence model turns into `confidence`.
+        ...(found.rateSymbols && isSymbolElement(symbol) ? { score: round(symbol.confidence) } : {}),
         ...(symbol.symbolClass ? { symbol_class: symbol.symbolClass } : {}),
         ...(bubble ? { text_confidence: round(bubble.confidence) } : {}),
         ...(isa ? { isa } : {}),
@@ -160,11 +159,6 @@ function pageConnection(
     description: connection.dashed ? 'signal line' : 'process line',
     metadata: { confidence: round(confidence), ...metadata },
   };
-}
-
-/** The detector's confidence in a symbol on the same box (IoU ≥ 0.5), 0 where it found none there. */
-function detectorScoreOf(symbol: DetectedSymbol, detections: DetectedSymbol[]): number {
-  return Math.max(0, ...detections.filter((d) => boxIou(symbol, d) >= 0.5).map((d) => d.confidence));
 }
 
 /**

@@ -32,8 +32,8 @@ export interface PageSymbols {
   platedJoints: Set<DetectedSymbol>;
   /** Groups taken for text as a whole, as lines to read. */
   textGroups: TextLine[];
-  /** In `hybrid` mode, everything the detector found (sure or not): the symbol-confidence model reads its agreement. */
-  detections?: DetectedSymbol[];
+  /** Found by the rules and the detector together (`hybrid` mode). */
+  hybrid: boolean;
 }
 
 /**
@@ -49,7 +49,7 @@ export async function pageSymbols(
   const { unit } = lines;
   const on = (module: RuleModule) => ruleOn(options.without, module);
   const { rest, components, lineSegments, solidLines, layerLines, pixelTextLines, kept } = candidates;
-  const { classified, splitStubs, detections } = await namedSymbols(image, lines, candidates, options);
+  const { classified, splitStubs, hybrid } = await namedSymbols(image, lines, candidates, options);
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
   const spectacles = on('spectacle-blinds')
     ? findSpectacleBlinds(components, lines.ink, solidLines, unit).filter(({ box }) => kept(box))
@@ -90,7 +90,7 @@ export async function pageSymbols(
     breakSymbols,
     platedJoints,
     textGroups,
-    detections,
+    hybrid,
   };
 }
 
@@ -100,7 +100,7 @@ async function namedSymbols(
   lines: PageLines,
   candidates: SymbolCandidates,
   options: AnalyzeOptions,
-): Promise<{ classified: DetectedSymbol[]; splitStubs: Segment[]; detections?: DetectedSymbol[] }> {
+): Promise<{ classified: DetectedSymbol[]; splitStubs: Segment[]; hybrid: boolean }> {
   const { unit } = lines;
   const { without } = options;
   const { lineSegments, layerLines, pixelTextLines, kept, inHatching } = candidates;
@@ -128,7 +128,7 @@ async function namedSymbols(
   }
   if (detected && ruled && lines.inkClasses && ruleOn(without, 'line-ink-veto'))
     classified = withoutLineInkSymbols(classified, detected, lines.ink, lines.inkClasses);
-  return { classified, splitStubs: ruled?.stubs ?? [], detections: detected && ruled ? detected : undefined };
+  return { classified, splitStubs: ruled?.stubs ?? [], hybrid: Boolean(detected && ruled) };
 }
 
 /** A group read as text, as a line along its longer side. */
