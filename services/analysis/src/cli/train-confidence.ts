@@ -1,16 +1,19 @@
 /**
- * `npm run train:confidence -- [--count N] [--held-out-count N] [--l2 X] [--work DIR] [--out DIR] [--rows FILE]`
+ * `npm run train:confidence -- [--count N] [--vector-count N] [--held-out-count N] [--l2 X] [--work DIR] [--out DIR] [--rows FILE]`
  * Refits the committed confidence models: draws the calibration corpus (its own seed, apart from the detector's
- * training and held-out ones) where not drawn yet, analyses each sheet with the built CLI (no OCR) and judges it
- * against the truth; fits the symbol model on the rated symbols, then the connection model on the connections
- * between symbols with their ends rated by that symbol model; scores both on the held-out corpus. Writes
+ * training and held-out ones) where not drawn yet, and generated vector PDFs (seeds of their own); analyses each
+ * sheet with the built CLI (no OCR) and judges it against the truth; fits the symbol model on the rated symbols, then
+ * the connection model on the connections between symbols with their ends rated by that symbol model; scores both
+ * on the held-out corpus and the benchmark's held-out PDFs (`--held-out-count`: the first N of each). Writes
  * `symbol-confidence/` and `connection-confidence/` (`model.json`, `MODEL.md`) under `--out` (and with `--rows`, every
  * labelled row as JSON, to study); progress on stderr.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { BenchDrawing } from '../benchmark/datasets/bench-drawing';
 import { corpusDrawings } from '../benchmark/datasets/corpus';
+import { syntheticDrawings, syntheticPdfDrawing } from '../benchmark/datasets/synthetic';
 import { calibrate } from '../benchmark/score-calibration';
 import { fitLogistic } from '../confidence/fit';
 import { connectionRows, judgedSheet, symbolRows, type JudgedSheet, type ScoredRow } from '../confidence/labelled-rows';
@@ -31,11 +34,20 @@ import {
 } from './training-setup';
 
 export const CALIBRATION_CORPUS = { seed: 5151, count: 48 };
+/** Generated vector PDFs (the older generator's sheets, which it draws as PDFs): seeds apart from the classifier's and the benchmark's. */
+export const VECTOR_CALIBRATION = { seed: 51510, count: 12 };
+
+/** The vector calibration sheets: each style by its seed, every density, one in four on A1. */
+function vectorCalibration({ seed, count }: { seed: number; count: number }): BenchDrawing[] {
+  const densities = ['sparse', 'normal', 'dense'] as const;
+  return Array.from({ length: count }, (_, i) =>
+    syntheticPdfDrawing({ seed: seed + i, density: densities[i % 3], paper: i % 4 === 3 ? 'A1' : 'A3', degrade: false }),
+  );
+}
 const DEFAULT_L2 = 1;
 
-/** Every judged sheet of a corpus, with progress. */
-async function judgedCorpus(dir: string, label: string): Promise<JudgedSheet[]> {
-  const drawings = await corpusDrawings(dir);
+/** Every judged sheet of a set, with progress. */
+async function judgedDrawings(drawings: BenchDrawing[], label: string): Promise<JudgedSheet[]> {
   const sheets: JudgedSheet[] = [];
   for (const [i, drawing] of drawings.entries()) {
     const sheet = await judgedSheet(drawing);
@@ -60,6 +72,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       count: { type: 'string', default: String(CALIBRATION_CORPUS.count) },
+      'vector-count': { type: 'string', default: String(VECTOR_CALIBRATION.count) },
       'held-out-count': { type: 'string', default: String(TRAINING_CORPORA.heldOut.count) },
       l2: { type: 'string', default: String(DEFAULT_L2) },
       work: { type: 'string', default: DEFAULT_CORPUS_WORK_DIR },
@@ -68,6 +81,7 @@ async function main(): Promise<number> {
     },
   });
   const calibration = { ...CALIBRATION_CORPUS, count: sheetCount(values.count, 'count') };
+  const vector = { ...VECTOR_CALIBRATION, count: sheetCount(values['vector-count'], 'vector-count') };
   const heldOut = { ...TRAINING_CORPORA.heldOut, count: sheetCount(values['held-out-count'], 'held-out-count') };
   const l2 = Number(values.l2);
   if (!(l2 >= 0)) throw new Error(`--l2 must be a number at least 0, not "${values.l2}"`);
@@ -79,8 +93,17 @@ async function main(): Promise<number> {
   const heldOutDir = corpusDir(work, heldOut, 'held-out');
   ensureCorpus(calibrationDir, calibration);
   ensureCorpus(heldOutDir, heldOut);
-  const calibrationSheets = await judgedCorpus(calibrationDir, 'calibration');
-  const heldOutSheets = await judgedCorpus(heldOutDir, 'held-out');
+  const heldOutPdfs = syntheticDrawings()
+    .filter(({ dataset }) => dataset === 'synthetic-pdf')
+    .slice(0, heldOut.count);
+  const calibrationSheets = [
+    ...(await judgedDrawings(await corpusDrawings(calibrationDir), 'calibration')),
+    ...(await judgedDrawings(vectorCalibration(vector), 'calibration, vector')),
+  ];
+  const heldOutSheets = [
+    ...(await judgedDrawings(await corpusDrawings(heldOutDir), 'held-out')),
+    ...(await judgedDrawings(heldOutPdfs, 'held-out, vector')),
+  ];
 
   // The symbol model first: the connection model reads the confidences it gives the ends.
   const symbolsOf = (sheets: JudgedSheet[]) => sheets.flatMap(symbolRows);
@@ -93,6 +116,7 @@ async function main(): Promise<number> {
 
   const options = [
     calibration.count !== CALIBRATION_CORPUS.count ? ` --count ${calibration.count}` : '',
+    vector.count !== VECTOR_CALIBRATION.count ? ` --vector-count ${vector.count}` : '',
     heldOut.count !== TRAINING_CORPORA.heldOut.count ? ` --held-out-count ${heldOut.count}` : '',
     l2 !== DEFAULT_L2 ? ` --l2 ${l2}` : '',
   ].join('');
@@ -100,7 +124,7 @@ async function main(): Promise<number> {
     commit,
     command: `npm run train:confidence${options ? ` --${options}` : ''}`,
     generator: generatorDigest().slice(0, 8),
-    corpora: { calibration, heldOut },
+    corpora: { calibration, vector, heldOut, heldOutVector: heldOutPdfs.length },
     l2,
     wallMinutes: Math.round((Date.now() - started) / 6000) / 10,
     machine: trainingMachine(),

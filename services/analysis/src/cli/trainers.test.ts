@@ -83,7 +83,19 @@ describe('the trainers', () => {
       const out = path.join(work, 'confidence');
       execFileSync(
         process.execPath,
-        [path.join(DIST_CLI, 'train-confidence.js'), '--count', '1', '--held-out-count', '1', '--work', work, '--out', out],
+        [
+          path.join(DIST_CLI, 'train-confidence.js'),
+          '--count',
+          '1',
+          '--vector-count',
+          '1',
+          '--held-out-count',
+          '1',
+          '--work',
+          work,
+          '--out',
+          out,
+        ],
         {
           stdio: ['ignore', 'pipe', 'pipe'],
           timeout: TRAINING_TIMEOUT_MS,
@@ -97,7 +109,7 @@ describe('the trainers', () => {
         expect(model.weights).toHaveLength(model.features.length);
         expect(model.weights.every(Number.isFinite)).toBe(true);
         const card = await modelCard(path.join(out, dir));
-        expect(card).toContain('`npm run train:confidence -- --count 1 --held-out-count 1`');
+        expect(card).toContain('`npm run train:confidence -- --count 1 --vector-count 1 --held-out-count 1`');
         expect(card).toContain(headCommit());
         expect(card).toMatch(/\| held-out, fitted +\| +[1-9]\d* \|/);
       }

@@ -47,7 +47,7 @@ describe('connection features', () => {
       { start: [0, 0] as [number, number], end: [100, 0] as [number, number] },
       { start: [100, 0] as [number, number], end: [100, 60] as [number, number] },
     ];
-    const context = { scale: 20, degrees: [1, 4] as [number, number] };
+    const context = { scale: 20, degrees: [1, 4] as [number, number], vector: true };
     const features = connectionFeatures(
       { metadata: { line_style: 'dashed', junctions: 2, path_data: { path } } },
       valve,
@@ -65,6 +65,7 @@ describe('connection features', () => {
       instrument_ends: 1,
       equipment_ends: 0,
       unclassed_ends: 1,
+      vector: 1,
     });
     expect(named.log_length).toBeCloseTo(Math.log1p(160 / 20));
     expect(named.small_end).toBeCloseTo(Math.log(20 / 20));
@@ -193,16 +194,20 @@ describe('the committed models', () => {
     expect(confidences.get(valve)!).toBeLessThan(1);
   });
 
-  it('give a connection a probability', () => {
+  it('give a connection a probability, surer on a page read from the file than from its pixels', () => {
     const model = committedModel('connections');
     expect(model.features).toEqual([...CONNECTION_FEATURES]);
-    const p = predictConfidence(
-      model,
-      connectionFeatures({}, element('valve', 20, 0.9, 'gate_valve'), element('valve', 20, 0.9, 'ball_valve'), {
-        scale: 20,
-        degrees: [1, 1],
-      }),
-    );
+    const rate = (vector: boolean) =>
+      predictConfidence(
+        model,
+        connectionFeatures({}, element('valve', 20, 0.9, 'gate_valve'), element('valve', 20, 0.9, 'ball_valve'), {
+          scale: 20,
+          degrees: [1, 1],
+          vector,
+        }),
+      );
+    const p = rate(false);
+    expect(rate(true)).toBeGreaterThan(p);
     expect(p).toBeGreaterThan(0);
     expect(p).toBeLessThan(1);
   });

@@ -29,6 +29,7 @@ export const CONNECTION_FEATURES = [
   'small_end',
   'end_gap',
   'busy_end',
+  'vector',
 ] as const;
 
 /** What the features read of the page around a connection. */
@@ -37,6 +38,8 @@ export interface ConnectionContext {
   scale: number;
   /** How many connections each end has on the page, source first. */
   degrees: [number, number];
+  /** The page was read all from the file (text layer and strokes), not its pixels. */
+  vector: boolean;
 }
 
 const TYPE_FEATURES: Record<string, (typeof CONNECTION_FEATURES)[number]> = {
@@ -60,7 +63,7 @@ export function connectionFeatures(
   connection: FeatureConnection,
   source: FeatureElement,
   target: FeatureElement,
-  { scale, degrees }: ConnectionContext,
+  { scale, degrees, vector }: ConnectionContext,
 ): number[] {
   const ends = [source, target];
   const symbols = ends.filter(isSymbolElement);
@@ -86,6 +89,7 @@ export function connectionFeatures(
     // How far the path's ends stop short of the symbols it joins, in symbol sizes.
     end_gap: Math.min(3, pathEndGap(path, ends) / scale),
     busy_end: Math.log1p(Math.max(...degrees)),
+    vector: vector ? 1 : 0,
   };
   for (const end of ends) {
     const feature = TYPE_FEATURES[end.elementType];

@@ -76,7 +76,11 @@ export function connectionRows(
     const correct = connectionsRight.get(connection._id);
     if (correct === undefined) return [];
     const ends = [rerated.get(source) ?? source, rerated.get(target) ?? target] as const;
-    const context = { scale, degrees: [degrees.get(source._id)!, degrees.get(target._id)!] as [number, number] };
+    const context = {
+      scale,
+      degrees: [degrees.get(source._id)!, degrees.get(target._id)!] as [number, number],
+      vector: document.analysis_source === 'vector',
+    };
     const features = connectionFeatures(connection, ends[0], ends[1], context);
     const matchedEnds = ends.filter(({ _id }) => symbolsRight.get(_id)).length;
     return [{ features, correct, given: connection.metadata?.confidence ?? 0, matchedEnds }];

@@ -22,7 +22,14 @@ export interface ConfidenceTraining {
   commit: string;
   command: string;
   generator: string;
-  corpora: { calibration: { seed: number; count: number }; heldOut: { seed: number; count: number } };
+  corpora: {
+    calibration: { seed: number; count: number };
+    /** Generated vector PDFs, seeds `seed` on. */
+    vector: { seed: number; count: number };
+    heldOut: { seed: number; count: number };
+    /** The benchmark's held-out synthetic PDFs scored. */
+    heldOutVector: number;
+  };
   l2: number;
   wallMinutes: number;
   machine: string;
@@ -68,7 +75,7 @@ export async function writeModelCard(
 ): Promise<void> {
   const { title, noun, reads, rows } = ABOUT[kind];
   const record = model.training;
-  const { calibration, heldOut } = record.corpora;
+  const { calibration, vector, heldOut, heldOutVector } = record.corpora;
   const weights = model.features.map(
     (name, i) => `| ${name} | ${model.weights[i].toFixed(3)} | ${model.mean[i].toFixed(3)} | ${model.std[i].toFixed(3)} |`,
   );
@@ -88,8 +95,9 @@ record.
 ## Data
 
 Generated only (\`src/synthetic/\`); no pid-dev sheet. Fitted on the calibration corpus (\`npm run corpus -- --sheets
---seed ${calibration.seed} --count ${calibration.count}\`, generator \`${record.generator}\`), scored on the held-out corpus (seed ${heldOut.seed},
-${heldOut.count} sheets), both analysed by the product without OCR. ${rows}
+--seed ${calibration.seed} --count ${calibration.count}\`, generator \`${record.generator}\`) and ${vector.count} generated vector PDFs (seeds
+${vector.seed} on, read from the file); scored on the held-out corpus (seed ${heldOut.seed}, ${heldOut.count} sheets) and the
+benchmark's first ${heldOutVector} held-out PDFs; all analysed by the product without OCR. ${rows}
 
 ## Training
 

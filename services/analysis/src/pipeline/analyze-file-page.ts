@@ -19,7 +19,7 @@ export interface FilePageAnalysis extends PageAnalysis {
   image: PageImage;
 }
 
-export interface FilePageOptions extends Omit<AnalyzeOptions, 'vector'> {
+export interface FilePageOptions extends Omit<AnalyzeOptions, 'vector' | 'source'> {
   /** 1-based; PDFs only (default 1). */
   page?: number;
   ingest: Omit<IngestOptions, 'page'>;
@@ -36,6 +36,7 @@ export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): 
   const page = options.page ?? 1;
   const { image, content } = await pageImage(bytes, page, options);
   const vector = content ? vectorPage(content, image) : undefined;
+  const source = sourceOf(content, vector);
   // A photo is no drawing: read as a page with nothing drawn (as a blank one), before the pipeline spends minutes
   // on its grain. A file of nothing else ends "no drawing content found".
   const analysis =
@@ -47,8 +48,8 @@ export async function analyzeFilePage(bytes: Buffer, options: FilePageOptions): 
           lineCount: 0,
           inkRatio: 0,
         }
-      : await analyzePage(image, { ...options, page, vector });
-  return { ...analysis, source: sourceOf(content, vector), image };
+      : await analyzePage(image, { ...options, page, vector, source });
+  return { ...analysis, source, image };
 }
 
 /** The page as processed, with a PDF page's content where it has vector content; its rendition's pixels let go. */

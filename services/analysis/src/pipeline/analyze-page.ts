@@ -1,4 +1,4 @@
-import type { AnalysisConnection, AnalysisElement, ImageSize } from '@pid/contracts';
+import type { AnalysisConnection, AnalysisElement, AnalysisSource, ImageSize } from '@pid/contracts';
 import type { PageImage } from '../ingest/page-image';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';
 import type { LineInkModel } from '../line-ink/line-ink-model';
@@ -59,6 +59,8 @@ export interface AnalyzeOptions {
   onTick?: () => void;
   /** A PDF page's own text and strokes, used instead of OCR and line finding where present. */
   vector?: VectorPage;
+  /** How the page is read (`sourceOf`): the connection-confidence model reads whether it is all from the file. */
+  source?: AnalysisSource;
   /** Symbol rules switched off, to measure what each adds (`npm run bench:ablation`); none in the product. */
   without?: ReadonlySet<RuleModule>;
 }
@@ -109,6 +111,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     area,
     connections,
     rateSymbols: named.hybrid,
+    vectorPage: options.source === 'vector',
     lineCount: lines.allSegments.length,
     inkRatio: lines.inkPixels / lines.ink.mask.length,
   });

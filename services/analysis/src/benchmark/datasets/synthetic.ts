@@ -35,28 +35,30 @@ async function cachedSheet(options: SyntheticOptions): Promise<CachedSheet> {
   return sheet;
 }
 
+/** A generated sheet as its vector PDF. */
+export function syntheticPdfDrawing(options: SyntheticOptions): BenchDrawing {
+  return {
+    dataset: 'synthetic-pdf',
+    name: sheetName(resolveOptions(options)),
+    prepare: async () => {
+      // The scan look (rotation included) is the raster's only: the PDF's truth is the clean sheet's.
+      const sheet = await cachedSheet({ ...options, degrade: false });
+      return { file: sheet.pdf, truth: sheet.truth };
+    },
+  };
+}
+
 /** The held-out synthetic set, each sheet as raster and as vector PDF. */
 export function syntheticDrawings(): BenchDrawing[] {
-  return heldOutSet().flatMap((options): BenchDrawing[] => {
-    const name = sheetName(resolveOptions(options));
-    return [
-      {
-        dataset: 'synthetic-raster',
-        name,
-        prepare: async () => {
-          const sheet = await cachedSheet(options);
-          return { file: sheet.raster, truth: sheet.truth };
-        },
+  return heldOutSet().flatMap((options): BenchDrawing[] => [
+    {
+      dataset: 'synthetic-raster',
+      name: sheetName(resolveOptions(options)),
+      prepare: async () => {
+        const sheet = await cachedSheet(options);
+        return { file: sheet.raster, truth: sheet.truth };
       },
-      {
-        // The scan look (rotation included) is the raster's only: the PDF's truth is the clean sheet's.
-        dataset: 'synthetic-pdf',
-        name,
-        prepare: async () => {
-          const sheet = await cachedSheet({ ...options, degrade: false });
-          return { file: sheet.pdf, truth: sheet.truth };
-        },
-      },
-    ];
-  });
+    },
+    syntheticPdfDrawing(options),
+  ]);
 }

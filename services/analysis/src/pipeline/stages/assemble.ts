@@ -29,6 +29,8 @@ export interface PageFindings {
   connections: PageConnection[];
   /** Symbols found in `hybrid` mode: rated by the symbol-confidence model, their finder's score kept as `score`. */
   rateSymbols?: boolean;
+  /** Read all from the file (text layer and strokes): the connection-confidence model reads it. */
+  vectorPage?: boolean;
   lineCount: number;
   inkRatio: number;
 }
@@ -99,7 +101,11 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
   for (const [element, confidence] of symbolConfidences(elements, links)) element.metadata!.confidence = round(confidence);
   const scale = symbolScale(elements) ?? 1;
   const degrees = endDegrees(found.connections.map(({ source, target }) => [source, target]));
-  const contextOf = (a: DetectedSymbol, b: DetectedSymbol): ConnectionContext => ({ scale, degrees: [degrees.get(a)!, degrees.get(b)!] });
+  const contextOf = (a: DetectedSymbol, b: DetectedSymbol): ConnectionContext => ({
+    scale,
+    degrees: [degrees.get(a)!, degrees.get(b)!],
+    vector: Boolean(found.vectorPage),
+  });
   const connections = found.connections.map((connection, index) =>
     pageConnection(image, connection, index, symbols, elements, found.tags, contextOf),
   );
