@@ -45,10 +45,9 @@ const ABOUT: Record<ConfidenceKind, { title: string; noun: string; reads: string
     reads: `A logistic regression that gives each symbol found on a raster page in \`hybrid\` mode the probability that it
 is a drawn symbol (a truth symbol's box at IoU ≥ 0.5, whatever its class), so that the review can sort least-sure
 first and the connection model reads sure ends. It reads (\`src/confidence/symbol-features.ts\`) the score its
-finder gave it (the classifier's, a rule's or the detector's), the detector's surest score on its box (0 where it saw
-nothing there), its element type and whether it was named a class, its size and elongation against the page's
-symbols, the process and signal lines traced to it and the symbols it overlaps. Vector pages and the \`rules\` and
-\`detector\` modes keep the finder's score.`,
+finder gave it (the classifier's, a rule's or the detector's; kept as \`metadata.score\`), its element type and whether
+it was named a class, its size and elongation against the page's symbols, the process and signal lines traced to it
+and the symbols it overlaps. Vector pages and the \`rules\` and \`detector\` modes keep the finder's score.`,
     rows: 'A row is a symbol (no text, no pipe end) of a sheet analysed in `hybrid` mode.',
   },
   connections: {
@@ -58,7 +57,8 @@ symbols, the process and signal lines traced to it and the symbols it overlaps. 
 one drawn connection), so that the review can sort least-sure first. It reads what the result holds of the
 connection (\`src/confidence/connection-features.ts\`): its two ends' confidences (the symbol model's) and types,
 whether its line is dashed, its bends, its length and its smaller end's size in the page's symbol sizes, how far its
-path stops short of its ends, the pipe junctions it passes and the busier end's connection count.`,
+path stops short of its ends, the pipe junctions it passes, the busier end's connection count and whether the page
+was read all from the file (a vector PDF's text layer and strokes).`,
     rows: `A row is a connection between two symbols; those to a pipe's open end are not in the truth, so they are not rows
 (the model gives them a confidence all the same). Its ends' confidences are rated again by the symbol model fitted
 in the same run, as the pipeline will.`,
