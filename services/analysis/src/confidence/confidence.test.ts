@@ -113,7 +113,7 @@ describe('symbol features', () => {
     { source: valve, target: pump, dashed: false },
     { source: instrument, target: valve, dashed: true },
   ];
-  const features = pageSymbolFeatures([valve, instrument, speck, pump, text], links);
+  const features = pageSymbolFeatures({ elements: [valve, instrument, speck, pump, text], links, vector: false });
   const named = (element: FeatureElement) => Object.fromEntries(SYMBOL_FEATURES.map((name, i) => [name, features.get(element)![i]]));
 
   it("reads each rated symbol's scores, type, size and shape against the page's symbols, lines and overlaps", () => {
@@ -133,13 +133,15 @@ describe('symbol features', () => {
     expect(named(instrument)).toMatchObject({ classified: 0, instrument: 1, solid_links: 0, dashed_links: 1, overlapping: 0 });
     expect(named(speck)).toMatchObject({ fitting: 1, unlinked: 1, overlapping: 1 });
     expect(named(speck).log_size).toBeCloseTo(Math.log(10 / 20));
-    expect(named(pump)).toMatchObject({ equipment: 1, solid_links: 1 });
+    expect(named(pump)).toMatchObject({ equipment: 1, solid_links: 1, vector: 0 });
+    const onVectorPage = pageSymbolFeatures({ elements: [valve, pump], links, vector: true });
+    expect(onVectorPage.get(valve)![SYMBOL_FEATURES.indexOf('vector')]).toBe(1);
   });
 
-  it('rates only symbols found in hybrid mode (a score kept): not text, not a vector page or another mode', () => {
+  it('rates only symbols whose finder score is kept (hybrid mode, a vector page): not text, not another mode', () => {
     const unrated = element('valve', 20, 0.9, 'gate_valve');
-    expect([...pageSymbolFeatures([valve, text, unrated], []).keys()]).toEqual([valve]);
-    expect(symbolConfidences([text, unrated], []).size).toBe(0);
+    expect([...pageSymbolFeatures({ elements: [valve, text, unrated], links: [], vector: false }).keys()]).toEqual([valve]);
+    expect(symbolConfidences({ elements: [text, unrated], links: [], vector: true }).size).toBe(0);
   });
 });
 
@@ -188,8 +190,12 @@ describe('the committed models', () => {
     const valve = rated('valve', [0, 0, 40, 20], 0.9, 'gate_valve');
     const other = rated('valve', [200, 0, 40, 20], 0.9, 'gate_valve');
     const speck = rated('fitting', [400, 400, 8, 8], 0.4);
-    const confidences = symbolConfidences([valve, other, speck], [{ source: valve, target: other, dashed: false }], model);
+    const links = [{ source: valve, target: other, dashed: false }];
+    const confidences = symbolConfidences({ elements: [valve, other, speck], links, vector: false }, model);
     expect(confidences.get(valve)!).toBeGreaterThan(confidences.get(speck)!);
+    // What a vector PDF's pages give is surer than what pixels give.
+    const onVectorPage = symbolConfidences({ elements: [valve, other, speck], links, vector: true }, model);
+    expect(onVectorPage.get(valve)!).toBeGreaterThan(confidences.get(valve)!);
     expect(confidences.get(speck)!).toBeGreaterThan(0);
     expect(confidences.get(valve)!).toBeLessThan(1);
   });

@@ -47,9 +47,16 @@ function documentLinks({ elements, connections }: ResultDocument) {
   });
 }
 
+/** A single-page document as the symbol features read it. */
+const symbolPage = (document: ResultDocument) => ({
+  elements: document.elements,
+  links: documentLinks(document),
+  vector: document.analysis_source === 'vector',
+});
+
 /** Each rated and scored symbol of a sheet: right when it matches a truth symbol (IoU ≥ 0.5, any class). */
 export function symbolRows({ document, symbolsRight }: JudgedSheet): ScoredRow[] {
-  const features = pageSymbolFeatures(document.elements, documentLinks(document));
+  const features = pageSymbolFeatures(symbolPage(document));
   return [...features].flatMap(([element, values]) => {
     const correct = symbolsRight.get(element._id);
     return correct === undefined ? [] : [{ features: values, correct, given: element.metadata?.confidence ?? 0 }];
@@ -66,7 +73,7 @@ export function connectionRows(
 ): ConnectionRow[] {
   const links = documentLinks(document);
   const rerated = new Map<DocumentElement, DocumentElement>();
-  for (const [element, values] of pageSymbolFeatures(document.elements, links)) {
+  for (const [element, values] of pageSymbolFeatures(symbolPage(document))) {
     rerated.set(element, { ...element, metadata: { ...element.metadata, confidence: predictConfidence(symbols, values) } });
   }
   const elements = document.elements.map((element) => rerated.get(element) ?? element);

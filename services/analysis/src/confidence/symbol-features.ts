@@ -1,7 +1,7 @@
 /**
- * What the symbol-confidence model reads of a symbol found on a raster page in `hybrid` mode: the score its finder
- * gave it, its type and whether it was named a class, its size and shape against the page's symbols, the pipes and
- * signal lines traced to it and the symbols it overlaps.
+ * What the symbol-confidence model reads of a symbol found in `hybrid` mode on a raster page, or on a page read all
+ * from the file: the score its finder gave it, its type and whether it was named a class, its size and shape against
+ * the page's symbols, the pipes and signal lines traced to it, the symbols it overlaps and how the page was read.
  */
 import { isSymbolElement } from '@pid/contracts';
 import { endDegrees, logit, shortSide, symbolScale, type FeatureElement } from './element-geometry';
@@ -21,6 +21,7 @@ export const SYMBOL_FEATURES = [
   'dashed_links',
   'unlinked',
   'overlapping',
+  'vector',
 ] as const;
 
 type SymbolFeature = (typeof SYMBOL_FEATURES)[number];
@@ -40,7 +41,7 @@ export interface FeatureLink<Element> {
   dashed: boolean;
 }
 
-/** A symbol the model rates: one found in `hybrid` mode on a raster page, its finder's score kept as `score`. */
+/** A symbol the model rates: one whose finder's score is kept as `score` (`hybrid` mode, or a vector page). */
 export const rated = (element: FeatureElement) => isSymbolElement(element) && element.metadata?.score !== undefined;
 
 /** Two boxes overlap when they share a fifth of the smaller one (as the hybrid fusion counts it). */
@@ -50,11 +51,19 @@ function overlap(a: FeatureElement['boundingBox'], b: FeatureElement['boundingBo
   return w > 0 && h > 0 && w * h >= 0.2 * Math.min(a.width * a.height, b.width * b.height);
 }
 
+/** A page's elements, the connections traced between them, and whether it was read all from the file. */
+export interface SymbolPage<Element extends FeatureElement> {
+  elements: Element[];
+  links: Array<FeatureLink<Element>>;
+  vector: boolean;
+}
+
 /** The features of each rated symbol of a page, in `SYMBOL_FEATURES` order. */
-export function pageSymbolFeatures<Element extends FeatureElement>(
-  elements: Element[],
-  links: Array<FeatureLink<Element>>,
-): Map<Element, number[]> {
+export function pageSymbolFeatures<Element extends FeatureElement>({
+  elements,
+  links,
+  vector,
+}: SymbolPage<Element>): Map<Element, number[]> {
   const scale = symbolScale(elements) ?? 1;
   const symbols = elements.filter(isSymbolElement);
   const solid = endDegrees(links.filter(({ dashed }) => !dashed).map(({ source, target }) => [source, target]));
@@ -63,7 +72,7 @@ export function pageSymbolFeatures<Element extends FeatureElement>(
   for (const element of elements.filter(rated)) {
     const { width, height } = element.boundingBox;
     const metadata = element.metadata!;
-    const links = (solid.get(element) ?? 0) + (dashed.get(element) ?? 0);
+    const traced = (solid.get(element) ?? 0) + (dashed.get(element) ?? 0);
     const values: Record<SymbolFeature, number> = {
       score_logit: logit(metadata.score!),
       classified: metadata.symbol_class ? 1 : 0,
@@ -76,8 +85,9 @@ export function pageSymbolFeatures<Element extends FeatureElement>(
       log_aspect: Math.abs(Math.log(Math.max(1, width) / Math.max(1, height))),
       solid_links: Math.min(solid.get(element) ?? 0, 4),
       dashed_links: Math.min(dashed.get(element) ?? 0, 4),
-      unlinked: links === 0 ? 1 : 0,
+      unlinked: traced === 0 ? 1 : 0,
       overlapping: Math.min(symbols.filter((other) => other !== element && overlap(element.boundingBox, other.boundingBox)).length, 3),
+      vector: vector ? 1 : 0,
     };
     const type = TYPE_FEATURES[element.elementType];
     if (type) values[type] = 1;

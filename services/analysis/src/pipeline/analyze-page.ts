@@ -110,7 +110,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     kept,
     area,
     connections,
-    rateSymbols: named.hybrid,
+    rateSymbols: named.hybrid || options.source === 'vector',
     vectorPage: options.source === 'vector',
     lineCount: lines.allSegments.length,
     inkRatio: lines.inkPixels / lines.ink.mask.length,

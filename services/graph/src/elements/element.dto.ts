@@ -51,7 +51,7 @@ export class ElementDto extends GraphItemDto implements DrawingElement {
     type: 'object',
     additionalProperties: true,
     description:
-      'confidence, source (analysis or user), analysisRunId, tag parse, continues_on (an off-page connector’s partner in another drawing: drawing, element, page); written by the server only',
+      'confidence (the probability the element is right), score (the finder’s own, where confidence is calibrated from it), source (analysis or user), analysisRunId, tag parse, continues_on (an off-page connector’s partner in another drawing: drawing, element, page); written by the server only',
     example: { source: 'analysis', confidence: 0.93, analysisRunId: 'job-1' },
   })
   metadata: GraphItemMetadata;

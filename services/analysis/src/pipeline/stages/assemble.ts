@@ -27,7 +27,7 @@ export interface PageFindings {
   kept: (box: Box) => boolean;
   area: Box;
   connections: PageConnection[];
-  /** Symbols found in `hybrid` mode: rated by the symbol-confidence model, their finder's score kept as `score`. */
+  /** Symbols found in `hybrid` mode or on a vector page: rated by the symbol-confidence model, their finder's score kept as `score`. */
   rateSymbols?: boolean;
   /** Read all from the file (text layer and strokes): the connection-confidence model reads it. */
   vectorPage?: boolean;
@@ -98,13 +98,14 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
     target: symbolElement.get(target)!,
     dashed,
   }));
-  for (const [element, confidence] of symbolConfidences(elements, links)) element.metadata!.confidence = round(confidence);
+  const vector = Boolean(found.vectorPage);
+  for (const [element, confidence] of symbolConfidences({ elements, links, vector })) element.metadata!.confidence = round(confidence);
   const scale = symbolScale(elements) ?? 1;
   const degrees = endDegrees(found.connections.map(({ source, target }) => [source, target]));
   const contextOf = (a: DetectedSymbol, b: DetectedSymbol): ConnectionContext => ({
     scale,
     degrees: [degrees.get(a)!, degrees.get(b)!],
-    vector: Boolean(found.vectorPage),
+    vector,
   });
   const connections = found.connections.map((connection, index) =>
     pageConnection(image, connection, index, symbols, elements, found.tags, contextOf),
