@@ -184,7 +184,7 @@ describe('confidence figures', () => {
 });
 
 describe('the committed models', () => {
-  it('rate a symbol the detector also saw, linked, above a lone unsure one', () => {
+  it('rate a sure, classed symbol on a pipe above a lone unsure speck, and surer on a vector page', () => {
     const model = committedModel('symbols');
     expect(model.features).toEqual([...SYMBOL_FEATURES]);
     const valve = rated('valve', [0, 0, 40, 20], 0.9, 'gate_valve');
