@@ -107,14 +107,14 @@ export function readPrediction(document: ResultDocument, truthSize: { width: num
   };
 }
 
+/** The id a joint scored whole takes. */
+export const jointId = (joint: PixelBox) => `joint:${joint.join()}`;
+
 /**
  * The prediction as a dataset that boxes a flange joint as one symbol counts it: the flanges (and plate) of each
  * joint become one element, the joint as drawn, named a flange; their connections to each other go, those to
  * anything else are the joint's.
  */
-/** The id a joint scored whole takes. */
-export const jointId = (joint: PixelBox) => `joint:${joint.join()}`;
-
 export function jointsWhole(prediction: Prediction): Prediction {
   const jointOf = new Map<string, PredictedElement>();
   const joints = new Map<string, PredictedElement>();

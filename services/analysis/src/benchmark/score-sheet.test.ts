@@ -116,6 +116,17 @@ describe('a sheet’s score', () => {
     expect(whole.connections).toEqual({ truth: 1, predicted: 1, matched: 1 });
     // Boxed flange by flange, the joint's box is no flange's.
     expect(scoreSheet(truth, faces).symbols?.all).toEqual({ truth: 2, predicted: 3, matched: 1 });
+    expect(judgeSheet(truth, faces).symbolsRight).toEqual(
+      new Map([
+        ['a', true],
+        ['f1', false],
+        ['f2', false],
+      ]),
+    );
+    // Symbols are judged where the truth has them all, though not its connections.
+    const noConnections = { ...truth, connections: [], complete: { ...truth.complete, connections: false } };
+    expect(judgeSheet(noConnections, faces).symbolsRight?.get('f1')).toBe(false);
+    expect(judgeSheet(noConnections, faces).connectionsRight).toBeUndefined();
   });
   it('passes a predicted symbol standing on an unscored one through, its neighbours connected', () => {
     // A nozzle, then a flange the truth has as a line (y 20) it passes through, then a valve.

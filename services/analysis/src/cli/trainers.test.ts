@@ -136,6 +136,11 @@ describe('the trainers', () => {
       }),
     ).toThrow(/--count must be a whole number of sheets, not "many"/);
     expect(() =>
+      execFileSync(process.execPath, [path.join(DIST_CLI, 'train-confidence.js'), '--vector-count', 'many', '--work', work], {
+        stdio: 'pipe',
+      }),
+    ).toThrow(/--vector-count must be a whole number of sheets, not "many"/);
+    expect(() =>
       execFileSync(process.execPath, [path.join(DIST_CLI, 'train-confidence.js'), '--l2', 'lots', '--work', work], {
         stdio: 'pipe',
       }),

@@ -9,7 +9,8 @@ import type { ResultDocument } from '../benchmark/predictions';
 import { connectionFeatures } from './connection-features';
 import { endDegrees, symbolScale } from './element-geometry';
 import type { LabelledRow } from './fit';
-import { predictConfidence, type LogisticModel } from './logistic-model';
+import type { LogisticModel } from './logistic-model';
+import { symbolConfidences } from './symbol-confidence';
 import { pageSymbolFeatures } from './symbol-features';
 
 /** A sheet's result document and its judgement: which of its connections and symbols (by `_id`) are right. */
@@ -31,9 +32,9 @@ export interface ConnectionRow extends ScoredRow {
 
 type DocumentElement = ResultDocument['elements'][number];
 
-/** Analyses one corpus sheet without OCR and judges it; undefined where the sheet's connections are not scored. */
+/** Analyses one sheet (corpus raster or generated PDF) in `hybrid` mode without OCR and judges it; undefined where its connections are not scored. */
 export async function judgedSheet(drawing: BenchDrawing): Promise<JudgedSheet | undefined> {
-  const { document, judgement } = await judgeDrawing(drawing, { noOcr: true });
+  const { document, judgement } = await judgeDrawing(drawing, { noOcr: true, symbols: 'hybrid' });
   const { connectionsRight, symbolsRight } = judgement;
   return connectionsRight && symbolsRight ? { document, connectionsRight, symbolsRight } : undefined;
 }
@@ -73,8 +74,8 @@ export function connectionRows(
 ): ConnectionRow[] {
   const links = documentLinks(document);
   const rerated = new Map<DocumentElement, DocumentElement>();
-  for (const [element, values] of pageSymbolFeatures(symbolPage(document))) {
-    rerated.set(element, { ...element, metadata: { ...element.metadata, confidence: predictConfidence(symbols, values) } });
+  for (const [element, confidence] of symbolConfidences(symbolPage(document), symbols)) {
+    rerated.set(element, { ...element, metadata: { ...element.metadata, confidence } });
   }
   const elements = document.elements.map((element) => rerated.get(element) ?? element);
   const scale = symbolScale(elements) ?? 1;

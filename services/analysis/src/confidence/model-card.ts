@@ -1,7 +1,7 @@
 /**
  * MODEL.md beside each confidence model: data, the exact command and commit, wall time and machine, the fitted
  * weights, and how calibrated and how well ranked its confidences are, against the analysis's before. The
- * `## In the pipeline` section (from `npm run bench:analysis`) is kept when the card is written again.
+ * `## In the pipeline` section (from `npm run bench:analysis`) is kept when the card is written again from the same commit.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -87,9 +87,12 @@ export async function writeModelCard(
     return `| ${label} | ${predicted} | ${predicted ? (correct / predicted).toFixed(3) : '–'} |`;
   });
   const card = path.join(dir, 'MODEL.md');
+  // The benchmark's section describes the weights it measured: kept for a card rewritten from the same commit only.
   const previous = existsSync(card) ? await readFile(card, 'utf8') : '';
+  const sameFit = previous.includes(`- Commit: \`${record.commit}\`.`);
   const inPipeline =
-    previous.match(/## In the pipeline[\s\S]*$/)?.[0] ?? '## In the pipeline\n\nNot measured yet: run `npm run bench:analysis`.\n';
+    (sameFit && previous.match(/## In the pipeline[\s\S]*$/)?.[0]) ||
+    '## In the pipeline\n\nNot measured yet: run `npm run bench:analysis`.\n';
   const text = `# ${title}
 
 ${reads} \`model.json\` holds the features' means and spreads, the weights (per spread: the table's) and the training

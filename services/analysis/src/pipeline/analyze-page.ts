@@ -59,7 +59,7 @@ export interface AnalyzeOptions {
   onTick?: () => void;
   /** A PDF page's own text and strokes, used instead of OCR and line finding where present. */
   vector?: VectorPage;
-  /** How the page is read (`sourceOf`): the connection-confidence model reads whether it is all from the file. */
+  /** How the page is read (`sourceOf`): a page read all from the file has its symbols rated, and both confidence models read it. */
   source?: AnalysisSource;
   /** Symbol rules switched off, to measure what each adds (`npm run bench:ablation`); none in the product. */
   without?: ReadonlySet<RuleModule>;

@@ -27,9 +27,9 @@ export interface PageFindings {
   kept: (box: Box) => boolean;
   area: Box;
   connections: PageConnection[];
-  /** Symbols found in `hybrid` mode or on a vector page: rated by the symbol-confidence model, their finder's score kept as `score`. */
+  /** Symbols found in `hybrid` mode on a raster page, or on a vector page: rated by the symbol-confidence model, their finder's score kept as `score`. */
   rateSymbols?: boolean;
-  /** Read all from the file (text layer and strokes): the connection-confidence model reads it. */
+  /** Read all from the file (text layer and strokes): both confidence models read it. */
   vectorPage?: boolean;
   lineCount: number;
   inkRatio: number;
@@ -99,7 +99,7 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
     dashed,
   }));
   const vector = Boolean(found.vectorPage);
-  for (const [element, confidence] of symbolConfidences({ elements, links, vector })) element.metadata!.confidence = round(confidence);
+  for (const [element, confidence] of symbolConfidences({ elements, links, vector })) element.metadata!.confidence = confidence;
   const scale = symbolScale(elements) ?? 1;
   const degrees = endDegrees(found.connections.map(({ source, target }) => [source, target]));
   const contextOf = (a: DetectedSymbol, b: DetectedSymbol): ConnectionContext => ({
@@ -108,7 +108,7 @@ export function assemblePage(image: PageImage, pageNumber: number | undefined, f
     vector,
   });
   const connections = found.connections.map((connection, index) =>
-    pageConnection(image, connection, index, symbols, elements, found.tags, contextOf),
+    pageConnection(image, connection, index, (symbol) => symbolElement.get(symbol)!, found.tags, contextOf),
   );
   // A pipe end is named by the line number its pipe carries: where that line goes is what a reader looks up.
   const pipeEnds = new Map(elements.filter(({ elementType }) => elementType === 'pipe').map((element) => [element.key, element]));
@@ -130,8 +130,7 @@ function pageConnection(
   image: PageImage,
   connection: PageConnection,
   index: number,
-  symbols: DetectedSymbol[],
-  elements: AnalysisElement[],
+  elementOf: (symbol: DetectedSymbol) => AnalysisElement,
   { attached }: SymbolTags,
   contextOf: (source: DetectedSymbol, target: DetectedSymbol) => ConnectionContext,
 ): AnalysisConnection {
@@ -145,7 +144,7 @@ function pageConnection(
     start: roundPoint(toOriginalPoint(image, ...segment.start)),
     end: roundPoint(toOriginalPoint(image, ...segment.end)),
   }));
-  const [sourceElement, targetElement] = [elements[symbols.indexOf(source)], elements[symbols.indexOf(target)]];
+  const [sourceElement, targetElement] = [elementOf(source), elementOf(target)];
   const metadata = {
     path_data: { path },
     junctions: connection.junctions,
