@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { PageImage } from '../ingest/page-image';
+import { pageImage } from '../testing/page-image';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { assemblePage } from '../pipeline/stages/assemble';
 import { resultDocument } from '../cli/result-document';
@@ -8,15 +8,7 @@ import { connectionRows, symbolRows } from './labelled-rows';
 import { committedModel, predictConfidence } from './logistic-model';
 import { storedConfidence } from './symbol-confidence';
 
-const image: PageImage = {
-  gray: new Uint8Array(400 * 200),
-  width: 400,
-  height: 200,
-  originalWidth: 400,
-  originalHeight: 200,
-  scale: 1,
-  skewDegrees: 0,
-};
+const image = pageImage(400, 200);
 
 const symbol = (x0: number, elementType: DetectedSymbol['elementType'], confidence: number): DetectedSymbol => ({
   x0,

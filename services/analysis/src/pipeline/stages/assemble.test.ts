@@ -1,19 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseLineNumber } from '../../tags/line-number';
-import type { PageImage } from '../../ingest/page-image';
+import { pageImage } from '../../testing/page-image';
 import type { DetectedSymbol } from '../symbols';
 import type { ReadLine } from '../text-attachment';
 import { assemblePage, type PageFindings } from './assemble';
 
-const image: PageImage = {
-  gray: new Uint8Array(400 * 200),
-  width: 400,
-  height: 200,
-  originalWidth: 400,
-  originalHeight: 200,
-  scale: 1,
-  skewDegrees: 0,
-};
+const image = pageImage(400, 200);
 
 const valve: DetectedSymbol = { x0: 20, y0: 90, x1: 40, y1: 110, elementType: 'valve', description: 'gate valve', confidence: 0.9 };
 const pipeEnd: DetectedSymbol = { x0: 374, y0: 94, x1: 386, y1: 106, elementType: 'pipe', description: 'pipe end', confidence: 0.5 };
