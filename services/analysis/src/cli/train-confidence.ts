@@ -38,13 +38,13 @@ export const CALIBRATION_CORPUS = { seed: 5151, count: 48 };
 export const VECTOR_CALIBRATION = { seed: 51510, count: 12 };
 
 /**
- * The vector calibration sheets: one in four on A1; the style follows the seed and the density the index, both
- * cycling by three, so each style comes at one density (a fault the next refit should mend with `i / 3`).
+ * The vector calibration sheets: one in four on A1; the style follows the seed (cycling by three), the density
+ * every third sheet, so the first nine hold each style at each density.
  */
 function vectorCalibration({ seed, count }: { seed: number; count: number }): BenchDrawing[] {
   const densities = ['sparse', 'normal', 'dense'] as const;
   return Array.from({ length: count }, (_, i) =>
-    syntheticPdfDrawing({ seed: seed + i, density: densities[i % 3], paper: i % 4 === 3 ? 'A1' : 'A3', degrade: false }),
+    syntheticPdfDrawing({ seed: seed + i, density: densities[Math.floor(i / 3) % 3], paper: i % 4 === 3 ? 'A1' : 'A3', degrade: false }),
   );
 }
 const DEFAULT_L2 = 1;
