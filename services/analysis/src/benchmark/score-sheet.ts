@@ -88,6 +88,8 @@ export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction)
       joined.connections.flatMap((c) => c.path),
     );
   }
+  const symbolsRight = complete.symbols ? symbolVerdicts(predicted, prediction, symbols.matches) : undefined;
+  let connectionsRight: Map<string, boolean> | undefined;
   // A connection's ends are found through the symbol matching: without symbol boxes it cannot be judged.
   // Connections to a pipe's open end are scored as pipes only: the truths name no such ends.
   if (complete.connections && complete.symbols) {
@@ -102,17 +104,15 @@ export function judgeSheet(truth: TruthSheet | undefined, predicted: Prediction)
     score.calibration.connections = calibrate(
       betweenSymbols.map((c, i) => ({ confidence: c.confidence, correct: connections.correct[i] })),
     );
-    const connectionsRight = new Map(betweenSymbols.flatMap((c, i) => (c.id ? [[c.id, connections.correct[i]] as const] : [])));
+    connectionsRight = new Map(betweenSymbols.flatMap((c, i) => (c.id ? [[c.id, connections.correct[i]] as const] : [])));
     const boxOf = new Map(truth.symbols.map((s) => [s.id, s.bbox]));
     misses.connections = truth.connections.flatMap((c, i) => {
       const [from, to] = [boxOf.get(c.sourceId), boxOf.get(c.targetId)];
       const outcome = connections.truthOutcomes[i];
       return outcome === 'matched' || !from || !to ? [] : [{ from, to, outcome, style: styleOf(c) }];
     });
-    return { score, misses, connectionsRight, symbolsRight: symbolVerdicts(predicted, prediction, symbols.matches) };
   }
-  const symbolsRight = complete.symbols ? symbolVerdicts(predicted, prediction, symbols.matches) : undefined;
-  return { score, misses, ...(symbolsRight ? { symbolsRight } : {}) };
+  return { score, misses, ...(connectionsRight ? { connectionsRight } : {}), ...(symbolsRight ? { symbolsRight } : {}) };
 }
 
 /** Each symbol of the result as given, right where it (or the joint it is part of) is matched in the scored prediction. */

@@ -1,6 +1,6 @@
 /** What the connection-confidence model reads of a traced connection: its ends, its line and its path. */
 import { isSymbolElement } from '@pid/contracts';
-import { logit, shortSide, type FeatureElement } from './element-geometry';
+import { elementKind, logit, shortSide, type FeatureElement } from './element-geometry';
 
 /** A connection as both carry it. */
 export interface FeatureConnection {
@@ -41,15 +41,6 @@ export interface ConnectionContext {
   /** The page was read all from the file (text layer and strokes), not its pixels. */
   vector: boolean;
 }
-
-const TYPE_FEATURES: Record<string, (typeof CONNECTION_FEATURES)[number]> = {
-  equipment: 'equipment_ends',
-  valve: 'valve_ends',
-  instrument: 'instrument_ends',
-  fitting: 'fitting_ends',
-  off_page_connector: 'connector_ends',
-  pipe: 'pipe_ends',
-};
 
 /** How far a point is from a box, in pixels (0 inside). */
 function distanceToBox([x, y]: [number, number], { boundingBox: b }: FeatureElement): number {
@@ -92,8 +83,8 @@ export function connectionFeatures(
     vector: vector ? 1 : 0,
   };
   for (const end of ends) {
-    const feature = TYPE_FEATURES[end.elementType];
-    if (feature) values[feature]++;
+    const kind = elementKind(end.elementType);
+    if (kind) values[`${kind}_ends`]++;
   }
   return CONNECTION_FEATURES.map((name) => values[name]);
 }

@@ -11,6 +11,20 @@ export interface FeatureElement {
   metadata?: { confidence?: number; score?: number; symbol_class?: string };
 }
 
+/** The kind both models name an element type by: one feature per kind (a symbol's type, a connection's ends). */
+const ELEMENT_KINDS = {
+  equipment: 'equipment',
+  valve: 'valve',
+  instrument: 'instrument',
+  fitting: 'fitting',
+  off_page_connector: 'connector',
+  pipe: 'pipe',
+} as const;
+
+export type ElementKind = (typeof ELEMENT_KINDS)[keyof typeof ELEMENT_KINDS];
+
+export const elementKind = (elementType: string): ElementKind | undefined => ELEMENT_KINDS[elementType as keyof typeof ELEMENT_KINDS];
+
 /** A probability as log-odds, kept off the infinities. */
 export const logit = (p: number) => {
   const q = Math.min(Math.max(p, 0.01), 0.99);

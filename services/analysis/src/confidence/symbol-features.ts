@@ -4,7 +4,7 @@
  * the page's symbols, the pipes and signal lines traced to it, the symbols it overlaps and how the page was read.
  */
 import { isSymbolElement } from '@pid/contracts';
-import { endDegrees, logit, shortSide, symbolScale, type FeatureElement } from './element-geometry';
+import { elementKind, endDegrees, logit, shortSide, symbolScale, type FeatureElement } from './element-geometry';
 
 /** The features in the order the model's weights are; the model file names them too, and must agree. */
 export const SYMBOL_FEATURES = [
@@ -25,14 +25,6 @@ export const SYMBOL_FEATURES = [
 ] as const;
 
 type SymbolFeature = (typeof SYMBOL_FEATURES)[number];
-
-const TYPE_FEATURES: Record<string, SymbolFeature> = {
-  equipment: 'equipment',
-  valve: 'valve',
-  instrument: 'instrument',
-  fitting: 'fitting',
-  off_page_connector: 'connector',
-};
 
 /** A traced connection between two of the page's elements. */
 export interface FeatureLink<Element> {
@@ -89,8 +81,8 @@ export function pageSymbolFeatures<Element extends FeatureElement>({
       overlapping: Math.min(symbols.filter((other) => other !== element && overlap(element.boundingBox, other.boundingBox)).length, 3),
       vector: vector ? 1 : 0,
     };
-    const type = TYPE_FEATURES[element.elementType];
-    if (type) values[type] = 1;
+    const kind = elementKind(element.elementType);
+    if (kind && kind !== 'pipe') values[kind] = 1;
     features.set(
       element,
       SYMBOL_FEATURES.map((name) => values[name]),
