@@ -131,6 +131,18 @@ describe('traceConnections', () => {
     ]);
   });
 
+  it('gives a signal line left dangling to the bubble its last leg would run straight into, not a nearer valve aside', () => {
+    // Unit 3 (a dashed reach of 18 px): a signal line y 200 from a bubble on the left stops at x 300, its last leg up
+    // into a bubble 60 px above not found; a valve stands 26 px away, down and to the right, off both axes.
+    const dashed = { ...horizontal(60, 300, 200), dashed: true };
+    const start = { x0: 10, y0: 180, x1: 50, y1: 220 };
+    const above = { x0: 280, y0: 100, x1: 320, y1: 140 };
+    const valve = { x0: 325, y0: 205, x1: 355, y1: 225 };
+    expect(pairs(traceConnections([dashed], [start, above, valve], [], 3))).toEqual([[0, 1]]);
+    // Without a symbol straight from its end, the nearest a little further away still takes it.
+    expect(pairs(traceConnections([dashed], [start, valve], [], 3))).toEqual([[0, 1]]);
+  });
+
   describe('open ends', () => {
     // A valve on a pipe y 100 (unit 3, open ends 45 px from the last joint): the pipe runs on 300 px to the right
     // and stops in the open; at x 250 a branch goes down 120 px and stops too.

@@ -241,7 +241,8 @@ export function traceConnections(
   }
 
   // A signal line's last bend into its bubble is often too short for the dash finder: an end left dangling
-  // (no symbol, no other line) belongs to the nearest symbol a little further away.
+  // (no symbol, no other line) belongs to the symbol its last leg would run straight into, square to the piece or
+  // straight on, within a few reaches; else to the nearest symbol a little further away.
   for (const piece of pieces) {
     if (!piece.dashed) continue;
     for (const end of ['start', 'end'] as const) {
@@ -249,12 +250,29 @@ export function traceConnections(
       const [x, y] = pointOf(piece, piece[end]);
       const reach = reachOf(piece);
       if (attached >= 0 || piece.neighbours.some(({ point }) => Math.hypot(point[0] - x, point[1] - y) <= reach)) continue;
-      let nearest = -1;
-      let best = 3 * reach;
-      symbols.forEach((box, index) => {
-        const distance = boxGap(box, { x0: x, y0: y, x1: x, y1: y });
-        if (distance <= best) [nearest, best] = [index, distance];
-      });
+      const ahead = (box: Box) => {
+        const [lo, hi] = piece.orientation === 'horizontal' ? [box.x0, box.x1] : [box.y0, box.y1];
+        const at = piece[end];
+        const [acrossLo, acrossHi] = piece.orientation === 'horizontal' ? [box.y0, box.y1] : [box.x0, box.x1];
+        if (at >= lo && at <= hi) return true; // square to the piece
+        const straightOn = piece.center >= acrossLo && piece.center <= acrossHi;
+        return straightOn && (end === 'end' ? lo >= at - reach : hi <= at + reach);
+      };
+      const nearestOf = (candidates: number[], limit: number) => {
+        let nearest = -1;
+        let best = limit;
+        for (const index of candidates) {
+          const distance = boxGap(symbols[index], { x0: x, y0: y, x1: x, y1: y });
+          if (distance <= best) [nearest, best] = [index, distance];
+        }
+        return nearest;
+      };
+      const all = symbols.map((_, index) => index);
+      const straight = nearestOf(
+        all.filter((index) => ahead(symbols[index])),
+        4 * reach,
+      );
+      const nearest = straight >= 0 ? straight : nearestOf(all, 3 * reach);
       if (end === 'start') piece.atStart = nearest;
       else piece.atEnd = nearest;
     }
