@@ -1,0 +1,149 @@
+/**
+ * Where the ends of a traced page's pipe pieces go: a bend beside a symbol, a signal line's dangling end, a process
+ * line's open end (`connections.ts` joins the pieces and walks them).
+ */
+import { boxGap, type Box } from './components';
+
+/** A piece of pipe between symbols: an axis-aligned stroke. */
+export interface Piece {
+  orientation: 'horizontal' | 'vertical';
+  start: number;
+  end: number;
+  center: number;
+  /** Half the stroke's width across it. */
+  halfWidth: number;
+  dashed: boolean;
+  /** Symbol index attached at each end, or -1. */
+  atStart: number;
+  atEnd: number;
+  /** Pieces joined to it, and where; `overlap`: another piece of the same line found beside it (no junction). */
+  neighbours: Array<{ piece: number; point: [number, number]; overlap?: boolean }>;
+}
+
+export const pointOf = (piece: Piece, along: number): [number, number] =>
+  piece.orientation === 'horizontal' ? [along, piece.center] : [piece.center, along];
+
+/**
+ * A signal line's last bend into its bubble is often too short for the dash finder: an end left dangling (no
+ * symbol, no other line) belongs to the symbol its last leg would run straight into, square to the piece or straight
+ * on, within four reaches; else to the nearest symbol within three.
+ */
+export function danglingSignalEnds(pieces: Piece[], symbols: Box[], reachOf: (piece: Piece) => number): void {
+  for (const piece of pieces) {
+    if (!piece.dashed) continue;
+    for (const end of ['start', 'end'] as const) {
+      const attached = end === 'start' ? piece.atStart : piece.atEnd;
+      const [x, y] = pointOf(piece, piece[end]);
+      const reach = reachOf(piece);
+      if (attached >= 0 || piece.neighbours.some(({ point }) => Math.hypot(point[0] - x, point[1] - y) <= reach)) continue;
+      const ahead = (box: Box) => {
+        const at = piece[end];
+        const [lo, hi] = piece.orientation === 'horizontal' ? [box.x0, box.x1] : [box.y0, box.y1];
+        const [acrossLo, acrossHi] = piece.orientation === 'horizontal' ? [box.y0, box.y1] : [box.x0, box.x1];
+        if (at >= lo && at <= hi) return true; // square to the piece
+        const straightOn = piece.center >= acrossLo && piece.center <= acrossHi;
+        return straightOn && (end === 'end' ? lo >= at - reach : hi <= at + reach);
+      };
+      const nearestOf = (candidates: number[], limit: number) => {
+        let nearest = -1;
+        let best = limit;
+        for (const index of candidates) {
+          const distance = boxGap(symbols[index], { x0: x, y0: y, x1: x, y1: y });
+          if (distance <= best) [nearest, best] = [index, distance];
+        }
+        return nearest;
+      };
+      const all = symbols.map((_, index) => index);
+      const straight = nearestOf(
+        all.filter((index) => ahead(symbols[index])),
+        4 * reach,
+      );
+      const nearest = straight >= 0 ? straight : nearestOf(all, 3 * reach);
+      if (end === 'start') piece.atStart = nearest;
+      else piece.atEnd = nearest;
+    }
+  }
+}
+
+/** Whether a box stands across a piece's axis, centred on it within a quarter of its size (a symbol on the line). */
+function straddles(piece: Piece, box: Box): boolean {
+  const [lo, hi] = piece.orientation === 'horizontal' ? [box.y0, box.y1] : [box.x0, box.x1];
+  return Math.abs(piece.center - (lo + hi) / 2) <= 0.25 * (hi - lo);
+}
+
+/**
+ * A bend drawn beside a symbol is a bend: where a horizontal and a vertical piece end at one corner and neither
+ * symbol their ends reach stands on its piece's line (a symbol next to the corner, within reach of both ends), the
+ * two ends are the corner's, to be joined, not the symbol's.
+ */
+export function bendsBesideSymbols(pieces: Piece[], symbols: Box[], reachOf: (piece: Piece) => number): void {
+  const endNear = (piece: Piece, along: number): 'atStart' | 'atEnd' | undefined =>
+    Math.abs(along - piece.start) <= reachOf(piece) ? 'atStart' : Math.abs(along - piece.end) <= reachOf(piece) ? 'atEnd' : undefined;
+  const horizontal = pieces.filter((piece) => piece.orientation === 'horizontal');
+  const vertical = pieces.filter((piece) => piece.orientation === 'vertical');
+  for (const h of horizontal) {
+    for (const v of vertical) {
+      if (h.dashed !== v.dashed) continue;
+      const [hEnd, vEnd] = [endNear(h, v.center), endNear(v, h.center)];
+      if (!hEnd || !vEnd) continue;
+      const [hSymbol, vSymbol] = [h[hEnd], v[vEnd]];
+      if (hSymbol < 0 && vSymbol < 0) continue;
+      if ((hSymbol >= 0 && straddles(h, symbols[hSymbol])) || (vSymbol >= 0 && straddles(v, symbols[vSymbol]))) continue;
+      h[hEnd] = -1;
+      v[vEnd] = -1;
+    }
+  }
+}
+
+/**
+ * The ends of process lines that stop in the open: no symbol there, no other line within reach (a line broken
+ * at a crossing stops beside the line it crosses; pieces of the same line found side by side don't count, those
+ * that run on have joined it), and at least `minLength` from where the piece was last
+ * joined or reached a symbol, so a bend's overshoot or a symbol's leftover stroke is none.
+ */
+export function openEnds(
+  pieces: Piece[],
+  minLength: number,
+  reachOf: (piece: Piece) => number,
+  alongside: (piece: Piece) => Piece[],
+  runsOn: (piece: Piece, along: number) => boolean,
+): Array<{ piece: number; end: 'start' | 'end' }> {
+  const alongOf = (piece: Piece, [x, y]: [number, number]) => (piece.orientation === 'horizontal' ? x : y);
+  const nearLine = (point: [number, number], piece: Piece, reach: number) => {
+    const sameLine = new Set(alongside(piece));
+    return pieces.some((other) => {
+      if (other === piece || sameLine.has(other)) return false;
+      const [x0, y0] = pointOf(other, other.start);
+      const [x1, y1] = pointOf(other, other.end);
+      const dx = Math.max(x0 - point[0], point[0] - x1, 0);
+      const dy = Math.max(y0 - point[1], point[1] - y1, 0);
+      return Math.hypot(dx, dy) <= reach + other.halfWidth;
+    });
+  };
+  const ends: Array<{ piece: number; end: 'start' | 'end' }> = [];
+  pieces.forEach((piece, index) => {
+    if (piece.dashed) return;
+    for (const end of ['start', 'end'] as const) {
+      const [here, other] = end === 'start' ? [piece.atStart, piece.atEnd] : [piece.atEnd, piece.atStart];
+      if (here >= 0) continue;
+      const along = piece[end];
+      const anchors = piece.neighbours.map(({ point }) => alongOf(piece, point));
+      if (other >= 0) anchors.push(end === 'start' ? piece.end : piece.start);
+      if (!anchors.length || Math.min(...anchors.map((a) => Math.abs(a - along))) < minLength) continue;
+      if (runsOn(piece, along) || nearLine(pointOf(piece, along), piece, reachOf(piece))) continue;
+      ends.push({ piece: index, end });
+    }
+  });
+  // Pieces of one line side by side end together: one end for them, the longest piece's.
+  const length = ({ piece }: { piece: number }) => pieces[piece].end - pieces[piece].start;
+  const kept: typeof ends = [];
+  for (const candidate of ends.sort((a, b) => length(b) - length(a))) {
+    const [x, y] = pointOf(pieces[candidate.piece], pieces[candidate.piece][candidate.end]);
+    const twin = kept.some(({ piece, end }) => {
+      const [kx, ky] = pointOf(pieces[piece], pieces[piece][end]);
+      return alongside(pieces[piece]).includes(pieces[candidate.piece]) && Math.hypot(kx - x, ky - y) <= reachOf(pieces[piece]);
+    });
+    if (!twin) kept.push(candidate);
+  }
+  return kept;
+}
