@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchDrawing } from '../benchmark/datasets/bench-drawing';
 import { corpusDrawings } from '../benchmark/datasets/corpus';
-import { syntheticDrawings, syntheticPdfDrawing } from '../benchmark/datasets/synthetic';
+import { styledPdfDrawings, syntheticDrawings } from '../benchmark/datasets/synthetic';
 import { calibrate } from '../benchmark/score-calibration';
 import { fitLogistic } from '../confidence/fit';
 import { connectionRows, judgedSheet, symbolRows, type JudgedSheet, type ScoredRow } from '../confidence/labelled-rows';
@@ -37,16 +37,6 @@ export const CALIBRATION_CORPUS = { seed: 5151, count: 48 };
 /** Generated vector PDFs (the older generator's sheets, which it draws as PDFs): seeds apart from the classifier's and the benchmark's. */
 export const VECTOR_CALIBRATION = { seed: 51510, count: 12 };
 
-/**
- * The vector calibration sheets: one in four on A1; the style follows the seed (cycling by three), the density
- * every third sheet, so the first nine hold each style at each density.
- */
-function vectorCalibration({ seed, count }: { seed: number; count: number }): BenchDrawing[] {
-  const densities = ['sparse', 'normal', 'dense'] as const;
-  return Array.from({ length: count }, (_, i) =>
-    syntheticPdfDrawing({ seed: seed + i, density: densities[Math.floor(i / 3) % 3], paper: i % 4 === 3 ? 'A1' : 'A3', degrade: false }),
-  );
-}
 const DEFAULT_L2 = 1;
 
 /** Every judged sheet of a set, with progress. */
@@ -101,7 +91,7 @@ async function main(): Promise<number> {
     .slice(0, heldOut.count);
   const calibrationSheets = [
     ...(await judgedDrawings(await corpusDrawings(calibrationDir), 'calibration')),
-    ...(await judgedDrawings(vectorCalibration(vector), 'calibration, vector')),
+    ...(await judgedDrawings(styledPdfDrawings(vector), 'calibration, vector')),
   ];
   const heldOutSheets = [
     ...(await judgedDrawings(await corpusDrawings(heldOutDir), 'held-out')),

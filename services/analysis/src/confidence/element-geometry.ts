@@ -23,7 +23,8 @@ const ELEMENT_KINDS = {
 
 export type ElementKind = (typeof ELEMENT_KINDS)[keyof typeof ELEMENT_KINDS];
 
-export const elementKind = (elementType: string): ElementKind | undefined => ELEMENT_KINDS[elementType as keyof typeof ELEMENT_KINDS];
+export const elementKind = (elementType: string): ElementKind | undefined =>
+  Object.hasOwn(ELEMENT_KINDS, elementType) ? ELEMENT_KINDS[elementType as keyof typeof ELEMENT_KINDS] : undefined;
 
 /** A probability as log-odds, kept off the infinities. */
 export const logit = (p: number) => {

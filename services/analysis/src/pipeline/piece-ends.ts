@@ -44,23 +44,17 @@ export function danglingSignalEnds(pieces: Piece[], symbols: Box[], reachOf: (pi
         const straightOn = piece.center >= acrossLo && piece.center <= acrossHi;
         return straightOn && (end === 'end' ? lo >= at - reach : hi <= at + reach);
       };
-      const nearestOf = (candidates: number[], limit: number) => {
-        let nearest = -1;
-        let best = limit;
-        for (const index of candidates) {
-          const distance = boxGap(symbols[index], { x0: x, y0: y, x1: x, y1: y });
-          if (distance <= best) [nearest, best] = [index, distance];
-        }
-        return nearest;
-      };
-      const all = symbols.map((_, index) => index);
-      const straight = nearestOf(
-        all.filter((index) => ahead(symbols[index])),
-        4 * reach,
-      );
-      const nearest = straight >= 0 ? straight : nearestOf(all, 3 * reach);
-      if (end === 'start') piece.atStart = nearest;
-      else piece.atEnd = nearest;
+      // One pass: the nearest symbol straight along the last leg, and the nearest of all.
+      const point = { x0: x, y0: y, x1: x, y1: y };
+      let [straight, straightGap, nearest, nearestGap] = [-1, 4 * reach, -1, 3 * reach];
+      symbols.forEach((box, index) => {
+        const gap = boxGap(box, point);
+        if (gap <= straightGap && ahead(box)) [straight, straightGap] = [index, gap];
+        if (gap <= nearestGap) [nearest, nearestGap] = [index, gap];
+      });
+      const target = straight >= 0 ? straight : nearest;
+      if (end === 'start') piece.atStart = target;
+      else piece.atEnd = target;
     }
   }
 }

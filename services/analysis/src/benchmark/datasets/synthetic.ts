@@ -48,6 +48,17 @@ export function syntheticPdfDrawing(options: SyntheticOptions): BenchDrawing {
   };
 }
 
+/**
+ * `count` generated sheets as vector PDFs from `seed` on, one in four on A1: the drafting style follows the seed
+ * (cycling by three), the density every third sheet, so any nine in a row hold each style at each density.
+ */
+export function styledPdfDrawings({ seed, count }: { seed: number; count: number }): BenchDrawing[] {
+  const densities = ['sparse', 'normal', 'dense'] as const;
+  return Array.from({ length: count }, (_, i) =>
+    syntheticPdfDrawing({ seed: seed + i, density: densities[Math.floor(i / 3) % 3], paper: i % 4 === 3 ? 'A1' : 'A3', degrade: false }),
+  );
+}
+
 /** The held-out synthetic set, each sheet as raster and as vector PDF. */
 export function syntheticDrawings(): BenchDrawing[] {
   return heldOutSet().flatMap((options): BenchDrawing[] => [
