@@ -29,8 +29,6 @@ export interface TrainingRecord {
   batch: number;
   crop: number;
   cropScales: [number, number];
-  /** Half the crops are stretched along one axis by up to this factor (absent: none were). */
-  cropStretch?: number;
 }
 
 export interface TrainingRun {
@@ -45,9 +43,6 @@ export const row = (name: string, f: Figures) =>
 export const HEADER = '| | truth | found | precision | recall | F1 |\n| --- | ---: | ---: | ---: | ---: | ---: |';
 
 /** How each corpus a model was trained or scored on is drawn, for its card's Data section. */
-/** The stretch the crops had, as the card's list of augmentations words it. */
-const stretched = ({ cropStretch }: TrainingRecord) => (cropStretch ? `, half stretched up to ${cropStretch}× along one axis` : '');
-
 export const corpusCommands = (run: TrainingRun) =>
   Object.entries(run.corpora)
     .map(([name, { seed, count }]) => `${name}: \`npm run corpus -- --sheets --seed ${seed} --count ${count}\``)
@@ -80,7 +75,7 @@ one. ${corpora}.
 
 - Command: \`${run.command}\` (\`training/detector/train.py\`, PyTorch from Debian's \`python3-torch\`).
 - Commit: \`${manifest.commit}\`.
-- ${training.steps} steps of ${training.batch} crops of ${training.crop} px (random scale ${training.cropScales.join('–')}${stretched(training)}, quarter
+- ${training.steps} steps of ${training.batch} crops of ${training.crop} px (random scale ${training.cropScales.join('–')}, quarter
   turns, mirroring, thicker or thinner strokes, coarser scans, ink gamma); AdamW, cosine schedule.
 - Wall time: ${run.wallMinutes.toFixed(1)} min in all (${training.trainMinutes} min of training), on ${run.machine}.
 
