@@ -9,8 +9,6 @@ from corpus_common import corpus_sheet, ink_image, load_all, sheet_names, sheet_
 
 # Crops are read at a random scale in this range: symbols drawn from about half to twice their corpus size.
 CROP_SCALES = (0.45, 1.8)
-# Half the crops are stretched along one axis by up to this factor: libraries draw one symbol at other proportions.
-CROP_STRETCH = 1.35
 
 
 class Sheet:
@@ -33,25 +31,23 @@ def load_sheets(corpus: str, class_index: dict, limit=None, log=print, processes
 
 
 def crop(sheet: Sheet, rng: np.random.Generator, size: int):
-    """A random crop at a random scale, sometimes stretched, turned and mirrored at random (uint8, ink high), with its boxes in it."""
+    """A random crop at a random scale, turned and mirrored at random (uint8, ink high), with its boxes in it."""
     scale = math.exp(rng.uniform(math.log(CROP_SCALES[0]), math.log(CROP_SCALES[1])))
-    stretch = math.exp(rng.uniform(-1, 1) * math.log(CROP_STRETCH) / 2) if rng.random() < 0.5 else 1.0
-    side_x, side_y = int(round(size / (scale * stretch))), int(round(size * stretch / scale))
+    side = int(round(size / scale))
     height, width = sheet.ink.shape
     if len(sheet.boxes) and rng.random() < 0.8:
         x0, y0, x1, y1 = sheet.boxes[rng.integers(len(sheet.boxes))]
-        cx = (x0 + x1) / 2 + rng.uniform(-side_x / 3, side_x / 3)
-        cy = (y0 + y1) / 2 + rng.uniform(-side_y / 3, side_y / 3)
+        cx = (x0 + x1) / 2 + rng.uniform(-side / 3, side / 3)
+        cy = (y0 + y1) / 2 + rng.uniform(-side / 3, side / 3)
     else:
         cx, cy = rng.uniform(0, width), rng.uniform(0, height)
-    left, top = int(cx - side_x / 2), int(cy - side_y / 2)
-    window = np.zeros((side_y, side_x), dtype=np.uint8)
-    sx0, sy0, sx1, sy1 = max(left, 0), max(top, 0), min(left + side_x, width), min(top + side_y, height)
+    left, top = int(cx - side / 2), int(cy - side / 2)
+    window = np.zeros((side, side), dtype=np.uint8)
+    sx0, sy0, sx1, sy1 = max(left, 0), max(top, 0), min(left + side, width), min(top + side, height)
     if sx1 > sx0 and sy1 > sy0:
         window[sy0 - top:sy1 - top, sx0 - left:sx1 - left] = sheet.ink[sy0:sy1, sx0:sx1]
     pixels = np.asarray(Image.fromarray(window).resize((size, size), Image.BILINEAR))
-    factors = np.array([size / side_x, size / side_y] * 2, dtype=np.float32)
-    boxes = (sheet.boxes - np.array([left, top, left, top], dtype=np.float32)) * factors
+    boxes = (sheet.boxes - np.array([left, top, left, top], dtype=np.float32)) * (size / side)
     keep = (boxes[:, 2] > 0) & (boxes[:, 3] > 0) & (boxes[:, 0] < size) & (boxes[:, 1] < size)
     boxes, classes = boxes[keep], sheet.classes[keep]
     turns = int(rng.integers(4))

@@ -19,7 +19,7 @@ from detections import detect_page  # noqa: E402
 from evaluate import evaluate
 from export import export
 from model import ARCHITECTURE, Detector, parameter_count
-from sheets import CROP_SCALES, CROP_STRETCH, crop, load_sheets, targets
+from sheets import CROP_SCALES, crop, load_sheets, targets
 
 
 def focal_loss(logits, heat):
@@ -109,7 +109,7 @@ def train(args):
             os.makedirs(args.out, exist_ok=True)
             torch.save(model.state_dict(), os.path.join(args.out, "detector.pt"))
     minutes = (time.time() - started) / 60
-    record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size, "cropScales": list(CROP_SCALES), "cropStretch": CROP_STRETCH,
+    record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size, "cropScales": list(CROP_SCALES),
               "seed": args.seed, "device": device.type, "workers": args.workers}
     finish(model, args, classes, record, args.commit)
 
