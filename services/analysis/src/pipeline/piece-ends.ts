@@ -3,6 +3,7 @@
  * line's open end (`connections.ts` joins the pieces and walks them).
  */
 import { boxGap, type Box } from './components';
+import { acrossRange, alongRange } from './text-lines';
 
 /** A piece of pipe between symbols: an axis-aligned stroke. */
 export interface Piece {
@@ -38,8 +39,8 @@ export function danglingSignalEnds(pieces: Piece[], symbols: Box[], reachOf: (pi
       if (attached >= 0 || piece.neighbours.some(({ point }) => Math.hypot(point[0] - x, point[1] - y) <= reach)) continue;
       const ahead = (box: Box) => {
         const at = piece[end];
-        const [lo, hi] = piece.orientation === 'horizontal' ? [box.x0, box.x1] : [box.y0, box.y1];
-        const [acrossLo, acrossHi] = piece.orientation === 'horizontal' ? [box.y0, box.y1] : [box.x0, box.x1];
+        const [lo, hi] = alongRange(box, piece.orientation);
+        const [acrossLo, acrossHi] = acrossRange(box, piece.orientation);
         if (at >= lo && at <= hi) return true; // square to the piece
         const straightOn = piece.center >= acrossLo && piece.center <= acrossHi;
         return straightOn && (end === 'end' ? lo >= at - reach : hi <= at + reach);
@@ -61,7 +62,7 @@ export function danglingSignalEnds(pieces: Piece[], symbols: Box[], reachOf: (pi
 
 /** Whether a box stands across a piece's axis, centred on it within a quarter of its size (a symbol on the line). */
 function straddles(piece: Piece, box: Box): boolean {
-  const [lo, hi] = piece.orientation === 'horizontal' ? [box.y0, box.y1] : [box.x0, box.x1];
+  const [lo, hi] = acrossRange(box, piece.orientation);
   return Math.abs(piece.center - (lo + hi) / 2) <= 0.25 * (hi - lo);
 }
 
