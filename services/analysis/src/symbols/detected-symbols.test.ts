@@ -52,6 +52,18 @@ describe('hybrid symbols', () => {
     expect(withDetections([body, beside], [whole]).map((s) => s.description)).toEqual(['valve body', 'beside']);
   });
 
+  it('takes a sure control valve detection for the two rules parts it holds (a body and its actuator read apart)', () => {
+    const body = { ...symbol(0, 0.9, 'valve body'), y0: 10, y1: 30 };
+    const actuator = { ...symbol(22, 0.8, 'vessel'), x1: 30, y0: 12, y1: 28 };
+    const whole = { ...symbol(0, 0.8, 'control valve'), x1: 32, y0: 8, y1: 32, symbolClass: 'control_valve' };
+    expect(withDetections([body, actuator], [whole]).map((s) => s.description)).toEqual(['control valve']);
+    // Three parts, or one only half inside: the rules stay.
+    const third = { ...symbol(10, 0.8, 'mark'), x1: 14, y0: 28, y1: 31 };
+    expect(withDetections([body, actuator, third], [whole]).map((s) => s.description)).toEqual(['valve body', 'vessel', 'mark']);
+    const half = { ...actuator, x1: 40 };
+    expect(withDetections([body, half], [whole]).map((s) => s.description)).toEqual(['valve body', 'vessel']);
+  });
+
   it("names a rules symbol after a surer detection of another element type boxing it, on the rules' box", () => {
     const box = { ...symbol(0, 0.6, 'plc instrument'), elementType: 'instrument' as const, symbolClass: 'plc_instrument' };
     const connector = {

@@ -31,11 +31,14 @@ export const HYBRID_MIN_CONFIDENCE = 0.5;
 export const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
 
 /**
- * A sure detection that holds one smaller rules symbol, and overlaps no other, takes its place where the rules
- * find a part of such symbols: a control valve's body without its actuator, a pump's casing without its base, an
- * instrument's bubble without its mark. Other valves and fittings are left out: there the detector's larger box
+ * A sure detection that holds the one or two smaller rules symbols it overlaps takes their place where the rules
+ * find parts of such symbols: a control valve's body without its actuator (or the two read apart), a pump's casing
+ * without its base, an instrument's bubble without its mark. Other valves and fittings are left out: there the detector's larger box
  * was wrong as often (`kr_refinery` valves 55 -> 49 matched).
  */
+/** The most rules symbols one growing detection replaces: a valve body and its actuator, read as two. */
+const MAX_PARTS = 2;
+
 const grows = (d: DetectedSymbol) => d.symbolClass === 'control_valve' || d.elementType === 'instrument' || d.elementType === 'equipment';
 
 /** Below this confidence a rules symbol is unsure: one sure detection filling much of it names its box instead. */
@@ -49,7 +52,7 @@ const RULES_SURE = 0.8;
  *   close together for one symbol;
  * - one alone inside an unsure rules symbol, filling from a third to three quarters of it, replaces it: the rules
  *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one;
- * - one that `grows` and holds one smaller rules symbol, and overlaps no other, replaces it;
+ * - one that `grows` and holds the one or two smaller rules symbols it overlaps replaces them;
  * - one that boxes the same symbol as a rules symbol (IoU ≥ 0.5) and is surer names it, on the rules' box: the
  *   detector sees the symbol in its setting (a utility connection's cells at a branch's end), the classifier a crop.
  */
@@ -77,11 +80,11 @@ export function withDetections(
   }
   for (const d of sure) {
     if (!grow || used.has(d) || !grows(d)) continue;
-    const touching = symbols.filter((symbol) => overlaps(symbol, d));
-    const [part] = touching;
-    if (touching.length !== 1 || replaced.has(part) || overlapArea(part, d) < 0.85 * boxArea(part) || boxArea(d) < 1.3 * boxArea(part))
-      continue;
-    replaced.set(part, [d]);
+    const parts = symbols.filter((symbol) => overlaps(symbol, d));
+    const held = (part: DetectedSymbol) =>
+      !replaced.has(part) && overlapArea(part, d) >= 0.85 * boxArea(part) && boxArea(d) >= 1.3 * boxArea(part);
+    if (parts.length === 0 || parts.length > MAX_PARTS || !parts.every(held)) continue;
+    parts.forEach((part, i) => replaced.set(part, i === 0 ? [d] : []));
     used.add(d);
   }
   const free = sure.filter((d) => symbols.every((symbol) => !overlaps(symbol, d)));
