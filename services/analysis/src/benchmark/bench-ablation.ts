@@ -15,6 +15,7 @@ import { loadLineInkModel, type InkClasses, type LineInkModel } from '../line-in
 import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
 import { loadSymbolDetector, type FoundSymbol, type SymbolDetector } from '../symbols/detector/symbol-detector';
+import type { PageReading } from '../symbols/detector/page-detector';
 import type { ViewCount } from '../symbols/detector/turned-passes';
 import { DETECTOR_VIEWS } from '../symbols/symbol-mode';
 import type { BenchDrawing } from './datasets/bench-drawing';
@@ -29,7 +30,7 @@ const USAGE = 'usage: npm run bench:ablation -- [--dataset <dir>] [--corpus <dir
 /** The learned models, loaded once; their answers for the current drawing are kept for every row. */
 class ReusedModels {
   /** The detector's answers per number of views (`DETECTOR_VIEWS`: the detector alone reads more ways). */
-  private detections = new Map<ViewCount, Promise<FoundSymbol[]>>();
+  private detections = new Map<ViewCount, Promise<PageReading<FoundSymbol>>>();
   private inkClasses?: Promise<InkClasses>;
 
   private constructor(

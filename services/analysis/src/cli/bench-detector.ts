@@ -43,7 +43,7 @@ async function main(): Promise<number> {
     for (const [name, net] of Object.entries(nets)) {
       let count = 0;
       const started = process.hrtime.bigint();
-      found = (await detectSymbols(net, weights.manifest, page, { scale, views, onTile: () => count++ })).length;
+      found = (await detectSymbols(net, weights.manifest, page, { scale, views, onTile: () => count++ })).fused.length;
       seconds[name].push(Number(process.hrtime.bigint() - started) / 1e9);
       tiles = count;
       process.stderr.write(`run ${run + 1} ${name}: ${seconds[name].at(-1)!.toFixed(2)} s\n`);

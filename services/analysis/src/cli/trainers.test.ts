@@ -51,7 +51,7 @@ describe('the trainers', () => {
       const out = path.join(work, 'detector');
       train('train-detector.js', out);
       const detector = await loadSymbolDetector(out);
-      const found = await detector.detect(page);
+      const { fused: found } = await detector.detect(page);
       detector.dispose();
       expect(Array.isArray(found)).toBe(true);
       for (const symbol of found) expect(symbol.x1).toBeGreaterThan(symbol.x0);

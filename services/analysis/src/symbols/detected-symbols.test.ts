@@ -98,6 +98,27 @@ describe('hybrid symbols', () => {
     expect(withDetections([body], [whole], new Set(['fusion-grow'])).map((s) => s.description)).toEqual(['valve body']);
   });
 
+  it('adds the sure detections of the four views fused where nothing found stands, rules or as drawn', () => {
+    const ruled = [symbol(0, 0.7, 'rules'), { ...symbol(300, 0.9, 'a label'), elementType: 'text' as const }];
+    const asDrawn = [symbol(100, 0.8, 'as drawn')];
+    const confirmed = [
+      symbol(5, 0.9, 'on the rules symbol'),
+      symbol(104, 0.7, 'on the one as drawn'),
+      symbol(200, 0.6, 'seen four ways'),
+      symbol(250, 0.45, 'unsure'),
+      symbol(302, 0.8, 'on a label'),
+    ];
+    const described = (symbols: DetectedSymbol[]) => symbols.map((s) => s.description);
+    expect(described(withDetections(ruled, asDrawn, undefined, confirmed))).toEqual([
+      'rules',
+      'a label',
+      'as drawn',
+      'seen four ways',
+      'on a label',
+    ]);
+    expect(described(withDetections(ruled, asDrawn, new Set(['fusion-views']), confirmed))).toEqual(['rules', 'a label', 'as drawn']);
+  });
+
   it("is the detector's symbols alone without rules", () => {
     const detected = [symbol(0, 0.3), symbol(100, 0.9)];
     expect(withDetections(undefined, detected)).toEqual(detected);

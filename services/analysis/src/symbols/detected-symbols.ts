@@ -2,12 +2,21 @@
 import { boxArea, boxIou, overlapArea } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { ruleOn, type RuleModule } from '../pipeline/rule-modules';
-import type { GrayPage } from './detector/page-detector';
-import type { SymbolDetector } from './detector/symbol-detector';
+import type { GrayPage, PageReading } from './detector/page-detector';
+import type { FoundSymbol, SymbolDetector } from './detector/symbol-detector';
 
-export async function detectedSymbols(detector: SymbolDetector, page: GrayPage, onTick?: () => void): Promise<DetectedSymbol[]> {
-  const found = await detector.detect(page, onTick);
-  return found.map((symbol) => ({
+export async function detectedSymbols(
+  detector: SymbolDetector,
+  page: GrayPage,
+  onTick?: () => void,
+): Promise<PageReading<DetectedSymbol>> {
+  const { fused, asDrawn } = await detector.detect(page, onTick);
+  return { fused: fused.map(asDetectedSymbol(page)), asDrawn: asDrawn.map(asDetectedSymbol(page)) };
+}
+
+const asDetectedSymbol =
+  (page: GrayPage) =>
+  (symbol: FoundSymbol): DetectedSymbol => ({
     x0: Math.max(0, Math.round(symbol.x0)),
     y0: Math.max(0, Math.round(symbol.y0)),
     x1: Math.min(page.width - 1, Math.round(symbol.x1)),
@@ -18,8 +27,7 @@ export async function detectedSymbols(detector: SymbolDetector, page: GrayPage, 
     symbolClass: symbol.className === 'other_symbol' ? undefined : symbol.className,
     // Whatever it looks like to the rules after it: the detector saw it whole.
     outlined: true,
-  }));
-}
+  });
 
 /**
  * Beside the rules' symbols, a detection is added only from this confidence on: the less sure half of what the
@@ -54,17 +62,20 @@ const RULES_SURE = 0.8;
  *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one;
  * - one that `grows` and holds the one or two smaller rules symbols it overlaps replaces them;
  * - one that boxes the same symbol as a rules symbol (IoU ≥ 0.5) and is surer names it, on the rules' box: the
- *   detector sees the symbol in its setting (a utility connection's cells at a branch's end), the classifier a crop.
+ *   detector sees the symbol in its setting (a utility connection's cells at a branch's end), the classifier a crop;
+ * - of the `confirmed` detections (the page read four ways, fused), a sure one that overlaps nothing found so far is
+ *   added: a symbol the page as drawn showed the detector less surely than its turned and mirrored views.
  */
 export function withDetections(
   ruled: DetectedSymbol[] | undefined,
   detected: DetectedSymbol[],
   without?: ReadonlySet<RuleModule>,
+  confirmed: DetectedSymbol[] = [],
 ): DetectedSymbol[] {
   if (!ruled) return detected;
-  const [split, shrink, grow, name] = (['fusion-split', 'fusion-shrink', 'fusion-grow', 'fusion-name'] as const).map((module) =>
-    ruleOn(without, module),
-  );
+  const [split, shrink, grow, name, views] = (
+    ['fusion-split', 'fusion-shrink', 'fusion-grow', 'fusion-name', 'fusion-views'] as const
+  ).map((module) => ruleOn(without, module));
   const symbols = ruled.filter((symbol) => symbol.elementType !== 'text');
   const sure = detected.filter((d) => d.confidence >= HYBRID_MIN_CONFIDENCE);
   const replaced = new Map<DetectedSymbol, DetectedSymbol[]>();
@@ -89,7 +100,13 @@ export function withDetections(
   }
   const free = sure.filter((d) => symbols.every((symbol) => !overlaps(symbol, d)));
   const named = (symbol: DetectedSymbol) => (name ? namedByDetection(symbol, sure, used) : symbol);
-  return [...ruled.flatMap((symbol) => replaced.get(symbol) ?? [named(symbol)]), ...free];
+  const found = [...ruled.flatMap((symbol) => replaced.get(symbol) ?? [named(symbol)]), ...free];
+  if (!views) return found;
+  for (const d of confirmed) {
+    if (d.confidence >= HYBRID_MIN_CONFIDENCE && found.every((symbol) => symbol.elementType === 'text' || !overlaps(symbol, d)))
+      found.push(d);
+  }
+  return found;
 }
 
 /** The rules symbol named by the surest unused detection boxing the same symbol and surer than it, if one does. */

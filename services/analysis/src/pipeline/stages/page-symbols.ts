@@ -108,12 +108,16 @@ async function namedSymbols(
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   // On a raster page the learned detector finds the symbols: alone, or adding what the rules missed (`hybrid`).
   const detector = options.symbolDetector && !options.vector ? await options.symbolDetector() : undefined;
-  const detected = detector && (await detectedSymbols(detector, image, options.onTick)).filter(kept);
+  const reading = detector && (await detectedSymbols(detector, image, options.onTick));
+  const hybrid = options.symbolMode === 'hybrid';
+  // Beside the rules, the page as drawn corrects their symbols; its four views fused add only what they are sure of.
+  const detected = reading && (hybrid ? reading.asDrawn : reading.fused).filter(kept);
+  const confirmed = reading && hybrid ? reading.fused.filter(kept) : [];
   const standing = candidates.symbols
     .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
     .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...FLANGE } : symbol));
   const ruled =
-    detected && options.symbolMode !== 'hybrid'
+    detected && !hybrid
       ? undefined
       : await classifySymbols(
           withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
@@ -121,7 +125,7 @@ async function namedSymbols(
           candidateCuts(lines, candidates, without),
           options.symbolClassifier,
         );
-  let classified = detected ? withDetections(ruled?.symbols, detected, without) : ruled!.symbols;
+  let classified = detected ? withDetections(ruled?.symbols, detected, without, confirmed) : ruled!.symbols;
   if (detected && ruled && ruleOn(without, 'piped-detections')) {
     const unsure = detected.filter((d) => d.confidence < HYBRID_MIN_CONFIDENCE);
     classified.push(...pipedDetections(classified, unsure, lineSegments, unit));

@@ -98,7 +98,9 @@ describe('symbol detector', () => {
     const { data, channels, width, height } = sheet.pixels;
     const gray = channels === 1 ? data : colourToGrey(data, width, height, channels);
     const detector = await loadSymbolDetector(DEFAULT_DETECTOR_DIR);
-    const found = await detector.detect({ gray, width, height });
+    const { fused: found, asDrawn } = await detector.detect({ gray, width, height });
+    // One view: the page as drawn is the whole reading.
+    expect(asDrawn).toEqual(found);
     detector.dispose();
     const truth = sheet.truth.symbols.map((symbol) => symbol.box);
     const matched = truth.filter((box) => found.some((d) => iou([d.x0, d.y0, d.x1, d.y1], box) >= 0.5));

@@ -20,6 +20,12 @@ export interface PageDetection extends Detection {
   className: string;
 }
 
+/** A page read in one or more views: the views' detections fused, and the first view's (the page as drawn) alone. */
+export interface PageReading<T> {
+  fused: T[];
+  asDrawn: T[];
+}
+
 export function tileOrigins(length: number, tile: number, overlap: number): number[] {
   if (length <= tile) return [0];
   const origins: number[] = [];
@@ -41,7 +47,7 @@ export async function detectSymbols(
   manifest: DetectorManifest,
   page: GrayPage,
   options: { scale?: number; minScore?: number; views?: ViewCount; onTile?: () => void } = {},
-): Promise<PageDetection[]> {
+): Promise<PageReading<PageDetection>> {
   const grid = resampledInk(page, options.scale ?? manifest.pageScale);
   // Detector pixels back to page pixels, per axis (the resampled size is rounded).
   const [fx, fy] = [page.width / grid.width, page.height / grid.height];
@@ -53,15 +59,11 @@ export async function detectSymbols(
     const found = await detectTiles(net, manifest, view, views.length > 1 ? minScore / 2 : minScore, options.onTile);
     passes.push(suppress(found, manifest.nmsIou).map(view.back));
   }
-  const found = views.length > 1 ? fusedPasses(passes, manifest.nmsIou, minScore) : passes[0];
-  return found.map((d) => ({
-    ...d,
-    x0: d.x0 * fx,
-    y0: d.y0 * fy,
-    x1: d.x1 * fx,
-    y1: d.y1 * fy,
-    className: manifest.classes[d.classIndex],
-  }));
+  const onPage = (found: Detection[]) =>
+    found.map((d) => ({ ...d, x0: d.x0 * fx, y0: d.y0 * fy, x1: d.x1 * fx, y1: d.y1 * fy, className: manifest.classes[d.classIndex] }));
+  if (views.length === 1) return { fused: onPage(passes[0]), asDrawn: onPage(passes[0]) };
+  // The first pass kept what scored half the threshold: from the threshold on, it is the page read once.
+  return { fused: onPage(fusedPasses(passes, manifest.nmsIou, minScore)), asDrawn: onPage(passes[0].filter((d) => d.score >= minScore)) };
 }
 
 /** Every tile of the ink read, each keeping the detections centred in its own share, in the grid's pixels. */

@@ -5,7 +5,7 @@
 import type { ElementType } from '@pid/contracts';
 import { DEFAULT_DETECTOR_DIR, readDetectorManifest, type DetectorManifest } from './detector-files';
 import { onnxDetectorNet } from './onnx-detector-net';
-import { detectSymbols, type GrayPage, type PageDetection } from './page-detector';
+import { detectSymbols, type GrayPage, type PageDetection, type PageReading } from './page-detector';
 import { pageScaleFor, textHeight } from './page-scale';
 import type { ViewCount } from './turned-passes';
 
@@ -22,7 +22,7 @@ export interface FoundSymbol {
 
 export interface SymbolDetector {
   manifest: DetectorManifest;
-  detect(page: GrayPage, onTile?: () => void): Promise<FoundSymbol[]>;
+  detect(page: GrayPage, onTile?: () => void): Promise<PageReading<FoundSymbol>>;
   dispose(): void;
 }
 
@@ -59,7 +59,8 @@ export function typed(detections: PageDetection[], manifest: DetectorManifest): 
 }
 
 /**
- * `views`: how many ways the page is read (as drawn; mirrored; turned both ways), fused (`turned-passes.ts`).
+ * `views`: how many ways the page is read (as drawn; mirrored; turned both ways), fused (`turned-passes.ts`); the
+ * reading also gives the page as drawn alone.
  */
 export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1, views: ViewCount = 1): Promise<SymbolDetector> {
   // onnxruntime reads the network itself: only the manifest is needed here.
@@ -69,7 +70,8 @@ export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1
     manifest,
     async detect(page, onTile) {
       const scale = pageScaleFor(textHeight(page), manifest.textHeight, manifest.pageScale);
-      return typed(await detectSymbols(net, manifest, page, { scale, views, onTile }), manifest);
+      const { fused, asDrawn } = await detectSymbols(net, manifest, page, { scale, views, onTile });
+      return { fused: typed(fused, manifest), asDrawn: typed(asDrawn, manifest) };
     },
     dispose: () => net.dispose(),
   };
