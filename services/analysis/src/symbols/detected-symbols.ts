@@ -5,11 +5,7 @@ import { ruleOn, type RuleModule } from '../pipeline/rule-modules';
 import type { GrayPage, PageReading } from './detector/page-detector';
 import type { FoundSymbol, SymbolDetector } from './detector/symbol-detector';
 
-export async function detectedSymbols(
-  detector: SymbolDetector,
-  page: GrayPage,
-  onTick?: () => void,
-): Promise<PageReading<DetectedSymbol>> {
+export async function detectedSymbols(detector: SymbolDetector, page: GrayPage, onTick?: () => void): Promise<PageReading<DetectedSymbol>> {
   const { fused, asDrawn } = await detector.detect(page, onTick);
   return { fused: fused.map(asDetectedSymbol(page)), asDrawn: asDrawn.map(asDetectedSymbol(page)) };
 }
@@ -73,9 +69,9 @@ export function withDetections(
   confirmed: DetectedSymbol[] = [],
 ): DetectedSymbol[] {
   if (!ruled) return detected;
-  const [split, shrink, grow, name, views] = (
-    ['fusion-split', 'fusion-shrink', 'fusion-grow', 'fusion-name', 'fusion-views'] as const
-  ).map((module) => ruleOn(without, module));
+  const [split, shrink, grow, name, views] = (['fusion-split', 'fusion-shrink', 'fusion-grow', 'fusion-name', 'fusion-views'] as const).map(
+    (module) => ruleOn(without, module),
+  );
   const symbols = ruled.filter((symbol) => symbol.elementType !== 'text');
   const sure = detected.filter((d) => d.confidence >= HYBRID_MIN_CONFIDENCE);
   const replaced = new Map<DetectedSymbol, DetectedSymbol[]>();
