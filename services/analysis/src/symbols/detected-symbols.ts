@@ -34,15 +34,15 @@ export const HYBRID_MIN_CONFIDENCE = 0.5;
 /** Two symbols overlap when they share a fifth of the smaller box. */
 export const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
 
-/**
- * A sure detection that holds the one or two smaller rules symbols it overlaps takes their place where the rules
- * find parts of such symbols: a control valve's body without its actuator (or the two read apart), a pump's casing
- * without its base, an instrument's bubble without its mark. Other valves and fittings are left out: there the detector's larger box
- * was wrong as often (`kr_refinery` valves 55 -> 49 matched).
- */
 /** The most rules symbols one growing detection replaces: a valve body and its actuator, read as two. */
 const MAX_PARTS = 2;
 
+/**
+ * A sure detection that holds the one or two smaller rules symbols it overlaps takes their place where the rules
+ * find parts of such symbols: a control valve's body without its actuator (or the two read apart), a pump's casing
+ * without its base, an instrument's bubble without its mark. Other valves and fittings are left out: there the
+ * detector's larger box was wrong as often (`kr_refinery` valves 55 -> 49 matched).
+ */
 const grows = (d: DetectedSymbol) => d.symbolClass === 'control_valve' || d.elementType === 'instrument' || d.elementType === 'equipment';
 
 /** Below this confidence a rules symbol is unsure: one sure detection filling much of it names its box instead. */

@@ -99,9 +99,14 @@ describe('symbol detector', () => {
     const gray = channels === 1 ? data : colourToGrey(data, width, height, channels);
     const detector = await loadSymbolDetector(DEFAULT_DETECTOR_DIR);
     const { fused: found, asDrawn } = await detector.detect({ gray, width, height });
-    // One view: the page as drawn is the whole reading.
-    expect(asDrawn).toEqual(found);
     detector.dispose();
+    // One view: the page as drawn is the whole reading; read four ways, its first view is still that reading.
+    expect(asDrawn).toEqual(found);
+    const fourWays = await loadSymbolDetector(DEFAULT_DETECTOR_DIR, 1, 4);
+    const reading = await fourWays.detect({ gray, width, height });
+    fourWays.dispose();
+    expect(reading.asDrawn).toEqual(found);
+    expect(reading.fused).not.toEqual(found);
     const truth = sheet.truth.symbols.map((symbol) => symbol.box);
     const matched = truth.filter((box) => found.some((d) => iou([d.x0, d.y0, d.x1, d.y1], box) >= 0.5));
     expect(truth.length).toBeGreaterThan(10);
