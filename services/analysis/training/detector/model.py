@@ -11,7 +11,7 @@ import torch.nn.functional as F
 STRIDE = 4
 # Backbone widths at strides 2, 4, 8, 16, 32 and 64 (the last for equipment larger than a crop's middle); the heads
 # read a 32-channel map at stride 4. Inputs are multiples of 64 pixels.
-WIDTHS = (12, 24, 64, 96, 160, 224)
+WIDTHS = (12, 24, 48, 64, 96, 128)
 NECK = 32
 ARCHITECTURE = f"centernet-lite widths={WIDTHS} neck={NECK} stride={STRIDE}"
 
