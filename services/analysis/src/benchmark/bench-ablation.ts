@@ -16,7 +16,6 @@ import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
 import { loadSymbolDetector, type FoundSymbol, type SymbolDetector } from '../symbols/detector/symbol-detector';
 import type { PageReading } from '../symbols/detector/page-detector';
-import type { ViewCount } from '../symbols/detector/turned-passes';
 import { DETECTOR_VIEWS } from '../symbols/symbol-mode';
 import type { BenchDrawing } from './datasets/bench-drawing';
 import { chosenDrawings, DRAWING_OPTIONS } from './datasets/chosen-drawings';
@@ -29,25 +28,21 @@ const USAGE = 'usage: npm run bench:ablation -- [--dataset <dir>] [--corpus <dir
 
 /** The learned models, loaded once; their answers for the current drawing are kept for every row. */
 class ReusedModels {
-  /** The detector's answers per number of views (`DETECTOR_VIEWS`: the detector alone reads more ways). */
-  private detections = new Map<ViewCount, Promise<PageReading<FoundSymbol>>>();
+  /** The detector's reading of the current drawing (both symbol modes read it `DETECTOR_VIEWS` ways). */
+  private reading?: Promise<PageReading<FoundSymbol>>;
   private inkClasses?: Promise<InkClasses>;
 
   private constructor(
-    private readonly detectors: Map<ViewCount, SymbolDetector>,
+    private readonly detector: SymbolDetector,
     private readonly lineInk: LineInkModel,
   ) {}
 
   static async load(): Promise<ReusedModels> {
-    const views = [...new Set(Object.values(DETECTOR_VIEWS))];
-    const detectors = new Map(
-      await Promise.all(views.map(async (count) => [count, await loadSymbolDetector(undefined, 1, count)] as const)),
-    );
-    return new ReusedModels(detectors, await loadLineInkModel());
+    return new ReusedModels(await loadSymbolDetector(undefined, 1, DETECTOR_VIEWS), await loadLineInkModel());
   }
 
   nextDrawing(): void {
-    this.detections.clear();
+    this.reading = undefined;
     this.inkClasses = undefined;
   }
 
@@ -58,22 +53,16 @@ class ReusedModels {
       dispose: () => undefined,
     };
     if (variant.symbols === 'rules') return { lineInk: async () => lineInk };
-    const views = DETECTOR_VIEWS[variant.symbols];
-    const reused = this.detectors.get(views)!;
     const detector: SymbolDetector = {
-      manifest: reused.manifest,
-      detect: (page, onTile) => {
-        const known = this.detections.get(views) ?? reused.detect(page, onTile);
-        this.detections.set(views, known);
-        return known;
-      },
+      manifest: this.detector.manifest,
+      detect: (page, onTile) => (this.reading ??= this.detector.detect(page, onTile)),
       dispose: () => undefined,
     };
     return { symbolDetector: async () => detector, symbolMode: variant.symbols, lineInk: async () => lineInk };
   }
 
   dispose(): void {
-    for (const detector of this.detectors.values()) detector.dispose();
+    this.detector.dispose();
     this.lineInk.dispose();
   }
 }

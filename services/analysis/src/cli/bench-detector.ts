@@ -2,7 +2,7 @@
  * `npm run bench:detector -- <page image> [--runs N] [--views 1|2|4]`
  * Times the symbol detector on one page, whole (reduce, tiles, decode, suppression), on onnxruntime and on
  * TF.js's WebAssembly backend, the same weights, one thread each, alternating runs: a table on stdout. `--views`
- * reads the page that many ways (`DETECTOR_VIEWS`: 4 for the detector alone).
+ * reads the page that many ways (`DETECTOR_VIEWS`: 4 in the product).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

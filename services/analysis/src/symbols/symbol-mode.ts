@@ -28,7 +28,7 @@ export function isSymbolMode(value: string): value is SymbolMode {
  * rules, the page as drawn corrects their symbols (the four fused there cost DEXPI's connections 0.03) and the four
  * fused add only sure symbols where nothing stands (`fusion-views`).
  */
-export const DETECTOR_VIEWS: Record<Exclude<SymbolMode, 'rules'>, ViewCount> = { hybrid: 4, detector: 4 };
+export const DETECTOR_VIEWS: ViewCount = 4;
 
 /** The analysis options for a mode (the detector loaded once, at the first page that needs it) and its release. */
 export function symbolModeOptions(mode: SymbolMode): {
@@ -36,6 +36,6 @@ export function symbolModeOptions(mode: SymbolMode): {
   dispose: () => Promise<void>;
 } {
   if (mode === 'rules') return { options: {}, dispose: async () => undefined };
-  const detector = modelOnDemand(() => loadSymbolDetector(undefined, 1, DETECTOR_VIEWS[mode]));
+  const detector = modelOnDemand(() => loadSymbolDetector(undefined, 1, DETECTOR_VIEWS));
   return { options: { symbolDetector: detector.get, symbolMode: mode }, dispose: detector.dispose };
 }

@@ -61,7 +61,10 @@ export async function detectSymbols(
   }
   const onPage = (found: Detection[]) =>
     found.map((d) => ({ ...d, x0: d.x0 * fx, y0: d.y0 * fy, x1: d.x1 * fx, y1: d.y1 * fy, className: manifest.classes[d.classIndex] }));
-  if (views.length === 1) return { fused: onPage(passes[0]), asDrawn: onPage(passes[0]) };
+  if (views.length === 1) {
+    const once = onPage(passes[0]);
+    return { fused: once, asDrawn: once };
+  }
   // The first pass kept what scored half the threshold: from the threshold on, it is the page read once.
   return { fused: onPage(fusedPasses(passes, manifest.nmsIou, minScore)), asDrawn: onPage(passes[0].filter((d) => d.score >= minScore)) };
 }
