@@ -15,15 +15,15 @@ NMS_IOU = 0.5
 
 
 def decode(heat_logits: torch.Tensor, regression: torch.Tensor, min_score=MIN_SCORE, top=400):
-    """Peaks of one tile's objectness map (3x3 local maxima) as [x0, y0, x1, y1, score, class] rows in input pixels;
-    the class is the one whose heatmap is highest at the peak."""
-    heat = torch.sigmoid(heat_logits[-1])
+    """Peaks of one tile's heatmap (3x3 local maxima) as [x0, y0, x1, y1, score, class] rows in input pixels."""
+    heat = torch.sigmoid(heat_logits)
     peaks = heat * (F.max_pool2d(heat[None], 3, 1, 1)[0] == heat)
-    height, width = peaks.shape
-    scores, cell = peaks.reshape(-1).topk(min(top, peaks.numel()))
+    classes, height, width = peaks.shape
+    scores, order = peaks.reshape(-1).topk(min(top, peaks.numel()))
     keep = scores >= min_score
-    scores, cell = scores[keep], cell[keep]
-    cls = heat_logits[:-1].reshape(heat_logits.shape[0] - 1, -1)[:, cell].argmax(0)
+    scores, order = scores[keep], order[keep]
+    cls = order // (height * width)
+    cell = order % (height * width)
     iy, ix = cell // width, cell % width
     lw, lh, ox, oy = (regression[c].reshape(-1)[cell] for c in range(4))
     cx, cy = (ix.float() + ox) * STRIDE, (iy.float() + oy) * STRIDE

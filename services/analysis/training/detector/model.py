@@ -13,7 +13,7 @@ STRIDE = 4
 # read a 32-channel map at stride 4. Inputs are multiples of 64 pixels.
 WIDTHS = (12, 24, 48, 64, 96, 128)
 NECK = 32
-ARCHITECTURE = f"centernet-lite widths={WIDTHS} neck={NECK} stride={STRIDE} objectness"
+ARCHITECTURE = f"centernet-lite widths={WIDTHS} neck={NECK} stride={STRIDE}"
 
 
 def conv_bn(cin, cout, stride=1):
@@ -32,9 +32,7 @@ class Detector(nn.Module):
         # Lateral 1x1 projections for strides 4, 8, 16, 32 (top-down path, summed after nearest upsampling).
         self.lateral = nn.ModuleList(nn.Conv2d(w, NECK, 1) for w in WIDTHS[1:])
         self.smooth = conv_bn(NECK, NECK)
-        # One heatmap per class, then one for any symbol (objectness): a symbol unlike any the corpus drew still peaks
-        # there, where its class heatmaps split their belief.
-        self.heatmap = nn.Sequential(conv_bn(NECK, NECK), nn.Conv2d(NECK, classes + 1, 1))
+        self.heatmap = nn.Sequential(conv_bn(NECK, NECK), nn.Conv2d(NECK, classes, 1))
         self.size = nn.Sequential(conv_bn(NECK, NECK), nn.Conv2d(NECK, 4, 1))
         # Objects are rare: start the heatmap near 0.01 so focal loss trains from the first step.
         nn.init.constant_(self.heatmap[-1].bias, -4.6)
@@ -48,7 +46,7 @@ class Detector(nn.Module):
         for level in range(len(self.lateral) - 2, -1, -1):
             top = F.interpolate(top, scale_factor=2, mode="nearest") + self.lateral[level](features[level + 1])
         neck = self.smooth(top)
-        # Heatmap logits per class and objectness last; size head: log width, log height, x and y offset of the centre in its cell.
+        # Heatmap logits per class; size head: log width, log height, x and y offset of the centre in its cell.
         return self.heatmap(neck), self.size(neck)
 
 

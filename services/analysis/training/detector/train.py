@@ -89,7 +89,7 @@ def train(args):
         model.train()
         images, heat, regression, mask = (t.to(device, non_blocking=True) for t in next(batches))
         heat_logits, predicted = model(images)
-        heat_loss = focal_loss(heat_logits[:, :-1], heat) + focal_loss(heat_logits[:, -1:], heat.amax(1, keepdim=True))
+        heat_loss = focal_loss(heat_logits, heat)
         objects = mask.sum().clamp(min=1)
         size_loss = (F.l1_loss(predicted[:, :2], regression[:, :2], reduction="none").sum(1) * mask).sum() / objects
         offset_loss = (F.l1_loss(predicted[:, 2:], regression[:, 2:], reduction="none").sum(1) * mask).sum() / objects

@@ -1,6 +1,6 @@
 /**
- * The detector's maps as boxes: 3x3 local maxima of the objectness heat above the threshold, named by the class
- * heat highest there and sized by the regression at the peak; merged over tiles by non-maximum suppression. Mirrors
+ * The detector's maps as boxes: 3x3 local maxima of each class's heat above the threshold, sized by the
+ * regression at the peak; merged over tiles and between classes by non-maximum suppression. Mirrors
  * `training/detector/detections.py`, which scores the held-out corpus the same way.
  */
 export interface Detection {
@@ -25,22 +25,21 @@ export function decodeTile(
   minScore: number,
 ): Detection[] {
   const plane = rows * cols;
-  // The heat holds one plane per class, then the objectness plane whose peaks are the detections.
-  const objectness = classes * plane;
   const minLogit = Math.log(minScore / (1 - minScore));
   const found: Detection[] = [];
-  for (let y = 0; y < rows; y++) {
-    for (let x = 0; x < cols; x++) {
-      const cell = y * cols + x;
-      const value = heat[objectness + cell];
-      if (value < minLogit || !isPeak(heat, objectness, rows, cols, x, y, value)) continue;
-      let classIndex = 0;
-      for (let c = 1; c < classes; c++) if (heat[c * plane + cell] > heat[classIndex * plane + cell]) classIndex = c;
-      const w = Math.exp(Math.min(8, regression[cell]));
-      const h = Math.exp(Math.min(8, regression[plane + cell]));
-      const cx = (x + regression[2 * plane + cell]) * stride;
-      const cy = (y + regression[3 * plane + cell]) * stride;
-      found.push({ x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2, score: sigmoid(value), classIndex });
+  for (let c = 0; c < classes; c++) {
+    const base = c * plane;
+    for (let y = 0; y < rows; y++) {
+      for (let x = 0; x < cols; x++) {
+        const value = heat[base + y * cols + x];
+        if (value < minLogit || !isPeak(heat, base, rows, cols, x, y, value)) continue;
+        const cell = y * cols + x;
+        const w = Math.exp(Math.min(8, regression[cell]));
+        const h = Math.exp(Math.min(8, regression[plane + cell]));
+        const cx = (x + regression[2 * plane + cell]) * stride;
+        const cy = (y + regression[3 * plane + cell]) * stride;
+        found.push({ x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2, score: sigmoid(value), classIndex: c });
+      }
     }
   }
   return found;

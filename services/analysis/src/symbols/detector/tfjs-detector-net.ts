@@ -7,7 +7,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { DetectorWeights } from './detector-files';
 
 export interface DetectorNet {
-  /** Heat logits `[classes + 1, rows, cols]` (objectness last) and regression `[4, rows, cols]` for a tile (ink 0..1, row-major). */
+  /** Heat logits `[classes, rows, cols]` and regression `[4, rows, cols]` for a tile (ink 0..1, row-major). */
   run(
     ink: Float32Array,
     height: number,
