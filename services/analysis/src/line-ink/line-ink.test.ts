@@ -72,6 +72,24 @@ describe('line-ink model', () => {
     expect(found.map(({ orientation, lo, hi }) => [orientation, lo, hi])).toEqual([['vertical', 100, 105]]);
   });
 
+  it('reads no line through specks its closed gaps bridge: two outlines and a line crossing between them', () => {
+    const [width, height] = [200, 100];
+    const mask = new Uint8Array(width * height);
+    const fill = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
+    };
+    // The facing sides of two bubbles (x 60-62 and 118-120, y 49-51) and a dashed line crossing down between them
+    // (x 90-91, dashes of 8 with gaps of 4): along y 50 every gap is under the gap the run finder closes.
+    fill(60, 62, 49, 51);
+    fill(118, 120, 49, 51);
+    for (let y = 0; y < height; y += 12) fill(90, 91, y, y + 7);
+    const cells = { cells: new Uint8Array(100 * 50).fill(LINE_INK_CLASSES.indexOf('signal_line')), cols: 100, rows: 50, cellSize: 2 };
+    const options = { ...defaultLineOptions(width, height), maxGap: 10 };
+    const found = modelSignalLines(mask, width, height, cells, options, []);
+    expect(found.filter(({ orientation }) => orientation === 'horizontal')).toEqual([]);
+    expect(found.map(({ orientation, lo, hi }) => [orientation, lo, hi])).toContainEqual(['vertical', 90, 91]);
+  });
+
   it('refuses a manifest whose classes are not the ones the pipeline reads, naming the file', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'line-ink-'));
     const manifest = JSON.parse(await readFile(path.join(DEFAULT_LINE_INK_DIR, 'line-ink.json'), 'utf8')) as { classes: string[] };

@@ -12,6 +12,26 @@ import type { InkClasses } from './line-ink-model';
 const SIGNAL = [LINE_INK_CLASSES.indexOf('signal_line')];
 /** A signal line's dashes lie at most this many of the page's largest dash gaps apart. */
 const DASH_GAPS = 3;
+/**
+ * The least share of a run's length its dashes cover (dots three gaps apart). Closing the gaps also bridges other
+ * signal ink on one axis: two bubbles' outlines and a line crossing between them read as a line of three specks.
+ */
+const MIN_DASH_SHARE = 0.25;
+
+/** The share of a run's length where its band holds ink: how much of it is dashes, not closed gaps. */
+export function dashShare(segment: Segment, ink: Uint8Array, width: number): number {
+  const horizontal = segment.orientation === 'horizontal';
+  let inked = 0;
+  for (let along = segment.start; along <= segment.end; along++) {
+    for (let across = segment.lo; across <= segment.hi; across++) {
+      if (ink[horizontal ? across * width + along : along * width + across]) {
+        inked++;
+        break;
+      }
+    }
+  }
+  return inked / segmentLength(segment);
+}
 
 /** A run mostly inside lines found already adds nothing. */
 const covered = (segment: Segment, found: Segment[]) => {
@@ -47,6 +67,8 @@ export function modelSignalLines(
   );
   const lines = [...runs, ...found];
   return runs
-    .filter((segment) => !covered(segment, found) && !besideLonger(segment, lines))
+    .filter(
+      (segment) => !covered(segment, found) && !besideLonger(segment, lines) && dashShare(segment, signalInk, width) >= MIN_DASH_SHARE,
+    )
     .map((segment) => ({ ...segment, dashed: true }));
 }
