@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Box, InkImage } from './components';
+import type { Segment } from './lines';
 import { shortLinks } from './short-links';
 
 /** A 200 x 100 page of paper with the given ink rectangles (inclusive). */
@@ -33,6 +34,16 @@ describe('symbols joined by a stroke too short to be a line', () => {
     const between: Box = { x0: 72, y0: 45, x1: 82, y1: 55 };
     expect(shortLinks([instrument, vessel, between], page(dash), 2, never).filter(({ b }) => b === 1)).toEqual([]);
     expect(shortLinks([instrument, vessel], page(dash), 2, () => true)).toEqual([]);
+  });
+
+  it('takes no line found already for a link: a pipe stopping in the gap is traced, not bridged', () => {
+    const pipe: Segment = { orientation: 'horizontal', start: 0, end: 75, lo: 49, hi: 50, dashed: false };
+    const ink = page({ x0: 61, y0: 49, x1: 75, y1: 50 });
+    expect(shortLinks([instrument, vessel], ink, 2, never, [], [pipe])).toEqual([]);
+    // A line elsewhere (across the gap, or another row) leaves the link.
+    const crossing: Segment = { orientation: 'vertical', start: 0, end: 99, lo: 80, hi: 81, dashed: true };
+    const below: Segment = { ...pipe, lo: 60, hi: 61 };
+    expect(shortLinks([instrument, vessel], ink, 2, never, [], [crossing, below])).toMatchObject([{ a: 0, b: 1 }]);
   });
 
   it('joins boxes up to twice the smaller one apart (a gauge a bubble or two from its indicator), and no further', () => {

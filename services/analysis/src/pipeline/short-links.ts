@@ -1,5 +1,6 @@
 import type { PathSegment } from '@pid/contracts';
 import { boxesTouch, boxSpans, type Box, type InkImage } from './components';
+import { segmentCenter, type Segment } from './lines';
 
 /** Two symbols joined by a stroke too short to be found as a line, and that stroke. */
 export interface ShortLink {
@@ -24,6 +25,8 @@ const MAX_GAP = 2;
  * dash or a short stroke that no line rule keeps (lines are longer than a few strokes). Two boxes facing each other
  * across a gap of a stroke's reach up to twice the smaller box's size, on a common axis, with no other box or text between,
  * are joined where a thin straight band of ink crosses the gap between their overlap, with paper on either side of it.
+ * A band that is a line found already (`lines`) is none: the pipes are traced along it, and a pipe stopping in the gap
+ * (it turns, or runs into a symbol not found) would join the two.
  */
 export function shortLinks(
   symbols: Box[],
@@ -31,11 +34,12 @@ export function shortLinks(
   unit: number,
   joined: (a: number, b: number) => boolean,
   text: Box[] = [],
+  lines: Segment[] = [],
 ): ShortLink[] {
   const links: ShortLink[] = [];
   for (let a = 0; a < symbols.length; a++) {
     for (let b = a + 1; b < symbols.length; b++) {
-      const found = linkAcross(symbols, a, b, true, ink, unit, text) ?? linkAcross(symbols, a, b, false, ink, unit, text);
+      const found = linkAcross(symbols, a, b, true, ink, unit, text, lines) ?? linkAcross(symbols, a, b, false, ink, unit, text, lines);
       if (found && !joined(a, b)) links.push({ a, b, ...found });
     }
   }
@@ -50,6 +54,7 @@ function linkAcross(
   ink: InkImage,
   unit: number,
   text: Box[],
+  lines: Segment[],
 ): Omit<ShortLink, 'a' | 'b'> | undefined {
   const orientation = horizontal ? 'horizontal' : 'vertical';
   const [one, two] = [boxSpans(symbols[a], orientation), boxSpans(symbols[b], orientation)];
@@ -85,6 +90,9 @@ function linkAcross(
   const margin = thickness + 2;
   if (cover(first - margin) > MAX_BESIDE || cover(last + margin) > MAX_BESIDE) return undefined;
   const center = (first + last) / 2;
+  const inGap = (line: Segment) =>
+    line.orientation === orientation && Math.abs(segmentCenter(line) - center) <= thickness + 1 && line.end >= from && line.start <= to;
+  if (lines.some(inGap)) return undefined;
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
   return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER };
 }

@@ -87,7 +87,7 @@ export function pageConnections(
   }
   if (!vector) {
     const text = [...pixelTextLines, ...layerLines, ...symbols.filter((symbol) => symbol.elementType === 'text')];
-    const links = shortLinks(nodes, ink, unit, (a, b) => joined(nodes[a], nodes[b]), text);
+    const links = shortLinks(nodes, ink, unit, (a, b) => joined(nodes[a], nodes[b]), text, pipes);
     for (const { a, b, link, dashed } of links)
       connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed, junctions: 0 });
   }
