@@ -4,7 +4,7 @@
  * no dash rule takes.
  */
 import { boxArea, overlapArea } from '../pipeline/components';
-import { segmentBox, segmentLength, segmentThickness, straightRuns, type LineOptions, type Segment } from '../pipeline/lines';
+import { indexAlong, segmentBox, segmentLength, segmentThickness, straightRuns, type LineOptions, type Segment } from '../pipeline/lines';
 import { LINE_INK_CLASSES } from './line-ink-files';
 import { inkOfClasses } from './line-ink-mask';
 import type { InkClasses } from './line-ink-model';
@@ -19,12 +19,12 @@ const DASH_GAPS = 3;
 const MIN_DASH_SHARE = 0.25;
 
 /** The share of a run's length where its band holds ink: how much of it is dashes, not closed gaps. */
-export function dashShare(segment: Segment, ink: Uint8Array, width: number): number {
-  const horizontal = segment.orientation === 'horizontal';
+function dashShare(segment: Segment, ink: Uint8Array, width: number): number {
+  const at = indexAlong(width, segment.orientation === 'horizontal');
   let inked = 0;
   for (let along = segment.start; along <= segment.end; along++) {
     for (let across = segment.lo; across <= segment.hi; across++) {
-      if (ink[horizontal ? across * width + along : along * width + across]) {
+      if (ink[at(along, across)]) {
         inked++;
         break;
       }
