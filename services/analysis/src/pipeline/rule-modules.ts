@@ -9,6 +9,7 @@ export const RULE_MODULES = {
   'line-ink-veto': 'a rules valve or fitting no detection sees, on ink the line-ink model calls line ink, is dropped (`line-ink-veto.ts`)',
   'fusion-grow': 'a sure control-valve, instrument or equipment detection replaces the rules parts it holds (`withDetections`)',
   'fusion-views': 'a detection sure over four views of the page is added where nothing stands (`withDetections`)',
+  'fusion-surer': 'a surer detection boxing the one rules symbol it overlaps differently gives the box (`withDetections`)',
   'fusion-name': 'a surer detection boxing the same symbol names a rules symbol of another element type (`withDetections`)',
   'bare-strokes': 'a candidate split at bare strokes between its parts (`bare-strokes.ts`)',
   'trimmed-candidates': 'a candidate read trimmed, in pieces, cut in two or without a loose mark (`trimmed-candidates.ts`)',

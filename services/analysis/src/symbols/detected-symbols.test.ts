@@ -119,6 +119,20 @@ describe('hybrid symbols', () => {
     expect(described(withDetections(ruled, asDrawn, new Set(['fusion-views']), confirmed))).toEqual(['rules', 'a label', 'as drawn']);
   });
 
+  it('takes the box of a surer detection of the four views fused that boxes the one rules symbol it overlaps differently', () => {
+    const ruled = { ...symbol(0, 0.6, 'valve and its pipe'), x1: 40 };
+    const whole = { ...symbol(20, 0.9, 'valve seen whole'), y0: -8, x1: 44, y1: 24 };
+    const described = (symbols: DetectedSymbol[]) => symbols.map((s) => s.description);
+    expect(described(withDetections([ruled], [], undefined, [whole]))).toEqual(['valve seen whole']);
+    // The rules surer, the rule switched off, two rules symbols overlapped, or a big box barely on it: the rules stay.
+    expect(described(withDetections([{ ...ruled, confidence: 0.95 }], [], undefined, [whole]))).toEqual(['valve and its pipe']);
+    expect(described(withDetections([ruled], [], new Set(['fusion-surer']), [whole]))).toEqual(['valve and its pipe']);
+    const neighbour = { ...symbol(41, 0.5, 'neighbour'), x1: 60 };
+    expect(described(withDetections([ruled, neighbour], [], undefined, [whole]))).toEqual(['valve and its pipe', 'neighbour']);
+    const vessel = { ...symbol(30, 0.9, 'vessel beside'), y0: -40, x1: 130, y1: 60 };
+    expect(described(withDetections([ruled], [], undefined, [vessel]))).toEqual(['valve and its pipe']);
+  });
+
   it("is the detector's symbols alone without rules", () => {
     const detected = [symbol(0, 0.3), symbol(100, 0.9)];
     expect(withDetections(undefined, detected)).toEqual(detected);

@@ -57,6 +57,8 @@ const RULES_SURE = 0.8;
  * - one alone inside an unsure rules symbol, filling from a third to three quarters of it, replaces it: the rules
  *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one;
  * - one that `grows` and holds the one or two smaller rules symbols it overlaps replaces them;
+ * - one of the four views fused that boxes the one rules symbol it overlaps differently, and is surer, gives the box
+ *   (`reboxedBySurer`);
  * - one that boxes the same symbol as a rules symbol (IoU ≥ 0.5) and is surer names it, on the rules' box: the
  *   detector sees the symbol in its setting (a utility connection's cells at a branch's end), the classifier a crop;
  * - of the `confirmed` detections (the page read four ways, fused), a sure one that overlaps nothing found so far is
@@ -69,9 +71,9 @@ export function withDetections(
   confirmed: DetectedSymbol[] = [],
 ): DetectedSymbol[] {
   if (!ruled) return detected;
-  const [split, shrink, grow, name, views] = (['fusion-split', 'fusion-shrink', 'fusion-grow', 'fusion-name', 'fusion-views'] as const).map(
-    (module) => ruleOn(without, module),
-  );
+  const [split, shrink, grow, name, views, surer] = (
+    ['fusion-split', 'fusion-shrink', 'fusion-grow', 'fusion-name', 'fusion-views', 'fusion-surer'] as const
+  ).map((module) => ruleOn(without, module));
   const symbols = ruled.filter((symbol) => symbol.elementType !== 'text');
   const sure = detected.filter((d) => d.confidence >= HYBRID_MIN_CONFIDENCE);
   const replaced = new Map<DetectedSymbol, DetectedSymbol[]>();
@@ -94,6 +96,7 @@ export function withDetections(
     parts.forEach((part, i) => replaced.set(part, i === 0 ? [d] : []));
     used.add(d);
   }
+  if (surer) reboxedBySurer(symbols, confirmed, replaced);
   const free = sure.filter((d) => symbols.every((symbol) => !overlaps(symbol, d)));
   const named = (symbol: DetectedSymbol) => (name ? namedByDetection(symbol, sure, used) : symbol);
   const found = [...ruled.flatMap((symbol) => replaced.get(symbol) ?? [named(symbol)]), ...free];
@@ -103,6 +106,28 @@ export function withDetections(
       found.push(d);
   }
   return found;
+}
+
+/** Below this IoU a detection and the rules symbol it overlaps are two readings of one place only by chance. */
+const MIN_REBOX_IOU = 0.1;
+
+/**
+ * Where a sure detection of the four views fused and the one rules symbol it overlaps box one symbol differently
+ * (IoU from `MIN_REBOX_IOU` to 0.5), the surer of the two gives the box: the rules took a symbol with part of its
+ * pipe or tag, or only a part of it, the detector saw it whole. A detection that boxes it alike names it instead
+ * (`fusion-name`).
+ */
+function reboxedBySurer(symbols: DetectedSymbol[], confirmed: DetectedSymbol[], replaced: Map<DetectedSymbol, DetectedSymbol[]>) {
+  const taken = new Set([...replaced.values()].flat());
+  for (const d of confirmed) {
+    if (d.confidence < HYBRID_MIN_CONFIDENCE || taken.has(d)) continue;
+    const over = symbols.filter((symbol) => overlaps(symbol, d));
+    if (over.length !== 1 || replaced.has(over[0]) || over[0].confidence >= d.confidence) continue;
+    const iou = boxIou(over[0], d);
+    if (iou < MIN_REBOX_IOU || iou >= 0.5) continue;
+    replaced.set(over[0], [d]);
+    taken.add(d);
+  }
 }
 
 /** The rules symbol named by the surest unused detection boxing the same symbol and surer than it, if one does. */
