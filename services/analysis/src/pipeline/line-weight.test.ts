@@ -28,6 +28,14 @@ describe('line weight', () => {
     expect(segments.filter((s) => segmentThickness(s) === 11)).toHaveLength(4);
   });
 
+  it("takes a heavy pen's lines where they are a few of the page's long lines, beside many thin ones", () => {
+    // Sixteen 2-px lines (signal lines, a table's rules) and two 11-px process lines: the heavy pen's are 7 % of the length.
+    const thin = Array.from({ length: 16 }, (_, i): [number, number, number, number] => [200, 150 + 55 * i, 1800, 151 + 55 * i]);
+    const mask = maskWith([...thin, [500, 150, 510, 1050], [1400, 150, 1410, 1050]]);
+    const { segments } = findPageLines(mask, W, H);
+    expect(segments.filter((s) => s.orientation === 'vertical' && segmentThickness(s) === 11)).toHaveLength(2);
+  });
+
   it('keeps the default cap where the lines are thin, and a filled area is no line', () => {
     const mask = maskWith([
       [100, 100, 1800, 102],
