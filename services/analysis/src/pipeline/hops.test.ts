@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { bridgeGaps, inkAlongMask } from './hops';
-import { lineSegment } from '../testing/segments';
+import { bridgeGaps, bridgeHops, inkAlongMask } from './hops';
+import { lineSegment, strokeSegment } from '../testing/segments';
 import type { Segment } from './lines';
 
 const UNIT = 3;
@@ -50,6 +50,12 @@ describe('bridgeGaps', () => {
     ]);
   });
 
+  it("keeps the whole pipe where a short piece beside it (a turned scan's ragged edge) is bridged too", () => {
+    const single = lineSegment('vertical', 100, 154, 390);
+    const edge = strokeSegment('vertical', 120, 146, 101, 101);
+    expect(verticals(bridgeGaps([across[0], above, edge, single], UNIT))).toEqual([[10, 390]]);
+  });
+
   it('keeps two pipes ending at two headers apart where nothing is drawn between the headers', () => {
     const ink = inkAlongMask(inkOf([...across, above, below]), W, H);
     expect(verticals(bridgeGaps([...across, above, below], UNIT, ink))).toEqual([
@@ -60,5 +66,22 @@ describe('bridgeGaps', () => {
       [10, 146],
       [204, 390],
     ]);
+  });
+});
+
+describe('bridgeHops', () => {
+  // A vertical pipe x 100 jumps a horizontal one at y 150 with an arc bulging right, y 143..157.
+  const across = lineSegment('horizontal', 150, 0, 399);
+  const arc = { x0: 99, y0: 143, x1: 108, y1: 157, area: 30, meanRadius: 6, radiusDeviation: 1 };
+  const above = lineSegment('vertical', 100, 10, 142);
+  const below = lineSegment('vertical', 100, 158, 390);
+
+  it('joins the pieces either side of the arc, the longest where short pieces lie beside them', () => {
+    expect(verticals(bridgeHops([arc], [across, above, below], UNIT).segments)).toEqual([[10, 390]]);
+    // A turned scan's ragged edge: short pieces beside the pipe, ending at the arc too.
+    const edges = [strokeSegment('vertical', 120, 142, 101, 101), strokeSegment('vertical', 158, 200, 101, 101)];
+    const { segments, hops } = bridgeHops([arc], [across, ...edges, above, below], UNIT);
+    expect(verticals(segments)).toContainEqual([10, 390]);
+    expect(hops.has(arc)).toBe(true);
   });
 });

@@ -58,8 +58,10 @@ export function bridgeGaps(segments: Segment[], unit: number, inkAlong?: InkAlon
         const first = latest(a);
         const second = latest(b);
         if (first === second) continue;
+        // Either may have grown already, from a sibling piece beside it: the joined line spans both.
         const joined: Segment = {
           ...first,
+          start: Math.min(first.start, second.start),
           end: Math.max(first.end, second.end),
           lo: Math.min(first.lo, second.lo),
           hi: Math.max(first.hi, second.hi),
@@ -118,8 +120,9 @@ export function bridgeHops(components: Component[], segments: Segment[], unit: n
       const [lo, hi] = horizontal ? [c.y0, c.y1] : [c.x0, c.x1];
       const inBand = (s: Segment) =>
         s.orientation === orientation && segmentCenter(s) >= lo - tolerance && segmentCenter(s) <= hi + tolerance;
-      const before = current.find((s) => inBand(s) && Math.abs(s.end - from) <= tolerance);
-      const after = current.find((s) => s !== before && inBand(s) && Math.abs(s.start - to) <= tolerance);
+      // Of the pieces ending at the arc, the longest: a rotated scan's line comes with short pieces beside it.
+      const before = longest(current.filter((s) => inBand(s) && Math.abs(s.end - from) <= tolerance));
+      const after = longest(current.filter((s) => s !== before && inBand(s) && Math.abs(s.start - to) <= tolerance));
       if (!before || !after || Math.abs(segmentCenter(before) - segmentCenter(after)) > unit) continue;
       const middle = (from + to) / 2;
       // The jumped pipe runs through the middle of the gap and on beyond the arc (a valve's sides do not).
@@ -144,4 +147,8 @@ export function bridgeHops(components: Component[], segments: Segment[], unit: n
     }
   }
   return { segments: current, hops };
+}
+
+function longest(segments: Segment[]): Segment | undefined {
+  return segments.reduce<Segment | undefined>((best, s) => (!best || s.end - s.start > best.end - best.start ? s : best), undefined);
 }
