@@ -1,5 +1,5 @@
 import { boxHeight, boxWidth, type Component } from './components';
-import { segmentCenter, type Segment } from './lines';
+import { segmentCenter, segmentLength, type Segment } from './lines';
 
 /** The share of the positions `from`..`to` along a line (centre `center` across it) that have ink within a pixel of it. */
 export type InkAlong = (orientation: Segment['orientation'], center: number, from: number, to: number) => number;
@@ -150,5 +150,5 @@ export function bridgeHops(components: Component[], segments: Segment[], unit: n
 }
 
 function longest(segments: Segment[]): Segment | undefined {
-  return segments.reduce<Segment | undefined>((best, s) => (!best || s.end - s.start > best.end - best.start ? s : best), undefined);
+  return segments.reduce<Segment | undefined>((best, s) => (!best || segmentLength(s) > segmentLength(best) ? s : best), undefined);
 }

@@ -118,15 +118,13 @@ const MIN_REBOX_IOU = 0.1;
  * (`fusion-name`).
  */
 function reboxedBySurer(symbols: DetectedSymbol[], confirmed: DetectedSymbol[], replaced: Map<DetectedSymbol, DetectedSymbol[]>) {
-  const taken = new Set([...replaced.values()].flat());
   for (const d of confirmed) {
-    if (d.confidence < HYBRID_MIN_CONFIDENCE || taken.has(d)) continue;
+    if (d.confidence < HYBRID_MIN_CONFIDENCE) continue;
     const over = symbols.filter((symbol) => overlaps(symbol, d));
     if (over.length !== 1 || replaced.has(over[0]) || over[0].confidence >= d.confidence) continue;
     const iou = boxIou(over[0], d);
     if (iou < MIN_REBOX_IOU || iou >= 0.5) continue;
     replaced.set(over[0], [d]);
-    taken.add(d);
   }
 }
 
