@@ -1,5 +1,5 @@
 import { boxHeight, boxWidth, type Component } from './components';
-import { segmentCenter, segmentLength, type Segment } from './lines';
+import { longestSegment, segmentCenter, type Segment } from './lines';
 
 /** The share of the positions `from`..`to` along a line (centre `center` across it) that have ink within a pixel of it. */
 export type InkAlong = (orientation: Segment['orientation'], center: number, from: number, to: number) => number;
@@ -121,8 +121,8 @@ export function bridgeHops(components: Component[], segments: Segment[], unit: n
       const inBand = (s: Segment) =>
         s.orientation === orientation && segmentCenter(s) >= lo - tolerance && segmentCenter(s) <= hi + tolerance;
       // Of the pieces ending at the arc, the longest: a rotated scan's line comes with short pieces beside it.
-      const before = longest(current.filter((s) => inBand(s) && Math.abs(s.end - from) <= tolerance));
-      const after = longest(current.filter((s) => s !== before && inBand(s) && Math.abs(s.start - to) <= tolerance));
+      const before = longestSegment(current.filter((s) => inBand(s) && Math.abs(s.end - from) <= tolerance));
+      const after = longestSegment(current.filter((s) => s !== before && inBand(s) && Math.abs(s.start - to) <= tolerance));
       if (!before || !after || Math.abs(segmentCenter(before) - segmentCenter(after)) > unit) continue;
       const middle = (from + to) / 2;
       // The jumped pipe runs through the middle of the gap and on beyond the arc (a valve's sides do not).
@@ -147,8 +147,4 @@ export function bridgeHops(components: Component[], segments: Segment[], unit: n
     }
   }
   return { segments: current, hops };
-}
-
-function longest(segments: Segment[]): Segment | undefined {
-  return segments.reduce<Segment | undefined>((best, s) => (!best || segmentLength(s) > segmentLength(best) ? s : best), undefined);
 }

@@ -16,6 +16,9 @@ export interface Segment {
 export const segmentCenter = (segment: Segment) => (segment.lo + segment.hi) / 2;
 export const segmentLength = (segment: Segment) => segment.end - segment.start + 1;
 export const segmentThickness = (segment: Segment) => segment.hi - segment.lo + 1;
+/** The longest of some segments; undefined for none. */
+export const longestSegment = (segments: Segment[]) =>
+  segments.reduce<Segment | undefined>((best, s) => (!best || segmentLength(s) > segmentLength(best) ? s : best), undefined);
 /** The pixels a segment covers, as a box. */
 export const segmentBox = (s: Segment) =>
   s.orientation === 'horizontal' ? { x0: s.start, y0: s.lo, x1: s.end, y1: s.hi } : { x0: s.lo, y0: s.start, x1: s.hi, y1: s.end };

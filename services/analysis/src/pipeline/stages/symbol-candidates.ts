@@ -19,6 +19,7 @@ import { flangeJoints } from '../flange-joints';
 import { findHatchedBands } from '../hatched-bands';
 import { bridgeGaps, bridgeHops, inkAlongMask } from '../hops';
 import { eraseLeaders } from '../leaders';
+import { bridgeRings, onRingMark } from '../ring-marks';
 import { drawingArea, removeLines, segmentBox, segmentCenter, segmentLength, type Segment } from '../lines';
 import { cutStubs } from '../stubs';
 import { barComponents } from '../symbol-bars';
@@ -49,7 +50,7 @@ export interface SymbolCandidates {
   pixelTextLines: TextLine[];
   /** Inside the sheet's frame (the title block, tables and the margin are not part of the process). */
   area: Box;
-  /** Whether a box is part of the process: in the frame, in no table. */
+  /** Whether a box is part of the process: in the frame, in no table, no data link's ring mark. */
   kept: (box: Box) => boolean;
   /** Whether a box lies in hatching between two lines (insulation, a wall, the ground), which holds no symbol. */
   inHatching: (box: Box) => boolean;
@@ -77,7 +78,7 @@ export const FLANGE = { elementType: 'fitting', description: 'flange', barred: t
  * The ink once lines are taken out: leaders erased, pipe stubs cut, dash chains and hops found; and the pipes, with
  * hops and gaps bridged.
  */
-function inkApart({ ink, lineOptions, allSegments, segments, unit }: PageLines) {
+function inkApart({ ink, lineOptions, allSegments, segments, unit }: PageLines, without?: ReadonlySet<RuleModule>) {
   const { mask, width, height } = ink;
   const rest = removeLines(mask, width, height, allSegments, 4 * lineOptions.minLength);
   // Leaders longer than a letter would glue what they point at to its bubble or tag.
@@ -88,9 +89,13 @@ function inkApart({ ink, lineOptions, allSegments, segments, unit }: PageLines) 
   // Hops first: a hop's feet leave a gap small enough to bridge, and the arc must go too.
   const solidStubs = stubs.filter((stub) => !dashChains.stubs.has(stub));
   const bridged = bridgeHops(components, [...segments, ...solidStubs, ...dashChains.segments], unit);
-  const lineSegments = bridgeGaps(bridged.segments, unit, inkAlongMask(mask, width, height));
-  const symbolParts = components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c));
-  return { rest, components, lineSegments, symbolParts };
+  const ringed = ruleOn(without, 'ring-marks')
+    ? bridgeRings(components, bridged.segments, { mask: rest, width, height }, unit)
+    : { segments: bridged.segments, rings: [] };
+  const lineSegments = bridgeGaps(ringed.segments, unit, inkAlongMask(mask, width, height));
+  const rings = new Set(ringed.rings);
+  const symbolParts = components.filter((c) => !dashChains.dashes.has(c) && !bridged.hops.has(c) && !rings.has(c));
+  return { rest, components, lineSegments, symbolParts, rings: ringed.rings };
 }
 
 /** Groups the ink left once lines are removed into symbol candidates and text lines, and finds the page's process area. */
@@ -102,7 +107,7 @@ export function symbolCandidates(
 ): SymbolCandidates {
   const { width, height } = image;
   const { lineOptions, bars, allSegments, unit } = lines;
-  const { rest, components, lineSegments, symbolParts } = inkApart(lines);
+  const { rest, components, lineSegments, symbolParts, rings } = inkApart(lines, without);
   const vectorTexts = vector?.texts;
   const layerLines = (vectorTexts ?? []).map((text) => text.line);
   const found = findSymbols(symbolParts, lineSegments, width, height, unit, rest, layerLines);
@@ -115,7 +120,9 @@ export function symbolCandidates(
     ? found.textLines.filter((line) => textCover(line, layerLines) < 0.05)
     : withFaintExtents(found.textLines, faintInk.mask, width, height, allSegments, unit, 4 * lineOptions.minLength);
   const tables = ruleOn(without, 'tables') ? findTables(allSegments, [...layerLines, ...pixelTextLines], unit) : [];
-  const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box);
+  // A data link's rings are the line's marks, whatever reads them as symbols.
+  const onRing = onRingMark(rings);
+  const kept = (box: Box) => insideAny([area], box) && !insideAny(tables, box) && !onRing(box);
   // Letters the pixels took for a symbol, or a "text" blob reaching into a layer text, are that text; a
   // symbol with its own ink round the text (a bubble full of its tag) is not.
   const allBars = [...bars, ...barComponents(symbolParts, lineSegments, unit)];
