@@ -80,7 +80,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const { vector } = options;
   await stage('lines');
   const inkClasses = options.lineInk && !vector ? await (await options.lineInk()).classify(image, options.onTick) : undefined;
-  const lines = pageLines(image, vector, inkClasses);
+  const lines = pageLines(image, vector, inkClasses, options.without);
 
   await stage('symbols');
   const candidates = symbolCandidates(image, lines, vector, options.without);

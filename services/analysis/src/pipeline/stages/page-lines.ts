@@ -4,9 +4,11 @@ import type { InkClasses } from '../../line-ink/line-ink-model';
 import { withPixelSegments } from '../../vector/vector-lines';
 import type { VectorPage } from '../../vector/vector-page';
 import { binarize } from '../binarize';
+import { bridgeDropouts } from '../dropouts';
 import type { InkImage } from '../components';
 import { findPageLines, isBorder, type LineOptions, type Segment } from '../lines';
 import { symbolBars } from '../symbol-bars';
+import { ruleOn, type RuleModule } from '../rule-modules';
 import { strokeUnit } from '../symbols';
 
 /** The page's ink and its lines: what every later stage measures against. */
@@ -31,12 +33,21 @@ export interface PageLines {
  * Binarises the page and finds its lines: in the pixels (with the signal lines the line-ink model finds, where it was
  * run), and in the PDF's strokes where it has them.
  */
-export function pageLines(image: PageImage, vector: VectorPage | undefined, inkClasses?: InkClasses): PageLines {
+export function pageLines(
+  image: PageImage,
+  vector: VectorPage | undefined,
+  inkClasses?: InkClasses,
+  without?: ReadonlySet<RuleModule>,
+): PageLines {
   const { width, height } = image;
   const mask = binarize(image.gray);
   let inkPixels = 0;
   for (let i = 0; i < mask.length; i++) inkPixels += mask[i];
-  const { segments: ruleSegments, options: lineOptions } = findPageLines(mask, width, height);
+  const { segments: pageSegments, options: lineOptions } = findPageLines(mask, width, height);
+  // A speckled scan's lines are found in pieces: every later stage (tables, boxes, pipes) sees them whole.
+  const ruleSegments = ruleOn(without, 'dropouts')
+    ? bridgeDropouts(pageSegments, { mask, width, height }, strokeUnit(pageSegments), 2 * lineOptions.minLength)
+    : pageSegments;
   const foundSegments = inkClasses
     ? [...ruleSegments, ...modelSignalLines(mask, width, height, inkClasses, lineOptions, ruleSegments)]
     : ruleSegments;
