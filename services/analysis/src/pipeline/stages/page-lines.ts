@@ -43,11 +43,7 @@ export function pageLines(
   const mask = binarize(image.gray);
   let inkPixels = 0;
   for (let i = 0; i < mask.length; i++) inkPixels += mask[i];
-  const { segments: pageSegments, options: lineOptions } = findPageLines(mask, width, height);
-  // A speckled scan's lines are found in pieces: every later stage (tables, boxes, pipes) sees them whole.
-  const ruleSegments = ruleOn(without, 'dropouts')
-    ? bridgeDropouts(pageSegments, { mask, width, height }, strokeUnit(pageSegments), 2 * lineOptions.minLength)
-    : pageSegments;
+  const { segments: ruleSegments, options: lineOptions } = findPageLines(mask, width, height);
   const foundSegments = inkClasses
     ? [...ruleSegments, ...modelSignalLines(mask, width, height, inkClasses, lineOptions, ruleSegments)]
     : ruleSegments;
@@ -57,13 +53,19 @@ export function pageLines(
   const vectorSegments = vector?.segments;
   const vectorBars = vectorSegments ? symbolBars(vectorSegments, strokeUnit(vectorSegments)) : new Set<Segment>();
   const bars = [...pixelBars, ...vectorBars];
-  const allSegments = vectorSegments
+  const found = vectorSegments
     ? withPixelSegments(
         vectorSegments.filter((segment) => !vectorBars.has(segment)),
         pixelSegments,
       )
     : pixelSegments;
+  const unit = strokeUnit(found.filter((segment) => !isBorder(segment, width, height)));
+  // A speckled scan's lines are found in pieces: every later stage (tables, boxes, pipes) sees them whole. The stroke
+  // width is measured before, on the lines as found, so that it does not move with how many pieces were joined.
+  const allSegments =
+    !vectorSegments && ruleOn(without, 'dropouts')
+      ? bridgeDropouts(found, { mask, width, height }, unit, 2 * lineOptions.minLength)
+      : found;
   const segments = allSegments.filter((segment) => !isBorder(segment, width, height));
-  const unit = strokeUnit(segments);
   return { ink: { mask, width, height }, inkPixels, lineOptions, bars, allSegments, segments, unit, inkClasses };
 }
