@@ -1,5 +1,5 @@
 import type { InkImage } from './components';
-import { alongMargin, indexAlong, segmentCenter, segmentThickness, type Segment } from './lines';
+import { alongMargin, indexAlong, pieceJoins, segmentCenter, segmentThickness, type Segment } from './lines';
 
 /**
  * Scan dropouts: a thin line scanned with specks of paper across it is found in pieces, and a piece between two
@@ -15,25 +15,12 @@ export function bridgeDropouts(segments: Segment[], ink: InkImage, unit: number,
     const along = current
       .filter((s) => s.orientation === orientation && !s.dashed && !alongMargin(orientation, segmentCenter(s), ink.width, ink.height))
       .sort((a, b) => a.start - b.start);
-    const replaced = new Map<Segment, Segment>();
-    const latest = (s: Segment): Segment => (replaced.has(s) ? latest(replaced.get(s)!) : s);
+    const { latest, join } = pieceJoins();
     for (const a of along) {
       for (const b of along) {
         if (b.start - a.end > maxGap) break;
         if (b.start <= a.end + 1 || Math.abs(segmentCenter(a) - segmentCenter(b)) > unit) continue;
-        const first = latest(a);
-        const second = latest(b);
-        if (first === second || !brokenLine(ink, a, b, unit)) continue;
-        const joined: Segment = {
-          ...first,
-          start: Math.min(first.start, second.start),
-          end: Math.max(first.end, second.end),
-          lo: Math.min(first.lo, second.lo),
-          hi: Math.max(first.hi, second.hi),
-          stub: first.stub && second.stub,
-        };
-        replaced.set(first, joined);
-        replaced.set(second, joined);
+        if (latest(a) !== latest(b) && brokenLine(ink, a, b, unit)) join(a, b);
       }
     }
     current = [...new Set(current.map(latest))];

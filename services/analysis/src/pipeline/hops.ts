@@ -1,5 +1,5 @@
 import { boxHeight, boxWidth, type Component } from './components';
-import { longestSegment, segmentCenter, type Segment } from './lines';
+import { longestSegment, pieceJoins, segmentCenter, type Segment } from './lines';
 
 /** The share of the positions `from`..`to` along a line (centre `center` across it) that have ink within a pixel of it. */
 export type InkAlong = (orientation: Segment['orientation'], center: number, from: number, to: number) => number;
@@ -35,8 +35,7 @@ export function bridgeGaps(segments: Segment[], unit: number, inkAlong?: InkAlon
   for (const orientation of ['horizontal', 'vertical'] as const) {
     const along = current.filter((s) => s.orientation === orientation).sort((a, b) => a.start - b.start);
     const across = current.filter((s) => s.orientation !== orientation);
-    const replaced = new Map<Segment, Segment>();
-    const latest = (s: Segment): Segment => (replaced.has(s) ? latest(replaced.get(s)!) : s);
+    const { latest, join } = pieceJoins();
     for (const a of along) {
       for (const b of along) {
         // Sorted by start: past the largest span nothing further can continue `a`.
@@ -55,20 +54,7 @@ export function bridgeGaps(segments: Segment[], unit: number, inkAlong?: InkAlon
           .sort((x, y) => x - y);
         if (crossings.length === 0) continue;
         if (b.start - a.end > maxGap && !drawnBetweenBreaks(a, b, crossings, maxGap, inkAlong)) continue;
-        const first = latest(a);
-        const second = latest(b);
-        if (first === second) continue;
-        // Either may have grown already, from a sibling piece beside it: the joined line spans both.
-        const joined: Segment = {
-          ...first,
-          start: Math.min(first.start, second.start),
-          end: Math.max(first.end, second.end),
-          lo: Math.min(first.lo, second.lo),
-          hi: Math.max(first.hi, second.hi),
-          stub: first.stub && second.stub,
-        };
-        replaced.set(first, joined);
-        replaced.set(second, joined);
+        join(a, b);
       }
     }
     const kept = new Set(current.map(latest));

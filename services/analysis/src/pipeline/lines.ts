@@ -16,6 +16,30 @@ export interface Segment {
 export const segmentCenter = (segment: Segment) => (segment.lo + segment.hi) / 2;
 export const segmentLength = (segment: Segment) => segment.end - segment.start + 1;
 export const segmentThickness = (segment: Segment) => segment.hi - segment.lo + 1;
+/**
+ * Pieces of lines joined pair by pair: `join` makes the segments that now hold `a` and `b` one, spanning both (either
+ * may have grown already, from a sibling piece beside it); `latest` is the segment that now holds a piece.
+ */
+export function pieceJoins() {
+  const replaced = new Map<Segment, Segment>();
+  const latest = (s: Segment): Segment => (replaced.has(s) ? latest(replaced.get(s)!) : s);
+  const join = (a: Segment, b: Segment) => {
+    const [first, second] = [latest(a), latest(b)];
+    if (first === second) return;
+    const joined: Segment = {
+      ...first,
+      start: Math.min(first.start, second.start),
+      end: Math.max(first.end, second.end),
+      lo: Math.min(first.lo, second.lo),
+      hi: Math.max(first.hi, second.hi),
+      stub: first.stub && second.stub,
+    };
+    replaced.set(first, joined);
+    replaced.set(second, joined);
+  };
+  return { latest, join };
+}
+
 /** The longest of some segments; undefined for none. */
 export const longestSegment = (segments: Segment[]) =>
   segments.reduce<Segment | undefined>((best, s) => (!best || segmentLength(s) > segmentLength(best) ? s : best), undefined);
