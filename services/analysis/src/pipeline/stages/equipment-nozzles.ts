@@ -95,9 +95,11 @@ function addNozzles(
           (other) => other.description === 'flange' && overlapArea(other, box) > 0 && boxWithin(other, unionBox(box, mate.box), unit),
         )
       : [];
-    const isJoint = (other: Box) => joints.some((joint) => joint === other);
+    // The nozzle's own flange found as a fitting standing on it (its bar alone) is the nozzle's too.
+    const ownBars = symbols.filter((other) => other.elementType === 'fitting' && boxWithin(other, box, 2 * unit));
+    const isJoint = (other: Box) => joints.some((joint) => joint === other) || ownBars.some((bar) => bar === other);
     if (taken.some((other) => !isJoint(other) && overlapArea(other, box) > 0)) continue;
-    for (const joint of joints) {
+    for (const joint of new Set([...joints, ...ownBars])) {
       symbols.splice(symbols.indexOf(joint), 1);
       taken.splice(taken.indexOf(joint), 1);
     }

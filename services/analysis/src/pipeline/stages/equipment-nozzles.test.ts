@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { inkWith } from '../../testing/ink';
+import type { Segment } from '../lines';
+import type { DetectedSymbol } from '../symbols';
+import { equipmentNozzles } from './equipment-nozzles';
+import type { PageLines } from './page-lines';
+import type { SymbolCandidates } from './symbol-candidates';
+
+const UNIT = 3;
+// A vessel (walls at x 100 and 180, y 20..180) with a pipe leaving its right side at y 100 through a flange's bar
+// (x 192..193, y 92..108).
+const ink = inkWith(300, 200, [99, 20, 101, 180], [179, 20, 181, 180], [180, 99, 280, 101], [192, 92, 193, 108]);
+const vessel: DetectedSymbol = { x0: 100, y0: 20, x1: 180, y1: 180, elementType: 'equipment', description: 'vessel', confidence: 0.9 };
+const pipe: Segment = { orientation: 'horizontal', start: 180, end: 280, lo: 99, hi: 101, dashed: false };
+const lines = { ink, unit: UNIT } as PageLines;
+const candidates = { lineSegments: [pipe], solidLines: [pipe] } as unknown as SymbolCandidates;
+const found = (symbols: DetectedSymbol[]) => ({ symbols, lines: [], spectacles: [], platedJoints: new Set<DetectedSymbol>() });
+const described = (symbols: DetectedSymbol[]) => symbols.map((s) => [s.description, s.x0, s.x1]);
+
+describe('equipmentNozzles', () => {
+  it('takes the nozzle’s own flange bar, found as a fitting standing on it, into the nozzle', () => {
+    const bar: DetectedSymbol = { x0: 191, y0: 91, x1: 194, y1: 109, elementType: 'fitting', description: 'flange', confidence: 0.7 };
+    const { symbols, nozzleOf } = equipmentNozzles(lines, candidates, found([vessel, bar]));
+    expect(described(symbols)).toEqual([
+      ['vessel', 100, 180],
+      ['nozzle', 180, 193],
+    ]);
+    expect([...nozzleOf.values()]).toEqual([vessel]);
+  });
+
+  it('adds no nozzle where a valve stands on the stub', () => {
+    const valve: DetectedSymbol = { x0: 184, y0: 90, x1: 196, y1: 110, elementType: 'valve', description: 'gate valve', confidence: 0.7 };
+    const { symbols } = equipmentNozzles(lines, candidates, found([vessel, valve]));
+    expect(described(symbols)).toEqual([
+      ['vessel', 100, 180],
+      ['gate valve', 184, 196],
+    ]);
+  });
+});
