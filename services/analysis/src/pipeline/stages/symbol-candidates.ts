@@ -75,8 +75,8 @@ export interface BarredFlanges {
 export const FLANGE = { elementType: 'fitting', description: 'flange', barred: true } as const;
 
 /**
- * The ink once lines are taken out: leaders erased, pipe stubs cut, dash chains and hops found; and the pipes, with
- * hops and gaps bridged.
+ * The ink once lines are taken out: leaders erased, pipe stubs cut, dash chains, hops and data-link rings found; and
+ * the pipes, with hops, rings and gaps bridged.
  */
 function inkApart({ ink, lineOptions, allSegments, segments, unit }: PageLines, without?: ReadonlySet<RuleModule>) {
   const { mask, width, height } = ink;
