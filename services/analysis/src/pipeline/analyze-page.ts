@@ -93,7 +93,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const withNozzles = equipmentNozzles(lines, candidates, found, options.without);
 
   await stage('connections');
-  const { connections, pipeEnds } = pageConnections(lines, candidates, withNozzles, named.splitStubs, vector);
+  const { connections, pipeEnds } = pageConnections(lines, candidates, withNozzles, named.splitStubs, vector, options.without);
   // (Before the tags: a tag beside a box dropped here names something else, or stays free text.)
   const symbols = ruleOn(options.without, 'unreached-boxes')
     ? withoutUnreachedBoxes(withNozzles.symbols, connections, withNozzles.nozzleOf)

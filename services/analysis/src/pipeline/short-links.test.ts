@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Box, InkImage } from './components';
 import type { Segment } from './lines';
-import { shortLinks } from './short-links';
+import { legsToLines, shortLinks } from './short-links';
+import { traceConnections } from './connections';
 
 /** A 200 x 100 page of paper with the given ink rectangles (inclusive). */
 function page(...rects: Box[]): InkImage {
@@ -54,5 +55,35 @@ describe('symbols joined by a stroke too short to be a line', () => {
     // A gap of 89 px.
     const far: Box = { x0: 151, y0: 10, x1: 191, y1: 90 };
     expect(shortLinks([instrument, far], page(...dashes), 2, never)).toEqual([]);
+  });
+});
+
+describe("a symbol's leg to a pipe, too short to be a line", () => {
+  // A pipe along y 80-81 (x 0-199); a valve above it at x 90-110, y 30-59, its leg a 20-px stroke at x 99-100.
+  const pipe: Segment = { orientation: 'horizontal', start: 0, end: 199, lo: 80, hi: 81, dashed: false };
+  const valve: Box = { x0: 90, y0: 30, x1: 110, y1: 59 };
+  const pumps: Box[] = [
+    { x0: 0, y0: 70, x1: 8, y1: 90 },
+    { x0: 191, y0: 70, x1: 199, y1: 90 },
+  ];
+  const leg = { x0: 99, y0: 60, x1: 100, y1: 79 };
+
+  it('finds the leg on a short branch, from the symbol into the pipe, and the branch is traced through it', () => {
+    const ink = page({ x0: 0, y0: 80, x1: 199, y1: 81 }, leg);
+    const legs = legsToLines([valve, ...pumps], [pipe], ink, 2);
+    expect(legs).toEqual([{ orientation: 'vertical', start: 60, end: 81, lo: 99, hi: 100, dashed: false }]);
+    const traced = (segments: Segment[]) =>
+      traceConnections(segments, [valve, ...pumps], [], 2).map(({ source, target }) => [source, target]);
+    expect(traced([pipe, ...legs])).toEqual(expect.arrayContaining([[0, 1]]));
+    expect(traced([pipe])).toEqual([[1, 2]]);
+  });
+
+  it('finds none where the stroke is broken (a signal), has ink beside it, or the gap holds a solid line found already', () => {
+    expect(legsToLines([valve], [pipe], page({ x0: 99, y0: 60, x1: 100, y1: 65 }, { x0: 99, y0: 72, x1: 100, y1: 79 }), 2)).toEqual([]);
+    expect(legsToLines([valve], [pipe], page(leg, { x0: 103, y0: 62, x1: 109, y1: 77 }), 2)).toEqual([]);
+    const found: Segment = { orientation: 'vertical', start: 60, end: 79, lo: 99, hi: 100, dashed: false };
+    expect(legsToLines([valve], [pipe, found], page(leg), 2)).toEqual([]);
+    // A dashed line the dash finder read along the leg does not stand in its way.
+    expect(legsToLines([valve], [pipe, { ...found, dashed: true }], page(leg), 2)).toHaveLength(1);
   });
 });

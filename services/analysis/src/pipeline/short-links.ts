@@ -39,25 +39,64 @@ export function shortLinks(
   const links: ShortLink[] = [];
   for (let a = 0; a < symbols.length; a++) {
     for (let b = a + 1; b < symbols.length; b++) {
-      const found = linkAcross(symbols, a, b, true, ink, unit, text, lines) ?? linkAcross(symbols, a, b, false, ink, unit, text, lines);
-      if (found && !joined(a, b)) links.push({ a, b, ...found });
+      const between = (corridor: Box) => symbols.some((box, i) => i !== a && i !== b && boxesTouch(box, corridor, 0));
+      const across = (horizontal: boolean) => strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, between, text, lines);
+      const found = across(true) ?? across(false);
+      if (found && !joined(a, b)) links.push({ a, b, link: found.link, dashed: found.dashed });
     }
   }
   return links;
 }
 
-function linkAcross(
-  symbols: Box[],
-  a: number,
-  b: number,
+/**
+ * A symbol on a short branch, or right after a bend: its leg to the pipe is too short to be found as a line, so the
+ * pipe seemed to pass it by or to stop short of it. Where a solid line runs square to a symbol's side, or ends beside
+ * it (the line taken a stroke longer at each end, for the corner's ink), and a lone solid stroke crosses the gap
+ * between them as `shortLinks` finds one between two symbols, that stroke is a piece of pipe: a segment from the
+ * symbol's side to the line's axis.
+ */
+export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, unit: number, text: Box[] = []): Segment[] {
+  const legs: Segment[] = [];
+  // A dashed line found along the leg is no pipe there: the dash finder also reads a valve and its legs as dashes.
+  const solid = lines.filter((line) => !line.dashed);
+  for (const line of solid) {
+    const pad = line.hi - line.lo + 2;
+    const horizontal = line.orientation === 'vertical';
+    const lineBox: Box = horizontal
+      ? { x0: line.lo, y0: line.start - pad, x1: line.hi, y1: line.end + pad }
+      : { x0: line.start - pad, y0: line.lo, x1: line.end + pad, y1: line.hi };
+    symbols.forEach((symbol, s) => {
+      if (!boxesTouch(symbol, lineBox, MAX_GAP * Math.max(symbol.x1 - symbol.x0, symbol.y1 - symbol.y0) + 1)) return;
+      const between = (corridor: Box) => symbols.some((box, i) => i !== s && boxesTouch(box, corridor, 0));
+      const found = strokeAcross(symbol, lineBox, horizontal, ink, unit, between, text, solid);
+      if (!found || found.dashed) return;
+      const { link, band } = found;
+      const [from, to] = horizontal ? [link.start[0], link.end[0]] : [link.start[1], link.end[1]];
+      const axis = segmentCenter(line);
+      // From the symbol's side into the line's axis, where the tracer joins the two.
+      const [start, end] = axis < from ? [Math.floor(axis), to] : [from, Math.ceil(axis)];
+      legs.push({ orientation: horizontal ? 'horizontal' : 'vertical', start, end, lo: band[0], hi: band[1], dashed: false });
+    });
+  }
+  return legs;
+}
+
+/**
+ * The lone stroke crossing the gap between two boxes facing each other along one axis, if one does; `between` tells
+ * whether another symbol stands in the corridor between them. `band`: the stroke's rows (or columns).
+ */
+function strokeAcross(
+  boxA: Box,
+  boxB: Box,
   horizontal: boolean,
   ink: InkImage,
   unit: number,
+  between: (corridor: Box) => boolean,
   text: Box[],
   lines: Segment[],
-): Omit<ShortLink, 'a' | 'b'> | undefined {
+): { link: PathSegment; dashed: boolean; band: [number, number] } | undefined {
   const orientation = horizontal ? 'horizontal' : 'vertical';
-  const [one, two] = [boxSpans(symbols[a], orientation), boxSpans(symbols[b], orientation)];
+  const [one, two] = [boxSpans(boxA, orientation), boxSpans(boxB, orientation)];
   const [before, after] = one.along[1] <= two.along[0] ? [one, two] : [two, one];
   const [from, to] = [before.along[1] + 1, after.along[0] - 1];
   const gap = to - from + 1;
@@ -67,7 +106,7 @@ function linkAcross(
   if (lo > hi) return undefined;
   const corridor: Box = horizontal ? { x0: from, y0: lo, x1: to, y1: hi } : { x0: lo, y0: from, x1: hi, y1: to };
   const inCorridor = (box: Box) => boxesTouch(box, corridor, 0);
-  if (symbols.some((box, i) => i !== a && i !== b && inCorridor(box)) || text.some(inCorridor)) return undefined;
+  if (between(corridor) || text.some(inCorridor)) return undefined;
   const cover = (across: number) => {
     if (across < 0 || across >= (horizontal ? ink.height : ink.width)) return 0;
     let count = 0;
@@ -94,5 +133,5 @@ function linkAcross(
     line.orientation === orientation && Math.abs(segmentCenter(line) - center) <= thickness + 1 && line.end >= from && line.start <= to;
   if (lines.some(inGap)) return undefined;
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
-  return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER };
+  return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER, band: [first, last] };
 }

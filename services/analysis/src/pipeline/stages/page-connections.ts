@@ -7,7 +7,8 @@ import type { PageLines } from './page-lines';
 import type { SymbolCandidates } from './symbol-candidates';
 import type { EquipmentNozzles } from './equipment-nozzles';
 import { touchingPairs } from '../touching-symbols';
-import { shortLinks } from '../short-links';
+import { legsToLines, shortLinks } from '../short-links';
+import { ruleOn, type RuleModule } from '../rule-modules';
 
 /** A connection traced between two symbols, or from a symbol to an open pipe end. */
 export interface PageConnection extends Omit<TracedConnection, 'source' | 'target'> {
@@ -37,6 +38,7 @@ export function pageConnections(
   { symbols, nozzleOf, bolted, equipmentLines }: EquipmentNozzles,
   splitStubs: Segment[],
   vector: VectorPage | undefined,
+  without?: ReadonlySet<RuleModule>,
 ): TracedPipes {
   const { width, height } = ink;
   const nodes = symbols.filter((symbol) => symbol.elementType !== 'text');
@@ -44,16 +46,14 @@ export function pageConnections(
   const pipes = [...lineSegments, ...splitStubs, ...(vector?.stubs ?? [])].filter(
     (segment) => !outlines.has(segment) && !equipmentLines.has(segment) && kept(segmentBox(segment)),
   );
+  const boxes = nodes.map((symbol): Box => symbol.reach ?? symbol);
+  const text = [...pixelTextLines, ...layerLines, ...symbols.filter((symbol) => symbol.elementType === 'text')];
+  // A raster pipe's last leg into a symbol (after a bend, on a short branch) may be shorter than a line.
+  if (!vector && ruleOn(without, 'line-legs')) pipes.push(...legsToLines(boxes, pipes, ink, unit, text));
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
   const openEnds: Array<[number, number]> = [];
-  const traced = traceConnections(
-    pipes,
-    nodes.map((symbol): Box => symbol.reach ?? symbol),
-    dots,
-    unit,
-    { openEndLength: OPEN_END_STROKES * unit, openEnds },
-  );
+  const traced = traceConnections(pipes, boxes, dots, unit, { openEndLength: OPEN_END_STROKES * unit, openEnds });
   const pipeEnd = ([x, y]: [number, number]): DetectedSymbol => {
     const half = 3 * unit;
     return {
@@ -86,7 +86,6 @@ export function pageConnections(
     if (!joined(nodes[a], nodes[b])) connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed: false, junctions: 0 });
   }
   if (!vector) {
-    const text = [...pixelTextLines, ...layerLines, ...symbols.filter((symbol) => symbol.elementType === 'text')];
     const links = shortLinks(nodes, ink, unit, (a, b) => joined(nodes[a], nodes[b]), text, pipes);
     for (const { a, b, link, dashed } of links)
       connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed, junctions: 0 });
