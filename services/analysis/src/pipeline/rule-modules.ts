@@ -6,6 +6,8 @@ export const RULE_MODULES = {
   'fusion-split': 'two or more detections inside one rules symbol replace it (`withDetections`)',
   'fusion-shrink': 'one detection filling 1/3-3/4 of an unsure rules symbol replaces it (`withDetections`)',
   'piped-detections': 'a less sure detection kept where pipes end at it (`piped-detections.ts`)',
+  'piped-candidates':
+    'a rules valve or fitting the classifier dropped and no detection sees, kept where pipes end at both its sides (`piped-detections.ts`)',
   'line-ink-veto': 'a rules valve or fitting no detection sees, on ink the line-ink model calls line ink, is dropped (`line-ink-veto.ts`)',
   'fusion-grow': 'a sure control-valve, instrument or equipment detection replaces the rules parts it holds (`withDetections`)',
   'fusion-views': 'a detection sure over four views of the page is added where nothing stands (`withDetections`)',

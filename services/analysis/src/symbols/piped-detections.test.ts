@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { lineSegment } from '../testing/segments';
 import { boxedSymbol } from '../testing/symbols';
-import { pipedDetections } from './piped-detections';
+import { pipedCandidates, pipedDetections } from './piped-detections';
 
 const horizontal = (start: number, end: number, y: number) => lineSegment('horizontal', y, start, end);
 const vertical = (start: number, end: number, x: number) => lineSegment('vertical', x, start, end);
@@ -28,11 +28,33 @@ describe('unsure detections kept where pipes end at them', () => {
     expect(pipedDetections([], [unsure], [horizontal(10, 99, 42), horizontal(121, 300, 42)], 2)).toEqual([]);
     // One pipe end only.
     expect(pipedDetections([], [unsure], [horizontal(10, 99, 50)], 2)).toEqual([]);
+    // A box no wider across the pipe than twice its stroke: a piece of the line itself.
+    const sliver = { ...unsure, y0: 49, y1: 51 };
+    expect(pipedDetections([], [sliver], [horizontal(10, 99, 50), horizontal(121, 300, 50)], 2)).toEqual([]);
   });
 
   it('leaves out one that a symbol already covers', () => {
     const pipes = [horizontal(10, 99, 50), horizontal(121, 300, 50)];
     const rules = boxedSymbol(98, 38, 118, 58, 'valve');
     expect(pipedDetections([rules], [unsure], pipes, 2)).toEqual([]);
+  });
+});
+
+describe('candidates the classifier dropped, kept where pipes end at them', () => {
+  const pipes = [horizontal(10, 99, 50), horizontal(121, 300, 50)];
+  const candidate = { ...boxedSymbol(100, 40, 120, 60, 'valve', 0.7), description: 'tiny valve' };
+
+  it('keeps a dropped valve that pipes end at from both sides, less sure, where no detection stands', () => {
+    const [kept] = pipedCandidates([], [candidate], [], pipes, 2);
+    expect(kept).toMatchObject({ description: 'tiny valve', confidence: 0.5 });
+  });
+
+  it('leaves out text, one a detection overlaps (the detector had its say) and one a named symbol covers', () => {
+    expect(pipedCandidates([], [{ ...candidate, elementType: 'text' }], [], pipes, 2)).toEqual([]);
+    expect(pipedCandidates([], [candidate], [boxedSymbol(102, 42, 118, 58, 'fitting', 0.3)], pipes, 2)).toEqual([]);
+    expect(pipedCandidates([boxedSymbol(100, 40, 120, 60, 'text')], [candidate], [], pipes, 2)).toEqual([]);
+    // A bar across the pipe, a stroke thick: a crossing line's piece as often as a flange.
+    const bar = { ...candidate, x0: 108, x1: 110, description: 'bar' };
+    expect(pipedCandidates([], [bar], [], [horizontal(10, 107, 50), horizontal(111, 300, 50)], 2)).toEqual([]);
   });
 });

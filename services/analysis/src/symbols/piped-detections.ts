@@ -1,5 +1,5 @@
 /** Unsure detections kept where the drawing's pipes say a symbol stands. */
-import { segmentCenter, type Segment } from '../pipeline/lines';
+import { segmentCenter, segmentThickness, type Segment } from '../pipeline/lines';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { overlaps } from './detected-symbols';
 
@@ -18,7 +18,8 @@ function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: nu
     const horizontal = segment.orientation === 'horizontal';
     const [lo, hi, across] = horizontal ? [box.x0, box.x1, height] : [box.y0, box.y1, width];
     const middle = horizontal ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2;
-    if (Math.abs(segmentCenter(segment) - middle) > 0.3 * across) continue;
+    // A box no wider across the pipe than twice its stroke is a piece of the pipe, not a symbol on it.
+    if (Math.abs(segmentCenter(segment) - middle) > 0.3 * across || across < 2 * segmentThickness(segment)) continue;
     // The pipe stops at the side, not through the box: what it runs through is not a symbol it ends at.
     if (Math.abs(segment.end - lo) <= reach && segment.start < lo - reach) sides.add(horizontal ? 'left' : 'top');
     if (Math.abs(segment.start - hi) <= reach && segment.end > hi + reach) sides.add(horizontal ? 'right' : 'bottom');
@@ -39,4 +40,27 @@ export function pipedDetections(
 ): DetectedSymbol[] {
   const reach = Math.max(3, 2 * unit);
   return unsure.filter((d) => !symbols.some((symbol) => overlaps(symbol, d)) && pipeEndsAt(d, segments, reach) >= PIPED_ENDS);
+}
+
+/** A candidate kept by its pipes alone: the classifier named it no symbol. */
+const PIPED_CANDIDATE_CONFIDENCE = 0.5;
+
+/**
+ * The rules' valve and fitting candidates that the classifier dropped and that no detection overlaps, kept where
+ * pipes end at both their sides on their axis: a symbol drawn smaller than either model has seen (DEXPI's valves,
+ * 6 px across beside 7-px text) that the drawing's lines still break for.
+ */
+export function pipedCandidates(
+  symbols: readonly DetectedSymbol[],
+  candidates: readonly DetectedSymbol[],
+  detections: readonly DetectedSymbol[],
+  segments: readonly Segment[],
+  unit: number,
+): DetectedSymbol[] {
+  // A bar (a stroke or two thick) across a pipe broken there is a crossing line's piece as often as a flange.
+  const bar = (c: DetectedSymbol) => Math.min(c.x1 - c.x0, c.y1 - c.y0) + 1 <= 2 * unit + 1;
+  const dropped = candidates.filter(
+    (c) => (c.elementType === 'valve' || c.elementType === 'fitting') && !bar(c) && !detections.some((d) => overlaps(d, c)),
+  );
+  return pipedDetections(symbols, dropped, segments, unit).map((c) => ({ ...c, confidence: PIPED_CANDIDATE_CONFIDENCE }));
 }

@@ -2,7 +2,7 @@ import type { PageImage } from '../../ingest/page-image';
 import { withTextAsPaper } from '../../classifier/crop';
 import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
-import { pipedDetections } from '../../symbols/piped-detections';
+import { pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
 import type { AnalyzeOptions } from '../analyze-page';
 import { withoutMarks } from '../bubble-reading';
 import { candidateCuts } from '../classification/candidate-cuts';
@@ -125,6 +125,9 @@ async function namedSymbols(
           candidateCuts(lines, candidates, without),
           options.symbolClassifier,
         );
+  // What neither model reads as a symbol and the pipes break for, on both sides, is one.
+  if (ruled && ruleOn(without, 'piped-candidates'))
+    ruled.symbols.push(...pipedCandidates(ruled.symbols, standing, [...(detected ?? []), ...confirmed], lineSegments, unit));
   let classified = detected ? withDetections(ruled?.symbols, detected, without, confirmed) : ruled!.symbols;
   if (detected && ruled && ruleOn(without, 'piped-detections')) {
     const unsure = detected.filter((d) => d.confidence < HYBRID_MIN_CONFIDENCE);
