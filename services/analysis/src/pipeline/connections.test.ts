@@ -17,6 +17,21 @@ describe('traceConnections', () => {
     expect(connections.map((c) => [c.source, c.target].sort())).toEqual([[0, 1]]);
   });
 
+  it('connects a valve hung from a pipe by a leg shorter than the reach: the leg leads away from it into the pipe', () => {
+    // A vertical pipe x 100 between two pumps; a valve left of it (x 60..93) on a 5-px leg x 94..98 at y 150.
+    const [top, bottom] = [
+      { x0: 80, y0: 0, x1: 120, y1: 19 },
+      { x0: 80, y0: 281, x1: 120, y1: 300 },
+    ];
+    const valve = { x0: 60, y0: 140, x1: 93, y1: 160 };
+    const segments = [vertical(20, 280, 100), horizontal(94, 98, 150)];
+    expect(pairs(traceConnections(segments, [top, bottom, valve], [], 2))).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+  });
+
   it('connects a branch valve drawn right beside its junction dot (the pipe between them shorter than a sliver)', () => {
     // A vertical pipe x 100 between two pumps; a dot on it at y 150; a valve 7 px right of the dot, its pipe
     // piece x 109..115 the only line between them.

@@ -102,6 +102,7 @@ export function traceConnections(
       };
       piece.atStart = symbolAt(piece, 'start');
       piece.atEnd = symbolAt(piece, 'end');
+      leadAway(piece, symbols);
       pieces.push(piece);
     }
   }
@@ -250,6 +251,22 @@ export function traceConnections(
     options.openEnds?.push(point);
   }
   return found;
+}
+
+/**
+ * A piece shorter than a stroke's reach beside a symbol has both ends within reach of it (a valve's few pixels of leg
+ * to the pipe it hangs from): it belongs to the symbol at its nearer end only, and leads away from it at the other.
+ */
+function leadAway(piece: Piece, symbols: Box[]): void {
+  if (piece.atStart < 0 || piece.atStart !== piece.atEnd) return;
+  const box = symbols[piece.atStart];
+  const gapAt = (along: number) => {
+    const [x, y] = pointOf(piece, along);
+    return boxGap(box, { x0: x, y0: y, x1: x, y1: y });
+  };
+  const [start, end] = [gapAt(piece.start), gapAt(piece.end)];
+  if (start < end) piece.atEnd = -1;
+  else if (end < start) piece.atStart = -1;
 }
 
 /**

@@ -78,6 +78,12 @@ describe("a symbol's leg to a pipe, too short to be a line", () => {
     expect(traced([pipe])).toEqual([[1, 2]]);
   });
 
+  it('finds the few pixels of leg of a valve drawn against a pipe that runs past it (the tracer joins only ends)', () => {
+    const against: Box = { x0: 90, y0: 50, x1: 110, y1: 76 };
+    const legs = legsToLines([against], [pipe], page({ x0: 99, y0: 77, x1: 100, y1: 79 }), 2);
+    expect(legs).toEqual([{ orientation: 'vertical', start: 77, end: 81, lo: 99, hi: 100, dashed: false }]);
+  });
+
   it('finds none where the stroke is broken (a signal), has ink beside it, or the gap holds a solid line found already', () => {
     expect(legsToLines([valve], [pipe], page({ x0: 99, y0: 60, x1: 100, y1: 65 }, { x0: 99, y0: 72, x1: 100, y1: 79 }), 2)).toEqual([]);
     expect(legsToLines([valve], [pipe], page(leg, { x0: 103, y0: 62, x1: 109, y1: 77 }), 2)).toEqual([]);

@@ -17,6 +17,11 @@ const MIN_COVER = 0.2;
 const SOLID_COVER = 0.85;
 /** At most this share of the gap is ink beside the stroke: a stroke, not text or a blot. */
 const MAX_BESIDE = 0.1;
+/**
+ * The shortest leg: a pipe passing a symbol within a stroke's reach is not joined to it by the tracer (only a pipe's
+ * end is), so a branch valve drawn against the pipe needs its few pixels of leg.
+ */
+const MIN_LEG = 2;
 /** The widest gap, in sizes of the smaller box: an instrument a bubble or two from what it measures or reads. */
 const MAX_GAP = 2;
 
@@ -40,7 +45,9 @@ export function shortLinks(
   for (let a = 0; a < symbols.length; a++) {
     for (let b = a + 1; b < symbols.length; b++) {
       const between = (corridor: Box) => symbols.some((box, i) => i !== a && i !== b && boxesTouch(box, corridor, 0));
-      const across = (horizontal: boolean) => strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, between, text, lines);
+      // (A gap within a stroke's reach is the tracer's: a pipe's end there reaches the symbol.)
+      const across = (horizontal: boolean) =>
+        strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, between, text, lines, 2 * unit + 4);
       const found = across(true) ?? across(false);
       if (found && !joined(a, b)) links.push({ a, b, link: found.link, dashed: found.dashed });
     }
@@ -68,7 +75,7 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
     symbols.forEach((symbol, s) => {
       if (!boxesTouch(symbol, lineBox, MAX_GAP * Math.max(symbol.x1 - symbol.x0, symbol.y1 - symbol.y0) + 1)) return;
       const between = (corridor: Box) => symbols.some((box, i) => i !== s && boxesTouch(box, corridor, 0));
-      const found = strokeAcross(symbol, lineBox, horizontal, ink, unit, between, text, solid);
+      const found = strokeAcross(symbol, lineBox, horizontal, ink, unit, between, text, solid, MIN_LEG);
       if (!found || found.dashed) return;
       const { link, band } = found;
       const [from, to] = horizontal ? [link.start[0], link.end[0]] : [link.start[1], link.end[1]];
@@ -94,6 +101,7 @@ function strokeAcross(
   between: (corridor: Box) => boolean,
   text: Box[],
   lines: Segment[],
+  minGap: number,
 ): { link: PathSegment; dashed: boolean; band: [number, number] } | undefined {
   const orientation = horizontal ? 'horizontal' : 'vertical';
   const [one, two] = [boxSpans(boxA, orientation), boxSpans(boxB, orientation)];
@@ -101,7 +109,7 @@ function strokeAcross(
   const [from, to] = [before.along[1] + 1, after.along[0] - 1];
   const gap = to - from + 1;
   const size = (s: typeof one) => Math.max(s.along[1] - s.along[0], s.across[1] - s.across[0]) + 1;
-  if (gap <= 2 * unit + 3 || gap > MAX_GAP * Math.min(size(before), size(after))) return undefined;
+  if (gap < minGap || gap > MAX_GAP * Math.min(size(before), size(after))) return undefined;
   const [lo, hi] = [Math.max(before.across[0], after.across[0]), Math.min(before.across[1], after.across[1])];
   if (lo > hi) return undefined;
   const corridor: Box = horizontal ? { x0: from, y0: lo, x1: to, y1: hi } : { x0: lo, y0: from, x1: hi, y1: to };
