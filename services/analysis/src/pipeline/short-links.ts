@@ -44,10 +44,9 @@ export function shortLinks(
   const links: ShortLink[] = [];
   for (let a = 0; a < symbols.length; a++) {
     for (let b = a + 1; b < symbols.length; b++) {
-      const between = (corridor: Box) => symbols.some((box, i) => i !== a && i !== b && boxesTouch(box, corridor, 0));
       // (A gap within a stroke's reach is the tracer's: a pipe's end there reaches the symbol.)
       const across = (horizontal: boolean) =>
-        strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, between, text, lines, 2 * unit + 4);
+        strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, { symbols, own: [a, b] }, text, lines, 2 * unit + 4);
       const found = across(true) ?? across(false);
       if (found && !joined(a, b)) links.push({ a, b, link: found.link, dashed: found.dashed });
     }
@@ -74,8 +73,7 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
       : { x0: line.start - pad, y0: line.lo, x1: line.end + pad, y1: line.hi };
     symbols.forEach((symbol, s) => {
       if (!boxesTouch(symbol, lineBox, MAX_GAP * Math.max(symbol.x1 - symbol.x0, symbol.y1 - symbol.y0) + 1)) return;
-      const between = (corridor: Box) => symbols.some((box, i) => i !== s && boxesTouch(box, corridor, 0));
-      const found = strokeAcross(symbol, lineBox, horizontal, ink, unit, between, text, solid, MIN_LEG);
+      const found = strokeAcross(symbol, lineBox, horizontal, ink, unit, { symbols, own: [s] }, text, solid, MIN_LEG);
       if (!found || found.dashed) return;
       const { link, band } = found;
       const [from, to] = horizontal ? [link.start[0], link.end[0]] : [link.start[1], link.end[1]];
@@ -89,8 +87,8 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
 }
 
 /**
- * The lone stroke crossing the gap between two boxes facing each other along one axis, if one does; `between` tells
- * whether another symbol stands in the corridor between them. `band`: the stroke's rows (or columns).
+ * The lone stroke crossing the gap between two boxes facing each other along one axis, if one does, with no symbol
+ * but their `own` in the corridor between them. `band`: the stroke's rows (or columns).
  */
 function strokeAcross(
   boxA: Box,
@@ -98,7 +96,7 @@ function strokeAcross(
   horizontal: boolean,
   ink: InkImage,
   unit: number,
-  between: (corridor: Box) => boolean,
+  { symbols, own }: { symbols: Box[]; own: number[] },
   text: Box[],
   lines: Segment[],
   minGap: number,
@@ -114,7 +112,7 @@ function strokeAcross(
   if (lo > hi) return undefined;
   const corridor: Box = horizontal ? { x0: from, y0: lo, x1: to, y1: hi } : { x0: lo, y0: from, x1: hi, y1: to };
   const inCorridor = (box: Box) => boxesTouch(box, corridor, 0);
-  if (between(corridor) || text.some(inCorridor)) return undefined;
+  if (symbols.some((box, i) => !own.includes(i) && inCorridor(box)) || text.some(inCorridor)) return undefined;
   const cover = (across: number) => {
     if (across < 0 || across >= (horizontal ? ink.height : ink.width)) return 0;
     let count = 0;
