@@ -13,6 +13,7 @@ export const RULE_MODULES = {
   'fusion-views': 'a detection sure over four views of the page is added where nothing stands (`withDetections`)',
   'fusion-surer': 'a surer detection boxing the one rules symbol it overlaps differently gives the box (`withDetections`)',
   'fusion-name': 'a surer detection boxing the same symbol names a rules symbol of another element type (`withDetections`)',
+  'ink-fit': "a detection's box drawn in to its own ink, pipes through it left out (`ink-fit.ts`)",
   'bare-strokes': 'a candidate split at bare strokes between its parts (`bare-strokes.ts`)',
   'trimmed-candidates': 'a candidate read trimmed, in pieces, cut in two or without a loose mark (`trimmed-candidates.ts`)',
   'closed-outlines': 'a big candidate read as the closed outline inside it (`closed-outlines.ts`)',

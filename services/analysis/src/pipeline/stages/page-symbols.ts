@@ -1,6 +1,7 @@
 import type { PageImage } from '../../ingest/page-image';
 import { withTextAsPaper } from '../../classifier/crop';
 import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
+import { fittedToInk } from '../../symbols/ink-fit';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
 import { pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
 import type { AnalyzeOptions } from '../analyze-page';
@@ -111,8 +112,11 @@ async function namedSymbols(
   const reading = detector && (await detectedSymbols(detector, image, options.onTick));
   const hybrid = options.symbolMode === 'hybrid';
   // Beside the rules, the page as drawn corrects their symbols; its four views fused add only what they are sure of.
-  const detected = reading && (hybrid ? reading.asDrawn : reading.fused).filter(kept);
-  const confirmed = reading && hybrid ? reading.fused.filter(kept) : [];
+  // The detector's boxes are drawn in to their ink: it sizes them coarsely.
+  const fitted = (found: DetectedSymbol[]) =>
+    ruleOn(without, 'ink-fit') ? found.map((symbol) => fittedToInk(symbol, lines.ink, lineSegments, unit)) : found;
+  const detected = reading && fitted((hybrid ? reading.asDrawn : reading.fused).filter(kept));
+  const confirmed = reading && hybrid ? fitted(reading.fused.filter(kept)) : [];
   const standing = candidates.symbols
     .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
     .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...FLANGE } : symbol));
