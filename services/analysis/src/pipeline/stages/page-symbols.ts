@@ -3,7 +3,7 @@ import { withTextAsPaper } from '../../classifier/crop';
 import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
 import { fittedToInk } from '../../symbols/ink-fit';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
-import { pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
+import { bodiesOnPipes, pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
 import type { AnalyzeOptions } from '../analyze-page';
 import { withoutMarks } from '../bubble-reading';
 import { candidateCuts } from '../classification/candidate-cuts';
@@ -133,9 +133,10 @@ async function namedSymbols(
   if (ruled && ruleOn(without, 'piped-candidates'))
     ruled.symbols.push(...pipedCandidates(ruled.symbols, standing, [...(detected ?? []), ...confirmed], lineSegments, unit));
   let classified = detected ? withDetections(ruled?.symbols, detected, without, confirmed) : ruled!.symbols;
-  if (detected && ruled && ruleOn(without, 'piped-detections')) {
+  if (detected && ruled) {
     const unsure = detected.filter((d) => d.confidence < HYBRID_MIN_CONFIDENCE);
-    classified.push(...pipedDetections(classified, unsure, lineSegments, unit));
+    if (ruleOn(without, 'piped-detections')) classified.push(...pipedDetections(classified, unsure, lineSegments, unit));
+    if (ruleOn(without, 'bodies-on-pipes')) classified.push(...bodiesOnPipes(classified, unsure, lines.ink, lineSegments, unit));
   }
   if (detected && ruled && lines.inkClasses && ruleOn(without, 'line-ink-veto'))
     classified = withoutLineInkSymbols(classified, detected, lines.ink, lines.inkClasses);
