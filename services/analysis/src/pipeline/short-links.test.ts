@@ -47,13 +47,13 @@ describe('symbols joined by a stroke too short to be a line', () => {
     expect(shortLinks([instrument, vessel], ink, 2, never, [], [crossing, below])).toMatchObject([{ a: 0, b: 1 }]);
   });
 
-  it('joins boxes up to twice the smaller one apart (a gauge a bubble or two from its indicator), and no further', () => {
+  it('joins boxes up to twice the larger one apart (a gauge a bubble or two from its indicator, or from thin bars), and no further', () => {
     const dashes = [70, 95, 120, 145].map((x) => ({ x0: x, y0: 49, x1: x + 14, y1: 50 }));
-    // A gap of 77 px, under twice the instrument's 41.
-    const near: Box = { x0: 139, y0: 30, x1: 179, y1: 70 };
-    expect(shortLinks([instrument, near], page(...dashes.slice(0, 3)), 2, never)).toMatchObject([{ a: 0, b: 1, dashed: true }]);
-    // A gap of 89 px.
-    const far: Box = { x0: 151, y0: 10, x1: 191, y1: 90 };
+    // An orifice plate's bars, 5 x 11 px, 78 px from the instrument: under twice the instrument's 41.
+    const bars: Box = { x0: 139, y0: 45, x1: 143, y1: 55 };
+    expect(shortLinks([instrument, bars], page(...dashes.slice(0, 3)), 2, never)).toMatchObject([{ a: 0, b: 1, dashed: true }]);
+    // A gap of 90 px between two bubbles of 41.
+    const far: Box = { x0: 151, y0: 30, x1: 191, y1: 70 };
     expect(shortLinks([instrument, far], page(...dashes), 2, never)).toEqual([]);
   });
 });

@@ -22,13 +22,16 @@ const MAX_BESIDE = 0.1;
  * end is), so a branch valve drawn against the pipe needs its few pixels of leg.
  */
 const MIN_LEG = 2;
-/** The widest gap, in sizes of the smaller box: an instrument a bubble or two from what it measures or reads. */
+/**
+ * The widest gap, in sizes of the larger box: an instrument a bubble or two from what it measures or reads (an
+ * orifice plate's bars are thin, so the smaller box would bound the gap at a stroke's length).
+ */
 const MAX_GAP = 2;
 
 /**
  * An instrument drawn close to what it measures, or two symbols drawn close on a line, are often joined by one
  * dash or a short stroke that no line rule keeps (lines are longer than a few strokes). Two boxes facing each other
- * across a gap of a stroke's reach up to twice the smaller box's size, on a common axis, with no other box or text between,
+ * across a gap of a stroke's reach up to twice the larger box's size, on a common axis, with no other box or text between,
  * are joined where a thin straight band of ink crosses the gap between their overlap, with paper on either side of it.
  * A band that is a line found already (`lines`) is none: the pipes are traced along it, and a pipe stopping in the gap
  * (it turns, or runs into a symbol not found) would join the two.
@@ -107,7 +110,7 @@ function strokeAcross(
   const [from, to] = [before.along[1] + 1, after.along[0] - 1];
   const gap = to - from + 1;
   const size = (s: typeof one) => Math.max(s.along[1] - s.along[0], s.across[1] - s.across[0]) + 1;
-  if (gap < minGap || gap > MAX_GAP * Math.min(size(before), size(after))) return undefined;
+  if (gap < minGap || gap > MAX_GAP * Math.max(size(before), size(after))) return undefined;
   const [lo, hi] = [Math.max(before.across[0], after.across[0]), Math.min(before.across[1], after.across[1])];
   if (lo > hi) return undefined;
   const corridor: Box = horizontal ? { x0: from, y0: lo, x1: to, y1: hi } : { x0: lo, y0: from, x1: hi, y1: to };
