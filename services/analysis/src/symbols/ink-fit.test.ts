@@ -32,8 +32,8 @@ describe('a detection drawn in to its ink', () => {
       strokeSegment('vertical', 30, 50, 20, 21),
       strokeSegment('vertical', 30, 50, 59, 60),
     ];
-    const detected = boxedSymbol(18, 28, 62, 52, 'off_page_connector', 0.9);
-    expect(boxOf(fittedToInk(detected, ink, sides, 2))).toEqual({ x0: 20, y0: 30, x1: 60, y1: 50 });
+    const detected = boxedSymbol(17, 27, 63, 53, 'off_page_connector', 0.9);
+    expect(boxOf(fittedToInk(detected, ink, sides, 5))).toEqual({ x0: 20, y0: 30, x1: 60, y1: 50 });
   });
 
   it('moves a side in by a stroke width or two at most: a lead drawn along the pipe is part of the symbol', () => {

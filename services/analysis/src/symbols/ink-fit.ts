@@ -1,6 +1,6 @@
 /** A detection's box drawn in to the symbol's own ink. */
-import type { Box, InkImage } from '../pipeline/components';
-import type { Segment } from '../pipeline/lines';
+import { boxesTouch, containsPoint, type Box, type InkImage } from '../pipeline/components';
+import { segmentBox, type Segment } from '../pipeline/lines';
 
 /** Ink this close across a line's band is the line's: a scanned stroke's blurred edge. */
 const BAND_MARGIN = 1;
@@ -16,8 +16,11 @@ const THROUGH = 3;
  * outline's sides found as lines do. A box left under a quarter of its area, or a stroke thin, is kept as detected.
  */
 export function fittedToInk<T extends Box>(symbol: T, ink: InkImage, lines: readonly Segment[], unit: number): T {
-  const through = lines.filter((line) => crosses(line, symbol) && passes(line, symbol));
-  const own = (x: number, y: number) => ink.mask[y * ink.width + x] !== 0 && !through.some((line) => covers(line, x, y));
+  const through = lines
+    .filter((line) => passes(line, symbol))
+    .map(bandOf)
+    .filter((band) => boxesTouch(band, symbol, 0));
+  const own = (x: number, y: number) => ink.mask[y * ink.width + x] !== 0 && !through.some((band) => containsPoint(band, x, y));
   const rowHasInk = (y: number, x0: number, x1: number) => {
     for (let x = x0; x <= x1; x++) if (own(x, y)) return true;
     return false;
@@ -39,17 +42,15 @@ export function fittedToInk<T extends Box>(symbol: T, ink: InkImage, lines: read
   return { ...symbol, ...fitted };
 }
 
-const crosses = (line: Segment, box: Box) =>
-  line.orientation === 'horizontal'
-    ? line.hi + BAND_MARGIN >= box.y0 && line.lo - BAND_MARGIN <= box.y1 && line.end >= box.x0 && line.start <= box.x1
-    : line.hi + BAND_MARGIN >= box.x0 && line.lo - BAND_MARGIN <= box.x1 && line.end >= box.y0 && line.start <= box.y1;
+/** The pixels a line covers, widened across it by `BAND_MARGIN`. */
+const bandOf = (line: Segment): Box => {
+  const box = segmentBox(line);
+  return line.orientation === 'horizontal'
+    ? { ...box, y0: box.y0 - BAND_MARGIN, y1: box.y1 + BAND_MARGIN }
+    : { ...box, x0: box.x0 - BAND_MARGIN, x1: box.x1 + BAND_MARGIN };
+};
 
 const passes = (line: Segment, box: Box) =>
   line.orientation === 'horizontal'
     ? line.start <= box.x0 - THROUGH || line.end >= box.x1 + THROUGH
     : line.start <= box.y0 - THROUGH || line.end >= box.y1 + THROUGH;
-
-const covers = (line: Segment, x: number, y: number) => {
-  const [along, across] = line.orientation === 'horizontal' ? [x, y] : [y, x];
-  return along >= line.start && along <= line.end && across >= line.lo - BAND_MARGIN && across <= line.hi + BAND_MARGIN;
-};

@@ -75,8 +75,8 @@ describe('unsure valves kept where a pipe runs through a body drawn on it', () =
   });
 
   it('leaves out ink on one side of the pipe, a pipe that ends in the box, a dashed pipe, other types and covered ones', () => {
-    // Text standing on the pipe: ink above it only.
-    const above = inkWith(200, 100, [0, 49, 199, 51], [90, 38, 110, 47]);
+    // Text standing on the pipe: ink above it only, touching it.
+    const above = inkWith(200, 100, [0, 49, 199, 51], [90, 38, 110, 48]);
     expect(bodiesOnPipes([], [valve], above, [pipe], 2)).toEqual([]);
     const ink = inkWith(200, 100, ...body);
     expect(bodiesOnPipes([], [valve], ink, [horizontal(0, 100, 50)], 2)).toEqual([]);

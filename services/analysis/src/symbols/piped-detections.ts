@@ -60,7 +60,7 @@ function bodyOnPipe(box: DetectedSymbol, ink: InkImage, segments: readonly Segme
     const [from, to] = horizontal ? [box.y0, box.y1] : [box.x0, box.x1];
     const centre = pipeCentre(pipe);
     const half = (to - from) / 2;
-    if (Math.abs(centre - (from + to) / 2) > 0.3 * half * 2 || half < 2 * segmentThickness(pipe)) return false;
+    if (Math.abs(centre - (from + to) / 2) > 0.3 * (to - from) || half < 2 * segmentThickness(pipe)) return false;
     if (pipe.start > lo - reach || pipe.end < hi + reach) return false;
     const [edgeUp, edgeDown] = [centre - pipe.lo, pipe.hi - centre];
     const stands = Math.max(2, 0.25 * half);
