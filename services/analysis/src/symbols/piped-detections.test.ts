@@ -34,6 +34,17 @@ describe('unsure detections kept where pipes end at them', () => {
     expect(pipedDetections([], [sliver], [horizontal(10, 99, 50), horizontal(121, 300, 50)], 2)).toEqual([]);
   });
 
+  it('keeps one that a pipe ends at from one side with a kept symbol drawn against the other (port on port)', () => {
+    const reducer = boxedSymbol(121, 44, 135, 56, 'fitting');
+    expect(described(pipedDetections([reducer], [unsure], [horizontal(10, 99, 50)], 2))).toEqual(['unsure valve']);
+    // The symbol drawn against the side the pipe comes from, off the axis, or a gap away: left out.
+    expect(pipedDetections([boxedSymbol(85, 44, 99, 56, 'fitting')], [unsure], [horizontal(10, 99, 50)], 2)).toEqual([]);
+    expect(pipedDetections([boxedSymbol(121, 20, 135, 45, 'fitting')], [unsure], [horizontal(10, 99, 50)], 2)).toEqual([]);
+    expect(pipedDetections([boxedSymbol(130, 44, 144, 56, 'fitting')], [unsure], [horizontal(10, 99, 50)], 2)).toEqual([]);
+    // A symbol against it, but no pipe at all.
+    expect(pipedDetections([reducer], [unsure], [], 2)).toEqual([]);
+  });
+
   it('leaves out one that a symbol already covers', () => {
     const pipes = [horizontal(10, 99, 50), horizontal(121, 300, 50)];
     const rules = boxedSymbol(98, 38, 118, 58, 'valve');

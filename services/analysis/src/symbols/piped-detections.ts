@@ -12,8 +12,8 @@ const PIPED_ENDS = 2;
  * Where a pipe ends at a detection's side, on its axis: a horizontal pipe ending within `reach` of the box's left
  * or right side, its centre line in the middle of the box's height (and the same turned).
  */
-function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: number): number {
-  const sides = new Set<string>();
+function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: number): Set<Side> {
+  const sides = new Set<Side>();
   const width = box.x1 - box.x0 + 1;
   const height = box.y1 - box.y0 + 1;
   for (const segment of segments) {
@@ -26,13 +26,39 @@ function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: nu
     if (Math.abs(segment.end - lo) <= reach && segment.start < lo - reach) sides.add(horizontal ? 'left' : 'top');
     if (Math.abs(segment.start - hi) <= reach && segment.end > hi + reach) sides.add(horizontal ? 'right' : 'bottom');
   }
-  return sides.size;
+  return sides;
+}
+
+type Side = 'left' | 'right' | 'top' | 'bottom';
+
+/**
+ * Whether a kept symbol is drawn against the box's side opposite `side`, port on port (its near side within
+ * `reach`, across the box's axis): a valve bolted to a reducer or to another valve has no pipe between them.
+ */
+function drawnAgainst(box: DetectedSymbol, side: Side, neighbours: readonly DetectedSymbol[], reach: number): boolean {
+  const horizontal = side === 'left' || side === 'right';
+  const middle = horizontal ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2;
+  return neighbours.some((n) => {
+    const [from, to] = horizontal ? [n.y0, n.y1] : [n.x0, n.x1];
+    if (middle < from || middle > to) return false;
+    const gap = { left: n.x0 - box.x1, right: box.x0 - n.x1, top: n.y0 - box.y1, bottom: box.y0 - n.y1 }[side];
+    return Math.abs(gap) <= reach;
+  });
+}
+
+/** Pipes end at the box from `PIPED_ENDS` sides, or one does and a kept symbol is drawn against the other side. */
+function piped(box: DetectedSymbol, segments: readonly Segment[], reach: number, kept: readonly DetectedSymbol[]): boolean {
+  const sides = pipeEndsAt(box, segments, reach);
+  if (sides.size >= PIPED_ENDS) return true;
+  const [side] = sides;
+  return sides.size === 1 && drawnAgainst(box, side, kept, reach);
 }
 
 /**
  * The detector's less sure symbols that no rules symbol and no sure detection covers, kept where pipes end at
- * them on their axis (`PIPED_ENDS` sides or more): a valve or fitting the drawing's lines break for. Text beside a
- * pipe, a piece of equipment's outline or a blot is met by no pipe end.
+ * them on their axis (`PIPED_ENDS` sides or more, or one with a kept symbol drawn against the other side): a valve
+ * or fitting the drawing's lines break for. Text beside a pipe, a piece of equipment's outline or a blot is met by
+ * no pipe end.
  */
 export function pipedDetections(
   symbols: readonly DetectedSymbol[],
@@ -41,7 +67,7 @@ export function pipedDetections(
   unit: number,
 ): DetectedSymbol[] {
   const reach = Math.max(3, 2 * unit);
-  return unsure.filter((d) => !symbols.some((symbol) => overlaps(symbol, d)) && pipeEndsAt(d, segments, reach) >= PIPED_ENDS);
+  return unsure.filter((d) => !symbols.some((symbol) => overlaps(symbol, d)) && piped(d, segments, reach, symbols));
 }
 
 /** A body drawn on a pipe stands out of it on both sides along this share of the box at least. */
