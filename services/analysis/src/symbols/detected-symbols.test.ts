@@ -124,8 +124,12 @@ describe('hybrid symbols', () => {
     const whole = { ...symbol(20, 0.9, 'valve seen whole'), y0: -8, x1: 44, y1: 24 };
     const described = (symbols: DetectedSymbol[]) => symbols.map((s) => s.description);
     expect(described(withDetections([ruled], [], undefined, [whole]))).toEqual(['valve seen whole']);
-    // The rules surer, the rule switched off, two rules symbols overlapped, or a big box barely on it: the rules stay.
-    expect(described(withDetections([{ ...ruled, confidence: 0.95 }], [], undefined, [whole]))).toEqual(['valve and its pipe']);
+    // The rules a little surer: the classifier's scores run higher than the detector's.
+    expect(described(withDetections([{ ...ruled, confidence: 0.95 }], [], undefined, [whole]))).toEqual(['valve seen whole']);
+    // The rules surer by the margin, the rule switched off, two rules symbols overlapped, or a big box barely on it:
+    // the rules stay.
+    const lessSure = { ...whole, confidence: 0.75 };
+    expect(described(withDetections([{ ...ruled, confidence: 0.95 }], [], undefined, [lessSure]))).toEqual(['valve and its pipe']);
     expect(described(withDetections([ruled], [], new Set(['fusion-surer']), [whole]))).toEqual(['valve and its pipe']);
     const neighbour = { ...symbol(41, 0.5, 'neighbour'), x1: 60 };
     expect(described(withDetections([ruled, neighbour], [], undefined, [whole]))).toEqual(['valve and its pipe', 'neighbour']);

@@ -112,16 +112,22 @@ export function withDetections(
 const MIN_REBOX_IOU = 0.1;
 
 /**
+ * The classifier's scores run higher than the detector's, which are the share of held-out detections that were
+ * right: a rules symbol keeps its box against a detection only when surer by this much.
+ */
+const RULES_SCORE_MARGIN = 0.15;
+
+/**
  * Where a sure detection of the four views fused and the one rules symbol it overlaps box one symbol differently
- * (IoU from `MIN_REBOX_IOU` to 0.5), the surer of the two gives the box: the rules took a symbol with part of its
- * pipe or tag, or only a part of it, the detector saw it whole. A detection that boxes it alike names it instead
- * (`fusion-name`).
+ * (IoU from `MIN_REBOX_IOU` to 0.5), the surer of the two (`RULES_SCORE_MARGIN`) gives the box: the rules took a
+ * symbol with part of its pipe or tag, or only a part of it, the detector saw it whole. A detection that boxes it
+ * alike names it instead (`fusion-name`).
  */
 function reboxedBySurer(symbols: DetectedSymbol[], confirmed: DetectedSymbol[], replaced: Map<DetectedSymbol, DetectedSymbol[]>) {
   for (const d of confirmed) {
     if (d.confidence < HYBRID_MIN_CONFIDENCE) continue;
     const over = symbols.filter((symbol) => overlaps(symbol, d));
-    if (over.length !== 1 || replaced.has(over[0]) || over[0].confidence >= d.confidence) continue;
+    if (over.length !== 1 || replaced.has(over[0]) || over[0].confidence >= d.confidence + RULES_SCORE_MARGIN) continue;
     const iou = boxIou(over[0], d);
     if (iou < MIN_REBOX_IOU || iou >= 0.5) continue;
     replaced.set(over[0], [d]);
