@@ -49,6 +49,12 @@ const grows = (d: DetectedSymbol) => d.symbolClass === 'control_valve' || d.elem
 const RULES_SURE = 0.8;
 
 /**
+ * The classifier's scores run higher than the detector's, which are the share of held-out detections that were
+ * right: a rules symbol keeps its box or name against a detection only when surer by this much.
+ */
+const RULES_SCORE_MARGIN = 0.15;
+
+/**
  * The detector's symbols alone, or the rules' symbols corrected by its sure ones (from `HYBRID_MIN_CONFIDENCE`):
  * - a sure detection that overlaps no rules symbol by more than a fifth of the smaller box is added (the rules
  *   missed it);
@@ -57,10 +63,11 @@ const RULES_SURE = 0.8;
  * - one alone inside an unsure rules symbol, filling from a third to three quarters of it, replaces it: the rules
  *   took a symbol with something beside it (a tag's letter, a piece of pipe) for one;
  * - one that `grows` and holds the one or two smaller rules symbols it overlaps replaces them;
- * - one of the four views fused that boxes the one rules symbol it overlaps differently, and is surer, gives the box
- *   (`reboxedBySurer`);
- * - one that boxes the same symbol as a rules symbol (IoU ≥ 0.5) and is surer names it, on the rules' box: the
- *   detector sees the symbol in its setting (a utility connection's cells at a branch's end), the classifier a crop;
+ * - one of the four views fused that boxes the one rules symbol it overlaps differently, and is not less sure by
+ *   `RULES_SCORE_MARGIN` or more, gives the box (`reboxedBySurer`);
+ * - one that boxes the same symbol as a rules symbol (IoU ≥ 0.5), not less sure by the margin, names it, on the
+ *   rules' box: the detector sees the symbol in its setting (a utility connection's cells at a branch's end), the
+ *   classifier a crop;
  * - of the `confirmed` detections (the page read four ways, fused), a sure one that overlaps nothing found so far is
  *   added: a symbol the page as drawn showed the detector less surely than its turned and mirrored views.
  */
@@ -112,14 +119,8 @@ export function withDetections(
 const MIN_REBOX_IOU = 0.1;
 
 /**
- * The classifier's scores run higher than the detector's, which are the share of held-out detections that were
- * right: a rules symbol keeps its box against a detection only when surer by this much.
- */
-const RULES_SCORE_MARGIN = 0.15;
-
-/**
  * Where a sure detection of the four views fused and the one rules symbol it overlaps box one symbol differently
- * (IoU from `MIN_REBOX_IOU` to 0.5), the surer of the two (`RULES_SCORE_MARGIN`) gives the box: the rules took a
+ * (IoU from `MIN_REBOX_IOU` to 0.5), the surer of the two (by `RULES_SCORE_MARGIN`) gives the box: the rules took a
  * symbol with part of its pipe or tag, or only a part of it, the detector saw it whole. A detection that boxes it
  * alike names it instead (`fusion-name`).
  */
@@ -134,10 +135,10 @@ function reboxedBySurer(symbols: DetectedSymbol[], confirmed: DetectedSymbol[], 
   }
 }
 
-/** The rules symbol named by the surest unused detection boxing the same symbol and surer than it, if one does. */
+/** The rules symbol named by the surest unused detection boxing the same symbol, unless less sure by the margin. */
 function namedByDetection(symbol: DetectedSymbol, sure: DetectedSymbol[], used: Set<DetectedSymbol>): DetectedSymbol {
   if (symbol.elementType === 'text') return symbol;
-  const same = sure.filter((d) => !used.has(d) && d.confidence > symbol.confidence && boxIou(symbol, d) >= 0.5);
+  const same = sure.filter((d) => !used.has(d) && d.confidence + RULES_SCORE_MARGIN > symbol.confidence && boxIou(symbol, d) >= 0.5);
   const surest = same.sort((a, b) => b.confidence - a.confidence)[0];
   if (!surest || surest.elementType === symbol.elementType) return symbol;
   used.add(surest);
