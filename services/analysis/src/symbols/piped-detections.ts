@@ -8,6 +8,8 @@ import { overlaps } from './detected-symbols';
 /** Pipe ends on both sides: one alone is met as often by a line stopping at text or a blot. */
 const PIPED_ENDS = 2;
 
+type Side = 'left' | 'right' | 'top' | 'bottom';
+
 /**
  * Where a pipe ends at a detection's side, on its axis: a horizontal pipe ending within `reach` of the box's left
  * or right side, its centre line in the middle of the box's height (and the same turned).
@@ -28,8 +30,6 @@ function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: nu
   }
   return sides;
 }
-
-type Side = 'left' | 'right' | 'top' | 'bottom';
 
 /**
  * Whether a kept symbol is drawn against the box's side opposite `side`, port on port (its near side within
