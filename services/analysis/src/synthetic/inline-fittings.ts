@@ -95,7 +95,7 @@ function branchThird(builder: SheetBuilder, symbol: SheetSymbol): void {
   if (third) endBranch(builder, { symbol, port: third }, undefined, undefined);
 }
 
-/** Scatters valves and fittings over the process runs, some (the builder's `touching` share) in touching pairs. */
+/** Scatters valves and fittings over the process runs, some (the builder's `touching` share) in touching pairs or threes. */
 export function placeInlineSymbols(builder: SheetBuilder, count: number): void {
   const { rng } = builder;
   const runs = builder.runs.filter((run) => run.style === 'solid');
@@ -109,10 +109,13 @@ export function placeInlineSymbols(builder: SheetBuilder, count: number): void {
     if (!symbol) continue;
     placed++;
     branchThird(builder, symbol);
-    const second = placed < count && builder.touches('symbols') ? placeAgainst(builder, run, k, symbol) : undefined;
-    if (!second) continue;
-    placed++;
-    branchThird(builder, second);
+    // A touching pair, and as often again a third on the pair's other side (reducer, valve, reducer).
+    for (let side = 0; side < 2 && placed < count && builder.touches('symbols'); side++) {
+      const against = placeAgainst(builder, run, k, symbol);
+      if (!against) break;
+      placed++;
+      branchThird(builder, against);
+    }
   }
 }
 

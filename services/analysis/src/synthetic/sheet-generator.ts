@@ -13,7 +13,7 @@ import { cutRunsIntoPieces } from './run-pieces';
 import { SheetBuilder, type SheetSymbol, type SymbolCatalog, type Touching } from './sheet-builder';
 import { drawSheetFrame, type SheetFrame } from './sheet-frame';
 import { renderSheet } from './sheet-renderer';
-import { jointFaces } from './symbol-library';
+import { jointFaces, symbolBodyBox } from './symbol-library';
 
 /** Paper sizes of the ISO A series. */
 export type Paper = 'A4' | 'A3' | 'A2' | 'A1' | 'A0';
@@ -133,7 +133,7 @@ function byDistance(symbols: SheetSymbol[], to: SheetSymbol): SheetSymbol[] {
  */
 function truthSymbols(symbol: SheetSymbol): { id: string; box: Box; ports: Point[]; joint?: Box }[] {
   const ports = symbol.ports.map((port) => port.at);
-  if (!symbol.cls.joint) return [{ id: symbol.id, box: symbol.box, ports }];
+  if (!symbol.cls.joint) return [{ id: symbol.id, box: symbolBodyBox(symbol.variant, symbol.placement), ports }];
   const faces = jointFaces(symbol.variant, symbol.placement);
   const nearest = (box: Box) => ports.filter((port) => distanceTo(port, box) === Math.min(...faces.map((face) => distanceTo(port, face))));
   return faces.map((box, i) => ({ id: `${symbol.id}${'ab'[i]}`, box, ports: nearest(box), joint: symbol.box }));

@@ -5,7 +5,7 @@
 import { boundsOf, type Box, type Point } from './geometry';
 import type { PdfCanvas } from './pdf-canvas';
 import type { PortDefinition, SymbolVariant } from './symbol-classes';
-import { primitivePoints } from './symbol-primitives';
+import { primitivePoints, type Primitive } from './symbol-primitives';
 
 export { BUBBLE_RADIUS, SYMBOL_CLASSES, symbolClass } from './symbol-classes';
 export type { PortDefinition, SymbolClass, SymbolPlacementKind, SymbolVariant } from './symbol-classes';
@@ -48,9 +48,22 @@ function toPageDirection([u, v]: Point, placement: SymbolPlacement): Point {
 
 /** The symbol's ink box: every stroke with its width. */
 export function symbolBox(variant: SymbolVariant, placement: SymbolPlacement): Box {
+  return boxOf(variant.primitives, placement);
+}
+
+/**
+ * The symbol's box as the truth lists it: its body, without the leads some shapes draw from their ports along the
+ * pipe (draw.io's orifice, knife valve), as real sheets' truth boxes them. Layout keeps `symbolBox`, leads included.
+ */
+export function symbolBodyBox(variant: SymbolVariant, placement: SymbolPlacement): Box {
+  const body = variant.primitives.filter((primitive) => !primitive.lead);
+  return boxOf(body.length ? body : variant.primitives, placement);
+}
+
+function boxOf(primitives: readonly Primitive[], placement: SymbolPlacement): Box {
   const points: Point[] = [];
   let widest = 0;
-  for (const primitive of variant.primitives) {
+  for (const primitive of primitives) {
     for (const point of primitivePoints(primitive).points) points.push(toPage(point, placement));
     widest = Math.max(widest, placement.lineWidth * (primitive.weight ?? 1));
   }

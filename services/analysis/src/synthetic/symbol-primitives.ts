@@ -17,6 +17,8 @@ export type Primitive = (
   dashed?: boolean;
   /** Line weight relative to the symbol's (internals such as trays are drawn thinner). */
   weight?: number;
+  /** A lead: drawn from a port along the pipe, pipe ink rather than body, so outside the truth box (`symbolBodyBox`). */
+  lead?: boolean;
 };
 
 export interface PrimitiveStyle {

@@ -2,7 +2,7 @@ import type { Point } from '../geometry';
 import type { PortDefinition, SymbolVariant } from '../symbol-classes';
 import type { Primitive } from '../symbol-primitives';
 import { strokeText } from '../stroke-font';
-import type { Stencil, StencilDraw } from './stencil-xml';
+import type { Stencil, StencilDraw, StencilSubpath } from './stencil-xml';
 
 /** How a stencil becomes a symbol of the sheet generator: its size and which of its ports carry lines. */
 export interface StencilVariantOptions {
@@ -34,7 +34,8 @@ export function stencilVariant(source: Stencil, options: StencilVariantOptions =
   const { scale, origin } = frame;
   const local = ([x, y]: Point): Point => [(x - origin[0]) * scale, (y - origin[1]) * scale];
   const draws = options.withoutText ? stencil.draws.filter((draw) => draw.kind !== 'text') : stencil.draws;
-  const primitives = draws.flatMap((draw) => drawPrimitives(draw, local, scale, options.filledBody ?? false));
+  const leads = options.inline ? inlineLeads(stencil) : new Set<StencilSubpath>();
+  const primitives = draws.flatMap((draw) => drawPrimitives(draw, local, scale, options.filledBody ?? false, leads));
   const ports: PortDefinition[] = stencil.ports.map((port) => {
     const at = local(port.at);
     const dir = portDirection(stencil, port.at);
@@ -145,7 +146,33 @@ export function portDirection(stencil: Pick<Stencil, 'w' | 'h'>, [x, y]: Point):
   return sides.reduce((best, side) => (side[0] < best[0] - 1e-9 ? side : best))[1];
 }
 
-function drawPrimitives(draw: StencilDraw, local: (point: Point) => Point, scale: number, filledBody: boolean): Primitive[] {
+/**
+ * An inline shape's leads: straight open strokes along its pipe axis from the W or E port into the body (an
+ * orifice's stubs), not a stroke from port to port, which runs through the body.
+ */
+function inlineLeads(stencil: Stencil): Set<StencilSubpath> {
+  const leads = new Set<StencilSubpath>();
+  const ends = stencil.ports.filter((port) => port.name === 'W' || port.name === 'E').map((port) => port.at);
+  const tolerance = 0.02 * Math.max(stencil.w, stencil.h);
+  const atPort = (point: Point) => ends.some((end) => Math.hypot(point[0] - end[0], point[1] - end[1]) < tolerance);
+  for (const draw of stencil.draws) {
+    if (draw.kind !== 'path') continue;
+    for (const subpath of draw.subpaths) {
+      if (subpath.closed || subpath.points.length !== 2 || ends.length !== 2) continue;
+      const onAxis = subpath.points.every((point) => Math.abs(point[1] - ends[0][1]) < tolerance);
+      if (onAxis && subpath.points.filter(atPort).length === 1) leads.add(subpath);
+    }
+  }
+  return leads;
+}
+
+function drawPrimitives(
+  draw: StencilDraw,
+  local: (point: Point) => Point,
+  scale: number,
+  filledBody: boolean,
+  leads: Set<StencilSubpath>,
+): Primitive[] {
   if (draw.kind === 'text') {
     const size = draw.size * scale;
     const strokes = strokeText(draw.string, 0, 0, size, 'futural');
@@ -168,6 +195,7 @@ function drawPrimitives(draw: StencilDraw, local: (point: Point) => Point, scale
     closed: subpath.closed,
     ...(fill ? { fill: true } : {}),
     ...(draw.dash ? { dashed: true } : {}),
+    ...(leads.has(subpath) ? { lead: true } : {}),
     // A fill with no stroke still needs a pen for PDF; a hairline keeps it inside the outline.
     weight: draw.stroke ? draw.weight : 0.05,
   }));
