@@ -56,8 +56,13 @@ export function symbolBox(variant: SymbolVariant, placement: SymbolPlacement): B
  * pipe (draw.io's orifice, knife valve), as real sheets' truth boxes them. Layout keeps `symbolBox`, leads included.
  */
 export function symbolBodyBox(variant: SymbolVariant, placement: SymbolPlacement): Box {
+  return boxOf(bodyPrimitives(variant), placement);
+}
+
+/** The variant's drawing without its leads (`Primitive.lead`). */
+export function bodyPrimitives(variant: SymbolVariant): Primitive[] {
   const body = variant.primitives.filter((primitive) => !primitive.lead);
-  return boxOf(body.length ? body : variant.primitives, placement);
+  return body.length ? body : variant.primitives;
 }
 
 function boxOf(primitives: readonly Primitive[], placement: SymbolPlacement): Box {

@@ -1,7 +1,7 @@
 import type { ElementType } from '@pid/contracts';
 import { boundsOf, samePoint, type Box, type Point } from '../geometry';
 import type { RunEnd, SheetBuilder, SheetSymbol } from '../sheet-builder';
-import { toPage } from '../symbol-library';
+import { bodyPrimitives, symbolBodyBox, toPage } from '../symbol-library';
 import { pieceMarks, type SignalMark } from '../signal-marks';
 import { primitivePoints } from '../symbol-primitives';
 import type { Furniture, FurnitureText } from './sheet-furniture';
@@ -43,7 +43,7 @@ export interface CorpusSymbol {
   file?: string;
   /** The variant as drawn (with any stem, actuator, flanges, fill). */
   variant: string;
-  /** Ink box, axis-aligned. */
+  /** Ink box of the body (leads drawn along the pipe left out), axis-aligned. */
   box: Box;
   /** The symbol's own frame as four corners (clockwise from its top left): turned with it and with the skew. */
   turnedBox: [Point, Point, Point, Point];
@@ -133,9 +133,10 @@ export function layoutTruth(
 function corpusSymbol(symbol: SheetSymbol, connected: Set<string>): CorpusSymbol {
   const { variant, placement } = symbol;
   const source = variant.source;
-  // The frame box: every primitive point in the symbol's own frame, padded by the pen, then placed.
-  const local = variant.primitives.flatMap((primitive) => primitivePoints(primitive).points);
-  const pad = (placement.lineWidth * Math.max(...variant.primitives.map((primitive) => primitive.weight ?? 1))) / placement.unit;
+  // The frame box: every point of the body (leads left out) in the symbol's own frame, padded by the pen, then placed.
+  const body = bodyPrimitives(variant);
+  const local = body.flatMap((primitive) => primitivePoints(primitive).points);
+  const pad = (placement.lineWidth * Math.max(...body.map((primitive) => primitive.weight ?? 1))) / placement.unit;
   const [x0, y0, x1, y1] = boundsOf(local, pad);
   const corners = (
     [
@@ -153,7 +154,7 @@ function corpusSymbol(symbol: SheetSymbol, connected: Set<string>): CorpusSymbol
     shape: source ? source.shape : variant.name.split('+')[0],
     ...(source ? { file: source.file } : {}),
     variant: variant.name,
-    box: symbol.box,
+    box: symbolBodyBox(variant, placement),
     turnedBox: corners as CorpusSymbol['turnedBox'],
     quarterTurns: placement.quarterTurns,
     mirror: placement.mirror ?? false,

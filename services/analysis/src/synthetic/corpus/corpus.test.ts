@@ -128,7 +128,7 @@ describe('training corpus', () => {
     expect(atNozzles.length).toBeGreaterThanOrEqual(2);
   }, 120_000);
 
-  it('draws symbols touching port on port, tags against their symbols and slope marks, the truth still exact', async () => {
+  it('draws symbols touching port on port (in pairs and threes), tags against their symbols and slope marks, the truth still exact', async () => {
     const seed = seedWhere((plan) => small(plan) && plan.damage === false && plan.density === 'dense');
     const plan = planSheet(seed);
     plan.symbols = { ...plan.symbols, touching: 1, tagsTouching: 1 };
@@ -140,6 +140,9 @@ describe('training corpus', () => {
     const pen = (plan.style.symbolWidth * 2.5 + 1) * (plan.dpi / 200) + 2;
     const contacts = connections.filter((connection) => connection.pipe === null);
     expect(contacts.length).toBeGreaterThanOrEqual(3);
+    // Some touch in threes: a symbol with a neighbour against each port.
+    const touching = contacts.flatMap(({ from, to }) => ['symbol' in from ? from.symbol : '', 'symbol' in to ? to.symbol : '']);
+    expect(touching.some((id, i) => touching.indexOf(id) !== i)).toBe(true);
     for (const { from, to } of contacts) {
       if (!('port' in from) || !('port' in to)) throw new Error('a contact is between two ports');
       const [a, b] = [byId.get(from.symbol)!, byId.get(to.symbol)!];

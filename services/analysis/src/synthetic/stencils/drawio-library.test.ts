@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../../testing/synthetic';
 import { grow, type Box } from '../geometry';
 import { PdfCanvas } from '../pdf-canvas';
-import { drawSymbol, placedPorts, SYMBOL_CLASSES, type SymbolPlacement } from '../symbol-library';
+import { drawSymbol, placedPorts, SYMBOL_CLASSES, symbolBodyBox, symbolBox, type SymbolPlacement } from '../symbol-library';
 import { drawioShapes, OTHER_SYMBOL } from './drawio-library';
 import { stencilVariant } from './stencil-variant';
 import { expectWith } from '@pid/platform/test-kit/samples';
@@ -69,4 +69,21 @@ describe('draw.io P&ID library', () => {
     expect(faults).toEqual([]);
     expect(offPorts).toEqual([]);
   }, 120_000);
+
+  it("boxes an inline shape's body without the leads it draws from its ports, but not a stroke through the body", () => {
+    const placement: SymbolPlacement = { center: [100, 100], unit: 20, quarterTurns: 1, mirror: false, lineWidth: 2 };
+    const variantOf = (name: string) =>
+      stencilVariant(shapes.find((shape) => `${shape.stencil.library}/${shape.stencil.name}` === name)!.stencil, { inline: true });
+    // valves/Orifice: stubs 15 of its 50 units on each side, its plates between; turned upright here.
+    const orifice = variantOf('valves/Orifice');
+    expect(orifice.primitives.filter((primitive) => primitive.lead)).toHaveLength(2);
+    const [whole, body] = [symbolBox(orifice, placement), symbolBodyBox(orifice, placement)];
+    expect(body[2] - body[0]).toBeCloseTo(whole[2] - whole[0], 5);
+    expect(body[3] - body[1]).toBeLessThan((whole[3] - whole[1]) * 0.55);
+    expect((body[1] + body[3]) / 2).toBeCloseTo((whole[1] + whole[3]) / 2, 5);
+    // piping/Y-Type Strainer: its pipe runs from port to port through the body, part of the symbol.
+    const strainer = variantOf('piping/Y-Type Strainer');
+    expect(strainer.primitives.some((primitive) => primitive.lead)).toBe(false);
+    expect(symbolBodyBox(strainer, placement)).toEqual(symbolBox(strainer, placement));
+  });
 });
