@@ -3,6 +3,8 @@
  * (`npm run bench:ablation`). The product runs them all; a rule whose row shows no gain anywhere is deleted.
  */
 export const RULE_MODULES = {
+  'detector-trust':
+    "on a page the detector reads as surely as its own held-out corpus, its symbols alone, without the rules' (`detector-trust.ts`)",
   'fusion-split': 'two or more detections inside one rules symbol replace it (`withDetections`)',
   'fusion-shrink': 'one detection filling 1/3-3/4 of an unsure rules symbol replaces it (`withDetections`)',
   'piped-detections': 'a less sure detection kept where pipes end at it (`piped-detections.ts`)',

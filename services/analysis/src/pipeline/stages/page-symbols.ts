@@ -1,5 +1,6 @@
 import type { PageImage } from '../../ingest/page-image';
 import { withTextAsPaper } from '../../classifier/crop';
+import { detectorTrusted } from '../../symbols/detector-trust';
 import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
 import { fittedToInk } from '../../symbols/ink-fit';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
@@ -110,7 +111,9 @@ async function namedSymbols(
   // On a raster page the learned detector finds the symbols: alone, or adding what the rules missed (`hybrid`).
   const detector = options.symbolDetector && !options.vector ? await options.symbolDetector() : undefined;
   const reading = detector && (await detectedSymbols(detector, image, options.onTick));
-  const hybrid = options.symbolMode === 'hybrid';
+  // On a page like the ones it learned from, the detector's symbols stand alone (`detector-trust.ts`).
+  const trusted = reading && ruleOn(without, 'detector-trust') && detectorTrusted(reading.asDrawn);
+  const hybrid = options.symbolMode === 'hybrid' && !trusted;
   // Beside the rules, the page as drawn corrects their symbols; its four views fused add only what they are sure of.
   // The detector's boxes are drawn in to their ink: it sizes them coarsely.
   const fitted = (found: DetectedSymbol[]) =>

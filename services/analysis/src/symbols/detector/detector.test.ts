@@ -10,6 +10,7 @@ import { colourToGrey } from '../../ingest/colour-grey';
 import { buildCorpusSheet } from '../../synthetic/corpus/corpus-sheet';
 import { sheetSeed } from '../../synthetic/corpus/corpus-writer';
 import { Prng } from '../../synthetic/prng';
+import { detectorTrusted } from '../detector-trust';
 import { decodeTile, suppress } from './decode';
 import { DEFAULT_DETECTOR_DIR, readDetectorWeights, type DetectorWeights } from './detector-files';
 import { onnxDetectorNet } from './onnx-detector-net';
@@ -114,5 +115,7 @@ describe('symbol detector', () => {
     expect(matched.length / truth.length).toBeGreaterThanOrEqual(0.6);
     expect(matched.length / found.length).toBeGreaterThanOrEqual(0.6);
     for (const symbol of found) expect(symbol.confidence).toBeGreaterThan(0);
+    // Such a page is one the detector reads alone in the product (a page unlike its corpus stays with the rules).
+    expect(detectorTrusted(asDrawn)).toBe(true);
   }, 120_000);
 });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import { isSymbolElement } from '@pid/contracts';
+import { loadSymbolClassifier } from '../classifier/symbol-classifier';
+import { colourToGrey } from '../ingest/colour-grey';
+import { analyzePage } from '../pipeline/analyze-page';
+import type { RuleModule } from '../pipeline/rule-modules';
+import { buildCorpusSheet } from '../synthetic/corpus/corpus-sheet';
+import { sheetSeed } from '../synthetic/corpus/corpus-writer';
+import { detectorTrusted, TRUSTED_MEAN_CONFIDENCE, TRUSTED_MIN_DETECTIONS } from './detector-trust';
+import { DEFAULT_DETECTOR_DIR } from './detector/detector-files';
+import { loadSymbolDetector } from './detector/symbol-detector';
+import { DETECTOR_VIEWS, type SymbolMode } from './symbol-mode';
+
+const found = (confidences: number[]) => confidences.map((confidence) => ({ confidence }));
+
+describe('detector trust', () => {
+  it('trusts a page whose detections are as sure on average as on the held-out corpus', () => {
+    expect(detectorTrusted(found(Array(TRUSTED_MIN_DETECTIONS).fill(TRUSTED_MEAN_CONFIDENCE)))).toBe(true);
+    // The mean, not each one: unsure detections beside sure ones.
+    expect(detectorTrusted(found([...Array(10).fill(0.9), ...Array(10).fill(0.4)]))).toBe(true);
+  });
+
+  it('keeps the rules where the detector is less sure (a real sheet unlike its corpus) or sees too little', () => {
+    expect(detectorTrusted(found(Array(40).fill(TRUSTED_MEAN_CONFIDENCE - 0.01)))).toBe(false);
+    expect(detectorTrusted(found([...Array(10).fill(0.8), ...Array(10).fill(0.4)]))).toBe(false);
+    expect(detectorTrusted(found(Array(TRUSTED_MIN_DETECTIONS - 1).fill(0.95)))).toBe(false);
+    expect(detectorTrusted([])).toBe(false);
+  });
+});
+
+describe('hybrid symbols on a page like the corpus', () => {
+  it("keeps the detector's symbols alone there, and the rules' beside them with the trust switched off", async () => {
+    // Corpus seed 7 is neither the training corpus (41) nor the held-out one (4141).
+    const sheet = await buildCorpusSheet(sheetSeed(7, 0));
+    const { data, channels, width, height } = sheet.pixels;
+    const gray = channels === 1 ? data : colourToGrey(data, width, height, channels);
+    const page = { gray, width, height, originalWidth: width, originalHeight: height, scale: 1, skewDegrees: 0 };
+    const detector = await loadSymbolDetector(DEFAULT_DETECTOR_DIR, 1, DETECTOR_VIEWS);
+    const classifier = await loadSymbolClassifier();
+    const symbolsOf = async (symbolMode: SymbolMode, without?: RuleModule[]) => {
+      const { elements } = await analyzePage(page, {
+        symbolDetector: async () => detector,
+        symbolClassifier: async () => classifier,
+        symbolMode,
+        without: new Set(without),
+      });
+      return elements.filter(isSymbolElement).map(({ boundingBox, description }) => ({ boundingBox, description }));
+    };
+    const alone = await symbolsOf('detector');
+    expect(alone.length).toBeGreaterThan(10);
+    expect(await symbolsOf('hybrid')).toEqual(alone);
+    expect(await symbolsOf('hybrid', ['detector-trust'])).not.toEqual(alone);
+    detector.dispose();
+  }, 120_000);
+});
