@@ -5,6 +5,8 @@
 export const RULE_MODULES = {
   'detector-trust':
     "on a page the detector reads as surely as its own held-out corpus, its symbols alone, without the rules' (`detector-trust.ts`)",
+  'detection-reach':
+    "a detection standing alone reaches as far as the rules' candidate it lies in, its short legs to a dot or pipe (`detection-reach.ts`)",
   'fusion-split': 'two or more detections inside one rules symbol replace it (`withDetections`)',
   'fusion-shrink': 'one detection filling 1/3-3/4 of an unsure rules symbol replaces it (`withDetections`)',
   'piped-detections': 'a less sure detection kept where pipes end at it (`piped-detections.ts`)',

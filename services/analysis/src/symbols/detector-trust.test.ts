@@ -37,7 +37,7 @@ describe('hybrid symbols on a page like the corpus', () => {
     const page = { gray, width, height, originalWidth: width, originalHeight: height, scale: 1, skewDegrees: 0 };
     const detector = await loadSymbolDetector(DEFAULT_DETECTOR_DIR, 1, DETECTOR_VIEWS);
     const classifier = await loadSymbolClassifier();
-    const symbolsOf = async (symbolMode: SymbolMode, without?: RuleModule[]) => {
+    const symbolsOf = async (symbolMode: Exclude<SymbolMode, 'rules'>, without?: RuleModule[]) => {
       const { elements } = await analyzePage(page, {
         symbolDetector: async () => detector,
         symbolClassifier: async () => classifier,

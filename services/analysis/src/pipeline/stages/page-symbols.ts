@@ -1,6 +1,7 @@
 import type { PageImage } from '../../ingest/page-image';
 import { withTextAsPaper } from '../../classifier/crop';
 import { detectorTrusted } from '../../symbols/detector-trust';
+import { withReach } from '../../symbols/detection-reach';
 import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
 import { fittedToInk } from '../../symbols/ink-fit';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
@@ -118,7 +119,9 @@ async function namedSymbols(
   // The detector's boxes are drawn in to their ink: it sizes them coarsely.
   const fitted = (found: DetectedSymbol[]) =>
     ruleOn(without, 'ink-fit') ? found.map((symbol) => fittedToInk(symbol, lines.ink, lineSegments, unit)) : found;
-  const detected = reading && fitted((hybrid ? reading.asDrawn : reading.fused).filter(kept));
+  const read = reading && fitted((hybrid ? reading.asDrawn : reading.fused).filter(kept));
+  // Alone, a detection reaches as far as the rules' candidate it lies in: its short legs (`detection-reach.ts`).
+  const detected = read && !hybrid && ruleOn(without, 'detection-reach') ? withReach(read, candidates.symbols.filter(kept), unit) : read;
   const confirmed = reading && hybrid ? fitted(reading.fused.filter(kept)) : [];
   const standing = candidates.symbols
     .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))

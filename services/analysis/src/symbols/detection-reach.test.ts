@@ -1,0 +1,103 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ElementType } from '@pid/contracts';
+import { analyzePage, type PageAnalysis } from '../pipeline/analyze-page';
+import type { Box } from '../pipeline/components';
+import type { DetectedSymbol } from '../pipeline/symbols';
+import { box, dot, line, svgPage, valve } from '../testing/synthetic';
+import { MAX_REACH_STROKES, withReach } from './detection-reach';
+import type { FoundSymbol, SymbolDetector } from './detector/symbol-detector';
+
+const found = (x0: number, y0: number, x1: number, y1: number): DetectedSymbol => ({
+  x0,
+  y0,
+  x1,
+  y1,
+  elementType: 'valve',
+  description: 'gate valve',
+  confidence: 0.9,
+});
+const boxed = (x0: number, y0: number, x1: number, y1: number): Box => ({ x0, y0, x1, y1 });
+
+describe('detection reach', () => {
+  const unit = 2;
+
+  it("reaches as far as the rules' candidate a detection lies in (its leg to a dot)", () => {
+    const [reached] = withReach([found(100, 100, 130, 120)], [boxed(90, 98, 130, 122)], unit);
+    expect(reached.reach).toEqual(boxed(90, 98, 130, 122));
+    // A candidate no larger than the detection, or none: no reach.
+    expect(withReach([found(100, 100, 130, 120)], [boxed(101, 100, 129, 120)], unit)[0].reach).toBeUndefined();
+    expect(withReach([found(100, 100, 130, 120)], [], unit)[0].reach).toBeUndefined();
+  });
+
+  it('takes no candidate that holds another detection, reaches far past it, or holds too little of it', () => {
+    const [a, b] = [found(100, 100, 130, 120), found(140, 100, 170, 120)];
+    expect(withReach([a, b], [boxed(95, 100, 170, 120)], unit).map((s) => s.reach)).toEqual([undefined, undefined]);
+    const past = MAX_REACH_STROKES * unit + 4;
+    expect(withReach([a], [boxed(100 - past - 1, 100, 130, 120)], unit)[0].reach).toBeUndefined();
+    expect(withReach([a], [boxed(100 - past, 100, 130, 120)], unit)[0].reach).toEqual(boxed(100 - past, 100, 130, 120));
+    expect(withReach([a], [boxed(90, 100, 120, 120)], unit)[0].reach).toBeUndefined();
+  });
+});
+
+/** A detector that answers fixed symbols, to test what the pipeline does with detections (`--symbols detector`). */
+function fixedDetector(symbols: FoundSymbol[]): () => Promise<SymbolDetector> {
+  const detector = {
+    manifest: {} as SymbolDetector['manifest'],
+    detect: async () => ({ fused: symbols, asDrawn: symbols }),
+    dispose: () => undefined,
+  };
+  return async () => detector;
+}
+
+const detection = (x0: number, y0: number, x1: number, y1: number, elementType: ElementType): FoundSymbol => ({
+  x0,
+  y0,
+  x1,
+  y1,
+  elementType,
+  className: elementType === 'valve' ? 'gate_valve' : 'other_symbol',
+  confidence: 0.9,
+});
+
+function keyAt(result: PageAnalysis, x: number, y: number): string {
+  const element = result.elements.find(({ boundingBox: b }) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height);
+  if (!element) throw new Error(`no element at ${x},${y}`);
+  return element.key;
+}
+
+describe('a detected valve on a short branch', () => {
+  it('is connected through the junction dot its leg, too short to be a line, joins', async () => {
+    // A vertical pipe between two vessels; at a dot, a leg of 4 px past it to a valve, then a pipe on to a third box.
+    const shapes =
+      box(280, 20, 80, 60) +
+      box(280, 340, 80, 60) +
+      line(320, 80, 320, 340) +
+      dot(320, 200) +
+      line(320, 200, 330, 200) +
+      valve(346, 200) +
+      line(362, 200, 530, 200) +
+      box(530, 170, 80, 60);
+    const page = await svgPage(640, 420, shapes);
+    const symbols = [
+      detection(280, 20, 360, 80, 'equipment'),
+      detection(280, 340, 360, 400, 'equipment'),
+      detection(530, 170, 610, 230, 'equipment'),
+      detection(330, 188, 362, 212, 'valve'),
+    ];
+    const connectedTo = async (without: Set<'detection-reach'>) => {
+      const result = await analyzePage(page, { symbolDetector: fixedDetector(symbols), symbolMode: 'detector', without });
+      const valveKey = keyAt(result, 346, 200);
+      return result.connections
+        .filter((c) => c.sourceKey === valveKey || c.targetKey === valveKey)
+        .map((c) => (c.sourceKey === valveKey ? c.targetKey : c.sourceKey))
+        .sort();
+    };
+    const [top, bottom, right] = await (async () => {
+      const result = await analyzePage(page, { symbolDetector: fixedDetector(symbols), symbolMode: 'detector' });
+      return [keyAt(result, 320, 50), keyAt(result, 320, 370), keyAt(result, 570, 200)];
+    })();
+    expect(await connectedTo(new Set())).toEqual([top, bottom, right].sort());
+    // Its box alone does not reach the pipe: the junction is lost.
+    expect(await connectedTo(new Set(['detection-reach']))).toEqual([right]);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Where pipes reach a detected symbol, when that is more than its box (`DetectedSymbol.reach`, which the tracer joins
+ * pipes to). The rules' candidates keep the ink joined to a symbol: its leg to a junction dot or to a pipe, too short
+ * to be found as a line (a drain valve on a tee), and the rules' symbols keep their candidate as their reach. A
+ * detection lying in a candidate takes the candidate as its reach too, where the candidate holds no other detection
+ * and reaches at most `MAX_REACH_STROKES` stroke widths past the detection's box (more is a run of pipe).
+ */
+import { boxArea, overlapArea, unionBox, type Box } from '../pipeline/components';
+import type { DetectedSymbol } from '../pipeline/symbols';
+
+export const MAX_REACH_STROKES = 8;
+
+/** A candidate holds a detection when it covers this share of it. */
+const HELD = 0.85;
+
+/** A candidate holds another detection when it covers this share of it. */
+const HOLDS_OTHER = 0.2;
+
+export function withReach(detected: DetectedSymbol[], candidates: Box[], unit: number): DetectedSymbol[] {
+  const past = MAX_REACH_STROKES * unit + 4;
+  return detected.map((symbol) => {
+    const holding = candidates.filter(
+      (candidate) =>
+        overlapArea(candidate, symbol) >= HELD * boxArea(symbol) &&
+        symbol.x0 - candidate.x0 <= past &&
+        candidate.x1 - symbol.x1 <= past &&
+        symbol.y0 - candidate.y0 <= past &&
+        candidate.y1 - symbol.y1 <= past &&
+        detected.every((other) => other === symbol || overlapArea(candidate, other) < HOLDS_OTHER * boxArea(other)),
+    );
+    const reach = holding.reduce<Box>(unionBox, symbol);
+    const larger = reach.x0 < symbol.x0 || reach.y0 < symbol.y0 || reach.x1 > symbol.x1 || reach.y1 > symbol.y1;
+    return larger ? { ...symbol, reach: { x0: reach.x0, y0: reach.y0, x1: reach.x1, y1: reach.y1 } } : symbol;
+  });
+}
