@@ -13,7 +13,8 @@ export type SymbolMode = (typeof SYMBOL_MODES)[number];
 /**
  * The mode the worker, the CLI and the benchmark use unless told otherwise: on the held-out corpus of every drafting
  * style, hybrid reads symbols at F1 0.85 and connections at 0.68 against the rules' 0.67 and 0.49; the detector
- * alone reads the corpus better still (0.90 / 0.75) but real sheets far worse (`kr_refinery` 0.59 against 0.72).
+ * alone reads the corpus better still (0.90 / 0.75) but real sheets far worse (`kr_refinery` 0.59 against 0.72), so
+ * hybrid reads by the detector alone only the pages it is as sure of as of its corpus (`detector-trust.ts`).
  */
 export const DEFAULT_SYMBOL_MODE: SymbolMode = 'hybrid';
 
