@@ -3,10 +3,6 @@
  * (`npm run bench:ablation`). The product runs them all; a rule whose row shows no gain anywhere is deleted.
  */
 export const RULE_MODULES = {
-  'detector-trust':
-    "on a page the detector reads as surely as its own held-out corpus, its symbols alone, without the rules' (`detector-trust.ts`)",
-  'detection-reach':
-    "a detection standing alone reaches as far as the rules' candidate it lies in, its short legs to a dot or pipe (`detection-reach.ts`)",
   'fusion-split': 'two or more detections inside one rules symbol replace it (`withDetections`)',
   'fusion-shrink': 'one detection filling 1/3-3/4 of an unsure rules symbol replaces it (`withDetections`)',
   'piped-detections': 'a less sure detection kept where pipes end at it (`piped-detections.ts`)',
@@ -19,6 +15,10 @@ export const RULE_MODULES = {
   'fusion-surer': 'a surer detection boxing the one rules symbol it overlaps differently gives the box (`withDetections`)',
   'fusion-name': 'a surer detection boxing the same symbol names a rules symbol of another element type (`withDetections`)',
   'ink-fit': "a detection's box drawn in to its own ink, pipes through it left out (`ink-fit.ts`)",
+  'detector-trust':
+    "on a page the detector reads as surely as its own held-out corpus, its symbols alone, without the rules' (`detector-trust.ts`)",
+  'detection-reach':
+    "a detection standing alone reaches as far as the rules' candidate it lies in, its short legs to a dot or pipe (`detection-reach.ts`)",
   'bare-strokes': 'a candidate split at bare strokes between its parts (`bare-strokes.ts`)',
   'trimmed-candidates': 'a candidate read trimmed, in pieces, cut in two or without a loose mark (`trimmed-candidates.ts`)',
   'closed-outlines': 'a big candidate read as the closed outline inside it (`closed-outlines.ts`)',
