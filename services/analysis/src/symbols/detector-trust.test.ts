@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { isSymbolElement } from '@pid/contracts';
 import { loadSymbolClassifier } from '../classifier/symbol-classifier';
 import { colourToGrey } from '../ingest/colour-grey';
-import { analyzePage } from '../pipeline/analyze-page';
+import { analyzePage, type PageAnalysis } from '../pipeline/analyze-page';
 import type { RuleModule } from '../pipeline/rule-modules';
 import { buildCorpusSheet } from '../synthetic/corpus/corpus-sheet';
 import { sheetSeed } from '../synthetic/corpus/corpus-writer';
@@ -10,6 +10,8 @@ import { detectorTrusted, TRUSTED_MEAN_CONFIDENCE, TRUSTED_MIN_DETECTIONS } from
 import { DEFAULT_DETECTOR_DIR } from './detector/detector-files';
 import { loadSymbolDetector } from './detector/symbol-detector';
 import { DETECTOR_VIEWS, type SymbolMode } from './symbol-mode';
+
+type PageElement = PageAnalysis['elements'][number];
 
 const found = (confidences: number[]) => confidences.map((confidence) => ({ confidence }));
 
@@ -44,12 +46,17 @@ describe('hybrid symbols on a page like the corpus', () => {
         symbolMode,
         without: new Set(without),
       });
-      return elements.filter(isSymbolElement).map(({ boundingBox, description }) => ({ boundingBox, description }));
+      return elements.filter(isSymbolElement);
     };
+    const boxes = (symbols: PageElement[]) => symbols.map(({ boundingBox, description }) => ({ boundingBox, description }));
     const alone = await symbolsOf('detector');
     expect(alone.length).toBeGreaterThan(10);
-    expect(await symbolsOf('hybrid')).toEqual(alone);
-    expect(await symbolsOf('hybrid', ['detector-trust'])).not.toEqual(alone);
+    const trusted = await symbolsOf('hybrid');
+    expect(boxes(trusted)).toEqual(boxes(alone));
+    expect(boxes(await symbolsOf('hybrid', ['detector-trust']))).not.toEqual(boxes(alone));
+    // Read in hybrid mode, they are rated by the symbol-confidence model, their detector's score kept.
+    expect(trusted.every((symbol) => symbol.metadata.score !== undefined)).toBe(true);
+    expect(alone.every((symbol) => symbol.metadata.score === undefined)).toBe(true);
     detector.dispose();
   }, 120_000);
 });

@@ -35,7 +35,10 @@ export interface PageSymbols {
   platedJoints: Set<DetectedSymbol>;
   /** Groups taken for text as a whole, as lines to read. */
   textGroups: TextLine[];
-  /** Found by the rules and the detector together (`hybrid` mode). */
+  /**
+   * Read in `hybrid` mode: by the rules and the detector together, or by the detector alone on a trusted page. Its
+   * symbols are rated by the symbol-confidence model (the detector's own scores run low on its trusted pages).
+   */
   hybrid: boolean;
 }
 
@@ -113,7 +116,7 @@ async function namedSymbols(
   const detector = options.symbolDetector && !options.vector ? await options.symbolDetector() : undefined;
   const reading = detector && (await detectedSymbols(detector, image, options.onTick));
   // On a page like the ones it learned from, the detector's symbols stand alone (`detector-trust.ts`).
-  const trusted = reading && ruleOn(without, 'detector-trust') && detectorTrusted(reading.asDrawn);
+  const trusted = options.symbolMode === 'hybrid' && reading && ruleOn(without, 'detector-trust') && detectorTrusted(reading.asDrawn);
   const hybrid = options.symbolMode === 'hybrid' && !trusted;
   // Beside the rules, the page as drawn corrects their symbols; its four views fused add only what they are sure of.
   // The detector's boxes are drawn in to their ink: it sizes them coarsely.
@@ -146,7 +149,7 @@ async function namedSymbols(
   }
   if (detected && ruled && lines.inkClasses && ruleOn(without, 'line-ink-veto'))
     classified = withoutLineInkSymbols(classified, detected, lines.ink, lines.inkClasses);
-  return { classified, splitStubs: ruled?.stubs ?? [], hybrid: Boolean(detected && ruled) };
+  return { classified, splitStubs: ruled?.stubs ?? [], hybrid: Boolean(detected && (ruled || trusted)) };
 }
 
 /** A group read as text, as a line along its longer side. */
