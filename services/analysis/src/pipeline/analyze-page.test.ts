@@ -7,15 +7,10 @@ import { analyzePage, type PageAnalysis } from './analyze-page';
 import { partsToKeep, withoutNestedTwins, type KeptPart } from './classification/verdicts';
 import type { DetectedSymbol } from './symbols';
 import { expectWith } from '@pid/platform/test-kit/samples';
+import { keyAt } from '../testing/page-elements';
 
 const W = 640;
 const H = 420;
-
-function keyAt(result: PageAnalysis, x: number, y: number): string {
-  const element = result.elements.find(({ boundingBox: b }) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height && true);
-  if (!element) throw new Error(`no element at ${x},${y}: ${JSON.stringify(result.elements.map((e) => e.boundingBox))}`);
-  return element.key;
-}
 
 function pairs(result: PageAnalysis): string[] {
   return result.connections.map((c) => [c.sourceKey, c.targetKey].sort().join('-')).sort();

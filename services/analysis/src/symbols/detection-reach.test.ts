@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ElementType } from '@pid/contracts';
-import { analyzePage, type PageAnalysis } from '../pipeline/analyze-page';
+import { analyzePage } from '../pipeline/analyze-page';
 import type { Box } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { box, dot, line, svgPage, valve } from '../testing/synthetic';
 import { MAX_REACH_STROKES, withReach } from './detection-reach';
 import type { FoundSymbol, SymbolDetector } from './detector/symbol-detector';
+import { keyAt } from '../testing/page-elements';
 
 const found = (x0: number, y0: number, x1: number, y1: number): DetectedSymbol => ({
   x0,
@@ -58,12 +59,6 @@ const detection = (x0: number, y0: number, x1: number, y1: number, elementType: 
   className: elementType === 'valve' ? 'gate_valve' : 'other_symbol',
   confidence: 0.9,
 });
-
-function keyAt(result: PageAnalysis, x: number, y: number): string {
-  const element = result.elements.find(({ boundingBox: b }) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height);
-  if (!element) throw new Error(`no element at ${x},${y}`);
-  return element.key;
-}
 
 describe('a detected valve on a short branch', () => {
   it('is connected through the junction dot its leg, too short to be a line, joins', async () => {
