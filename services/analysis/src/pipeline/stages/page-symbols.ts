@@ -1,6 +1,7 @@
 import type { PageImage } from '../../ingest/page-image';
 import { withTextAsPaper } from '../../classifier/crop';
 import { detectorTrusted } from '../../symbols/detector-trust';
+import { namedByClassifier } from '../../symbols/classifier-names';
 import { withReach } from '../../symbols/detection-reach';
 import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
 import { fittedToInk } from '../../symbols/ink-fit';
@@ -147,6 +148,9 @@ async function namedSymbols(
     if (ruleOn(without, 'piped-detections')) classified.push(...pipedDetections(classified, unsure, lineSegments, unit));
     if (ruleOn(without, 'bodies-on-pipes')) classified.push(...bodiesOnPipes(classified, unsure, lines.ink, lineSegments, unit));
   }
+  // On a trusted page the classifier names the detector's symbols (`classifier-names.ts`).
+  if (trusted && ruleOn(without, 'classifier-names'))
+    classified = await namedByClassifier(withTextAsPaper(image, [...layerLines, ...pixelTextLines]), classified, options.symbolClassifier);
   if (detected && ruled && lines.inkClasses && ruleOn(without, 'line-ink-veto'))
     classified = withoutLineInkSymbols(classified, detected, lines.ink, lines.inkClasses);
   return { classified, splitStubs: ruled?.stubs ?? [], hybrid: Boolean(detected && (ruled || trusted)) };
