@@ -49,7 +49,10 @@ export interface AnalyzeOptions {
   symbolClassifier?: () => Promise<SymbolClassifier>;
   /** The learned detector: on a raster page, it finds and names the symbols in place of the candidates' rules. */
   symbolDetector?: () => Promise<SymbolDetector>;
-  /** With the detector: its symbols alone (default), or the rules' symbols and the detector's where none stands. */
+  /**
+   * With the detector: its symbols alone (default), or `hybrid`: the rules' symbols corrected by the detector's, and
+   * the detector's alone on a page it is as sure of as of its corpus (`detector-trust.ts`).
+   */
   symbolMode?: Exclude<SymbolMode, 'rules'>;
   /** The line-ink model: on a raster page, the signal lines it finds are added to the rules' lines. */
   lineInk?: () => Promise<LineInkModel>;
@@ -110,7 +113,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     kept,
     area,
     connections,
-    rateSymbols: named.hybrid || options.source === 'vector',
+    rateSymbols: named.rated || options.source === 'vector',
     vectorPage: options.source === 'vector',
     lineCount: lines.allSegments.length,
     inkRatio: lines.inkPixels / lines.ink.mask.length,

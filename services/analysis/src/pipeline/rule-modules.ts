@@ -17,7 +17,7 @@ export const RULE_MODULES = {
   'ink-fit': "a detection's box drawn in to its own ink, pipes through it left out (`ink-fit.ts`)",
   'detector-trust':
     "on a page the detector reads as surely as its own held-out corpus, its symbols alone, without the rules' (`detector-trust.ts`)",
-  'classifier-names': "on a trusted page the classifier names the detector's symbols within their element type (`classifier-names.ts`)",
+  'classifier-names': "the classifier names the detector's symbols standing alone, within their element type (`classifier-names.ts`)",
   'detection-reach':
     "a detection standing alone reaches as far as the rules' candidate it lies in, its short legs to a dot or pipe (`detection-reach.ts`)",
   'bare-strokes': 'a candidate split at bare strokes between its parts (`bare-strokes.ts`)',

@@ -36,7 +36,10 @@ export interface DetectedSymbol extends Box {
   textOnPipe?: boolean;
   /** One flange (or the plate) of a joint: the joint as drawn, which some drawings' truths box as one symbol. */
   joint?: Box;
-  /** Where its pipes reach it, when that is more than its box: the candidate it was cut back from. */
+  /**
+   * Where its pipes reach it, when that is more than its box: the candidate it was cut back from, or for a detection
+   * the candidate it lies in (`detection-reach.ts`).
+   */
   reach?: Box;
 }
 

@@ -25,16 +25,21 @@ describe("the classifier naming the detector's symbols", () => {
       detected(150, 'fitting'),
       detected(200, 'valve', 'globe_valve'),
     ];
-    // By position: a check valve, no symbol, another element type, a class of ours, and a needle valve.
+    // By position: a check valve, no symbol, another element type, (never asked), and a needle valve.
     const names: Record<number, readonly [string, 'valve' | 'fitting' | 'none', number]> = {
       0: ['check_valve', 'valve', 0.9],
       50: ['not_a_symbol', 'none', 0.9],
       100: ['ball_valve', 'valve', 0.9],
-      150: ['reducer', 'fitting', 0.9],
       200: ['needle_valve', 'valve', 0.9],
     };
-    const classifier = namingBy((box) => names[box.x0]);
+    const read: number[] = [];
+    const classifier = namingBy((box) => {
+      read.push(box.x0);
+      return names[box.x0];
+    });
     const named = await namedByClassifier(image, symbols, async () => classifier);
+    // An unclassed detection (`other_symbol`) is not read at all.
+    expect(read).toEqual([0, 50, 100, 200]);
     expect(named.map((s) => [s.elementType, s.symbolClass, s.description])).toEqual([
       ['valve', 'check_valve', 'check valve'],
       ['valve', 'gate_valve', 'gate valve'],

@@ -2,7 +2,9 @@
  * The classifier names the detector's symbols on a page read by the detector alone (`detector-trust.ts`): trained on
  * crops of every class, it tells a check valve from a gate valve, or a needle valve from a globe valve, far better than
  * the detector's class head (held-out crops 99.6 % against the detector's 0.72 F1 with class). It renames a symbol
- * within the element type the detector gave it, and leaves `other_symbol` detections (no class of ours) as they are.
+ * within the element type the detector gave it, however sure (measured so: synthetic held-out rasters named right 87 %
+ * -> 95 %), and leaves `other_symbol` detections (no class of ours) as they are. The box and confidence stay the
+ * detector's: it found the symbol there.
  */
 import type { GrayImage } from '../classifier/crop';
 import type { SymbolClassifier } from '../classifier/symbol-classifier';

@@ -4,7 +4,7 @@ import { analyzePage } from '../pipeline/analyze-page';
 import type { Box } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { box, dot, line, svgPage, valve } from '../testing/synthetic';
-import { MAX_REACH_STROKES, withReach } from './detection-reach';
+import { MAX_REACH_STROKES, REACH_SLACK, withReach } from './detection-reach';
 import type { FoundSymbol, SymbolDetector } from './detector/symbol-detector';
 import { keyAt } from '../testing/page-elements';
 
@@ -33,7 +33,7 @@ describe('detection reach', () => {
   it('takes no candidate that holds another detection, reaches far past it, or holds too little of it', () => {
     const [a, b] = [found(100, 100, 130, 120), found(140, 100, 170, 120)];
     expect(withReach([a, b], [boxed(95, 100, 170, 120)], unit).map((s) => s.reach)).toEqual([undefined, undefined]);
-    const past = MAX_REACH_STROKES * unit + 4;
+    const past = MAX_REACH_STROKES * unit + REACH_SLACK;
     expect(withReach([a], [boxed(100 - past - 1, 100, 130, 120)], unit)[0].reach).toBeUndefined();
     expect(withReach([a], [boxed(100 - past, 100, 130, 120)], unit)[0].reach).toEqual(boxed(100 - past, 100, 130, 120));
     expect(withReach([a], [boxed(90, 100, 120, 120)], unit)[0].reach).toBeUndefined();
@@ -82,17 +82,15 @@ describe('a detected valve on a short branch', () => {
     const connectedTo = async (without: Set<'detection-reach'>) => {
       const result = await analyzePage(page, { symbolDetector: fixedDetector(symbols), symbolMode: 'detector', without });
       const valveKey = keyAt(result, 346, 200);
-      return result.connections
+      const ends = result.connections
         .filter((c) => c.sourceKey === valveKey || c.targetKey === valveKey)
-        .map((c) => (c.sourceKey === valveKey ? c.targetKey : c.sourceKey))
-        .sort();
+        .map((c) => (c.sourceKey === valveKey ? c.targetKey : c.sourceKey));
+      return { ends: ends.sort(), top: keyAt(result, 320, 50), bottom: keyAt(result, 320, 370), right: keyAt(result, 570, 200) };
     };
-    const [top, bottom, right] = await (async () => {
-      const result = await analyzePage(page, { symbolDetector: fixedDetector(symbols), symbolMode: 'detector' });
-      return [keyAt(result, 320, 50), keyAt(result, 320, 370), keyAt(result, 570, 200)];
-    })();
-    expect(await connectedTo(new Set())).toEqual([top, bottom, right].sort());
+    const reached = await connectedTo(new Set());
+    expect(reached.ends).toEqual([reached.top, reached.bottom, reached.right].sort());
     // Its box alone does not reach the pipe: the junction is lost.
-    expect(await connectedTo(new Set(['detection-reach']))).toEqual([right]);
+    const boxed = await connectedTo(new Set(['detection-reach']));
+    expect(boxed.ends).toEqual([boxed.right]);
   });
 });

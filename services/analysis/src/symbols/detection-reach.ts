@@ -3,12 +3,14 @@
  * pipes to). The rules' candidates keep the ink joined to a symbol: its leg to a junction dot or to a pipe, too short
  * to be found as a line (a drain valve on a tee), and the rules' symbols keep their candidate as their reach. A
  * detection lying in a candidate takes the candidate as its reach too, where the candidate holds no other detection
- * and reaches at most `MAX_REACH_STROKES` stroke widths past the detection's box (more is a run of pipe).
+ * and reaches at most `MAX_REACH_STROKES` stroke widths and `REACH_SLACK` pixels past the detection's box (more is a
+ * run of pipe; the pixels for hairlines, whose stroke is a pixel or two).
  */
 import { boxArea, overlapArea, unionBox, type Box } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
 
 export const MAX_REACH_STROKES = 8;
+export const REACH_SLACK = 4;
 
 /** A candidate holds a detection when it covers this share of it. */
 const HELD = 0.85;
@@ -17,7 +19,7 @@ const HELD = 0.85;
 const HOLDS_OTHER = 0.2;
 
 export function withReach(detected: DetectedSymbol[], candidates: Box[], unit: number): DetectedSymbol[] {
-  const past = MAX_REACH_STROKES * unit + 4;
+  const past = MAX_REACH_STROKES * unit + REACH_SLACK;
   return detected.map((symbol) => {
     const holding = candidates.filter(
       (candidate) =>

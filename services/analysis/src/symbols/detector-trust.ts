@@ -2,7 +2,7 @@
  * Whether a page looks like the drawings the detector learned from. There the detector alone reads symbols better than
  * beside the rules. On real sheets unlike the corpus it reads them far worse, and the rules, fitted to such sheets,
  * lead. Its confidence is the share of held-out detections that were right at that score (`calibrated`), so its mean
- * over a page says how sure it is there. On the held-out corpus a page's mean runs from 0.63 to 0.77 (a page of 20
+ * over a page says how sure it is there. On the held-out corpus a page's mean runs from 0.63 to 0.77 (a page of 10
  * detections or more). On pid-dev's real sheets it runs from 0.49 to 0.59.
  */
 

@@ -1,7 +1,7 @@
 /**
  * How a raster page's symbols are found: the geometric rules with the classifier (`rules`), the learned detector
- * alone (`detector`), or the rules' symbols with the detector's added where none stands (`hybrid`). Vector PDF
- * pages keep their exact path whatever the mode.
+ * alone (`detector`), or the rules' symbols with the detector's added where none stands (`hybrid`; the detector's
+ * alone on a page it is as sure of as of its corpus). Vector PDF pages keep their exact path whatever the mode.
  */
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
 import { modelOnDemand } from '../pipeline/model-on-demand';

@@ -1,5 +1,5 @@
 import type { PageImage } from '../../ingest/page-image';
-import { withTextAsPaper } from '../../classifier/crop';
+import { withTextAsPaper, type GrayImage } from '../../classifier/crop';
 import { detectorTrusted } from '../../symbols/detector-trust';
 import { namedByClassifier } from '../../symbols/classifier-names';
 import { withReach } from '../../symbols/detection-reach';
@@ -37,10 +37,10 @@ export interface PageSymbols {
   /** Groups taken for text as a whole, as lines to read. */
   textGroups: TextLine[];
   /**
-   * Read in `hybrid` mode: by the rules and the detector together, or by the detector alone on a trusted page. Its
-   * symbols are rated by the symbol-confidence model (the detector's own scores run low on its trusted pages).
+   * Read in `hybrid` mode (by the rules and the detector together, or by the detector alone on a trusted page): the
+   * symbol-confidence model rates its symbols. The detector's own scores, over four views fused, run low.
    */
-  hybrid: boolean;
+  rated: boolean;
 }
 
 /**
@@ -56,7 +56,7 @@ export async function pageSymbols(
   const { unit } = lines;
   const on = (module: RuleModule) => ruleOn(options.without, module);
   const { rest, components, lineSegments, solidLines, layerLines, pixelTextLines, kept } = candidates;
-  const { classified, splitStubs, hybrid } = await namedSymbols(image, lines, candidates, options);
+  const { classified, splitStubs, rated } = await namedSymbols(image, lines, candidates, options);
   // Spectacle blinds drawn as a figure 8 on a stem take the place of what was read of their parts.
   const spectacles = on('spectacle-blinds')
     ? findSpectacleBlinds(components, lines.ink, solidLines, unit).filter(({ box }) => kept(box))
@@ -97,63 +97,76 @@ export async function pageSymbols(
     breakSymbols,
     platedJoints,
     textGroups,
-    hybrid,
+    rated,
   };
 }
 
-/** The candidates as the classifier names them, or the detector's symbols (with the rules' in `hybrid` mode). */
+/**
+ * The candidates as the classifier names them (`rules`), the detector's symbols alone (`detector`, or a page the
+ * detector is as sure of as of its corpus, `detector-trust.ts`), or the rules' symbols corrected by the detector's
+ * (`hybrid` on other pages). `rated`: read in `hybrid` mode, so the symbol-confidence model rates the symbols.
+ */
 async function namedSymbols(
   image: PageImage,
   lines: PageLines,
   candidates: SymbolCandidates,
   options: AnalyzeOptions,
-): Promise<{ classified: DetectedSymbol[]; splitStubs: Segment[]; hybrid: boolean }> {
+): Promise<{ classified: DetectedSymbol[]; splitStubs: Segment[]; rated: boolean }> {
   const { unit } = lines;
   const { without } = options;
   const { lineSegments, layerLines, pixelTextLines, kept, inHatching } = candidates;
   const { flanges, flangeBars, pairTwins } = candidates.flanges;
-  // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
-  // On a raster page the learned detector finds the symbols: alone, or adding what the rules missed (`hybrid`).
   const detector = options.symbolDetector && !options.vector ? await options.symbolDetector() : undefined;
   const reading = detector && (await detectedSymbols(detector, image, options.onTick));
-  // On a page like the ones it learned from, the detector's symbols stand alone (`detector-trust.ts`).
+  // Trust is read on the whole page as drawn, as it was measured.
   const trusted = options.symbolMode === 'hybrid' && reading && ruleOn(without, 'detector-trust') && detectorTrusted(reading.asDrawn);
-  const hybrid = options.symbolMode === 'hybrid' && !trusted;
-  // Beside the rules, the page as drawn corrects their symbols; its four views fused add only what they are sure of.
   // The detector's boxes are drawn in to their ink: it sizes them coarsely.
   const fitted = (found: DetectedSymbol[]) =>
     ruleOn(without, 'ink-fit') ? found.map((symbol) => fittedToInk(symbol, lines.ink, lineSegments, unit)) : found;
-  const read = reading && fitted((hybrid ? reading.asDrawn : reading.fused).filter(kept));
-  // Alone, a detection reaches as far as the rules' candidate it lies in: its short legs (`detection-reach.ts`).
-  const detected = read && !hybrid && ruleOn(without, 'detection-reach') ? withReach(read, candidates.symbols.filter(kept), unit) : read;
-  const confirmed = reading && hybrid ? fitted(reading.fused.filter(kept)) : [];
+  const textless = withTextAsPaper(image, [...layerLines, ...pixelTextLines]);
+  if (reading && (trusted || options.symbolMode !== 'hybrid')) {
+    const alone = await symbolsAlone(fitted(reading.fused.filter(kept)), candidates, textless, unit, options);
+    return { classified: alone, splitStubs: [], rated: Boolean(trusted) };
+  }
+  // Beside the rules, the page as drawn corrects their symbols; its four views fused add only what they are sure of.
+  const detected = reading && fitted(reading.asDrawn.filter(kept));
+  const confirmed = reading ? fitted(reading.fused.filter(kept)) : [];
   const standing = candidates.symbols
     .filter((symbol) => kept(symbol) && !flangeBars.has(symbol) && !inHatching(symbol))
     .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...FLANGE } : symbol));
-  const ruled =
-    detected && !hybrid
-      ? undefined
-      : await classifySymbols(
-          withTextAsPaper(image, [...layerLines, ...pixelTextLines]),
-          [...(ruleOn(without, 'equipment-parts') ? withStackedParts(standing, lineSegments, unit) : standing), ...flanges],
-          candidateCuts(lines, candidates, without),
-          options.symbolClassifier,
-        );
+  // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
+  const ruled = await classifySymbols(
+    textless,
+    [...(ruleOn(without, 'equipment-parts') ? withStackedParts(standing, lineSegments, unit) : standing), ...flanges],
+    candidateCuts(lines, candidates, without),
+    options.symbolClassifier,
+  );
   // What neither model reads as a symbol and the pipes break for, on both sides, is one.
-  if (ruled && ruleOn(without, 'piped-candidates'))
+  if (ruleOn(without, 'piped-candidates'))
     ruled.symbols.push(...pipedCandidates(ruled.symbols, standing, [...(detected ?? []), ...confirmed], lineSegments, unit));
-  let classified = detected ? withDetections(ruled?.symbols, detected, without, confirmed) : ruled!.symbols;
-  if (detected && ruled) {
-    const unsure = detected.filter((d) => d.confidence < HYBRID_MIN_CONFIDENCE);
-    if (ruleOn(without, 'piped-detections')) classified.push(...pipedDetections(classified, unsure, lineSegments, unit));
-    if (ruleOn(without, 'bodies-on-pipes')) classified.push(...bodiesOnPipes(classified, unsure, lines.ink, lineSegments, unit));
-  }
-  // On a trusted page the classifier names the detector's symbols (`classifier-names.ts`).
-  if (trusted && ruleOn(without, 'classifier-names'))
-    classified = await namedByClassifier(withTextAsPaper(image, [...layerLines, ...pixelTextLines]), classified, options.symbolClassifier);
-  if (detected && ruled && lines.inkClasses && ruleOn(without, 'line-ink-veto'))
+  if (!detected) return { classified: ruled.symbols, splitStubs: ruled.stubs, rated: false };
+  let classified = withDetections(ruled.symbols, detected, without, confirmed);
+  const unsure = detected.filter((d) => d.confidence < HYBRID_MIN_CONFIDENCE);
+  if (ruleOn(without, 'piped-detections')) classified.push(...pipedDetections(classified, unsure, lineSegments, unit));
+  if (ruleOn(without, 'bodies-on-pipes')) classified.push(...bodiesOnPipes(classified, unsure, lines.ink, lineSegments, unit));
+  if (lines.inkClasses && ruleOn(without, 'line-ink-veto'))
     classified = withoutLineInkSymbols(classified, detected, lines.ink, lines.inkClasses);
-  return { classified, splitStubs: ruled?.stubs ?? [], hybrid: Boolean(detected && (ruled || trusted)) };
+  return { classified, splitStubs: ruled.stubs, rated: true };
+}
+
+/**
+ * The detector's symbols standing alone: each reaching as far as the rules' candidate it lies in, its short legs
+ * (`detection-reach.ts`), and named by the classifier within its element type (`classifier-names.ts`).
+ */
+async function symbolsAlone(
+  detected: DetectedSymbol[],
+  candidates: SymbolCandidates,
+  textless: GrayImage,
+  unit: number,
+  { without, symbolClassifier }: AnalyzeOptions,
+): Promise<DetectedSymbol[]> {
+  const reached = ruleOn(without, 'detection-reach') ? withReach(detected, candidates.symbols.filter(candidates.kept), unit) : detected;
+  return ruleOn(without, 'classifier-names') ? namedByClassifier(textless, reached, symbolClassifier) : reached;
 }
 
 /** A group read as text, as a line along its longer side. */
