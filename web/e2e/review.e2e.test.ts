@@ -301,26 +301,22 @@ describe('reviewing a generated A1 sheet', () => {
     const links = await connectionsNow();
     const routed = (id: string) =>
       links.filter((c) => (endId(c.source) === id || endId(c.target) === id) && (c.metadata.path_data?.path.length ?? 0) > 0);
-    // The drag grabs what lies at the element's centre: an element there whose centre no other element covers.
+    // The drag grabs what lies at the element's centre: an element there whose centre no other element comes within a
+    // few pixels of (a tag's text inside a bubble, drawn with its stroke), nor a pipe drawn across it.
     const all = await elementsNow();
     const centreOf = ({ x, y, width, height }: Box) => [x + width / 2, y + height / 2];
-    const covers = ({ x, y, width, height }: Box, [cx, cy]: number[]) => cx >= x && cx <= x + width && cy >= y && cy <= y + height;
-    // Nor a pipe drawn across its centre, within a few pixels (a symbol read on a pipe that runs on through it).
-    const nearPath = ([cx, cy]: number[]) =>
+    const near = ({ x, y, width, height }: Box, [cx, cy]: number[], margin = 6) =>
+      cx >= x - margin && cx <= x + width + margin && cy >= y - margin && cy <= y + height + margin;
+    const onPath = (centre: number[]) =>
       links.some((c) =>
         (c.metadata.path_data?.path ?? []).some(({ start, end }) => {
-          const [x0, x1, y0, y1] = [
-            Math.min(start[0], end[0]),
-            Math.max(start[0], end[0]),
-            Math.min(start[1], end[1]),
-            Math.max(start[1], end[1]),
-          ];
-          return cx >= x0 - 4 && cx <= x1 + 4 && cy >= y0 - 4 && cy <= y1 + 4;
+          const [x0, x1] = [Math.min(start[0], end[0]), Math.max(start[0], end[0])];
+          const [y0, y1] = [Math.min(start[1], end[1]), Math.max(start[1], end[1])];
+          return near({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, centre);
         }),
       );
     const bare = (e: ElementRecord) =>
-      all.every((other) => other._id === e._id || !covers(other.boundingBox, centreOf(e.boundingBox))) &&
-      !nearPath(centreOf(e.boundingBox));
+      all.every((other) => other._id === e._id || !near(other.boundingBox, centreOf(e.boundingBox))) && !onPath(centreOf(e.boundingBox));
     const movers = all.filter((e) => e.name && routed(e._id).length > 0 && !retyped.has(e._id) && bare(e)).slice(0, 2);
     expect(movers).toHaveLength(2);
     const sidebar = page.getByRole('complementary', { name: 'Elements and connections' });
