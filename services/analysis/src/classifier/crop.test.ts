@@ -62,8 +62,11 @@ describe('crop convention', () => {
     // Its own box reaches into the label: the label is read.
     const reaching = { ...box, x1: 265 };
     expect(cropSymbol(withTextAsPaper(labelled, [label]), reaching)).toEqual(cropSymbol(labelled, reaching));
-    // The page itself is left as it was.
+    // The page itself is left as it was, also where its pixels are a Node Buffer (whose `slice` is a view).
     expect(labelled.gray[150 * 400 + 270]).toBe(0);
+    const buffered = { ...labelled, gray: Buffer.from(labelled.gray) };
+    withTextAsPaper(buffered, [label]);
+    expect(buffered.gray[150 * 400 + 270]).toBe(0);
   });
 
   it('keeps thin strokes when shrinking a large box', () => {

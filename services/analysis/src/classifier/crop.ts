@@ -65,7 +65,8 @@ export function cropInto(image: GrayImage, box: CropBox, out: Float32Array, offs
  * and the classifier reads it as if drawn alone. Text that reaches into a candidate's box stays in its crop.
  */
 export function withTextAsPaper(image: GrayImage, boxes: CropBox[]): GrayImage {
-  const paper = image.gray.slice();
+  // A copy (a Node Buffer's `slice` would be a view, and painting it would whiten the page itself).
+  const paper = Uint8Array.from(image.gray);
   for (const box of boxes) {
     const [x0, x1] = [Math.max(0, Math.ceil(box.x0)), Math.min(image.width - 1, Math.floor(box.x1))];
     for (let y = Math.max(0, Math.ceil(box.y0)); y <= Math.min(image.height - 1, Math.floor(box.y1)); y++)
