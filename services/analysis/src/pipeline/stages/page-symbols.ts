@@ -123,7 +123,8 @@ async function namedSymbols(
   // The detector's boxes are drawn in to their ink: it sizes them coarsely.
   const fitted = (found: DetectedSymbol[]) =>
     ruleOn(without, 'ink-fit') ? found.map((symbol) => fittedToInk(symbol, lines.ink, lineSegments, unit)) : found;
-  const textless = withTextAsPaper(image, [...layerLines, ...pixelTextLines]);
+  // The page with its known text as paper, for the classifier's crops (a copy of the page: made where it is read).
+  const textless = () => withTextAsPaper(image, [...layerLines, ...pixelTextLines]);
   if (reading && (trusted || options.symbolMode !== 'hybrid')) {
     const alone = await symbolsAlone(fitted(reading.fused.filter(kept)), candidates, textless, unit, options);
     return { classified: alone, splitStubs: [], rated: Boolean(trusted) };
@@ -136,7 +137,7 @@ async function namedSymbols(
     .map((symbol) => (pairTwins.has(symbol) ? { ...symbol, ...FLANGE } : symbol));
   // A box with its fan and motor below is classified whole (an air cooler), before the loose parts are dropped.
   const ruled = await classifySymbols(
-    textless,
+    textless(),
     [...(ruleOn(without, 'equipment-parts') ? withStackedParts(standing, lineSegments, unit) : standing), ...flanges],
     candidateCuts(lines, candidates, without),
     options.symbolClassifier,
@@ -161,12 +162,12 @@ async function namedSymbols(
 async function symbolsAlone(
   detected: DetectedSymbol[],
   candidates: SymbolCandidates,
-  textless: GrayImage,
+  textless: () => GrayImage,
   unit: number,
   { without, symbolClassifier }: AnalyzeOptions,
 ): Promise<DetectedSymbol[]> {
   const reached = ruleOn(without, 'detection-reach') ? withReach(detected, candidates.symbols.filter(candidates.kept), unit) : detected;
-  return ruleOn(without, 'classifier-names') ? namedByClassifier(textless, reached, symbolClassifier) : reached;
+  return ruleOn(without, 'classifier-names') && symbolClassifier ? namedByClassifier(textless(), reached, symbolClassifier) : reached;
 }
 
 /** A group read as text, as a line along its longer side. */
