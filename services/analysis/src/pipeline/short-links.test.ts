@@ -37,6 +37,14 @@ describe('symbols joined by a stroke too short to be a line', () => {
     expect(shortLinks([instrument, vessel], page(dash), 2, () => true)).toEqual([]);
   });
 
+  it("joins them past a label beside the stroke (a valve's fail action), not through text on it", () => {
+    const ink = page({ x0: 70, y0: 49, x1: 85, y1: 50 });
+    const label: Box = { x0: 66, y0: 32, x1: 80, y1: 42 };
+    expect(shortLinks([instrument, vessel], ink, 2, never, [label])).toMatchObject([{ a: 0, b: 1, dashed: true }]);
+    const onIt: Box = { x0: 66, y0: 46, x1: 80, y1: 53 };
+    expect(shortLinks([instrument, vessel], ink, 2, never, [onIt])).toEqual([]);
+  });
+
   it('takes no line found already for a link: a pipe stopping in the gap is traced, not bridged', () => {
     const pipe: Segment = { orientation: 'horizontal', start: 0, end: 75, lo: 49, hi: 50, dashed: false };
     const ink = page({ x0: 61, y0: 49, x1: 75, y1: 50 });

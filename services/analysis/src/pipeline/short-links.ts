@@ -31,8 +31,9 @@ const MAX_GAP = 2;
 /**
  * An instrument drawn close to what it measures, or two symbols drawn close on a line, are often joined by one
  * dash or a short stroke that no line rule keeps (lines are longer than a few strokes). Two boxes facing each other
- * across a gap of a stroke's reach up to twice the larger box's size, on a common axis, with no other box or text between,
- * are joined where a thin straight band of ink crosses the gap between their overlap, with paper on either side of it.
+ * across a gap of a stroke's reach up to twice the larger box's size, on a common axis, are joined where a thin
+ * straight band of ink crosses the gap between their overlap, with paper on either side of it and no other box or
+ * text on its way.
  * A band that is a line found already (`lines`) is none: the pipes are traced along it, and a pipe stopping in the gap
  * (it turns, or runs into a symbol not found) would join the two.
  */
@@ -91,7 +92,8 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
 
 /**
  * The lone stroke crossing the gap between two boxes facing each other along one axis, if one does, with no symbol
- * but their `own` in the corridor between them. `band`: the stroke's rows (or columns).
+ * but their `own` and no text on its way (a stroke's width or so either side of it). `band`: the stroke's rows (or
+ * columns).
  */
 function strokeAcross(
   boxA: Box,
@@ -113,9 +115,6 @@ function strokeAcross(
   if (gap < minGap || gap > MAX_GAP * Math.max(size(before), size(after))) return undefined;
   const [lo, hi] = [Math.max(before.across[0], after.across[0]), Math.min(before.across[1], after.across[1])];
   if (lo > hi) return undefined;
-  const corridor: Box = horizontal ? { x0: from, y0: lo, x1: to, y1: hi } : { x0: lo, y0: from, x1: hi, y1: to };
-  const inCorridor = (box: Box) => boxesTouch(box, corridor, 0);
-  if (symbols.some((box, i) => !own.includes(i) && inCorridor(box)) || text.some(inCorridor)) return undefined;
   const cover = (across: number) => {
     if (across < 0 || across >= (horizontal ? ink.height : ink.width)) return 0;
     let count = 0;
@@ -137,6 +136,11 @@ function strokeAcross(
   if (thickness > 2 * unit + 2) return undefined;
   const margin = thickness + 2;
   if (cover(first - margin) > MAX_BESIDE || cover(last + margin) > MAX_BESIDE) return undefined;
+  // Nothing else stands on the stroke's way: a label beside it (a valve's fail action, a bubble's tag) may.
+  const [near, far] = [first - margin, last + margin];
+  const way: Box = horizontal ? { x0: from, y0: near, x1: to, y1: far } : { x0: near, y0: from, x1: far, y1: to };
+  const inWay = (box: Box) => boxesTouch(box, way, 0);
+  if (symbols.some((box, i) => !own.includes(i) && inWay(box)) || text.some(inWay)) return undefined;
   const center = (first + last) / 2;
   const inGap = (line: Segment) =>
     line.orientation === orientation && Math.abs(segmentCenter(line) - center) <= thickness + 1 && line.end >= from && line.start <= to;
