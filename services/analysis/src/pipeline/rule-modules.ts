@@ -14,6 +14,7 @@ export const RULE_MODULES = {
   'fusion-views': 'a detection sure over four views of the page is added where nothing stands (`withDetections`)',
   'fusion-surer': 'a surer detection boxing the one rules symbol it overlaps differently gives the box (`withDetections`)',
   'fusion-name': 'a surer detection boxing the same symbol names a rules symbol of another element type (`withDetections`)',
+  'tee-dots': 'a fitting detected on a junction dot (a filled disc on a pipe) is dropped (`tee-dots.ts`)',
   'ink-fit': "a detection's box drawn in to its own ink, pipes through it left out (`ink-fit.ts`)",
   'detector-trust':
     "on a page the detector reads as surely as its own held-out corpus, its symbols alone, without the rules' (`detector-trust.ts`)",
