@@ -158,6 +158,17 @@ describe('traceConnections', () => {
     expect(pairs(traceConnections([dashed], [start, valve], [], 3))).toEqual([[0, 1]]);
   });
 
+  it('leaves no end dangling where a piece of the same signal line found twice stops and the other runs on', () => {
+    // Unit 4 (a dashed reach of 22 px): a signal line x 1322 from a bubble below up past a crossing signal line
+    // (y 1117, from a bubble on the right to a plate on a pipe) is also found as a piece stopping 12 px short of it.
+    const dashed = (segment: ReturnType<typeof horizontal>) => ({ ...segment, dashed: true });
+    const segments = [vertical(1995, 2249, 1322), vertical(1995, 2105, 1322), horizontal(1265, 1381, 2117)].map(dashed);
+    const right = { x0: 1392, y0: 2061, x1: 1506, y1: 2176 };
+    const below = { x0: 1266, y0: 2250, x1: 1380, y1: 2365 };
+    const plate = { x0: 1205, y0: 2110, x1: 1262, y1: 2125 };
+    expect(pairs(traceConnections(segments, [right, below, plate], [], 4))).toEqual([[0, 2]]);
+  });
+
   describe('open ends', () => {
     // A valve on a pipe y 100 (unit 3, open ends 45 px from the last joint): the pipe runs on 300 px to the right
     // and stops in the open; at x 250 a branch goes down 120 px and stops too.

@@ -223,7 +223,7 @@ export function traceConnections(
     }
   }
 
-  danglingSignalEnds(pieces, symbols, reachOf);
+  danglingSignalEnds(pieces, symbols, reachOf, runsOn);
 
   const connections = new Map<string, TracedConnection>();
   symbols.forEach((_, source) => {

@@ -27,9 +27,15 @@ export const pointOf = (piece: Piece, along: number): [number, number] =>
 /**
  * A signal line's last bend into its bubble is often too short for the dash finder: an end left dangling (no
  * symbol, no other line) belongs to the symbol its last leg would run straight into, square to the piece or straight
- * on, within four reaches; else to the nearest symbol within three.
+ * on, within four reaches; else to the nearest symbol within three. An end where the line `runsOn` in another piece
+ * found along it (the dash finder's and the line-ink model's pieces of one line) dangles nowhere.
  */
-export function danglingSignalEnds(pieces: Piece[], symbols: Box[], reachOf: (piece: Piece) => number): void {
+export function danglingSignalEnds(
+  pieces: Piece[],
+  symbols: Box[],
+  reachOf: (piece: Piece) => number,
+  runsOn: (piece: Piece, along: number) => boolean,
+): void {
   for (const piece of pieces) {
     if (!piece.dashed) continue;
     for (const end of ['start', 'end'] as const) {
@@ -37,6 +43,7 @@ export function danglingSignalEnds(pieces: Piece[], symbols: Box[], reachOf: (pi
       const [x, y] = pointOf(piece, piece[end]);
       const reach = reachOf(piece);
       if (attached >= 0 || piece.neighbours.some(({ point }) => Math.hypot(point[0] - x, point[1] - y) <= reach)) continue;
+      if (runsOn(piece, piece[end])) continue;
       const ahead = (box: Box) => {
         const at = piece[end];
         const [lo, hi] = alongRange(box, piece.orientation);
