@@ -54,9 +54,11 @@ export function symbolBox(variant: SymbolVariant, placement: SymbolPlacement): B
 /**
  * The symbol's box as the truth lists it: its body, without the leads some shapes draw from their ports along the
  * pipe (draw.io's orifice, knife valve), as real sheets' truth boxes them. Layout keeps `symbolBox`, leads included.
+ * On a scan whose ink bled `bleed` pixels a side, the box holds the bled ink too: a 7-px flange drawn with a thin pen
+ * and bled 2 px reads 11 px thick, and a person boxes it so.
  */
-export function symbolBodyBox(variant: SymbolVariant, placement: SymbolPlacement): Box {
-  return boxOf(bodyPrimitives(variant), placement);
+export function symbolBodyBox(variant: SymbolVariant, placement: SymbolPlacement, bleed = 0): Box {
+  return boxOf(bodyPrimitives(variant), placement, bleed);
 }
 
 /** The variant's drawing without its leads (`Primitive.lead`). */
@@ -65,15 +67,16 @@ export function bodyPrimitives(variant: SymbolVariant): Primitive[] {
   return body.length ? body : variant.primitives;
 }
 
-function boxOf(primitives: readonly Primitive[], placement: SymbolPlacement): Box {
+function boxOf(primitives: readonly Primitive[], placement: SymbolPlacement, bleed = 0): Box {
   const points: Point[] = [];
   let widest = 0;
   for (const primitive of primitives) {
     for (const point of primitivePoints(primitive).points) points.push(toPage(point, placement));
     widest = Math.max(widest, placement.lineWidth * (primitive.weight ?? 1));
   }
-  // A full width, not half: the miter of a valve's 60° tips reaches one width beyond the corner.
-  return boundsOf(points, widest);
+  // A full width, not half: the miter of a valve's 60° tips reaches one width beyond the corner. Bled ink reaches
+  // half a width and the bleed past a stroke's middle.
+  return boundsOf(points, Math.max(widest, widest / 2 + bleed));
 }
 
 /**

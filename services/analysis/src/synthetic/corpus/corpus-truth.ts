@@ -5,7 +5,7 @@ import { bodyPrimitives, symbolBodyBox, toPage } from '../symbol-library';
 import { pieceMarks, type SignalMark } from '../signal-marks';
 import { primitivePoints } from '../symbol-primitives';
 import type { Furniture, FurnitureText } from './sheet-furniture';
-import type { SheetPlan } from './sheet-plan';
+import { LAYOUT_DPI, type SheetPlan } from './sheet-plan';
 
 /**
  * The exact truth of one corpus sheet (schema `pid-corpus/1`, documented in the analysis README), in pixels of
@@ -112,7 +112,7 @@ export function layoutTruth(
     name,
     imageSize: { width: builder.canvas.width, height: builder.canvas.height },
     plan,
-    symbols: builder.symbols.map((symbol) => corpusSymbol(symbol, connected)),
+    symbols: builder.symbols.map((symbol) => corpusSymbol(symbol, connected, bleedInLayout(plan))),
     pipes,
     junctions,
     crossings: crossingPoints(builder, pipes),
@@ -130,7 +130,12 @@ export function layoutTruth(
   };
 }
 
-function corpusSymbol(symbol: SheetSymbol, connected: Set<string>): CorpusSymbol {
+/** How far the scan's ink bleed (`DegradeOptions.bleed`, rendition pixels) grew each stroke, in layout pixels. */
+function bleedInLayout(plan: SheetPlan): number {
+  return plan.damage ? (Math.max(0, plan.damage.bleed ?? 0) * LAYOUT_DPI) / plan.dpi : 0;
+}
+
+function corpusSymbol(symbol: SheetSymbol, connected: Set<string>, bleed: number): CorpusSymbol {
   const { variant, placement } = symbol;
   const source = variant.source;
   // The frame box: every point of the body (leads left out) in the symbol's own frame, padded by the pen, then placed.
@@ -154,7 +159,7 @@ function corpusSymbol(symbol: SheetSymbol, connected: Set<string>): CorpusSymbol
     shape: source ? source.shape : variant.name.split('+')[0],
     ...(source ? { file: source.file } : {}),
     variant: variant.name,
-    box: symbolBodyBox(variant, placement),
+    box: symbolBodyBox(variant, placement, bleed),
     turnedBox: corners as CorpusSymbol['turnedBox'],
     quarterTurns: placement.quarterTurns,
     mirror: placement.mirror ?? false,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { boundsOf, boxContains, boxesOverlap, grow, samePoint, segmentHitsBox, type Box } from '../geometry';
+import { boundsOf, boxContains, boxesOverlap, grow, samePoint, segmentHitsBox, type Box, type Point } from '../geometry';
 import { buildCorpusSheet, type CorpusSheet } from './corpus-sheet';
 import { CORPUS_SEED_BASE } from './corpus-writer';
 import { markedLine } from '../signal-marks';
-import { planSheet, type SheetPlan } from './sheet-plan';
+import { LAYOUT_DPI, planSheet, type SheetPlan } from './sheet-plan';
 import { cutTiles, TILE_SIZE, tileOrigins } from './tiles';
 import { expectWith } from '@pid/platform/test-kit/samples';
 
@@ -14,6 +14,13 @@ function seedWhere(wanted: (plan: SheetPlan) => boolean): number {
 }
 
 const small = (plan: SheetPlan) => (plan.paper === 'A4' || plan.paper === 'A3') && plan.dpi <= 150;
+
+/** How far `point` is from the segment a-b. */
+function segmentDistance([px, py]: Point, [ax, ay]: Point, [bx, by]: Point): number {
+  const [dx, dy] = [bx - ax, by - ay];
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+}
 
 function inkIn(sheet: CorpusSheet, [x0, y0, x1, y1]: Box): number {
   const { data, channels, width, height } = sheet.pixels;
@@ -361,6 +368,53 @@ describe('training corpus', () => {
       for (const port of symbol.ports)
         expectWith(inkIn(sheet, grow([...port.at, ...port.at], 3)), `${symbol.id} ${port.name}`).toBeGreaterThan(0);
     }
+  }, 120_000);
+
+  it('boxes the ink of a page whose ink bled, as far as it bled', async () => {
+    const seed = seedWhere(
+      (plan) =>
+        small(plan) &&
+        plan.damage !== false &&
+        (plan.damage.bleed ?? 0) >= 2 &&
+        !plan.damage.rotationDeg &&
+        !plan.damage.breaks &&
+        !plan.damage.blur &&
+        (plan.style.symbolWidth * plan.dpi) / LAYOUT_DPI < 1.5,
+    );
+    const sheet = await buildCorpusSheet(seed);
+    const bleed = (sheet.truth.plan.damage as { bleed: number }).bleed;
+    // The ring of pixels just outside each symbol's box, away from the pipes and leads leaving it and from the text
+    // and symbols beside it, is paper: the box holds the symbol's bled ink.
+    const { symbols, pipes, texts } = sheet.truth;
+    const { data, channels, width } = sheet.pixels;
+    const near = (point: Point, a: Point, b: Point, reach: number) => segmentDistance(point, a, b) <= reach;
+    let [ring, inked] = [0, 0];
+    for (const symbol of symbols) {
+      const centre: Point = [(symbol.box[0] + symbol.box[2]) / 2, (symbol.box[1] + symbol.box[3]) / 2];
+      const others = [...symbols.filter((other) => other !== symbol).map((other) => other.box), ...texts.map((text) => text.box)];
+      // (Pixels wholly outside the box.)
+      const [x0, y0, x1, y1] = [
+        Math.floor(symbol.box[0]) - 1,
+        Math.floor(symbol.box[1]) - 1,
+        Math.ceil(symbol.box[2]),
+        Math.ceil(symbol.box[3]),
+      ];
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          if (y !== y0 && y !== y1 && x !== x0 && x !== x1) continue;
+          const point: Point = [x + 0.5, y + 0.5];
+          const reach = (w: number) => w / 2 + bleed + 2;
+          if (pipes.some((pipe) => pipe.polyline.some((p, i) => i > 0 && near(point, pipe.polyline[i - 1], p, reach(pipe.width)))))
+            continue;
+          if (symbol.ports.some((port) => near(point, port.at, centre, reach(8)))) continue;
+          if (others.some((box) => boxContains(grow(box, 2), [...point, ...point]))) continue;
+          ring++;
+          if (data[(y * width + x) * channels] < 160) inked++;
+        }
+      }
+    }
+    expect(ring).toBeGreaterThan(500);
+    expect(inked / ring).toBeLessThan(0.02);
   }, 120_000);
 
   it('cuts overlapping tiles that cover the page, annotating what lies in each', async () => {

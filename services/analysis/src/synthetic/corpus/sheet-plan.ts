@@ -13,6 +13,9 @@ import type { SymbolMix } from './symbol-catalog';
  * The ranges are set from drafting practice (ISO 128 line widths 0.13–1.4 mm, lettering 1.8–7 mm), not from any
  * real sheet.
  */
+/** The layout's resolution: plans give sizes in its pixels, and a rendition at `dpi` scales them by dpi / LAYOUT_DPI. */
+export const LAYOUT_DPI = 200;
+
 export interface SheetPlan {
   seed: number;
   paper: Paper;
@@ -88,7 +91,7 @@ export function planSheet(seed: number): SheetPlan {
   const paper = rng.weighted(PAPERS);
   const orientation: Orientation = paper === 'A4' || rng.chance(0.2) ? rng.pick(['portrait', 'landscape'] as const) : 'landscape';
   const { width, height } = PAPER_PIXELS[paper];
-  const largest = Math.sqrt(MAX_PIXELS / (width * height)) * 200;
+  const largest = Math.sqrt(MAX_PIXELS / (width * height)) * LAYOUT_DPI;
   const dpi = Math.min(rng.weighted(DPIS), Math.floor(largest / 10) * 10);
   return {
     seed,
@@ -186,7 +189,7 @@ function signalMarking(rng: Prng): Pick<DraftingStyle, 'signalMarks'> {
 
 /** Scan damage; blur and bleed are in pixels of the rendition, so they scale with its resolution. */
 function randomDamage(rng: Prng, dpi: number): DegradeOptions {
-  const perPixel = dpi / 200;
+  const perPixel = dpi / LAYOUT_DPI;
   const some = <T>(probability: number, value: () => T): T | undefined => (rng.chance(probability) ? value() : undefined);
   return {
     blur: some(0.6, () => rng.range(0.3, 1.5) * perPixel),
