@@ -6,6 +6,7 @@ import { boundsOf, type Box, type Point } from './geometry';
 import type { PdfCanvas } from './pdf-canvas';
 import type { PortDefinition, SymbolVariant } from './symbol-classes';
 import { primitivePoints, type Primitive } from './symbol-primitives';
+import { strokedBox, type Stroke } from './stroke-box';
 
 export { BUBBLE_RADIUS, SYMBOL_CLASSES, symbolClass } from './symbol-classes';
 export type { PortDefinition, SymbolClass, SymbolPlacementKind, SymbolVariant } from './symbol-classes';
@@ -52,13 +53,13 @@ export function symbolBox(variant: SymbolVariant, placement: SymbolPlacement): B
 }
 
 /**
- * The symbol's box as the truth lists it: its body, without the leads some shapes draw from their ports along the
- * pipe (draw.io's orifice, knife valve), as real sheets' truth boxes them. Layout keeps `symbolBox`, leads included.
- * On a scan whose ink bled `bleed` pixels a side, the box holds the bled ink too: a 7-px flange drawn with a thin pen
- * and bled 2 px reads 11 px thick, and a person boxes it so.
+ * The symbol's box as the truth lists it: the ink of its body, without the leads some shapes draw from their ports
+ * along the pipe (draw.io's orifice, knife valve), as real sheets' truth boxes them. Layout keeps `symbolBox`, leads
+ * and a whole pen's margin included. On a scan whose ink bled `bleed` pixels a side, the bled ink too: a 7-px flange
+ * drawn with a thin pen and bled 2 px reads 11 px thick, and a person boxes it so.
  */
 export function symbolBodyBox(variant: SymbolVariant, placement: SymbolPlacement, bleed = 0): Box {
-  return boxOf(bodyPrimitives(variant), placement, bleed);
+  return strokedBox(symbolStrokes(bodyPrimitives(variant), placement), bleed);
 }
 
 /** The variant's drawing without its leads (`Primitive.lead`). */
@@ -67,16 +68,21 @@ export function bodyPrimitives(variant: SymbolVariant): Primitive[] {
   return body.length ? body : variant.primitives;
 }
 
-function boxOf(primitives: readonly Primitive[], placement: SymbolPlacement, bleed = 0): Box {
-  const points: Point[] = [];
-  let widest = 0;
-  for (const primitive of primitives) {
-    for (const point of primitivePoints(primitive).points) points.push(toPage(point, placement));
-    widest = Math.max(widest, placement.lineWidth * (primitive.weight ?? 1));
-  }
-  // A full width, not half: the miter of a valve's 60° tips reaches one width beyond the corner. Bled ink reaches
-  // half a width and the bleed past a stroke's middle.
-  return boundsOf(points, Math.max(widest, widest / 2 + bleed));
+function boxOf(primitives: readonly Primitive[], placement: SymbolPlacement): Box {
+  const strokes = symbolStrokes(primitives, placement);
+  // A whole pen, not half, all round: room for the miters of a valve's 60° tips.
+  return boundsOf(
+    strokes.flatMap((stroke) => stroke.points),
+    Math.max(...strokes.map((stroke) => stroke.width)),
+  );
+}
+
+/** The primitives as the canvas strokes them, in page pixels. */
+function symbolStrokes(primitives: readonly Primitive[], placement: SymbolPlacement): Stroke[] {
+  return primitives.map((primitive) => {
+    const { points, closed } = primitivePoints(primitive);
+    return { points: points.map((point) => toPage(point, placement)), closed, width: placement.lineWidth * (primitive.weight ?? 1) };
+  });
 }
 
 /**
@@ -126,13 +132,10 @@ export function placedPorts(variant: SymbolVariant, placement: SymbolPlacement):
 
 /** Draws the symbol and answers its truth box. */
 export function drawSymbol(canvas: PdfCanvas, variant: SymbolVariant, placement: SymbolPlacement): Box {
-  for (const primitive of variant.primitives) {
-    const { points, closed } = primitivePoints(primitive);
-    const width = placement.lineWidth * (primitive.weight ?? 1);
-    canvas.path(
-      points.map((point) => toPage(point, placement)),
-      { width, closed, fill: primitive.fill, dash: primitive.dashed ? [width * 4, width * 3] : undefined },
-    );
-  }
+  const strokes = symbolStrokes(variant.primitives, placement);
+  variant.primitives.forEach((primitive, i) => {
+    const { points, closed, width } = strokes[i];
+    canvas.path(points, { width, closed, fill: primitive.fill, dash: primitive.dashed ? [width * 4, width * 3] : undefined });
+  });
   return symbolBox(variant, placement);
 }

@@ -370,6 +370,24 @@ describe('training corpus', () => {
     }
   }, 120_000);
 
+  it('boxes a symbol to its ink: each side of the box within a pixel of it, with a heavy pen too', async () => {
+    const seed = seedWhere((plan) => small(plan) && plan.damage === false && (plan.style.symbolWidth * plan.dpi) / LAYOUT_DPI >= 3);
+    const sheet = await buildCorpusSheet(seed);
+    const { data, channels, width } = sheet.pixels;
+    const inked = (x: number, y: number) => data[(y * width + x) * channels] < 160;
+    // The outermost row or column of whole pixels inside each side.
+    const sidesInked = ([x0, y0, x1, y1]: Box) => {
+      const [left, top, right, bottom] = [Math.ceil(x0), Math.ceil(y0), Math.floor(x1) - 1, Math.floor(y1) - 1];
+      const row = (y: number) => Array.from({ length: right - left + 1 }, (_, i) => inked(left + i, y)).some(Boolean);
+      const column = (x: number) => Array.from({ length: bottom - top + 1 }, (_, i) => inked(x, top + i)).some(Boolean);
+      return [row(top), row(bottom), column(left), column(right)].filter(Boolean).length;
+    };
+    const { symbols } = sheet.truth;
+    expect(symbols.length).toBeGreaterThan(10);
+    const tight = symbols.filter((symbol) => sidesInked(symbol.box) === 4);
+    expect(tight.length / symbols.length).toBeGreaterThan(0.9);
+  }, 120_000);
+
   it('boxes the ink of a page whose ink bled, as far as it bled', async () => {
     const seed = seedWhere(
       (plan) =>
