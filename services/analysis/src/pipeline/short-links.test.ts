@@ -55,6 +55,16 @@ describe('symbols joined by a stroke too short to be a line', () => {
     expect(shortLinks([instrument, vessel], ink, 2, never, [], [crossing, below])).toMatchObject([{ a: 0, b: 1 }]);
   });
 
+  it('joins a drain valve and its cap a few pixels apart, where no pipe reaches either from outside', () => {
+    // A valve at x 20-60 against a junction on the main pipe (no leg), its cap at x 66-74: a 5-px stub between.
+    const cap: Box = { x0: 66, y0: 44, x1: 74, y1: 55 };
+    const stub = page({ x0: 61, y0: 49, x1: 65, y1: 50 });
+    expect(shortLinks([instrument, cap], stub, 2, never)).toMatchObject([
+      { a: 0, b: 1, dashed: false, link: { orientation: 'horizontal', start: [61, 49.5], end: [65, 49.5] } },
+    ]);
+    expect(shortLinks([instrument, cap], page(), 2, never)).toEqual([]);
+  });
+
   it('joins boxes up to twice the larger one apart (a gauge a bubble or two from its indicator, or from thin bars), and no further', () => {
     const dashes = [70, 95, 120, 145].map((x) => ({ x0: x, y0: 49, x1: x + 14, y1: 50 }));
     // An orifice plate's bars, 5 x 11 px, 78 px from the instrument: under twice the instrument's 41.

@@ -48,9 +48,10 @@ export function shortLinks(
   const links: ShortLink[] = [];
   for (let a = 0; a < symbols.length; a++) {
     for (let b = a + 1; b < symbols.length; b++) {
-      // (A gap within a stroke's reach is the tracer's: a pipe's end there reaches the symbol.)
+      // From a few pixels up: a drain valve against its cap, both away from any pipe's end (the valve drawn against a
+      // junction), has only its stub between them. A pipe stopping in the gap is a line found, which blocks the link.
       const across = (horizontal: boolean) =>
-        strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, { symbols, own: [a, b] }, text, lines, 2 * unit + 4);
+        strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, { symbols, own: [a, b] }, text, lines, MIN_LEG);
       const found = across(true) ?? across(false);
       if (found && !joined(a, b)) links.push({ a, b, link: found.link, dashed: found.dashed });
     }
