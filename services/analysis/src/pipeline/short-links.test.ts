@@ -102,6 +102,25 @@ describe("a symbol's leg to a pipe, too short to be a line", () => {
     expect(legs).toEqual([{ orientation: 'vertical', start: 77, end: 81, lo: 99, hi: 100, dashed: false }]);
   });
 
+  it('finds the leg of a valve drawn against a junction dot, through the dot into the pipe', () => {
+    // A pipe along x 40-43 (y 0-99); a dot of radius 7 on it at y 50; a valve from x 51 whose tip the dot touches.
+    const vertical: Segment = { orientation: 'vertical', start: 0, end: 99, lo: 40, hi: 43, dashed: false };
+    const dot = (cx: number, cy: number, r: number): Box[] =>
+      Array.from({ length: 2 * r + 1 }, (_, i) => {
+        const dy = i - r;
+        const dx = Math.floor(Math.sqrt(r * r - dy * dy));
+        return { x0: cx - dx, y0: cy + dy, x1: cx + dx, y1: cy + dy };
+      });
+    const valveAt: Box = { x0: 51, y0: 42, x1: 80, y1: 58 };
+    const ink = page({ x0: 40, y0: 0, x1: 43, y1: 99 }, ...dot(42, 50, 8));
+    const legs = legsToLines([valveAt], [vertical], ink, 1);
+    expect(legs).toMatchObject([{ orientation: 'horizontal', end: 50 }]);
+    expect(legs[0].start).toBeLessThanOrEqual(42);
+    // A blot as thick beside the pipe that stops at it, no dot, is no leg.
+    const blot = page({ x0: 40, y0: 0, x1: 43, y1: 99 }, { x0: 44, y0: 44, x1: 50, y1: 56 });
+    expect(legsToLines([valveAt], [vertical], blot, 1)).toEqual([]);
+  });
+
   it('finds none where the stroke is broken (a signal), has ink beside it, or the gap holds a solid line found already', () => {
     expect(legsToLines([valve], [pipe], page({ x0: 99, y0: 60, x1: 100, y1: 65 }, { x0: 99, y0: 72, x1: 100, y1: 79 }), 2)).toEqual([]);
     expect(legsToLines([valve], [pipe], page(leg, { x0: 103, y0: 62, x1: 109, y1: 77 }), 2)).toEqual([]);

@@ -27,6 +27,8 @@ const MIN_LEG = 2;
  * orifice plate's bars are thin, so the smaller box would bound the gap at a stroke's length).
  */
 const MAX_GAP = 2;
+/** A junction dot is at most this many of its line's widths across. */
+const DOT_WIDTHS = 3.5;
 
 /**
  * An instrument drawn close to what it measures, or two symbols drawn close on a line, are often joined by one
@@ -78,7 +80,9 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
       : { x0: line.start - pad, y0: line.lo, x1: line.end + pad, y1: line.hi };
     symbols.forEach((symbol, s) => {
       if (!boxesTouch(symbol, lineBox, MAX_GAP * Math.max(symbol.x1 - symbol.x0, symbol.y1 - symbol.y0) + 1)) return;
-      const found = strokeAcross(symbol, lineBox, horizontal, ink, unit, { symbols, own: [s] }, text, solid, MIN_LEG);
+      const across = (thickest?: number) =>
+        strokeAcross(symbol, lineBox, horizontal, ink, unit, { symbols, own: [s] }, text, solid, MIN_LEG, thickest);
+      const found = across() ?? junctionDot(across(DOT_WIDTHS * (line.hi - line.lo + 1)), line, ink);
       if (!found || found.dashed) return;
       const { link, band } = found;
       const [from, to] = horizontal ? [link.start[0], link.end[0]] : [link.start[1], link.end[1]];
@@ -89,6 +93,34 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
     });
   }
   return legs;
+}
+
+/**
+ * A junction dot on the line that the symbol is drawn against: a band as thick as a dot (`DOT_WIDTHS` line widths at
+ * most) filling the gap, whose ink goes on past the line's other side, as a dot centred on the line does (a symbol's
+ * blob or a thick bar beside the line does not). The leg runs through the dot into the line.
+ */
+function junctionDot<T extends { link: PathSegment; band: [number, number] }>(
+  found: T | undefined,
+  line: Segment,
+  ink: InkImage,
+): T | undefined {
+  if (!found) return undefined;
+  const [first, last] = found.band;
+  const width = line.hi - line.lo + 1;
+  if (last - first + 1 <= width) return undefined;
+  // The rows (or columns) of the band's middle half, a pixel or two past the line's far side from the symbol.
+  const mid = (first + last) / 2;
+  const reach = Math.max(1, Math.round((last - first + 1) / 4));
+  const inked = (along: number, across: number) => {
+    const [x, y] = line.orientation === 'vertical' ? [along, across] : [across, along];
+    return x >= 0 && y >= 0 && x < ink.width && y < ink.height && ink.mask[y * ink.width + x] !== 0;
+  };
+  const legFrom = line.orientation === 'vertical' ? found.link.start[0] : found.link.start[1];
+  const farSide = legFrom > line.hi ? [line.lo - 1, line.lo - 2] : [line.hi + 1, line.hi + 2];
+  for (const along of farSide)
+    for (let across = Math.round(mid - reach); across <= Math.round(mid + reach); across++) if (!inked(along, across)) return undefined;
+  return found;
 }
 
 /**
@@ -106,6 +138,7 @@ function strokeAcross(
   text: Box[],
   lines: Segment[],
   minGap: number,
+  thickest = 2 * unit + 2,
 ): { link: PathSegment; dashed: boolean; band: [number, number] } | undefined {
   const orientation = horizontal ? 'horizontal' : 'vertical';
   const [one, two] = [boxSpans(boxA, orientation), boxSpans(boxB, orientation)];
@@ -134,7 +167,7 @@ function strokeAcross(
   while ((covers.get(first - 1) ?? 0) >= most / 2) first--;
   while ((covers.get(last + 1) ?? 0) >= most / 2) last++;
   const thickness = last - first + 1;
-  if (thickness > 2 * unit + 2) return undefined;
+  if (thickness > thickest) return undefined;
   const margin = thickness + 2;
   if (cover(first - margin) > MAX_BESIDE || cover(last + margin) > MAX_BESIDE) return undefined;
   // Nothing else stands on the stroke's way: a label beside it (a valve's fail action, a bubble's tag) may.
