@@ -7,6 +7,7 @@ import { box, dot, line, svgPage, valve } from '../testing/synthetic';
 import { MAX_REACH_STROKES, REACH_SLACK, withReach } from './detection-reach';
 import type { FoundSymbol, SymbolDetector } from './detector/symbol-detector';
 import { keyAt } from '../testing/page-elements';
+import type { RuleModule } from '../pipeline/rule-modules';
 
 const found = (x0: number, y0: number, x1: number, y1: number): DetectedSymbol => ({
   x0,
@@ -79,7 +80,7 @@ describe('a detected valve on a short branch', () => {
       detection(530, 170, 610, 230, 'equipment'),
       detection(330, 188, 362, 212, 'valve'),
     ];
-    const connectedTo = async (without: Set<'detection-reach'>) => {
+    const connectedTo = async (without: Set<RuleModule>) => {
       const result = await analyzePage(page, { symbolDetector: fixedDetector(symbols), symbolMode: 'detector', without });
       const valveKey = keyAt(result, 346, 200);
       const ends = result.connections
@@ -89,8 +90,11 @@ describe('a detected valve on a short branch', () => {
     };
     const reached = await connectedTo(new Set());
     expect(reached.ends).toEqual([reached.top, reached.bottom, reached.right].sort());
-    // Its box alone does not reach the pipe: the junction is lost.
-    const boxed = await connectedTo(new Set(['detection-reach']));
+    // Its box alone does not reach the pipe; the leg through the dot (`line-legs`) joins it too; with neither, the
+    // junction is lost.
+    const legged = await connectedTo(new Set(['detection-reach']));
+    expect(legged.ends).toEqual([legged.top, legged.bottom, legged.right].sort());
+    const boxed = await connectedTo(new Set(['detection-reach', 'line-legs']));
     expect(boxed.ends).toEqual([boxed.right]);
   });
 });
