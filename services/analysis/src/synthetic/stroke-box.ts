@@ -22,12 +22,12 @@ export function strokedBox(strokes: readonly Stroke[], bleed = 0): Box {
     const tips = miterTips(points, closed, half);
     if (tips.length) boxes.push(boundsOf(tips, bleed));
   }
-  return [
-    Math.min(...boxes.map((box) => box[0])),
-    Math.min(...boxes.map((box) => box[1])),
-    Math.max(...boxes.map((box) => box[2])),
-    Math.max(...boxes.map((box) => box[3])),
-  ];
+  return boundsOf(
+    boxes.flatMap(([x0, y0, x1, y1]): Point[] => [
+      [x0, y0],
+      [x1, y1],
+    ]),
+  );
 }
 
 /** The outer tip of each corner drawn with a miter join (not a straight run, not past the miter limit). */

@@ -7,15 +7,15 @@ import { PAPER_PIXELS } from '../sheet-generator';
 import type { Density } from '../process-layout';
 import type { SymbolMix } from './symbol-catalog';
 
+/** The layout's resolution: plans give sizes in its pixels, and a rendition at `dpi` scales them by dpi / LAYOUT_DPI. */
+export const LAYOUT_DPI = 200;
+
 /**
  * Everything chosen at random for one corpus sheet, and recorded in its truth: page, resolution, drafting style,
  * symbol mix, furniture and scan damage. Sizes are in pixels of the 200-dpi layout space unless named otherwise.
  * The ranges are set from drafting practice (ISO 128 line widths 0.13–1.4 mm, lettering 1.8–7 mm), not from any
  * real sheet.
  */
-/** The layout's resolution: plans give sizes in its pixels, and a rendition at `dpi` scales them by dpi / LAYOUT_DPI. */
-export const LAYOUT_DPI = 200;
-
 export interface SheetPlan {
   seed: number;
   paper: Paper;
