@@ -1,4 +1,4 @@
-import { CONSUMERS, STREAMS, SUBJECTS, type AnalysisJob } from '@pid/contracts';
+import { CONSUMERS, isSymbolElement, STREAMS, SUBJECTS, type AnalysisJob } from '@pid/contracts';
 import { pdfRenderSize, publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
 import {
   CONTINUATION,
@@ -63,7 +63,8 @@ describe('analysis worker', () => {
     expect(results).toHaveLength(1);
     const [result] = results;
     expect(result).toMatchObject({ drawingId: job.drawingId, userId: job.userId, imageSize: { width: 640, height: 420 } });
-    expect(result.elements.filter((e) => e.elementType === 'equipment')).toHaveLength(2);
+    // Both boxes, as symbols: what a bare rectangle is named is the detector's call.
+    expect(result.elements.filter(isSymbolElement)).toHaveLength(2);
     expect(result.connections).toHaveLength(1);
     const progress = collected.events;
     expect(progress.map((e) => e.message)).toEqual([

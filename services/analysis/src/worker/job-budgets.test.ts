@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONSUMERS, STREAMS, SUBJECTS } from '@pid/contracts';
+import { CONSUMERS, isSymbolElement, STREAMS, SUBJECTS } from '@pid/contracts';
 import { publishJson, type ObjectStorage, type RunningConsumer } from '@pid/platform';
 import { box, line, multiPageDrawingPdf, svgPng, type ServiceHarness, HOOK_TIMEOUT_MS } from '@pid/platform/test-kit';
 import request from 'supertest';
@@ -157,7 +157,7 @@ describe('job budgets', () => {
     })();
     const { results } = await jobs.settled(normal.jobId, 60_000);
     expect(results).toHaveLength(1);
-    expect(results[0]!.elements.filter((element) => element.elementType === 'equipment')).toHaveLength(2);
+    expect(results[0]!.elements.filter(isSymbolElement)).toHaveLength(2);
     // The dense job was still running when the other one completed.
     expect(await jobs.streamed(dense.jobId)).toEqual({ results: [], failures: [] });
     await expectEndedOnce(dense.jobId, 'This drawing is too complex to analyse (page 1 took longer than 20 s)');
