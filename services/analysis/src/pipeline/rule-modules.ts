@@ -16,6 +16,7 @@ export const RULE_MODULES = {
   'fusion-name': 'a surer detection boxing the same symbol names a rules symbol of another element type (`withDetections`)',
   'tee-dots': 'a fitting detected on a junction dot (a filled disc on a pipe) is dropped (`tee-dots.ts`)',
   'ink-fit': "a detection's box drawn in to its own ink, pipes through it left out (`ink-fit.ts`)",
+  'valve-actuators': "a valve detection's box grown over the actuator on its stem (`valve-actuators.ts`)",
   'detector-trust':
     "on a page the detector reads as surely as its own held-out corpus, its symbols alone, without the rules' (`detector-trust.ts`)",
   'classifier-names': "the classifier names the detector's symbols standing alone, within their element type (`classifier-names.ts`)",

@@ -6,6 +6,7 @@ import { withReach } from '../../symbols/detection-reach';
 import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
 import { fittedToInk } from '../../symbols/ink-fit';
 import { withoutTeeDots } from '../../symbols/tee-dots';
+import { withActuators } from '../../symbols/valve-actuators';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
 import { bodiesOnPipes, pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
 import type { AnalyzeOptions } from '../analyze-page';
@@ -121,10 +122,14 @@ async function namedSymbols(
   const reading = detector && (await detectedSymbols(detector, image, options.onTick));
   // Trust is read on the whole page as drawn, as it was measured.
   const trusted = options.symbolMode === 'hybrid' && reading && ruleOn(without, 'detector-trust') && detectorTrusted(reading.asDrawn);
-  // The detector's boxes are drawn in to their ink (it sizes them coarsely); those on a tee's dot go.
+  // The detector's boxes are drawn in to their ink (it sizes them coarsely) and over a valve's actuator; those on a
+  // tee's dot go.
   const fitted = (found: DetectedSymbol[]) => {
     const inked = ruleOn(without, 'ink-fit') ? found.map((symbol) => fittedToInk(symbol, lines.ink, lineSegments, unit)) : found;
-    return ruleOn(without, 'tee-dots') ? withoutTeeDots(inked, lines.ink, lineSegments, unit) : inked;
+    const dotless = ruleOn(without, 'tee-dots') ? withoutTeeDots(inked, lines.ink, lineSegments, unit) : inked;
+    return ruleOn(without, 'valve-actuators')
+      ? withActuators(dotless, lines.ink, lineSegments, [...layerLines, ...pixelTextLines], unit)
+      : dotless;
   };
   // The page with its known text as paper, for the classifier's crops (a copy of the page: made where it is read).
   const textless = () => withTextAsPaper(image, [...layerLines, ...pixelTextLines]);
