@@ -61,10 +61,18 @@ describe("a valve's box grown over its actuator", () => {
     expect(withActuators([valve()], loose, [], [], 2)[0]).toEqual(valve());
   });
 
-  it('leaves what is no valve, and a head that is another symbol found or text', () => {
+  it('grows a fitting too (a valve the detector named `other_symbol`), but no instrument or equipment', () => {
     const ink = inkWith(200, 200, pipe, body, stem, ...motor);
     const fitting = boxedSymbol(...body, 'fitting', 0.9);
-    expect(withActuators([fitting], ink, [], [], 2)[0]).toEqual(fitting);
+    expect(boxOf(withActuators([fitting], ink, [], [], 2)[0])).toEqual({ x0: 80, y0: 55, x1: 119, y1: 111 });
+    for (const type of ['instrument', 'equipment'] as const) {
+      const other = boxedSymbol(...body, type, 0.9);
+      expect(withActuators([other], ink, [], [], 2)[0]).toEqual(other);
+    }
+  });
+
+  it('leaves a head that is another symbol found, or text', () => {
+    const ink = inkWith(200, 200, pipe, body, stem, ...motor);
     const bubble = boxedSymbol(90, 55, 109, 69, 'instrument', 0.9);
     expect(withActuators([valve(), bubble], ink, [], [], 2)[0]).toEqual(valve());
     // A label touching the stroke: its text line covers the head.

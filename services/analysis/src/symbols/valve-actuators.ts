@@ -1,7 +1,7 @@
 /**
  * A detected valve's box grown over its actuator: the detector boxes a valve's body and often leaves out what stands
  * on its stem (a motor's circle, a solenoid's square, a diaphragm's dome, a handwheel), which the drawing's symbol
- * includes. The actuator is the ink joined to the middle of a side square to the pipe, a thin stem then a head wider
+ * includes. Fittings are read too: a valve the detector calls `other_symbol` is typed by its size, a fitting's. The actuator is the ink joined to the middle of a side square to the pipe, a thin stem then a head wider
  * than it, bounded close by: a stroke running on (a pipe, a solid signal line), another symbol or text is no actuator.
  */
 import { boxArea, overlapArea, unionBox, type Box, type InkImage } from '../pipeline/components';
@@ -22,7 +22,7 @@ const TEXT_SHARE = 0.4;
 
 type Side = 'top' | 'bottom' | 'left' | 'right';
 
-/** Each valve whose actuator stands on one side of it, with its box grown over it; other symbols as they are. */
+/** Each valve or fitting whose actuator stands on one side of it, with its box grown over it; other symbols as they are. */
 export function withActuators<T extends DetectedSymbol>(
   symbols: T[],
   ink: InkImage,
@@ -31,7 +31,7 @@ export function withActuators<T extends DetectedSymbol>(
   unit: number,
 ): T[] {
   return symbols.map((symbol) => {
-    if (symbol.elementType !== 'valve') return symbol;
+    if (symbol.elementType !== 'valve' && symbol.elementType !== 'fitting') return symbol;
     const others = symbols.filter((other) => other !== symbol);
     const found = stemSides(symbol, ink, lines, unit)
       .map((side) => actuatorOn(symbol, side, ink, unit))
@@ -103,7 +103,7 @@ function stemSeeds(box: Box, side: Side, ink: InkImage, unit: number): [number, 
 }
 
 /** The box of the actuator standing on `side`, or none. */
-function actuatorOn(box: Box, side: Side, ink: InkImage, unit: number): Box | undefined {
+function actuatorOn(box: Box, side: Side, ink: InkImage, unit: number, bare = false): Box | undefined {
   const across = side === 'top' || side === 'bottom';
   // Along: the pipe's axis; depth: away from the side.
   const length = across ? box.x1 - box.x0 + 1 : box.y1 - box.y0 + 1;
@@ -123,7 +123,7 @@ function actuatorOn(box: Box, side: Side, ink: InkImage, unit: number): Box | un
   const depth = { top: box.y0 - part.y0, bottom: part.y1 - box.y1, left: box.x0 - part.x0, right: part.x1 - box.x1 }[side];
   const width = across ? part.x1 - part.x0 + 1 : part.y1 - part.y0 + 1;
   // A head wider than its stem: a bare stroke is a leader or a line, not an actuator.
-  if (depth < MIN_DEPTH * length || width < 2 * seeds.length) return undefined;
+  if (depth < MIN_DEPTH * length || (!bare && width < 2 * seeds.length)) return undefined;
   return part;
 }
 
