@@ -1,8 +1,9 @@
 /**
  * A detected valve's box grown over its actuator: the detector boxes a valve's body and often leaves out what stands
  * on its stem (a motor's circle, a solenoid's square, a diaphragm's dome, a handwheel), which the drawing's symbol
- * includes. Fittings are read too: a valve the detector calls `other_symbol` is typed by its size, a fitting's. The actuator is the ink joined to the middle of a side square to the pipe, a thin stem then a head wider
- * than it, bounded close by: a stroke running on (a pipe, a solid signal line), another symbol or text is no actuator.
+ * includes. Fittings are read too: a valve the detector calls `other_symbol` is typed by its size, a fitting's. The
+ * actuator is the ink joined to the middle of a side square to the pipe, a thin stem then a head wider than it,
+ * bounded close by: a stroke running on (a pipe, a solid signal line), another symbol or text is no actuator.
  */
 import { boxArea, overlapArea, unionBox, type Box, type InkImage } from '../pipeline/components';
 import { segmentBox, type Segment } from '../pipeline/lines';
