@@ -52,6 +52,9 @@ describe("a valve's box grown over its actuator", () => {
     expect(withActuators([valve()], runsOn, [], [], 2)[0]).toEqual(valve());
     const bare = inkWith(200, 200, pipe, body, [99, 60, 100, 87]);
     expect(withActuators([valve()], bare, [], [], 2)[0]).toEqual(valve());
+    // A solid signal line up from the body that turns and runs off to the side: as wide as a head, but running on.
+    const turning = inkWith(200, 200, pipe, body, [99, 60, 100, 87], [99, 60, 199, 61]);
+    expect(withActuators([valve()], turning, [], [], 2)[0]).toEqual(valve());
   });
 
   it('leaves a valve where a pipe leaves it on both sides across as well (a tee), or none runs through it', () => {

@@ -104,7 +104,7 @@ function stemSeeds(box: Box, side: Side, ink: InkImage, unit: number): [number, 
 }
 
 /** The box of the actuator standing on `side`, or none. */
-function actuatorOn(box: Box, side: Side, ink: InkImage, unit: number, bare = false): Box | undefined {
+function actuatorOn(box: Box, side: Side, ink: InkImage, unit: number): Box | undefined {
   const across = side === 'top' || side === 'bottom';
   // Along: the pipe's axis; depth: away from the side.
   const length = across ? box.x1 - box.x0 + 1 : box.y1 - box.y0 + 1;
@@ -124,7 +124,7 @@ function actuatorOn(box: Box, side: Side, ink: InkImage, unit: number, bare = fa
   const depth = { top: box.y0 - part.y0, bottom: part.y1 - box.y1, left: box.x0 - part.x0, right: part.x1 - box.x1 }[side];
   const width = across ? part.x1 - part.x0 + 1 : part.y1 - part.y0 + 1;
   // A head wider than its stem: a bare stroke is a leader or a line, not an actuator.
-  if (depth < MIN_DEPTH * length || (!bare && width < 2 * seeds.length)) return undefined;
+  if (depth < MIN_DEPTH * length || width < 2 * seeds.length) return undefined;
   return part;
 }
 
