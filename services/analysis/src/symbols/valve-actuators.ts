@@ -33,19 +33,20 @@ export function withActuators<T extends DetectedSymbol>(
 ): T[] {
   return symbols.map((symbol) => {
     if (symbol.elementType !== 'valve' && symbol.elementType !== 'fitting') return symbol;
-    const others = symbols.filter((other) => other !== symbol);
-    const found = stemSides(symbol, ink, lines, unit)
-      .map((side) => actuatorOn(symbol, side, ink, unit))
+    const seeds = new Map(SIDES.map((side) => [side, stemSeeds(symbol, side, ink, unit)]));
+    const found = stemSides(symbol, seeds, lines)
+      .map((side) => actuatorOn(symbol, side, seeds.get(side)!, ink))
       .filter(
         (head): head is Box =>
           head !== undefined &&
-          !others.some((other) => overlapArea(head, other) >= 0.5 * boxArea(other)) &&
+          !symbols.some((other) => other !== symbol && overlapArea(head, other) >= 0.5 * boxArea(other)) &&
           text.reduce((sum, line) => sum + overlapArea(head, line), 0) < TEXT_SHARE * boxArea(head),
       );
     return found.length === 1 ? { ...symbol, ...unionBox(symbol, found[0]) } : symbol;
   });
 }
 
+const SIDES: readonly Side[] = ['top', 'bottom', 'left', 'right'];
 const OPPOSITE: Record<Side, Side> = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
 const SQUARE: Record<Side, [Side, Side]> = {
   top: ['left', 'right'],
@@ -59,12 +60,11 @@ const SQUARE: Record<Side, [Side, Side]> = {
  * from a valve at a line's end), and nothing leaves the side facing it (a pipe passing through); the pipe reaches at
  * least one of the sides square to it (the other may be bolted to another symbol, its ports shared).
  */
-function stemSides(box: Box, ink: InkImage, lines: readonly Segment[], unit: number): Side[] {
-  const piped = (side: Side) => lines.some((line) => leavesFrom(line, box, side));
-  const leaves = (side: Side) => piped(side) || stemSeeds(box, side, ink, unit).length > 0;
-  return (['top', 'bottom', 'left', 'right'] as const).filter(
-    (side) => !piped(side) && stemSeeds(box, side, ink, unit).length > 0 && !leaves(OPPOSITE[side]) && SQUARE[side].some(leaves),
-  );
+function stemSides(box: Box, seeds: ReadonlyMap<Side, [number, number][]>, lines: readonly Segment[]): Side[] {
+  const pipes = new Set(SIDES.filter((side) => lines.some((line) => leavesFrom(line, box, side))));
+  const inked = (side: Side) => seeds.get(side)!.length > 0;
+  const leaves = (side: Side) => pipes.has(side) || inked(side);
+  return SIDES.filter((side) => !pipes.has(side) && inked(side) && !leaves(OPPOSITE[side]) && SQUARE[side].some(leaves));
 }
 
 /**
@@ -103,8 +103,8 @@ function stemSeeds(box: Box, side: Side, ink: InkImage, unit: number): [number, 
   return seeds.length > Math.max(3 * unit + 2, 0.25 * length) ? [] : seeds;
 }
 
-/** The box of the actuator standing on `side`, or none. */
-function actuatorOn(box: Box, side: Side, ink: InkImage, unit: number): Box | undefined {
+/** The box of the actuator standing on `side`, its stem leaving at `seeds`, or none. */
+function actuatorOn(box: Box, side: Side, seeds: [number, number][], ink: InkImage): Box | undefined {
   const across = side === 'top' || side === 'bottom';
   // Along: the pipe's axis; depth: away from the side.
   const length = across ? box.x1 - box.x0 + 1 : box.y1 - box.y0 + 1;
@@ -117,8 +117,6 @@ function actuatorOn(box: Box, side: Side, ink: InkImage, unit: number): Box | un
     right: { x0: box.x1 + 1, x1: box.x1 + reach, y0: box.y0 - overhang, y1: box.y1 + overhang },
   }[side];
   if (window.x0 < 0 || window.y0 < 0 || window.x1 >= ink.width || window.y1 >= ink.height) return undefined;
-  const seeds = stemSeeds(box, side, ink, unit);
-  if (seeds.length === 0) return undefined;
   const part = filled(ink, window, seeds, side);
   if (!part) return undefined;
   const depth = { top: box.y0 - part.y0, bottom: part.y1 - box.y1, left: box.x0 - part.x0, right: part.x1 - box.x1 }[side];
