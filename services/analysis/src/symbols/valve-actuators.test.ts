@@ -57,6 +57,13 @@ describe("a valve's box grown over its actuator", () => {
     expect(withActuators([valve()], turning, [], [], 2)[0]).toEqual(valve());
   });
 
+  it("leaves a valve whose actuator would be read past the page's edge", () => {
+    // The body at the top of the page (y 10-33), a motor on its stem up to the page's first row.
+    const ink = inkWith(200, 200, [0, 21, 199, 22], [80, 10, 119, 33], [99, 5, 100, 9], [90, 0, 109, 4]);
+    const high = boxedSymbol(80, 10, 119, 33, 'valve', 0.9);
+    expect(withActuators([high], ink, [], [], 2)[0]).toEqual(high);
+  });
+
   it('leaves a valve where a pipe leaves it on both sides across as well (a tee), or none runs through it', () => {
     const tee = inkWith(200, 200, pipe, body, stem, ...motor, [99, 112, 100, 199]);
     expect(withActuators([valve()], tee, [], [], 2)[0]).toEqual(valve());
