@@ -34,7 +34,8 @@ def focal_loss(logits, heat):
 def batch(centres, rng, size, count, classes):
     images, heats, regressions, masks = [], [], [], []
     for _ in range(count):
-        pixels, boxes, cls = crop(*centres.draw(rng), rng, size)
+        sheet, centre = centres.draw(rng)
+        pixels, boxes, cls = crop(sheet, rng, size, centre)
         heat, regression, mask = targets(boxes, cls, size, classes)
         images.append(pixels)
         heats.append(heat)
@@ -51,7 +52,7 @@ class Batches(torch.utils.data.IterableDataset):
     def __init__(self, sheets, size, count, classes, seed):
         super().__init__()
         self.centres = CropCentres(sheets)
-        self.size, self.count, self.classes, self.seed = sheets, size, count, classes, seed
+        self.size, self.count, self.classes, self.seed = size, count, classes, seed
 
     def __iter__(self):
         worker = torch.utils.data.get_worker_info()
