@@ -1,6 +1,5 @@
 """Corpus sheets for the detector: pixels at the detector's scale, truth boxes, crops with their targets."""
 import math
-from collections import Counter
 
 import numpy as np
 from PIL import Image, ImageFilter
@@ -23,8 +22,6 @@ class Sheet:
         self.boxes = np.array(boxes, dtype=np.float32).reshape(-1, 4) * np.array(self.scale * 2, dtype=np.float32)
         self.classes = np.array([class_index[s["className"]] if s["className"] in class_index else class_index["other_symbol"]
                                  for s in truth["symbols"]], dtype=np.int64)
-        # The glyph each box shows (library and shape), so that crops can favour the rare ones.
-        self.shapes = [f'{s["library"]}:{s["shape"]}' for s in truth["symbols"]]
 
 
 def load_sheets(corpus: str, class_index: dict, limit=None, log=print, processes=1):
@@ -33,36 +30,13 @@ def load_sheets(corpus: str, class_index: dict, limit=None, log=print, processes
     return load_all(jobs, processes, log)
 
 
-class CropCentres:
-    """Where crops are centred: on a truth box most of the time, drawn with weight frequency^-BALANCE of its glyph
-    across the corpus (a glyph drawn n times gets sqrt(n) of the draws, not n), elsewhere a random sheet."""
-
-    ON_A_BOX = 0.8
-    BALANCE = 0.5
-
-    def __init__(self, sheets: list):
-        self.sheets = sheets
-        counts = Counter(shape for sheet in sheets for shape in sheet.shapes)
-        self.boxes = [(s, b) for s, sheet in enumerate(sheets) for b in range(len(sheet.boxes))]
-        weights = np.array([counts[sheets[s].shapes[b]] ** -self.BALANCE for s, b in self.boxes], dtype=np.float64)
-        self.cumulative = np.cumsum(weights / weights.sum())
-
-    def draw(self, rng: np.random.Generator):
-        """A sheet and the index of the box to centre on (None: anywhere on that sheet)."""
-        if self.boxes and rng.random() < self.ON_A_BOX:
-            s, b = self.boxes[min(int(np.searchsorted(self.cumulative, rng.random())), len(self.boxes) - 1)]
-            return self.sheets[s], b
-        return self.sheets[rng.integers(len(self.sheets))], None
-
-
-def crop(sheet: Sheet, rng: np.random.Generator, size: int, centre=None):
-    """A crop at a random scale around box `centre` (None: anywhere), turned and mirrored at random (uint8, ink high),
-    with its boxes in it."""
+def crop(sheet: Sheet, rng: np.random.Generator, size: int):
+    """A random crop at a random scale, turned and mirrored at random (uint8, ink high), with its boxes in it."""
     scale = math.exp(rng.uniform(math.log(CROP_SCALES[0]), math.log(CROP_SCALES[1])))
     side = int(round(size / scale))
     height, width = sheet.ink.shape
-    if centre is not None:
-        x0, y0, x1, y1 = sheet.boxes[centre]
+    if len(sheet.boxes) and rng.random() < 0.8:
+        x0, y0, x1, y1 = sheet.boxes[rng.integers(len(sheet.boxes))]
         cx = (x0 + x1) / 2 + rng.uniform(-side / 3, side / 3)
         cy = (y0 + y1) / 2 + rng.uniform(-side / 3, side / 3)
     else:

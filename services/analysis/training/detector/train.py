@@ -19,7 +19,7 @@ from detections import detect_page  # noqa: E402
 from evaluate import evaluate
 from export import export
 from model import ARCHITECTURE, Detector, parameter_count
-from sheets import CROP_SCALES, CropCentres, crop, load_sheets, targets
+from sheets import CROP_SCALES, crop, load_sheets, targets
 
 
 def focal_loss(logits, heat):
@@ -31,11 +31,10 @@ def focal_loss(logits, heat):
     return (pos + neg) / positive.sum().clamp(min=1)
 
 
-def batch(centres, rng, size, count, classes):
+def batch(sheets, rng, size, count, classes):
     images, heats, regressions, masks = [], [], [], []
     for _ in range(count):
-        sheet, centre = centres.draw(rng)
-        pixels, boxes, cls = crop(sheet, rng, size, centre)
+        pixels, boxes, cls = crop(sheets[rng.integers(len(sheets))], rng, size)
         heat, regression, mask = targets(boxes, cls, size, classes)
         images.append(pixels)
         heats.append(heat)
@@ -51,14 +50,13 @@ class Batches(torch.utils.data.IterableDataset):
 
     def __init__(self, sheets, size, count, classes, seed):
         super().__init__()
-        self.centres = CropCentres(sheets)
-        self.size, self.count, self.classes, self.seed = size, count, classes, seed
+        self.sheets, self.size, self.count, self.classes, self.seed = sheets, size, count, classes, seed
 
     def __iter__(self):
         worker = torch.utils.data.get_worker_info()
         rng = np.random.default_rng(self.seed if worker is None else [self.seed, worker.id])
         while True:
-            yield batch(self.centres, rng, self.size, self.count, self.classes)
+            yield batch(self.sheets, rng, self.size, self.count, self.classes)
 
 
 def training_device(name: str) -> torch.device:
@@ -112,7 +110,6 @@ def train(args):
             torch.save(model.state_dict(), os.path.join(args.out, "detector.pt"))
     minutes = (time.time() - started) / 60
     record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size, "cropScales": list(CROP_SCALES),
-              "cropCentres": {"onABox": CropCentres.ON_A_BOX, "balance": CropCentres.BALANCE},
               "seed": args.seed, "device": device.type, "workers": args.workers}
     finish(model, args, classes, record, args.commit)
 

@@ -22,17 +22,6 @@ interface HeldOut {
   classes: Record<string, Figures>;
 }
 
-/** How `train.py`'s `CropCentres` drew the crops' centres: on a box `onABox` of the time, favouring rare glyphs. */
-interface CropCentres {
-  onABox: number;
-  balance: number;
-}
-
-const cropCentres = (centres?: CropCentres) =>
-  centres
-    ? `\n- Crops centred on a truth box ${Math.round(centres.onABox * 100)} % of the time, each box drawn with weight n^-${centres.balance} where its glyph (library and shape) is drawn n times in the corpus.`
-    : '';
-
 /** What both trainers record of a run in their manifest's `training`. */
 export interface TrainingRecord {
   trainMinutes: number;
@@ -61,7 +50,7 @@ export const corpusCommands = (run: TrainingRun) =>
 
 export async function writeModelCard(dir: string, run: TrainingRun): Promise<void> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'detector.json'), 'utf8')) as DetectorManifest;
-  const training = manifest.training as unknown as TrainingRecord & { heldOut: HeldOut; cropCentres?: CropCentres };
+  const training = manifest.training as unknown as TrainingRecord & { heldOut: HeldOut };
   const { summary, bands, classes } = training.heldOut;
   const weightBytes = (await stat(path.join(dir, 'detector.bin'))).size;
   const card = path.join(dir, 'MODEL.md');
@@ -87,7 +76,7 @@ one. ${corpora}.
 - Command: \`${run.command}\` (\`training/detector/train.py\`, PyTorch from Debian's \`python3-torch\`).
 - Commit: \`${manifest.commit}\`.
 - ${training.steps} steps of ${training.batch} crops of ${training.crop} px (random scale ${training.cropScales.join('–')}, quarter
-  turns, mirroring, thicker or thinner strokes, coarser scans, ink gamma); AdamW, cosine schedule.${cropCentres(training.cropCentres)}
+  turns, mirroring, thicker or thinner strokes, coarser scans, ink gamma); AdamW, cosine schedule.
 - Wall time: ${run.wallMinutes.toFixed(1)} min in all (${training.trainMinutes} min of training), on ${run.machine}.
 
 ## Held-out corpus (${summary.sheets} sheets, IoU ≥ 0.5, score ≥ ${summary.threshold})
