@@ -16,7 +16,7 @@ import { analyzeFilePage } from '../pipeline/analyze-file-page';
 import type { AnalyzeOptions } from '../pipeline/analyze-page';
 import { loadSymbolDetector, type FoundSymbol, type SymbolDetector } from '../symbols/detector/symbol-detector';
 import type { PageReading } from '../symbols/detector/page-detector';
-import { DETECTOR_VIEWS } from '../symbols/symbol-mode';
+import { DETECTOR_READING } from '../symbols/symbol-mode';
 import type { BenchDrawing } from './datasets/bench-drawing';
 import { chosenDrawings, DRAWING_OPTIONS } from './datasets/chosen-drawings';
 import { ablationTable, chosenRules, variants, type Totals, type Variant } from './ablation-table';
@@ -28,7 +28,7 @@ const USAGE = 'usage: npm run bench:ablation -- [--dataset <dir>] [--corpus <dir
 
 /** The learned models, loaded once; their answers for the current drawing are kept for every row. */
 class ReusedModels {
-  /** The detector's reading of the current drawing (both symbol modes read it `DETECTOR_VIEWS` ways). */
+  /** The detector's reading of the current drawing (both symbol modes read it as `DETECTOR_READING` says). */
   private reading?: Promise<PageReading<FoundSymbol>>;
   private inkClasses?: Promise<InkClasses>;
 
@@ -38,7 +38,7 @@ class ReusedModels {
   ) {}
 
   static async load(): Promise<ReusedModels> {
-    return new ReusedModels(await loadSymbolDetector(undefined, 1, DETECTOR_VIEWS), await loadLineInkModel());
+    return new ReusedModels(await loadSymbolDetector(undefined, 1, DETECTOR_READING), await loadLineInkModel());
   }
 
   nextDrawing(): void {

@@ -1,8 +1,9 @@
 /**
- * `npm run bench:detector -- <page image> [--runs N] [--views 1|2|4]`
+ * `npm run bench:detector -- <page image> [--runs N] [--views 1|2|4] [--scales 1,0.8,0.65]`
  * Times the symbol detector on one page, whole (reduce, tiles, decode, suppression), on onnxruntime and on
  * TF.js's WebAssembly backend, the same weights, one thread each, alternating runs: a table on stdout. `--views`
- * reads the page that many ways (`DETECTOR_VIEWS`: 4 in the product).
+ * reads the page that many ways, `--scales` at each of these factors of its scale (`DETECTOR_READING` in the
+ * product: 4 views, scales 1, 0.8 and 0.65).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,11 +23,16 @@ import { runCli, typedPath, usageExit } from './run-cli';
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { runs: { type: 'string', default: '3' }, views: { type: 'string', default: '1' } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      views: { type: 'string', default: '1' },
+      scales: { type: 'string', default: '1' },
+    },
   });
   const views = Number(values.views) as ViewCount;
-  if (positionals.length !== 1 || !VIEW_COUNTS.includes(views))
-    return usageExit('usage: npm run bench:detector -- <page image> [--runs N] [--views 1|2|4]\n');
+  const scales = values.scales.split(',').map(Number);
+  if (positionals.length !== 1 || !VIEW_COUNTS.includes(views) || !scales.every((factor) => factor > 0 && factor <= 2))
+    return usageExit('usage: npm run bench:detector -- <page image> [--runs N] [--views 1|2|4] [--scales 1,0.8,0.65]\n');
   const file = typedPath(positionals[0]);
   const page = await loadPageImage(await readFile(file), { maxProcessingPixels: 200_000_000, pdf: PDF_PAGE_OPTIONS });
   const weights = await readDetectorWeights();
@@ -43,7 +49,7 @@ async function main(): Promise<number> {
     for (const [name, net] of Object.entries(nets)) {
       let count = 0;
       const started = process.hrtime.bigint();
-      found = (await detectSymbols(net, weights.manifest, page, { scale, views, onTile: () => count++ })).fused.length;
+      found = (await detectSymbols(net, weights.manifest, page, { scale, plan: { views, scales }, onTile: () => count++ })).fused.length;
       seconds[name].push(Number(process.hrtime.bigint() - started) / 1e9);
       tiles = count;
       process.stderr.write(`run ${run + 1} ${name}: ${seconds[name].at(-1)!.toFixed(2)} s\n`);
@@ -51,7 +57,7 @@ async function main(): Promise<number> {
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   process.stdout.write(
-    `${path.basename(file)}: ${page.width} × ${page.height} px read at scale ${scale.toFixed(2)} in ${views} view(s) (text height measured in ${measureSeconds.toFixed(2)} s), ${tiles} tiles, ${found} symbols\n\n` +
+    `${path.basename(file)}: ${page.width} × ${page.height} px read at scale ${scale.toFixed(2)} × ${scales.join(', ')} in ${views} view(s) (text height measured in ${measureSeconds.toFixed(2)} s), ${tiles} tiles, ${found} symbols\n\n` +
       '| runtime | median s per page | min | max | ms per tile |\n| --- | ---: | ---: | ---: | ---: |\n' +
       Object.entries(seconds)
         .map(

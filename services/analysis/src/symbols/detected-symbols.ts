@@ -6,8 +6,9 @@ import type { GrayPage, PageReading } from './detector/page-detector';
 import type { FoundSymbol, SymbolDetector } from './detector/symbol-detector';
 
 export async function detectedSymbols(detector: SymbolDetector, page: GrayPage, onTick?: () => void): Promise<PageReading<DetectedSymbol>> {
-  const { fused, asDrawn } = await detector.detect(page, onTick);
-  return { fused: fused.map(asDetectedSymbol(page)), asDrawn: asDrawn.map(asDetectedSymbol(page)) };
+  const { fused, asDrawn, unsure } = await detector.detect(page, onTick);
+  const detected = asDetectedSymbol(page);
+  return { fused: fused.map(detected), asDrawn: asDrawn.map(detected), unsure: unsure.map(detected) };
 }
 
 const asDetectedSymbol =

@@ -45,7 +45,7 @@ describe('detection reach', () => {
 function fixedDetector(symbols: FoundSymbol[]): () => Promise<SymbolDetector> {
   const detector = {
     manifest: {} as SymbolDetector['manifest'],
-    detect: async () => ({ fused: symbols, asDrawn: symbols }),
+    detect: async () => ({ fused: symbols, asDrawn: symbols, unsure: [] }),
     dispose: () => undefined,
   };
   return async () => detector;

@@ -9,7 +9,7 @@ import { sheetSeed } from '../synthetic/corpus/corpus-writer';
 import { detectorTrusted, TRUSTED_MEAN_CONFIDENCE, TRUSTED_MIN_DETECTIONS } from './detector-trust';
 import { DEFAULT_DETECTOR_DIR } from './detector/detector-files';
 import { loadSymbolDetector } from './detector/symbol-detector';
-import { DETECTOR_VIEWS, type SymbolMode } from './symbol-mode';
+import { DETECTOR_READING, type SymbolMode } from './symbol-mode';
 
 type PageElement = PageAnalysis['elements'][number];
 
@@ -31,13 +31,13 @@ describe('detector trust', () => {
 });
 
 describe('hybrid symbols on a page like the corpus', () => {
-  it("keeps the detector's symbols alone there, and the rules' beside them with the trust switched off", async () => {
+  it("keeps the detector's symbols alone there, with the unsure ones pipes end at, and the rules' beside them with the trust switched off", async () => {
     // Corpus seed 7 is neither the training corpus (41) nor the held-out one (4141).
     const sheet = await buildCorpusSheet(sheetSeed(7, 0));
     const { data, channels, width, height } = sheet.pixels;
     const gray = channels === 1 ? data : colourToGrey(data, width, height, channels);
     const page = { gray, width, height, originalWidth: width, originalHeight: height, scale: 1, skewDegrees: 0 };
-    const detector = await loadSymbolDetector(DEFAULT_DETECTOR_DIR, 1, DETECTOR_VIEWS);
+    const detector = await loadSymbolDetector(DEFAULT_DETECTOR_DIR, 1, DETECTOR_READING);
     const classifier = await loadSymbolClassifier();
     const symbolsOf = async (symbolMode: Exclude<SymbolMode, 'rules'>, without?: RuleModule[]) => {
       const { elements } = await analyzePage(page, {
@@ -53,7 +53,10 @@ describe('hybrid symbols on a page like the corpus', () => {
     const alone = await symbolsOf('detector');
     expect(alone.length).toBeGreaterThan(10);
     const trusted = await symbolsOf('hybrid');
-    expect(boxes(trusted)).toEqual(boxes(alone));
+    // Hybrid adds to them only detections under the threshold that pipes end at (`trusted-piped`).
+    expect(boxes(await symbolsOf('hybrid', ['trusted-piped']))).toEqual(boxes(alone));
+    expect(boxes(trusted)).toEqual(expect.arrayContaining(boxes(alone)));
+    expect(trusted.length - alone.length).toBeLessThanOrEqual(0.1 * alone.length);
     expect(boxes(await symbolsOf('hybrid', ['detector-trust']))).not.toEqual(boxes(alone));
     // Read in hybrid mode, they are rated by the symbol-confidence model, their detector's score kept.
     expect(trusted.every((symbol) => symbol.metadata.score !== undefined)).toBe(true);

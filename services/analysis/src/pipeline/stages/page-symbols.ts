@@ -134,10 +134,14 @@ async function namedSymbols(
   // The page with its known text as paper, for the classifier's crops (a copy of the page: made where it is read).
   const textless = () => withTextAsPaper(image, [...layerLines, ...pixelTextLines]);
   if (reading && (trusted || options.symbolMode !== 'hybrid')) {
-    const alone = await symbolsAlone(fitted(reading.fused.filter(kept)), candidates, textless, unit, options);
+    const sure = fitted(reading.fused.filter(kept));
+    // What the detector saw under its threshold stands where the drawing's pipes end at it.
+    const piped =
+      trusted && ruleOn(without, 'trusted-piped') ? pipedDetections(sure, fitted(reading.unsure.filter(kept)), lineSegments, unit) : [];
+    const alone = await symbolsAlone([...sure, ...piped], candidates, textless, unit, options);
     return { classified: alone, splitStubs: [], rated: Boolean(trusted) };
   }
-  // Beside the rules, the page as drawn corrects their symbols; its four views fused add only what they are sure of.
+  // Beside the rules, the page as drawn corrects their symbols; the passes fused add only what they are sure of.
   const detected = reading && fitted(reading.asDrawn.filter(kept));
   const confirmed = reading ? fitted(reading.fused.filter(kept)) : [];
   const standing = candidates.symbols

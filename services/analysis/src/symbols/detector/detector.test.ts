@@ -15,7 +15,8 @@ import { decodeTile, suppress } from './decode';
 import { DEFAULT_DETECTOR_DIR, readDetectorWeights, type DetectorWeights } from './detector-files';
 import { onnxDetectorNet } from './onnx-detector-net';
 import { tileOrigins } from './page-detector';
-import { loadSymbolDetector } from './symbol-detector';
+import { calibrated, loadSymbolDetector } from './symbol-detector';
+import { DETECTOR_READING } from '../symbol-mode';
 import { tfjsDetectorNet } from './tfjs-detector-net';
 import { HOOK_TIMEOUT_MS } from '@pid/platform/test-kit/samples';
 
@@ -101,13 +102,19 @@ describe('symbol detector', () => {
     const detector = await loadSymbolDetector(DEFAULT_DETECTOR_DIR);
     const { fused: found, asDrawn } = await detector.detect({ gray, width, height });
     detector.dispose();
-    // One view: the page as drawn is the whole reading; read four ways, its first view is still that reading.
+    // Read once: the page as drawn is the whole reading.
     expect(asDrawn).toEqual(found);
-    const fourWays = await loadSymbolDetector(DEFAULT_DETECTOR_DIR, 1, 4);
-    const reading = await fourWays.detect({ gray, width, height });
-    fourWays.dispose();
+    // Read four ways at three scales (as the product does), the page as drawn is still that reading.
+    const manyWays = await loadSymbolDetector(DEFAULT_DETECTOR_DIR, 1, DETECTOR_READING);
+    const reading = await manyWays.detect({ gray, width, height });
+    manyWays.dispose();
     expect(reading.asDrawn).toEqual(found);
     expect(reading.fused).not.toEqual(found);
+    // The unsure ones scored from half the threshold up to it: calibrated, below every sure one's floor.
+    const floor = calibrated(detector.manifest.threshold, detector.manifest);
+    expect(reading.unsure.length).toBeGreaterThan(0);
+    for (const symbol of reading.unsure) expect(symbol.confidence).toBeLessThan(floor);
+    for (const symbol of reading.fused) expect(symbol.confidence).toBeGreaterThanOrEqual(floor);
     const truth = sheet.truth.symbols.map((symbol) => symbol.box);
     const matched = truth.filter((box) => found.some((d) => iou([d.x0, d.y0, d.x1, d.y1], box) >= 0.5));
     expect(truth.length).toBeGreaterThan(10);

@@ -1,7 +1,7 @@
 /**
  * Symbol detection over a whole page: the page resampled to the detector's scale (`page-scale.ts`), read in overlapping tiles, each
  * tile keeping the detections centred in its own share (halfway into each overlap), then one suppression; read in
- * one view or several, fused (`turned-passes.ts`).
+ * one view or several, at one scale or several, fused (`turned-passes.ts`).
  */
 import { decodeTile, suppress, type Detection } from './decode';
 import type { DetectorManifest } from './detector-files';
@@ -20,11 +20,23 @@ export interface PageDetection extends Detection {
   className: string;
 }
 
-/** A page read in one or more views: the views' detections fused, and the first view's (the page as drawn) alone. */
+/**
+ * A page read in one or more views and scales: the passes' detections fused, the first pass's (the page as drawn, at
+ * its scale) alone, and the fused ones from half the threshold up to it (`unsure`; none where the page is read once).
+ */
 export interface PageReading<T> {
   fused: T[];
   asDrawn: T[];
+  unsure: T[];
 }
+
+/** How a page is read: its views (`turned-passes.ts`), each at every scale, a factor of the page's own scale. */
+export interface ReadingPlan {
+  views: ViewCount;
+  scales: readonly number[];
+}
+
+export const READ_ONCE: ReadingPlan = { views: 1, scales: [1] };
 
 export function tileOrigins(length: number, tile: number, overlap: number): number[] {
   if (length <= tile) return [0];
@@ -46,27 +58,32 @@ export async function detectSymbols(
   net: DetectorNet,
   manifest: DetectorManifest,
   page: GrayPage,
-  options: { scale?: number; minScore?: number; views?: ViewCount; onTile?: () => void } = {},
+  options: { scale?: number; minScore?: number; plan?: ReadingPlan; onTile?: () => void } = {},
 ): Promise<PageReading<PageDetection>> {
-  const grid = resampledInk(page, options.scale ?? manifest.pageScale);
-  // Detector pixels back to page pixels, per axis (the resampled size is rounded).
-  const [fx, fy] = [page.width / grid.width, page.height / grid.height];
+  const { views, scales } = options.plan ?? READ_ONCE;
   const minScore = options.minScore ?? manifest.threshold;
-  const views = inkViews(grid, options.views ?? 1);
+  const once = views === 1 && scales.length === 1;
+  // A symbol one pass sees at half the threshold still counts towards its mean over the passes.
+  const passMinScore = once ? minScore : minScore / 2;
   const passes: Detection[][] = [];
-  for (const view of views) {
-    // A symbol one pass sees at half the threshold still counts towards its mean over the passes.
-    const found = await detectTiles(net, manifest, view, views.length > 1 ? minScore / 2 : minScore, options.onTile);
-    passes.push(suppress(found, manifest.nmsIou).map(view.back));
+  for (const factor of scales) {
+    const grid = resampledInk(page, (options.scale ?? manifest.pageScale) * factor);
+    // Detector pixels back to page pixels, per axis (the resampled size is rounded).
+    const [fx, fy] = [page.width / grid.width, page.height / grid.height];
+    for (const view of inkViews(grid, views)) {
+      const found = suppress(await detectTiles(net, manifest, view, passMinScore, options.onTile), manifest.nmsIou);
+      passes.push(found.map((d) => view.back(d)).map((d) => ({ ...d, x0: d.x0 * fx, y0: d.y0 * fy, x1: d.x1 * fx, y1: d.y1 * fy })));
+    }
   }
-  const onPage = (found: Detection[]) =>
-    found.map((d) => ({ ...d, x0: d.x0 * fx, y0: d.y0 * fy, x1: d.x1 * fx, y1: d.y1 * fy, className: manifest.classes[d.classIndex] }));
-  if (views.length === 1) {
-    const once = onPage(passes[0]);
-    return { fused: once, asDrawn: once };
-  }
+  const named = (found: Detection[]) => found.map((d) => ({ ...d, className: manifest.classes[d.classIndex] }));
+  if (once) return { fused: named(passes[0]), asDrawn: named(passes[0]), unsure: [] };
   // The first pass kept what scored half the threshold: from the threshold on, it is the page read once.
-  return { fused: onPage(fusedPasses(passes, manifest.nmsIou, minScore)), asDrawn: onPage(passes[0].filter((d) => d.score >= minScore)) };
+  const fused = fusedPasses(passes, manifest.nmsIou, minScore / 2);
+  return {
+    fused: named(fused.filter((d) => d.score >= minScore)),
+    asDrawn: named(passes[0].filter((d) => d.score >= minScore)),
+    unsure: named(fused.filter((d) => d.score < minScore)),
+  };
 }
 
 /** Every tile of the ink read, each keeping the detections centred in its own share, in the grid's pixels. */

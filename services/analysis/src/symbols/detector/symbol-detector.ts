@@ -5,9 +5,8 @@
 import type { ElementType } from '@pid/contracts';
 import { DEFAULT_DETECTOR_DIR, readDetectorManifest, type DetectorManifest } from './detector-files';
 import { onnxDetectorNet } from './onnx-detector-net';
-import { detectSymbols, type GrayPage, type PageDetection, type PageReading } from './page-detector';
+import { detectSymbols, READ_ONCE, type GrayPage, type PageDetection, type PageReading, type ReadingPlan } from './page-detector';
 import { pageScaleFor, textHeight } from './page-scale';
-import type { ViewCount } from './turned-passes';
 
 export interface FoundSymbol {
   x0: number;
@@ -59,10 +58,10 @@ export function typed(detections: PageDetection[], manifest: DetectorManifest): 
 }
 
 /**
- * `views`: how many ways the page is read (as drawn; mirrored; turned both ways), fused (`turned-passes.ts`); the
- * reading also gives the page as drawn alone.
+ * `plan`: how many ways the page is read (as drawn; mirrored; turned both ways) and at which scales, fused
+ * (`turned-passes.ts`); the reading also gives the page as drawn alone.
  */
-export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1, views: ViewCount = 1): Promise<SymbolDetector> {
+export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1, plan: ReadingPlan = READ_ONCE): Promise<SymbolDetector> {
   // onnxruntime reads the network itself: only the manifest is needed here.
   const manifest = await readDetectorManifest(dir);
   const net = await onnxDetectorNet(dir, threads);
@@ -70,8 +69,10 @@ export async function loadSymbolDetector(dir = DEFAULT_DETECTOR_DIR, threads = 1
     manifest,
     async detect(page, onTile) {
       const scale = pageScaleFor(textHeight(page), manifest.textHeight, manifest.pageScale);
-      const { fused, asDrawn } = await detectSymbols(net, manifest, page, { scale, views, onTile });
-      return { fused: typed(fused, manifest), asDrawn: typed(asDrawn, manifest) };
+      const { fused, asDrawn, unsure } = await detectSymbols(net, manifest, page, { scale, plan, onTile });
+      // Typed together: a symbol of no class is equipment by its size among all the page's.
+      const both = typed([...fused, ...unsure], manifest);
+      return { fused: both.slice(0, fused.length), asDrawn: typed(asDrawn, manifest), unsure: both.slice(fused.length) };
     },
     dispose: () => net.dispose(),
   };
