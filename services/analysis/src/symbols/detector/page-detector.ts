@@ -81,7 +81,12 @@ export async function detectSymbols(
     const [fx, fy] = [page.width / grid.width, page.height / grid.height];
     for (const view of inkViews(grid, views)) {
       const found = suppress(await detectTiles(net, manifest, view, passMinScore, options.onTile), manifest.nmsIou);
-      passes.push(found.map((d) => view.back(d)).map((d) => ({ ...d, x0: d.x0 * fx, y0: d.y0 * fy, x1: d.x1 * fx, y1: d.y1 * fy })));
+      passes.push(
+        found.map((d) => {
+          const back = view.back(d);
+          return { ...back, x0: back.x0 * fx, y0: back.y0 * fy, x1: back.x1 * fx, y1: back.y1 * fy };
+        }),
+      );
     }
   }
   const named = (found: Detection[]) => found.map((d) => ({ ...d, className: manifest.classes[d.classIndex] }));
