@@ -42,6 +42,22 @@ describe('fittings detected on a junction dot', () => {
   });
 });
 
+describe('a tee dot with a valve leaving it', () => {
+  // The branch's valve: a filled body from x 56 to 70 right at the dot, reaching into the fitting's box as the
+  // detector boxes it.
+  const withValve = (x: number, y: number) => disc(x, y) || (x >= 56 && x <= 70 && y >= 94 && y <= 106);
+  const valve: DetectedSymbol = { ...fitting(56, 92, 70, 108, 'gate_valve'), elementType: 'valve' };
+  const overDot = fitting(45, 95, 60, 105);
+
+  it("drops the fitting on the dot: the valve's ink in its box is the valve's", () => {
+    expect(withoutTeeDots([overDot, valve], page(withValve), [pipe], 3)).toEqual([valve]);
+  });
+
+  it('keeps it where no detection holds that ink', () => {
+    expect(withoutTeeDots([overDot], page(withValve), [pipe], 3)).toEqual([overDot]);
+  });
+});
+
 describe('a spectacle blind drawn as a disc on the pipe and a ring beside it', () => {
   it('is kept', () => {
     const spectacle = (x: number, y: number) => {

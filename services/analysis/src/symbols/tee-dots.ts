@@ -1,5 +1,5 @@
 /** Junction dots the detector takes for small fittings. */
-import type { Box, InkImage } from '../pipeline/components';
+import { boxesTouch, containsPoint, type Box, type InkImage } from '../pipeline/components';
 import type { Segment } from '../pipeline/lines';
 import { acrossProfile, pipeCentre } from '../pipeline/pipe-profile';
 import type { DetectedSymbol } from '../pipeline/symbols';
@@ -17,11 +17,17 @@ const ROUND = 0.5;
  * junction, where the tracer joins the lines. Only a fitting on a solid line running on past both its sides is looked
  * at. It is a dot where its ink stands out on both sides of the line alike, to `DOT_OVER_PIPE` times the line's
  * width, and beside the line on both sides runs along it about as far as across (a disc), then stops: an orifice
- * plate's or a flange's bar across the pipe runs along it a stroke or two.
+ * plate's or a flange's bar across the pipe runs along it a stroke or two. Ink in the box of a detection touching the
+ * fitting that is no fitting is that symbol's: a valve drawn right at the tee reaches into the box the detector gives
+ * the dot.
  */
 export function withoutTeeDots(detected: DetectedSymbol[], ink: InkImage, lines: readonly Segment[], unit: number): DetectedSymbol[] {
   const solid = lines.filter((line) => !line.dashed);
-  return detected.filter((symbol) => !(symbol.elementType === 'fitting' && onDot(symbol, ink, solid, unit)));
+  return detected.filter((symbol) => {
+    if (symbol.elementType !== 'fitting') return true;
+    const others = detected.filter((other) => other !== symbol && other.elementType !== 'fitting' && boxesTouch(other, symbol, 0));
+    return !onDot(symbol, ink, solid, unit, others);
+  });
 }
 
 /** The box read along and across one line: its spans, the line's axis, and the ink at a point so read. */
@@ -30,21 +36,25 @@ interface LineFrame {
   across: [number, number];
   axis: number;
   inked: (along: number, across: number) => boolean;
+  /** Whether a point so read lies in the box of a detection touching the fitting (a valve right at the tee). */
+  theirs: (along: number, across: number) => boolean;
 }
 
-function onDot(box: Box, ink: InkImage, lines: readonly Segment[], unit: number): boolean {
+function onDot(box: Box, ink: InkImage, lines: readonly Segment[], unit: number, others: readonly Box[]): boolean {
   const limit = MAX_DOT_STROKES * unit;
   if (Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1 > limit) return false;
   return lines.some((line) => {
     const horizontal = line.orientation === 'horizontal';
+    const point = (along: number, across: number) => (horizontal ? [along, across] : [across, along]) as [number, number];
     const frame: LineFrame = {
       along: horizontal ? [box.x0, box.x1] : [box.y0, box.y1],
       across: horizontal ? [box.y0, box.y1] : [box.x0, box.x1],
       axis: pipeCentre(line),
       inked: (along, across) => {
-        const [x, y] = horizontal ? [along, across] : [across, along];
+        const [x, y] = point(along, across);
         return x >= 0 && y >= 0 && x < ink.width && y < ink.height && ink.mask[y * ink.width + x] !== 0;
       },
+      theirs: (along, across) => others.some((other) => containsPoint(other, ...point(along, across))),
     };
     const { along, across, axis } = frame;
     if (axis < across[0] || axis > across[1] || line.start > along[0] - unit || line.end < along[1] + unit) return false;
@@ -85,17 +95,17 @@ function roundBeside(line: Segment, { inked }: LineFrame, at: number, width: num
 }
 
 /**
- * The ink of the box past the disc, off the line and off a branch leaving the disc square to it: next to none for a
- * dot; a spectacle blind's disc has its ring beside it.
+ * The ink of the box past the disc, off the line, off a branch leaving the disc square to it and out of the symbols
+ * detected beside it: next to none for a dot; a spectacle blind's disc has its ring beside it.
  */
-function inkPastDot(line: Segment, { along, across, axis, inked }: LineFrame, dot: { along: number; radius: number }): number {
+function inkPastDot(line: Segment, { along, across, axis, inked, theirs }: LineFrame, dot: { along: number; radius: number }): number {
   const pipe = line.hi - line.lo + 1;
   let past = 0;
   for (let a = along[0]; a <= along[1]; a++) {
     if (Math.abs(a - dot.along) <= pipe) continue;
     for (let c = across[0]; c <= across[1]; c++) {
       const offLine = c < line.lo - 1 || c > line.hi + 1;
-      if (offLine && (a - dot.along) ** 2 + (c - axis) ** 2 > (dot.radius + 1) ** 2 && inked(a, c)) past++;
+      if (offLine && (a - dot.along) ** 2 + (c - axis) ** 2 > (dot.radius + 1) ** 2 && inked(a, c) && !theirs(a, c)) past++;
     }
   }
   return past;
