@@ -23,10 +23,11 @@ const ROUND = 0.5;
  */
 export function withoutTeeDots(detected: DetectedSymbol[], ink: InkImage, lines: readonly Segment[], unit: number): DetectedSymbol[] {
   const solid = lines.filter((line) => !line.dashed);
+  const nonFittings = detected.filter((symbol) => symbol.elementType !== 'fitting');
   return detected.filter((symbol) => {
     if (symbol.elementType !== 'fitting') return true;
-    const others = detected.filter((other) => other !== symbol && other.elementType !== 'fitting' && boxesTouch(other, symbol, 0));
-    return !onDot(symbol, ink, solid, unit, others);
+    const touching = nonFittings.filter((other) => boxesTouch(other, symbol, 0));
+    return !onDot(symbol, ink, solid, unit, touching);
   });
 }
 
