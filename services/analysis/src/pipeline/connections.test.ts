@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { traceConnections } from './connections';
+import { MIN_SOLID_REACH, traceConnections } from './connections';
 import { lineSegment } from '../testing/segments';
 
 const horizontal = (start: number, end: number, y: number) => lineSegment('horizontal', y, start, end);
@@ -49,6 +49,19 @@ describe('traceConnections', () => {
     ]);
   });
 
+  it('joins a hairline broken by a speck of paper as long as the reach floor, along it and at a bend', () => {
+    // Unit 2 (a stroke's reach of 7 px): a pump's pipe along y 100 broken 8 px before x 200, then down to a tank,
+    // broken again 8 px at the bend.
+    const pump = { x0: 0, y0: 80, x1: 39, y1: 120 };
+    const tank = { x0: 270, y0: 300, x1: 330, y1: 380 };
+    const hair = (segment: ReturnType<typeof horizontal>) => ({ ...segment, lo: segment.lo + 1, hi: segment.hi - 1 });
+    const segments = [horizontal(40, 192, 100), horizontal(200, 300, 100), vertical(100 + MIN_SOLID_REACH - 1, 299, 300)].map(hair);
+    expect(pairs(traceConnections(segments, [pump, tank], [], 2))).toEqual([[0, 1]]);
+    // A gap wider than the floor stays a gap.
+    const wide = [horizontal(40, 190, 100), horizontal(200, 300, 100), vertical(101, 299, 300)].map(hair);
+    expect(pairs(traceConnections(wide, [pump, tank], [], 2))).toEqual([]);
+  });
+
   it('takes a bend drawn beside a symbol for a bend, not for two ends at that symbol', () => {
     // A pump's pipe along y 100 bends down at x 300 to a tank; a small symbol stands just inside the corner.
     const pump = { x0: 0, y0: 80, x1: 39, y1: 120 };
@@ -62,6 +75,20 @@ describe('traceConnections', () => {
       [0, 2],
       [1, 2],
     ]);
+  });
+
+  it('takes a signal line turning off in a clean corner before a symbol it points at for a bend', () => {
+    // Unit 2 (a dashed reach of 14 px): a signal line y 100 from a bubble runs right to x 132 and turns down to a
+    // valve; an orifice plate stands 10 px on, across the line's axis.
+    const dashed = (segment: ReturnType<typeof horizontal>) => ({ ...segment, dashed: true });
+    const bubble = { x0: 0, y0: 60, x1: 79, y1: 140 };
+    const plate = { x0: 142, y0: 85, x1: 171, y1: 115 };
+    const valve = { x0: 110, y0: 258, x1: 155, y1: 320 };
+    const segments = [horizontal(88, 132, 100), vertical(100, 250, 132)].map(dashed);
+    expect(pairs(traceConnections(segments, [bubble, plate, valve], [], 2))).toEqual([[0, 2]]);
+    // A line that stops short of the plate with only a stub turning off (no longer than a reach) ends at the plate.
+    const stub = [horizontal(88, 132, 100), vertical(100, 110, 132)].map(dashed);
+    expect(pairs(traceConnections(stub, [bubble, plate, valve], [], 2))).toEqual([[0, 1]]);
   });
 
   describe('a pipe crossing a line between two valves', () => {

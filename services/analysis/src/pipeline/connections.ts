@@ -24,6 +24,12 @@ export interface TraceOptions {
 }
 
 /**
+ * The least reach of a solid line's end, in pixels: a scan's speck of paper breaks a line for a few pixels whatever
+ * its stroke (up to 7 px, and a pixel of blur each side), where the stroke-based reach of a hairline is 5 to 7 px.
+ */
+export const MIN_SOLID_REACH = 9;
+
+/**
  * The parts of a segment outside the symbols it runs through (an inline valve splits its pipe), but slivers;
  * a part from a junction dot is kept however short (a branch's valve drawn right beside the dot).
  */
@@ -66,8 +72,9 @@ export function traceConnections(
 ): TracedConnection[] {
   const tolerance = 2 * unit + 3;
   // A dashed line's found ends stop short by up to a dash and a gap: its first dash may touch the bubble
-  // (joined to it), and at a bend the dashes of the two runs fall where the pattern puts them.
-  const reachOf = (piece: Piece) => (piece.dashed ? 2 * tolerance : tolerance);
+  // (joined to it), and at a bend the dashes of the two runs fall where the pattern puts them. A solid hairline's
+  // reach is no shorter than a speck of paper across it.
+  const reachOf = (piece: Piece) => (piece.dashed ? 2 * tolerance : Math.max(tolerance, MIN_SOLID_REACH));
   // The symbol an end of a piece reaches: the nearest, and of two as near the one beyond that end (a short
   // stub between a valve and its blind flange reaches both, one at each end).
   const symbolAt = (piece: Piece, end: 'start' | 'end') => {

@@ -74,9 +74,24 @@ function straddles(piece: Piece, box: Box): boolean {
 }
 
 /**
+ * Whether two pieces meet in a clean corner clear of a symbol: both end right at the corner (within their strokes and
+ * a pixel or two), both run on longer than a reach from it, and the symbol stands half a reach or more away. A line
+ * pointing at a symbol that turns off before it (a signal line jogging past an orifice plate) bends there.
+ */
+function cornerClearOf(h: Piece, v: Piece, box: Box, reach: number): boolean {
+  const slack = 2 + h.halfWidth + v.halfWidth;
+  const cleanEnd = (piece: Piece, at: number) => {
+    const [near, far] = Math.abs(piece.start - at) <= Math.abs(piece.end - at) ? [piece.start, piece.end] : [piece.end, piece.start];
+    return Math.abs(near - at) <= slack && Math.abs(far - at) > reach;
+  };
+  const corner = { x0: v.center, y0: h.center, x1: v.center, y1: h.center };
+  return cleanEnd(h, v.center) && cleanEnd(v, h.center) && boxGap(box, corner) >= reach / 2;
+}
+
+/**
  * A bend drawn beside a symbol is a bend: where a horizontal and a vertical piece end at one corner and neither
- * symbol their ends reach stands on its piece's line (a symbol next to the corner, within reach of both ends), the
- * two ends are the corner's, to be joined, not the symbol's.
+ * symbol their ends reach stands on its piece's line (a symbol next to the corner, within reach of both ends), or
+ * the corner is clean and clear of it (`cornerClearOf`), the two ends are the corner's, to be joined, not the symbol's.
  */
 export function bendsBesideSymbols(pieces: Piece[], symbols: Box[], reachOf: (piece: Piece) => number): void {
   const endNear = (piece: Piece, along: number): 'atStart' | 'atEnd' | undefined =>
@@ -90,7 +105,9 @@ export function bendsBesideSymbols(pieces: Piece[], symbols: Box[], reachOf: (pi
       if (!hEnd || !vEnd) continue;
       const [hSymbol, vSymbol] = [h[hEnd], v[vEnd]];
       if (hSymbol < 0 && vSymbol < 0) continue;
-      if ((hSymbol >= 0 && straddles(h, symbols[hSymbol])) || (vSymbol >= 0 && straddles(v, symbols[vSymbol]))) continue;
+      const endsThere = (piece: Piece, symbol: number) =>
+        symbol >= 0 && straddles(piece, symbols[symbol]) && !cornerClearOf(h, v, symbols[symbol], reachOf(h));
+      if (endsThere(h, hSymbol) || endsThere(v, vSymbol)) continue;
       h[hEnd] = -1;
       v[vEnd] = -1;
     }
