@@ -39,6 +39,15 @@ describe('detection reach', () => {
     expect(withReach([a], [boxed(100 - past, 100, 130, 120)], unit)[0].reach).toEqual(boxed(100 - past, 100, 130, 120));
     expect(withReach([a], [boxed(90, 100, 120, 120)], unit)[0].reach).toBeUndefined();
   });
+
+  it('reaches as far as an off-page connector is thick: the pointed end the detector leaves out', () => {
+    // A connector 400 × 50 boxed 45 px short of its tip, where a valve's box would reach 20 px at most.
+    const connector = { ...found(100, 100, 500, 150), elementType: 'off_page_connector' as const, description: 'off-page connector' };
+    const whole = boxed(98, 99, 545, 151);
+    expect(withReach([connector], [whole], unit)[0].reach).toEqual(whole);
+    expect(withReach([found(100, 100, 500, 150)], [whole], unit)[0].reach).toBeUndefined();
+    expect(withReach([connector], [boxed(98, 99, 551, 151)], unit)[0].reach).toBeUndefined();
+  });
 });
 
 /** A detector that answers fixed symbols, to test what the pipeline does with detections (`--symbols detector`). */

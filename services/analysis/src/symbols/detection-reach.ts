@@ -4,7 +4,8 @@
  * to be found as a line (a drain valve on a tee), and the rules' symbols keep their candidate as their reach. A
  * detection lying in a candidate takes the candidate as its reach too, where the candidate holds no other detection
  * and reaches at most `MAX_REACH_STROKES` stroke widths and `REACH_SLACK` pixels past the detection's box (more is a
- * run of pipe; the pixels for hairlines, whose stroke is a pixel or two).
+ * run of pipe; the pixels for hairlines, whose stroke is a pixel or two). An off-page connector's may reach as far as
+ * the connector is thick: the detector often leaves out a long connector's pointed end, where its pipe arrives.
  */
 import { boxArea, overlapArea, unionBox, type Box } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
@@ -19,8 +20,10 @@ const HELD = 0.85;
 const HOLDS_OTHER = 0.2;
 
 export function withReach(detected: DetectedSymbol[], candidates: Box[], unit: number): DetectedSymbol[] {
-  const past = MAX_REACH_STROKES * unit + REACH_SLACK;
+  const legs = MAX_REACH_STROKES * unit + REACH_SLACK;
   return detected.map((symbol) => {
+    const thickness = Math.min(symbol.x1 - symbol.x0, symbol.y1 - symbol.y0);
+    const past = symbol.elementType === 'off_page_connector' ? Math.max(legs, thickness) : legs;
     const holding = candidates.filter(
       (candidate) =>
         overlapArea(candidate, symbol) >= HELD * boxArea(symbol) &&
