@@ -9,6 +9,8 @@ export const RULE_MODULES = {
   'piped-candidates':
     'a rules valve or fitting the classifier dropped and no detection sees, kept where pipes end at both its sides (`piped-detections.ts`)',
   'trusted-piped': 'on a trusted page, a detection under the threshold kept where pipes end at it (`piped-detections.ts`)',
+  'distinct-unsure':
+    'on a trusted page, a valve, equipment or connector detection a little under the threshold kept where nothing stands (`distinct-unsure.ts`)',
   'bodies-on-pipes': 'a less sure valve detection kept where a solid pipe runs through a body drawn on it (`piped-detections.ts`)',
   'line-ink-veto': 'a rules valve or fitting no detection sees, on ink the line-ink model calls line ink, is dropped (`line-ink-veto.ts`)',
   'fusion-grow': 'a sure control-valve, instrument or equipment detection replaces the rules parts it holds (`withDetections`)',

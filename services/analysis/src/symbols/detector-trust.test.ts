@@ -53,8 +53,9 @@ describe('hybrid symbols on a page like the corpus', () => {
     const alone = await symbolsOf('detector');
     expect(alone.length).toBeGreaterThan(10);
     const trusted = await symbolsOf('hybrid');
-    // Hybrid adds to them only detections under the threshold that pipes end at (`trusted-piped`).
-    expect(boxes(await symbolsOf('hybrid', ['trusted-piped']))).toEqual(boxes(alone));
+    // Hybrid adds to them only detections under the threshold that pipes end at (`trusted-piped`) or of a distinct
+    // element type (`distinct-unsure`).
+    expect(boxes(await symbolsOf('hybrid', ['trusted-piped', 'distinct-unsure']))).toEqual(boxes(alone));
     expect(boxes(trusted)).toEqual(expect.arrayContaining(boxes(alone)));
     expect(trusted.length - alone.length).toBeLessThanOrEqual(0.1 * alone.length);
     expect(boxes(await symbolsOf('hybrid', ['detector-trust']))).not.toEqual(boxes(alone));

@@ -9,6 +9,7 @@ import { withoutTeeDots } from '../../symbols/tee-dots';
 import { withActuators } from '../../symbols/valve-actuators';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
 import { bodiesOnPipes, pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
+import { distinctUnsure } from '../../symbols/distinct-unsure';
 import type { AnalyzeOptions } from '../analyze-page';
 import { withoutMarks } from '../bubble-reading';
 import { candidateCuts } from '../classification/candidate-cuts';
@@ -136,9 +137,11 @@ async function namedSymbols(
   if (reading && (trusted || options.symbolMode !== 'hybrid')) {
     const sure = fitted(reading.fused.filter(kept));
     // What the detector saw under its threshold stands where the drawing's pipes end at it.
-    const piped =
-      trusted && ruleOn(without, 'trusted-piped') ? pipedDetections(sure, fitted(reading.unsure.filter(kept)), lineSegments, unit) : [];
-    const alone = await symbolsAlone([...sure, ...piped], candidates, textless, unit, options);
+    const unsure = trusted ? fitted(reading.unsure.filter(kept)) : [];
+    const piped = trusted && ruleOn(without, 'trusted-piped') ? pipedDetections(sure, unsure, lineSegments, unit) : [];
+    // Of the rest, a valve, equipment or connector the detector nearly called sure stands too.
+    const distinct = trusted && ruleOn(without, 'distinct-unsure') ? distinctUnsure([...sure, ...piped], unsure) : [];
+    const alone = await symbolsAlone([...sure, ...piped, ...distinct], candidates, textless, unit, options);
     return { classified: alone, splitStubs: [], rated: Boolean(trusted) };
   }
   // Beside the rules, the page as drawn corrects their symbols; the passes fused add only what they are sure of.
