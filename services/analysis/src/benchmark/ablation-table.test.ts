@@ -47,6 +47,6 @@ describe('rule ablation table', () => {
   it('takes every rule without --rules, and refuses a rule it does not know, naming the rules', () => {
     expect(chosenRules(undefined)).toContain('spectacle-blinds');
     expect(chosenRules('tables, nozzles')).toEqual(['tables', 'nozzles']);
-    expect(() => chosenRules('tables,axis-windows')).toThrow(/no such rule axis-windows \(rules: fusion-split, /);
+    expect(() => chosenRules('tables,axis-windows')).toThrow(/no such rule axis-windows \(rules: piped-candidates, /);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bubbleSized, eraseBars, filledByText, readBubble, settleBubbles, textRows, withoutMarks } from './bubble-reading';
+import { bubbleSized, eraseBars, filledByText, readBubble, settleBubbles, textRows } from './bubble-reading';
 import type { GrayRegion, TextReader } from './text-reader';
 import type { DetectedSymbol } from './symbols';
 
@@ -112,15 +112,6 @@ describe('bubbles', () => {
     const vessel = symbol(500, 200, 'equipment');
     expect(bubbleSized([...instruments, round, valve, vessel])).toEqual([round]);
     expect(bubbleSized([instruments[0], round])).toEqual([]);
-  });
-
-  it('drops instruments and equipment far smaller than the usual bubble: marks on lines', () => {
-    const bubbles = [symbol(0, 150, 'instrument'), symbol(200, 152, 'instrument'), symbol(400, 148, 'instrument')];
-    const mark = symbol(600, 23, 'instrument');
-    const ring = symbol(700, 24, 'equipment');
-    const valve = symbol(800, 24, 'valve', 48);
-    expect(withoutMarks([...bubbles, mark, ring, valve])).toEqual([...bubbles, valve]);
-    expect(withoutMarks([bubbles[0], mark])).toEqual([bubbles[0], mark]);
   });
 
   it('looks into symbols that texts fill, as a tag fills an oval bubble; not into a vessel with a label inside', () => {

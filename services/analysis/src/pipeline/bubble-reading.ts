@@ -156,19 +156,6 @@ export function bubbleSized(symbols: DetectedSymbol[]): DetectedSymbol[] {
   });
 }
 
-/**
- * Without the instruments and equipment far smaller than the sheet's usual instrument (under 0.4 of its median
- * size; three instruments at least, to know it): small circles on lines, which a bubble's or a pump's shape
- * alone does not tell apart.
- */
-export function withoutMarks(symbols: DetectedSymbol[]): DetectedSymbol[] {
-  const side = (symbol: DetectedSymbol) => Math.max(boxWidth(symbol), boxHeight(symbol));
-  const sizes = symbols.filter((symbol) => symbol.elementType === 'instrument').map(side);
-  if (sizes.length < 3) return symbols;
-  const least = 0.4 * median(sizes);
-  return symbols.filter((symbol) => (symbol.elementType !== 'instrument' && symbol.elementType !== 'equipment') || side(symbol) >= least);
-}
-
 /** Whether a text's centre lies strictly inside `symbol`: the text is written in it. */
 export const centredIn =
   (symbol: Box) =>

@@ -3,19 +3,13 @@
  * (`npm run bench:ablation`). The product runs them all; a rule whose row shows no gain anywhere is deleted.
  */
 export const RULE_MODULES = {
-  'fusion-split': 'two or more detections inside one rules symbol replace it (`withDetections`)',
-  'fusion-shrink': 'one detection filling 1/3-3/4 of an unsure rules symbol replaces it (`withDetections`)',
-  'piped-detections': 'a less sure detection kept where pipes end at it (`piped-detections.ts`)',
   'piped-candidates':
     'a rules valve or fitting the classifier dropped and no detection sees, kept where pipes end at both its sides (`piped-detections.ts`)',
   'trusted-piped': 'on a trusted page, a detection under the threshold kept where pipes end at it (`piped-detections.ts`)',
   'distinct-unsure':
     'on a trusted page, a valve, equipment or connector detection a little under the threshold kept where nothing stands (`distinct-unsure.ts`)',
-  'bodies-on-pipes': 'a less sure valve detection kept where a solid pipe runs through a body drawn on it (`piped-detections.ts`)',
   'line-ink-veto': 'a rules valve or fitting no detection sees, on ink the line-ink model calls line ink, is dropped (`line-ink-veto.ts`)',
-  'fusion-grow': 'a sure control-valve, instrument or equipment detection replaces the rules parts it holds (`withDetections`)',
   'fusion-views': 'a detection sure over four views of the page is added where nothing stands (`withDetections`)',
-  'fusion-surer': 'a surer detection boxing the one rules symbol it overlaps differently gives the box (`withDetections`)',
   'fusion-name': 'a surer detection boxing the same symbol names a rules symbol of another element type (`withDetections`)',
   'tee-dots': 'a fitting detected on a junction dot (a filled disc on a pipe) is dropped (`tee-dots.ts`)',
   'ink-fit': "a detection's box drawn in to its own ink, pipes through it left out (`ink-fit.ts`)",
@@ -38,7 +32,6 @@ export const RULE_MODULES = {
   'hatched-bands': 'no symbol inside hatching between two lines (`hatched-bands.ts`)',
   tables: 'no symbol inside a table (`tables.ts`)',
   'equipment-parts': 'stacked parts of equipment joined, sections dropped (`equipment-parts.ts`)',
-  'bubble-marks': "marks inside a bubble are the bubble's (`bubble-reading.ts`)",
   duplicates: 'of two symbols boxing the same ink, the surer one kept (`duplicate-symbols.ts`)',
   'unreached-boxes': 'a rectangle that no pipe reaches and no symbol stands against is no equipment (`unreached-boxes.ts`)',
   nozzles: "equipment's nozzles as elements of their own (`nozzles.ts`, `equipment-lines.ts`)",

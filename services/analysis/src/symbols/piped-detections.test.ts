@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { inkWith } from '../testing/ink';
 import { lineSegment } from '../testing/segments';
 import { boxedSymbol } from '../testing/symbols';
-import { bodiesOnPipes, pipedCandidates, pipedDetections } from './piped-detections';
+import { pipedCandidates, pipedDetections } from './piped-detections';
 
 const horizontal = (start: number, end: number, y: number) => lineSegment('horizontal', y, start, end);
 const vertical = (start: number, end: number, x: number) => lineSegment('vertical', x, start, end);
@@ -68,31 +67,5 @@ describe('candidates the classifier dropped, kept where pipes end at them', () =
     // A bar across the pipe, a stroke thick: a crossing line's piece as often as a flange.
     const bar = { ...candidate, x0: 108, x1: 110, description: 'bar' };
     expect(pipedCandidates([], [bar], [], [horizontal(10, 107, 50), horizontal(111, 300, 50)], 2)).toEqual([]);
-  });
-});
-
-describe('unsure valves kept where a pipe runs through a body drawn on it', () => {
-  // A pipe 3 px thick along y = 50 and a filled valve on it, x 90-110, y 40-60, its waist on the pipe at x 100.
-  const pipe = horizontal(0, 199, 50);
-  const body: Array<[number, number, number, number]> = [
-    [0, 49, 199, 51],
-    [90, 40, 99, 60],
-    [101, 40, 110, 60],
-  ];
-  const valve = { ...boxedSymbol(88, 38, 112, 62, 'valve', 0.3), description: 'filled valve' };
-
-  it('keeps an unsure valve whose body stands out of the pipe on both sides', () => {
-    expect(described(bodiesOnPipes([], [valve], inkWith(200, 100, ...body), [pipe], 2))).toEqual(['filled valve']);
-  });
-
-  it('leaves out ink on one side of the pipe, a pipe that ends in the box, a dashed pipe, other types and covered ones', () => {
-    // Text standing on the pipe: ink above it only, touching it.
-    const above = inkWith(200, 100, [0, 49, 199, 51], [90, 38, 110, 48]);
-    expect(bodiesOnPipes([], [valve], above, [pipe], 2)).toEqual([]);
-    const ink = inkWith(200, 100, ...body);
-    expect(bodiesOnPipes([], [valve], ink, [horizontal(0, 100, 50)], 2)).toEqual([]);
-    expect(bodiesOnPipes([], [valve], ink, [{ ...pipe, dashed: true }], 2)).toEqual([]);
-    expect(bodiesOnPipes([], [{ ...valve, elementType: 'instrument' }], ink, [pipe], 2)).toEqual([]);
-    expect(bodiesOnPipes([boxedSymbol(90, 40, 110, 60, 'valve')], [valve], ink, [pipe], 2)).toEqual([]);
   });
 });

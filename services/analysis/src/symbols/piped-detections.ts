@@ -1,7 +1,5 @@
 /** Unsure detections kept where the drawing's pipes say a symbol stands. */
-import type { InkImage } from '../pipeline/components';
 import { segmentCenter, segmentThickness, type Segment } from '../pipeline/lines';
-import { acrossProfile, pipeCentre } from '../pipeline/pipe-profile';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { overlaps } from './detected-symbols';
 
@@ -68,50 +66,6 @@ export function pipedDetections(
 ): DetectedSymbol[] {
   const reach = Math.max(3, 2 * unit);
   return unsure.filter((d) => !symbols.some((symbol) => overlaps(symbol, d)) && piped(d, segments, reach, symbols));
-}
-
-/** A body drawn on a pipe stands out of it on both sides along this share of the box at least. */
-const BODY_SHARE = 0.5;
-
-/**
- * Whether a solid pipe runs through the box on its axis, on past both its sides, with ink standing out of the pipe
- * on both sides along `BODY_SHARE` of the box, a quarter of the box's half-height or more (and the same turned): a
- * filled valve's body, which the line finder reads through where its waist touches the pipe.
- */
-function bodyOnPipe(box: DetectedSymbol, ink: InkImage, segments: readonly Segment[], reach: number): boolean {
-  return segments.some((pipe) => {
-    if (pipe.dashed) return false;
-    const horizontal = pipe.orientation === 'horizontal';
-    const [lo, hi] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
-    const [from, to] = horizontal ? [box.y0, box.y1] : [box.x0, box.x1];
-    const centre = pipeCentre(pipe);
-    const half = (to - from) / 2;
-    if (Math.abs(centre - (from + to) / 2) > 0.3 * (to - from) || half < 2 * segmentThickness(pipe)) return false;
-    if (pipe.start > lo - reach || pipe.end < hi + reach) return false;
-    const [edgeUp, edgeDown] = [centre - pipe.lo, pipe.hi - centre];
-    const stands = Math.max(2, 0.25 * half);
-    const profile = acrossProfile(ink, pipe, lo, hi);
-    const body = profile.filter(([up, down]) => up - edgeUp >= stands && down - edgeDown >= stands).length;
-    return body >= BODY_SHARE * profile.length;
-  });
-}
-
-/**
- * The detector's less sure valves that no rules symbol and no sure detection covers, kept where a solid pipe runs
- * through them with a body drawn on it (`bodyOnPipe`): a filled valve, whose waist the line finder reads as pipe, so
- * that no pipe ends at it. Text beside a pipe stands out on one side only; a crossing line has no body.
- */
-export function bodiesOnPipes(
-  symbols: readonly DetectedSymbol[],
-  unsure: readonly DetectedSymbol[],
-  ink: InkImage,
-  segments: readonly Segment[],
-  unit: number,
-): DetectedSymbol[] {
-  const reach = Math.max(3, 2 * unit);
-  return unsure.filter(
-    (d) => d.elementType === 'valve' && !symbols.some((symbol) => overlaps(symbol, d)) && bodyOnPipe(d, ink, segments, reach),
-  );
 }
 
 /** A candidate kept by its pipes alone: the classifier named it no symbol. */

@@ -3,15 +3,14 @@ import { withTextAsPaper, type GrayImage } from '../../classifier/crop';
 import { detectorTrusted } from '../../symbols/detector-trust';
 import { namedByClassifier } from '../../symbols/classifier-names';
 import { withReach } from '../../symbols/detection-reach';
-import { detectedSymbols, HYBRID_MIN_CONFIDENCE, withDetections } from '../../symbols/detected-symbols';
+import { detectedSymbols, withDetections } from '../../symbols/detected-symbols';
 import { fittedToInk } from '../../symbols/ink-fit';
 import { withoutTeeDots } from '../../symbols/tee-dots';
 import { withActuators } from '../../symbols/valve-actuators';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
-import { bodiesOnPipes, pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
+import { pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
 import { distinctUnsure } from '../../symbols/distinct-unsure';
 import type { AnalyzeOptions } from '../analyze-page';
-import { withoutMarks } from '../bubble-reading';
 import { candidateCuts } from '../classification/candidate-cuts';
 import { classifySymbols } from '../classification/classify-candidates';
 import { boxArea, boxHeight, boxWidth, overlapArea, type Box } from '../components';
@@ -80,8 +79,7 @@ export async function pageSymbols(
   const partOfSpecBreak = (symbol: Box) =>
     specBreaks.some(({ box, arrows }) => overlapArea(symbol, arrows) > 0 && overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
   const own = classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol));
-  const unmarked = on('bubble-marks') ? withoutMarks(own) : own;
-  const symbols = on('equipment-parts') ? withoutSections(withStackedParts(unmarked, lineSegments, unit), unit) : unmarked;
+  const symbols = on('equipment-parts') ? withoutSections(withStackedParts(own, lineSegments, unit), unit) : own;
   const breakSymbols = specBreaks.map(({ box }): DetectedSymbol => ({
     ...box,
     elementType: 'fitting',
@@ -162,9 +160,6 @@ async function namedSymbols(
     ruled.symbols.push(...pipedCandidates(ruled.symbols, standing, [...(detected ?? []), ...confirmed], lineSegments, unit));
   if (!detected) return { classified: ruled.symbols, splitStubs: ruled.stubs, rated: false };
   let classified = withDetections(ruled.symbols, detected, without, confirmed);
-  const unsure = detected.filter((d) => d.confidence < HYBRID_MIN_CONFIDENCE);
-  if (ruleOn(without, 'piped-detections')) classified.push(...pipedDetections(classified, unsure, lineSegments, unit));
-  if (ruleOn(without, 'bodies-on-pipes')) classified.push(...bodiesOnPipes(classified, unsure, lines.ink, lineSegments, unit));
   if (lines.inkClasses && ruleOn(without, 'line-ink-veto'))
     classified = withoutLineInkSymbols(classified, detected, lines.ink, lines.inkClasses);
   return { classified, splitStubs: ruled.stubs, rated: true };
