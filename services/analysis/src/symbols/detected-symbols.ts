@@ -37,7 +37,7 @@ export const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a,
 
 /**
  * The classifier's scores run higher than the detector's, which are the share of held-out detections that were
- * right: a rules symbol keeps its box or name against a detection only when surer by this much.
+ * right: a rules symbol keeps its name against a detection only when surer by this much.
  */
 const RULES_SCORE_MARGIN = 0.15;
 

@@ -19,7 +19,7 @@ describe('unsure detections of distinct element types', () => {
     // A fitting's bar or disc is what text, line ends and specks look like.
     expect(distinctUnsure([], [unsure('fitting', 0.2)])).toEqual([]);
     expect(distinctUnsure([], [unsure('valve', DISTINCT_MIN_CONFIDENCE - 0.01)])).toEqual([]);
-    // A kept symbol over a quarter of it.
+    // A kept symbol over half of it.
     expect(distinctUnsure([boxedSymbol(110, 40, 130, 60, 'fitting')], [unsure('valve', 0.2)])).toEqual([]);
   });
 

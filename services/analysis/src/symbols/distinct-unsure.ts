@@ -1,4 +1,5 @@
 /** Unsure detections of the element types that little else on a sheet looks like, kept on a trusted page. */
+import type { ElementType } from '@pid/contracts';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { overlaps } from './detected-symbols';
 
@@ -6,7 +7,7 @@ import { overlaps } from './detected-symbols';
  * Valves, equipment and off-page connectors: shapes of several strokes that text, line ends and scan marks seldom
  * imitate, unlike a fitting's bar or disc.
  */
-const DISTINCT_TYPES: ReadonlySet<string> = new Set(['valve', 'equipment', 'off_page_connector']);
+const DISTINCT_TYPES: ReadonlySet<ElementType> = new Set(['valve', 'equipment', 'off_page_connector']);
 
 /**
  * The least confidence at which such an unsure detection stands: a fused score of 0.25 where the threshold is 0.3
