@@ -11,9 +11,8 @@ import type { ReadingPlan } from './detector/page-detector';
 export const SYMBOL_MODES = ['rules', 'hybrid', 'detector'] as const;
 export type SymbolMode = (typeof SYMBOL_MODES)[number];
 /**
- * The mode the worker, the CLI and the benchmark use unless told otherwise: on the held-out corpus of every drafting
- * style, hybrid reads symbols at F1 0.85 and connections at 0.68 against the rules' 0.67 and 0.49; the detector
- * alone reads the corpus better still (0.90 / 0.75) but real sheets far worse (`kr_refinery` 0.59 against 0.72), so
+ * The mode the worker, the CLI and the benchmark use unless told otherwise: the rules alone miss most of the held-out
+ * corpus's symbols and the detector alone a third of real sheets' (the rule ablation in the analysis README), so
  * hybrid reads by the detector alone only the pages it is as sure of as of its corpus (`detector-trust.ts`).
  */
 export const DEFAULT_SYMBOL_MODE: SymbolMode = 'hybrid';

@@ -22,32 +22,6 @@ class Sheet:
         self.boxes = np.array(boxes, dtype=np.float32).reshape(-1, 4) * np.array(self.scale * 2, dtype=np.float32)
         self.classes = np.array([class_index[s["className"]] if s["className"] in class_index else class_index["other_symbol"]
                                  for s in truth["symbols"]], dtype=np.int64)
-        # The glyph each symbol is drawn from: a draw.io shape of its file, or one of our variants.
-        self.glyphs = [f'{s.get("file", s["library"])}:{s["shape"]}' for s in truth["symbols"]]
-
-
-class CentreSampler:
-    """Which symbol a crop is centred on: each in proportion to its glyph's repeat factor max(1, sqrt(t / f)) (LVIS's
-    repeat-factor sampling), f the glyph's share of every symbol in the corpus and t the share each would have were
-    all glyphs equally common. Glyphs the generator draws rarely are seen more often; none less often."""
-
-    def __init__(self, sheets: list):
-        counts = {}
-        for sheet in sheets:
-            for glyph in sheet.glyphs:
-                counts[glyph] = counts.get(glyph, 0) + 1
-        total = sum(counts.values())
-        common_share = 1 / max(1, len(counts))
-        factor = {glyph: max(1.0, math.sqrt(common_share / (count / total))) for glyph, count in counts.items()}
-        self.symbols = [(i, j) for i, sheet in enumerate(sheets) for j in range(len(sheet.glyphs))]
-        weights = np.array([factor[sheets[i].glyphs[j]] for i, j in self.symbols], dtype=np.float64)
-        self.cumulative = np.cumsum(weights / weights.sum())
-        self.glyph_count, self.boosted = len(counts), sum(1 for f in factor.values() if f > 1)
-
-    def draw(self, rng: np.random.Generator):
-        """(sheet index, symbol index) of one symbol."""
-        index = min(int(np.searchsorted(self.cumulative, rng.random(), side="right")), len(self.symbols) - 1)
-        return self.symbols[index]
 
 
 def load_sheets(corpus: str, class_index: dict, limit=None, log=print, processes=1):
@@ -56,14 +30,13 @@ def load_sheets(corpus: str, class_index: dict, limit=None, log=print, processes
     return load_all(jobs, processes, log)
 
 
-def crop(sheet: Sheet, rng: np.random.Generator, size: int, centre=None):
-    """A crop at a random scale about symbol `centre` (anywhere on the sheet where None), turned and mirrored at random
-    (uint8, ink high), with its boxes in it."""
+def crop(sheet: Sheet, rng: np.random.Generator, size: int):
+    """A random crop at a random scale, turned and mirrored at random (uint8, ink high), with its boxes in it."""
     scale = math.exp(rng.uniform(math.log(CROP_SCALES[0]), math.log(CROP_SCALES[1])))
     side = int(round(size / scale))
     height, width = sheet.ink.shape
-    if centre is not None:
-        x0, y0, x1, y1 = sheet.boxes[centre]
+    if len(sheet.boxes) and rng.random() < 0.8:
+        x0, y0, x1, y1 = sheet.boxes[rng.integers(len(sheet.boxes))]
         cx = (x0 + x1) / 2 + rng.uniform(-side / 3, side / 3)
         cy = (y0 + y1) / 2 + rng.uniform(-side / 3, side / 3)
     else:

@@ -19,7 +19,7 @@ from detections import detect_page  # noqa: E402
 from evaluate import evaluate
 from export import export
 from model import ARCHITECTURE, Detector, parameter_count
-from sheets import CROP_SCALES, CentreSampler, crop, load_sheets, targets
+from sheets import CROP_SCALES, crop, load_sheets, targets
 
 
 def focal_loss(logits, heat):
@@ -31,18 +31,10 @@ def focal_loss(logits, heat):
     return (pos + neg) / positive.sum().clamp(min=1)
 
 
-# The share of crops centred on a symbol (by `CentreSampler`); the rest lie anywhere on a sheet.
-ON_SYMBOL = 0.8
-
-
-def batch(sheets, centres, rng, size, count, classes):
+def batch(sheets, rng, size, count, classes):
     images, heats, regressions, masks = [], [], [], []
     for _ in range(count):
-        if rng.random() < ON_SYMBOL:
-            sheet, centre = centres.draw(rng)
-            pixels, boxes, cls = crop(sheets[sheet], rng, size, centre)
-        else:
-            pixels, boxes, cls = crop(sheets[rng.integers(len(sheets))], rng, size)
+        pixels, boxes, cls = crop(sheets[rng.integers(len(sheets))], rng, size)
         heat, regression, mask = targets(boxes, cls, size, classes)
         images.append(pixels)
         heats.append(heat)
@@ -59,13 +51,12 @@ class Batches(torch.utils.data.IterableDataset):
     def __init__(self, sheets, size, count, classes, seed):
         super().__init__()
         self.sheets, self.size, self.count, self.classes, self.seed = sheets, size, count, classes, seed
-        self.centres = CentreSampler(sheets)
 
     def __iter__(self):
         worker = torch.utils.data.get_worker_info()
         rng = np.random.default_rng(self.seed if worker is None else [self.seed, worker.id])
         while True:
-            yield batch(self.sheets, self.centres, rng, self.size, self.count, self.classes)
+            yield batch(self.sheets, rng, self.size, self.count, self.classes)
 
 
 def training_device(name: str) -> torch.device:
@@ -87,10 +78,7 @@ def train(args):
     model = Detector(len(names)).to(device)
     print(f"{ARCHITECTURE}: {parameter_count(model):,} parameters, {len(names)} classes, {len(sheets)} sheets, on {device}",
           flush=True)
-    data = Batches(sheets, args.size, args.batch, len(names), args.seed)
-    print(f"crops centred on {data.centres.glyph_count} glyphs, {data.centres.boosted} of them drawn rarely and seen more often",
-          flush=True)
-    batches = iter(torch.utils.data.DataLoader(data, batch_size=None,
+    batches = iter(torch.utils.data.DataLoader(Batches(sheets, args.size, args.batch, len(names), args.seed), batch_size=None,
                                                num_workers=args.workers, pin_memory=device.type == "cuda"))
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     warmup = max(1, min(300, args.steps // 10))
@@ -122,7 +110,6 @@ def train(args):
             torch.save(model.state_dict(), os.path.join(args.out, "detector.pt"))
     minutes = (time.time() - started) / 60
     record = {"trainMinutes": round(minutes, 1), "steps": args.steps, "batch": args.batch, "crop": args.size, "cropScales": list(CROP_SCALES),
-              "centres": "repeat factor by glyph",
               "seed": args.seed, "device": device.type, "workers": args.workers}
     finish(model, args, classes, record, args.commit)
 

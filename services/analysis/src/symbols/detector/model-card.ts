@@ -76,9 +76,7 @@ one. ${corpora}.
 - Command: \`${run.command}\` (\`training/detector/train.py\`, PyTorch from Debian's \`python3-torch\`).
 - Commit: \`${manifest.commit}\`.
 - ${training.steps} steps of ${training.batch} crops of ${training.crop} px (random scale ${training.cropScales.join('–')}, quarter
-  turns, mirroring, thicker or thinner strokes, coarser scans, ink gamma); four in five centred on a symbol drawn by its
-  glyph's repeat factor (LVIS's repeat-factor sampling: glyphs the generator draws rarely are seen more often); AdamW,
-  cosine schedule.
+  turns, mirroring, thicker or thinner strokes, coarser scans, ink gamma); AdamW, cosine schedule.
 - Wall time: ${run.wallMinutes.toFixed(1)} min in all (${training.trainMinutes} min of training), on ${run.machine}.
 
 ## Held-out corpus (${summary.sheets} sheets, IoU ≥ 0.5, score ≥ ${summary.threshold})

@@ -8,7 +8,7 @@ import type { Furniture, FurnitureText } from './sheet-furniture';
 import { LAYOUT_DPI, type SheetPlan } from './sheet-plan';
 
 /**
- * The exact truth of one corpus sheet (schema `pid-corpus/1`, documented in the analysis README), in pixels of
+ * The exact truth of one corpus sheet (schema `pid-corpus/1`, documented in `README.md` beside this file), in pixels of
  * the sheet's rendition (its own dpi, after any skew).
  */
 export interface CorpusTruth {
