@@ -90,6 +90,32 @@ describe('line-ink model', () => {
     expect(found.map(({ orientation, lo, hi }) => [orientation, lo, hi])).toContainEqual(['vertical', 90, 91]);
   });
 
+  it("stops a signal line's run before the gap it closed onto a line it passes square, not at its own bend", () => {
+    const [width, height] = [300, 300];
+    const mask = new Uint8Array(width * height);
+    const fill = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
+    };
+    const dashedAcross = (y: number, x0: number, x1: number) => {
+      for (let x = x0; x <= x1; x += 14) fill(x, Math.min(x1, x + 9), y, y + 2);
+    };
+    const dashedDown = (x: number, y0: number, y1: number) => {
+      for (let y = y0; y <= y1; y += 14) fill(x, x + 2, y, Math.min(y1, y + 9));
+    };
+    // One loop's line along y 100 (x 20-280); another loop's bend just below it: along y 140 from x 40, down x 150
+    // from y 140 to 260. The dash of the upper line at x 146-155 lies 37 px above the bend, a gap the finder closes.
+    dashedAcross(100, 20, 280);
+    dashedAcross(140, 40, 152);
+    dashedDown(150, 140, 260);
+    const cells = { cells: new Uint8Array(150 * 150).fill(LINE_INK_CLASSES.indexOf('signal_line')), cols: 150, rows: 150, cellSize: 2 };
+    const options = { ...defaultLineOptions(width, height), maxGap: 14 };
+    const found = modelSignalLines(mask, width, height, cells, options, []);
+    const down = found.find(({ orientation, lo }) => orientation === 'vertical' && lo === 150);
+    // The run down starts at its bend, not on the line above; the lines across keep their ends.
+    expect(down?.start).toBe(140);
+    expect(found.filter(({ orientation }) => orientation === 'horizontal').map(({ start }) => start)).toEqual([20, 40]);
+  });
+
   it('refuses a manifest whose classes are not the ones the pipeline reads, naming the file', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'line-ink-'));
     const manifest = JSON.parse(await readFile(path.join(DEFAULT_LINE_INK_DIR, 'line-ink.json'), 'utf8')) as { classes: string[] };

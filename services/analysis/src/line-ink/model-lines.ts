@@ -33,6 +33,34 @@ function dashShare(segment: Segment, ink: Uint8Array, width: number): number {
   return inked / segmentLength(segment);
 }
 
+/**
+ * A run whose end, past a closed gap, is only a stroke of a line it meets square and that runs on past it stops
+ * before that gap: closing the gaps ran it into a line it passes by (a signal loop's bend beside another loop's
+ * line would become a tee onto it).
+ */
+export function withoutCrossedEnds(segment: Segment, ink: Uint8Array, width: number, lines: Segment[], maxThickness: number): Segment {
+  const at = indexAlong(width, segment.orientation === 'horizontal');
+  const inked = (along: number) => {
+    for (let across = segment.lo; across <= segment.hi; across++) if (ink[at(along, across)]) return true;
+    return false;
+  };
+  const passing = lines.filter(
+    (line) => line.orientation !== segment.orientation && line.start < segment.lo - maxThickness && line.end > segment.hi + maxThickness,
+  );
+  // From an end, stepping by `step`: where the run's own ink begins, if the end is such a stroke and a gap.
+  const pastCrossing = (from: number, step: 1 | -1, last: number): number => {
+    let along = from;
+    while (along !== last && inked(along)) along += step;
+    const [lo, hi] = [Math.min(from, along - step), Math.max(from, along - step)];
+    if (along === last || hi - lo + 1 > maxThickness || !passing.some((line) => line.lo - 1 <= lo && line.hi + 1 >= hi)) return from;
+    while (along !== last && !inked(along)) along += step;
+    return along;
+  };
+  const start = pastCrossing(segment.start, 1, segment.end);
+  const end = pastCrossing(segment.end, -1, start);
+  return start === segment.start && end === segment.end ? segment : { ...segment, start, end };
+}
+
 /** A run mostly inside lines found already adds nothing. */
 const covered = (segment: Segment, found: Segment[]) => {
   const box = segmentBox(segment);
@@ -62,9 +90,12 @@ export function modelSignalLines(
   found: Segment[],
 ): Segment[] {
   const signalInk = inkOfClasses(mask, width, height, classes, SIGNAL);
-  const runs = straightRuns(signalInk, width, height, options, DASH_GAPS * options.maxGap).filter(
+  const closed = straightRuns(signalInk, width, height, options, DASH_GAPS * options.maxGap).filter(
     (segment) => segmentThickness(segment) <= options.maxThickness,
   );
+  const runs = closed
+    .map((segment) => withoutCrossedEnds(segment, signalInk, width, [...closed, ...found], options.maxThickness))
+    .filter((segment) => segmentLength(segment) >= options.minLength);
   const lines = [...runs, ...found];
   return runs
     .filter(
