@@ -115,6 +115,27 @@ describe('traceConnections', () => {
       expect(pairs(traceConnections(segments, [left, right, upper, lower], [dot], 3))).toHaveLength(6);
     });
 
+    it('takes a hairline broken wider than its reach either side of the pipe (a gap drawn to the sheet) for a crossing', () => {
+      // Stroke unit 2 (reach 9): the line stops 12 px above the pipe's middle and starts again 12 px below it; the
+      // sheet's crossings are drawn up to 14 px either side.
+      const sheet = { crossingGap: 14 };
+      const segments = [pipe, vertical(60, 188, 150), vertical(212, 340, 150)];
+      expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 2, sheet))).toEqual([
+        [0, 1],
+        [2, 3],
+      ]);
+      // Not so on a sheet whose crossings are drawn within the reach, nor where the break is off the pipe's middle.
+      expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 2))).toEqual([[0, 1]]);
+      const offCentre = [pipe, vertical(60, 188, 150), vertical(226, 340, 150)];
+      expect(pairs(traceConnections(offCentre, [left, right, upper, lower], [], 2, sheet))).toEqual([[0, 1]]);
+      // Stopping as far short of the pipe with a valve as far beyond, it goes on into the valve.
+      const valve = { x0: 135, y0: 210, x1: 165, y1: 240 };
+      expect(pairs(traceConnections([pipe, vertical(60, 188, 150)], [left, right, upper, valve], [], 2, sheet))).toEqual([
+        [0, 1],
+        [2, 3],
+      ]);
+    });
+
     it('takes the line drawn slightly askew, found in two overlapping pieces, for one line, not a junction where a piece ends', () => {
       // One piece from the upper valve to y 260, one a pixel aside from y 203 (just below the pipe) to the lower valve.
       const segments = [pipe, vertical(60, 260, 150), vertical(203, 340, 151)];
@@ -230,10 +251,14 @@ describe('traceConnections', () => {
 
     it('takes no end for one beside another line, a short run past the last joint or a dashed line', () => {
       const dashed = { ...horizontal(81, 380, 100), dashed: true };
-      // The pipe is drawn broken where it crosses a line x 302 (and runs on to x 380): no end at the crossing.
+      // The pipe is drawn broken where it crosses a line x 302 and runs on to x 380: no end at the crossing, one where
+      // it stops beyond it.
       const crossed = trace([horizontal(20, 59, 100), horizontal(81, 296, 100), vertical(0, 400, 302), horizontal(308, 380, 100)]);
-      expect(crossed.openEnds).toEqual([]);
-      expect(pairs(crossed.connections)).toEqual([[0, 1]]);
+      expect(crossed.openEnds).toEqual([[380, 100]]);
+      expect(pairs(crossed.connections)).toEqual([
+        [0, 1],
+        [1, 2],
+      ]);
       // A branch that overshoots its bend by 30 px.
       expect(trace([horizontal(20, 59, 100), horizontal(81, 280, 100), vertical(100, 200, 250)]).openEnds).toEqual([[250, 200]]);
       expect(trace([horizontal(20, 59, 100), dashed]).openEnds).toEqual([]);

@@ -21,6 +21,11 @@ export interface TraceOptions {
   openEndLength?: number;
   /** Filled with the open ends' points, in the order their connections name them. */
   openEnds?: Array<[number, number]>;
+  /**
+   * How far either side of a pipe a solid line drawn broken to cross it may stop (a gap crossing, drawn to the
+   * sheet's scale): where wider than a stroke's reach, the two pieces are one line across the pipe.
+   */
+  crossingGap?: number;
 }
 
 /**
@@ -75,6 +80,8 @@ export function traceConnections(
   // (joined to it), and at a bend the dashes of the two runs fall where the pattern puts them. A solid hairline's
   // reach is no shorter than a speck of paper across it.
   const reachOf = (piece: Piece) => (piece.dashed ? 2 * tolerance : Math.max(tolerance, MIN_SOLID_REACH));
+  // A gap crossing's break is drawn to the sheet's scale, not the pen's: it may stand wider of the crossed pipe.
+  const crossingReachOf = (piece: Piece) => Math.max(reachOf(piece), piece.dashed ? 0 : (options.crossingGap ?? 0));
   // The symbol an end of a piece reaches: the nearest, and of two as near the one beyond that end (a short
   // stub between a valve and its blind flange reaches both, one at each end).
   const symbolAt = (piece: Piece, end: 'start' | 'end') => {
@@ -157,7 +164,22 @@ export function traceConnections(
     }
     return undefined;
   };
-  const within = (piece: Piece, along: number) => along >= piece.start - reachOf(piece) && along <= piece.end + reachOf(piece);
+  // A line drawn broken where it crosses a pipe (a gap crossing): two pieces of it stop as far either side of a pipe
+  // that runs on past both, a gap wider than a stroke's reach (it is drawn to the sheet's scale, not the pen's).
+  const gapCrossing = (first: Piece, second: Piece, middle: number, gap: number): boolean => {
+    const reach = reachOf(first);
+    if (first.dashed || gap > 2 * crossingReachOf(first)) return false;
+    const center = (first.center + second.center) / 2;
+    return pieces.some(
+      (crossed) =>
+        crossed.orientation !== first.orientation &&
+        !crossed.dashed &&
+        Math.abs(crossed.center - middle) <= unit + 1 &&
+        crossed.start < center - reach &&
+        crossed.end > center + reach,
+    );
+  };
+  const within = (piece: Piece, along: number, reach = reachOf(piece)) => along >= piece.start - reach && along <= piece.end + reach;
   // A gap crossing drawn with a symbol right beyond it: a piece stopping short of a pipe that runs on past it
   // (a clear gap, no dot) with a symbol as far beyond the pipe goes on into that symbol, not into the pipe.
   const symbolAcross = (piece: Piece, crossed: Piece): { piece: Piece; end: 'start' | 'end'; symbol: number } | undefined => {
@@ -166,7 +188,8 @@ export function traceConnections(
     for (const end of ['start', 'end'] as const) {
       const side = end === 'start' ? 1 : -1;
       const offset = side * (piece[end] - crossed.center);
-      if ((end === 'start' ? piece.atStart : piece.atEnd) >= 0 || offset <= crossed.halfWidth + 1 || offset > reach) continue;
+      if ((end === 'start' ? piece.atStart : piece.atEnd) >= 0 || offset <= crossed.halfWidth + 1 || offset > crossingReachOf(piece))
+        continue;
       const [x, y] = pointOf(piece, crossed.center - side * offset);
       const symbol = symbols.findIndex((box) => containsPoint(box, x, y, reach));
       if (symbol >= 0) return { piece, end, symbol };
@@ -202,8 +225,8 @@ export function traceConnections(
         // A line broken by a gap (or by a junction dot) continues, and one found in overlapping pieces.
         if (Math.abs(first.center - second.center) > unit) continue;
         const gap = Math.max(first.start, second.start) - Math.min(first.end, second.end);
-        if (gap > reachOf(first)) continue;
         const along = (Math.max(first.start, second.start) + Math.min(first.end, second.end)) / 2;
+        if (gap > reachOf(first) && !gapCrossing(first, second, along, gap)) continue;
         const point = pointOf(first, along);
         // Symbols stop the walk: a pipe continues beyond an inline symbol as another connection.
         if (symbols.some((box) => containsPoint(box, point[0], point[1]))) continue;
@@ -213,7 +236,8 @@ export function traceConnections(
         continue;
       }
       const [h, v] = first.orientation === 'horizontal' ? [first, second] : [second, first];
-      if (!within(h, v.center) || !within(v, h.center)) continue;
+      const near = within(h, v.center) && within(v, h.center);
+      if (!near && !(within(h, v.center, crossingReachOf(h)) && within(v, h.center, crossingReachOf(v)))) continue;
       const point: [number, number] = [v.center, h.center];
       const dotted = dots.some((dot) => containsPoint(dot, point[0], point[1], unit));
       const across = dotted ? undefined : (symbolAcross(v, h) ?? symbolAcross(h, v));
@@ -222,6 +246,7 @@ export function traceConnections(
         else across.piece.atEnd = across.symbol;
         continue;
       }
+      if (!near) continue;
       if (!dotted && (crosses(v, h) || crosses(h, v))) continue;
       const joined = nearEnd(h, v.center) || nearEnd(v, h.center) || dotted;
       if (!joined) continue;

@@ -9,6 +9,7 @@ import type { EquipmentNozzles } from './equipment-nozzles';
 import { touchingPairs } from '../touching-symbols';
 import { legsToLines, shortLinks } from '../short-links';
 import { ruleOn, type RuleModule } from '../rule-modules';
+import { median } from '../text-lines';
 
 /** A connection traced between two symbols, or from a symbol to an open pipe end. */
 export interface PageConnection extends Omit<TracedConnection, 'source' | 'target'> {
@@ -24,6 +25,12 @@ export interface TracedPipes {
 
 /** How far a line must run from its last joint to end in the open, in stroke widths. */
 const OPEN_END_STROKES = 15;
+/**
+ * How far either side of a pipe a line drawn broken to cross it may stop, in the page's character heights: a gap
+ * crossing is drawn to the sheet's scale, about half a character each side.
+ */
+const CROSSING_GAP_TEXT = 0.8;
+
 /** The confidence of a pipe end: a line that stops may also run into a symbol not found. */
 const PIPE_END_CONFIDENCE = 0.5;
 
@@ -53,7 +60,8 @@ export function pageConnections(
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
   const openEnds: Array<[number, number]> = [];
-  const traced = traceConnections(pipes, boxes, dots, unit, { openEndLength: OPEN_END_STROKES * unit, openEnds });
+  const crossingGap = CROSSING_GAP_TEXT * median(pixelTextLines.map(({ size }) => size));
+  const traced = traceConnections(pipes, boxes, dots, unit, { openEndLength: OPEN_END_STROKES * unit, openEnds, crossingGap });
   const pipeEnd = ([x, y]: [number, number]): DetectedSymbol => {
     const half = 3 * unit;
     return {
