@@ -23,7 +23,8 @@ export interface TraceOptions {
   openEnds?: Array<[number, number]>;
   /**
    * How far either side of a pipe a solid line drawn broken to cross it may stop (a gap crossing, drawn to the
-   * sheet's scale): where wider than a stroke's reach, the two pieces are one line across the pipe.
+   * sheet's scale), at least a stroke's reach: the two pieces are one line across the pipe. Unset, a line broken
+   * wider than its reach stays broken (a PDF's strokes are exact).
    */
   crossingGap?: number;
 }
@@ -168,7 +169,7 @@ export function traceConnections(
   // that runs on past both, a gap wider than a stroke's reach (it is drawn to the sheet's scale, not the pen's).
   const gapCrossing = (first: Piece, second: Piece, middle: number, gap: number): boolean => {
     const reach = reachOf(first);
-    if (first.dashed || gap > 2 * crossingReachOf(first)) return false;
+    if (options.crossingGap === undefined || first.dashed || gap > 2 * crossingReachOf(first)) return false;
     const center = (first.center + second.center) / 2;
     return pieces.some(
       (crossed) =>

@@ -60,7 +60,7 @@ export function pageConnections(
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
   const openEnds: Array<[number, number]> = [];
-  const crossingGap = CROSSING_GAP_TEXT * median(pixelTextLines.map(({ size }) => size));
+  const crossingGap = vector ? undefined : CROSSING_GAP_TEXT * median(pixelTextLines.map(({ size }) => size));
   const traced = traceConnections(pipes, boxes, dots, unit, { openEndLength: OPEN_END_STROKES * unit, openEnds, crossingGap });
   const pipeEnd = ([x, y]: [number, number]): DetectedSymbol => {
     const half = 3 * unit;
