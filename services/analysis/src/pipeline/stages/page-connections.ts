@@ -27,7 +27,7 @@ export interface TracedPipes {
 const OPEN_END_STROKES = 15;
 /**
  * How far either side of a pipe a line drawn broken to cross it may stop, in the page's character heights: a gap
- * crossing is drawn to the sheet's scale, about half a character each side.
+ * crossing is drawn to the sheet's scale (on the corpus about two thirds of a character each side), not the pen's.
  */
 const CROSSING_GAP_TEXT = 0.8;
 
