@@ -38,7 +38,7 @@ function dashShare(segment: Segment, ink: Uint8Array, width: number): number {
  * before that gap: closing the gaps ran it into a line it passes by (a signal loop's bend beside another loop's
  * line would become a tee onto it).
  */
-export function withoutCrossedEnds(segment: Segment, ink: Uint8Array, width: number, lines: Segment[], maxThickness: number): Segment {
+function withoutCrossedEnds(segment: Segment, ink: Uint8Array, width: number, lines: Segment[], maxThickness: number): Segment {
   const at = indexAlong(width, segment.orientation === 'horizontal');
   const inked = (along: number) => {
     for (let across = segment.lo; across <= segment.hi; across++) if (ink[at(along, across)]) return true;
@@ -93,8 +93,9 @@ export function modelSignalLines(
   const closed = straightRuns(signalInk, width, height, options, DASH_GAPS * options.maxGap).filter(
     (segment) => segmentThickness(segment) <= options.maxThickness,
   );
+  const closedAndFound = [...closed, ...found];
   const runs = closed
-    .map((segment) => withoutCrossedEnds(segment, signalInk, width, [...closed, ...found], options.maxThickness))
+    .map((segment) => withoutCrossedEnds(segment, signalInk, width, closedAndFound, options.maxThickness))
     .filter((segment) => segmentLength(segment) >= options.minLength);
   const lines = [...runs, ...found];
   return runs

@@ -168,17 +168,23 @@ export function traceConnections(
   // A line drawn broken where it crosses a pipe (a gap crossing): two pieces of it stop as far either side of a pipe
   // that runs on past both, a gap wider than a stroke's reach (it is drawn to the sheet's scale, not the pen's).
   const gapCrossing = (first: Piece, second: Piece, middle: number, gap: number): boolean => {
-    const reach = reachOf(first);
     if (options.crossingGap === undefined || first.dashed || gap > 2 * crossingReachOf(first)) return false;
+    const reach = reachOf(first);
     const center = (first.center + second.center) / 2;
-    return pieces.some(
-      (crossed) =>
-        crossed.orientation !== first.orientation &&
-        !crossed.dashed &&
-        Math.abs(crossed.center - middle) <= unit + 1 &&
-        crossed.start < center - reach &&
-        crossed.end > center + reach,
-    );
+    const across = first.orientation === 'horizontal' ? 'vertical' : 'horizontal';
+    for (let c = Math.floor(middle - unit - 1); c <= Math.ceil(middle + unit + 1); c++) {
+      const crossing = byLine
+        .get(`${across}:${c}`)
+        ?.some(
+          (crossed) =>
+            !crossed.dashed &&
+            Math.abs(crossed.center - middle) <= unit + 1 &&
+            crossed.start < center - reach &&
+            crossed.end > center + reach,
+        );
+      if (crossing) return true;
+    }
+    return false;
   };
   const within = (piece: Piece, along: number, reach = reachOf(piece)) => along >= piece.start - reach && along <= piece.end + reach;
   // A gap crossing drawn with a symbol right beyond it: a piece stopping short of a pipe that runs on past it
