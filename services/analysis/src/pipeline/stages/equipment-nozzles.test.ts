@@ -36,4 +36,15 @@ describe('equipmentNozzles', () => {
       ['gate valve', 184, 196],
     ]);
   });
+
+  it('adds the nozzle where a symbol beside the stub overlaps its box by a stroke only', () => {
+    // A tag's text taken for a symbol, above the stub and reaching a pixel into the nozzle's box.
+    const beside: DetectedSymbol = { x0: 182, y0: 70, x1: 196, y1: 92, elementType: 'fitting', description: 'strainer', confidence: 0.7 };
+    const { symbols } = equipmentNozzles(lines, candidates, found([vessel, beside]));
+    expect(described(symbols)).toEqual([
+      ['vessel', 100, 180],
+      ['strainer', 182, 196],
+      ['nozzle', 180, 193],
+    ]);
+  });
 });

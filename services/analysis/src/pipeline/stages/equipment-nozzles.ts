@@ -1,4 +1,4 @@
-import { boxArea, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
+import { boxArea, boxWithin, overlapArea, overlaps, unionBox, type Box, type InkImage } from '../components';
 import { nozzlesOnEquipmentLines } from '../equipment-lines';
 import { splitJoints, type Bolted } from '../flange-faces';
 import type { Segment } from '../lines';
@@ -98,7 +98,8 @@ function addNozzles(
     // The nozzle's own flange found as a fitting standing on it (its bar alone) is the nozzle's too.
     const ownBars = symbols.filter((other) => other.elementType === 'fitting' && boxWithin(other, box, 2 * unit));
     const isJoint = (other: Box) => joints.some((joint) => joint === other) || ownBars.some((bar) => bar === other);
-    if (taken.some((other) => !isJoint(other) && overlapArea(other, box) > 0)) continue;
+    // A symbol stands on the stub where it covers a fair part of it: a box beside it overlapping by a stroke does not.
+    if (taken.some((other) => !isJoint(other) && overlaps(other, box))) continue;
     for (const joint of new Set([...joints, ...ownBars])) {
       symbols.splice(symbols.indexOf(joint), 1);
       taken.splice(taken.indexOf(joint), 1);
