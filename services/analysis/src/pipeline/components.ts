@@ -144,9 +144,6 @@ export function overlapArea(a: Box, b: Box): number {
   return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1);
 }
 
-/** Two boxes overlap when they share a fifth of the smaller: more than boxes drawn side by side share. */
-export const overlaps = (a: Box, b: Box) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
-
 /** Gap between two boxes (0 when they overlap). */
 export function boxGap(a: Box, b: Box): number {
   const dx = Math.max(0, Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1));

@@ -1,5 +1,5 @@
 /** The detector's symbols as the pipeline's `DetectedSymbol`s, in processing pixels. */
-import { boxIou, overlaps } from '../pipeline/components';
+import { boxArea, boxIou, overlapArea } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { ruleOn, type RuleModule } from '../pipeline/rule-modules';
 import type { GrayPage, PageReading } from './detector/page-detector';
@@ -31,6 +31,9 @@ const asDetectedSymbol =
  * rules missed is mostly what they rightly left out (pid-dev, hybrid: kr_refinery P 0.65 -> 0.75 at equal recall).
  */
 export const HYBRID_MIN_CONFIDENCE = 0.5;
+
+/** Two symbols overlap when they share a fifth of the smaller box. */
+export const overlaps = (a: DetectedSymbol, b: DetectedSymbol) => overlapArea(a, b) >= 0.2 * Math.min(boxArea(a), boxArea(b));
 
 /**
  * The classifier's scores run higher than the detector's, which are the share of held-out detections that were

@@ -1,7 +1,7 @@
 /** Unsure detections of the element types that little else on a sheet looks like, kept on a trusted page. */
 import type { ElementType } from '@pid/contracts';
 import type { DetectedSymbol } from '../pipeline/symbols';
-import { overlaps } from '../pipeline/components';
+import { overlaps } from './detected-symbols';
 
 /**
  * Valves, equipment and off-page connectors: shapes of several strokes that text, line ends and scan marks seldom

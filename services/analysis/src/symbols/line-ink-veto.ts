@@ -6,7 +6,7 @@ import { LINE_INK_CLASSES } from '../line-ink/line-ink-files';
 import type { InkClasses } from '../line-ink/line-ink-model';
 import type { InkImage } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
-import { overlaps } from '../pipeline/components';
+import { overlaps } from './detected-symbols';
 
 const SYMBOL = LINE_INK_CLASSES.indexOf('symbol');
 

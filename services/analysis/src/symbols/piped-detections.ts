@@ -1,7 +1,7 @@
 /** Unsure detections kept where the drawing's pipes say a symbol stands. */
 import { segmentCenter, segmentThickness, type Segment } from '../pipeline/lines';
 import type { DetectedSymbol } from '../pipeline/symbols';
-import { overlaps } from '../pipeline/components';
+import { overlaps } from './detected-symbols';
 
 /** Pipe ends on both sides: one alone is met as often by a line stopping at text or a blot. */
 const PIPED_ENDS = 2;

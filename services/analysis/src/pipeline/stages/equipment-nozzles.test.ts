@@ -37,8 +37,17 @@ describe('equipmentNozzles', () => {
     ]);
   });
 
-  it('adds the nozzle where a symbol beside the stub overlaps its box by a stroke only', () => {
-    // A tag's text taken for a symbol, above the stub and reaching a pixel into the nozzle's box.
+  it('adds no nozzle where a valve at the stub’s end reaches two pixels into it', () => {
+    const valve: DetectedSymbol = { x0: 192, y0: 90, x1: 212, y1: 110, elementType: 'valve', description: 'gate valve', confidence: 0.7 };
+    const { symbols } = equipmentNozzles(lines, candidates, found([vessel, valve]));
+    expect(described(symbols)).toEqual([
+      ['vessel', 100, 180],
+      ['gate valve', 192, 212],
+    ]);
+  });
+
+  it('adds the nozzle where a symbol beside the stub shares only the edge row of its box', () => {
+    // A tag's text taken for a symbol, above the stub, its box and the nozzle's both taking in row 92.
     const beside: DetectedSymbol = { x0: 182, y0: 70, x1: 196, y1: 92, elementType: 'fitting', description: 'strainer', confidence: 0.7 };
     const { symbols } = equipmentNozzles(lines, candidates, found([vessel, beside]));
     expect(described(symbols)).toEqual([

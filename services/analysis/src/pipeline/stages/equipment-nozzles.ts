@@ -1,4 +1,4 @@
-import { boxArea, boxWithin, overlapArea, overlaps, unionBox, type Box, type InkImage } from '../components';
+import { boxArea, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
 import { nozzlesOnEquipmentLines } from '../equipment-lines';
 import { splitJoints, type Bolted } from '../flange-faces';
 import type { Segment } from '../lines';
@@ -98,8 +98,8 @@ function addNozzles(
     // The nozzle's own flange found as a fitting standing on it (its bar alone) is the nozzle's too.
     const ownBars = symbols.filter((other) => other.elementType === 'fitting' && boxWithin(other, box, 2 * unit));
     const isJoint = (other: Box) => joints.some((joint) => joint === other) || ownBars.some((bar) => bar === other);
-    // A symbol stands on the stub where it covers a fair part of it: a box beside it overlapping by a stroke does not.
-    if (taken.some((other) => !isJoint(other) && overlaps(other, box))) continue;
+    // A box beside the stub that shares only its edge pixels with the nozzle's (a tag taken for a symbol) does not.
+    if (taken.some((other) => !isJoint(other) && sharesMoreThanEdge(other, box))) continue;
     for (const joint of new Set([...joints, ...ownBars])) {
       symbols.splice(symbols.indexOf(joint), 1);
       taken.splice(taken.indexOf(joint), 1);
@@ -116,4 +116,9 @@ function addNozzles(
   }
   symbols.push(...nozzleOf.keys());
   return { nozzleOf, bolted, mates, equipmentLines };
+}
+
+/** Whether two boxes share more than a row or column of pixels at their edges (boxes drawn touching share one). */
+function sharesMoreThanEdge(a: Box, b: Box): boolean {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) >= 1 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) >= 1;
 }
