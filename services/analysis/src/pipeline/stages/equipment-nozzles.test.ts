@@ -28,21 +28,15 @@ describe('equipmentNozzles', () => {
     expect([...nozzleOf.values()]).toEqual([vessel]);
   });
 
-  it('adds no nozzle where a valve stands on the stub', () => {
-    const valve: DetectedSymbol = { x0: 184, y0: 90, x1: 196, y1: 110, elementType: 'valve', description: 'gate valve', confidence: 0.7 };
+  it.each([
+    ['stands on the stub', 184, 196],
+    ['at the stub’s end reaches two pixels into it', 192, 212],
+  ])('adds no nozzle where a valve %s', (_, x0, x1) => {
+    const valve: DetectedSymbol = { x0, y0: 90, x1, y1: 110, elementType: 'valve', description: 'gate valve', confidence: 0.7 };
     const { symbols } = equipmentNozzles(lines, candidates, found([vessel, valve]));
     expect(described(symbols)).toEqual([
       ['vessel', 100, 180],
-      ['gate valve', 184, 196],
-    ]);
-  });
-
-  it('adds no nozzle where a valve at the stub’s end reaches two pixels into it', () => {
-    const valve: DetectedSymbol = { x0: 192, y0: 90, x1: 212, y1: 110, elementType: 'valve', description: 'gate valve', confidence: 0.7 };
-    const { symbols } = equipmentNozzles(lines, candidates, found([vessel, valve]));
-    expect(described(symbols)).toEqual([
-      ['vessel', 100, 180],
-      ['gate valve', 192, 212],
+      ['gate valve', x0, x1],
     ]);
   });
 
