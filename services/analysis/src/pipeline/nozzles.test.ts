@@ -19,6 +19,7 @@ describe('findNozzles', () => {
     const left = findNozzles(page([10, 99, 100, 101], [86, 92, 87, 108], [82, 92, 83, 108]), [pipe(10, 100)], [vessel], 3);
     // A flange pair: the nozzle ends at its own flange (x 86..87); the other bar is the mate's face, its hub reaching
     // out 0.35 of its face across (6 px; the faces are 4 px apart), and the two meet across the gap between the bars.
+    // The joint as drawn is the two bars (x 82..87).
     expect(left).toEqual([
       {
         box: { x0: 86, y0: 92, x1: 100, y1: 108 },
@@ -26,6 +27,7 @@ describe('findNozzles', () => {
         mate: {
           box: { x0: 76, y0: 92, x1: 83, y1: 108 },
           between: { orientation: 'horizontal', start: [86, 100], end: [83, 100] },
+          joint: { x0: 82, y0: 92, x1: 87, y1: 108 },
         },
       },
     ]);
@@ -61,10 +63,11 @@ describe('findNozzles', () => {
       [196, 99, 280, 101],
     ];
     const broken = findNozzles(page([180, 99, 189, 101], ...flangePair), [pipe(196, 280)], [vessel], 3);
-    expect(broken.map((n) => [n.box, n.mate?.box])).toEqual([
+    expect(broken.map((n) => [n.box, n.mate?.box, n.mate?.joint])).toEqual([
       [
         { x0: 180, y0: 92, x1: 189, y1: 108 },
         { x0: 194, y0: 92, x1: 201, y1: 108 },
+        { x0: 188, y0: 92, x1: 195, y1: 108 },
       ],
     ]);
     // No stub between the side and the pipe: nothing leaves the vessel there.

@@ -11,8 +11,11 @@ export interface Nozzle<T extends Box> {
   box: Box;
   /** The piece of equipment it is on. */
   equipment: T;
-  /** The flange bolted to the nozzle's own (a flange pair's second bar): its face with the hub behind it. */
-  mate?: { box: Box; between: PathSegment };
+  /**
+   * The flange bolted to the nozzle's own (a flange pair's second bar): its face with the hub behind it; `joint`, the
+   * pair's two bars, the flange joint as drawn.
+   */
+  mate?: { box: Box; between: PathSegment; joint: Box };
 }
 
 /** Whether the pipe's centre line is ink all the way from `from` to `to`. */
@@ -187,6 +190,11 @@ export function findNozzles<T extends Box>(
             start: point(outward > 0 ? bar.to : bar.from),
             end: point(outward > 0 ? mate.from : mate.to),
           },
+          joint: span(outward > 0 ? [bar.from, mate.to] : [mate.from, bar.to], {
+            ...bar,
+            up: Math.max(bar.up, mate.up),
+            down: Math.max(bar.down, mate.down),
+          }),
         };
       }
       nozzles.push(nozzle);

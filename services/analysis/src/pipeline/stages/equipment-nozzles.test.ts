@@ -28,6 +28,22 @@ describe('equipmentNozzles', () => {
     expect([...nozzleOf.values()]).toEqual([vessel]);
   });
 
+  it('gives the nozzle and the flange bolted to it their joint as drawn, the pair of bars', () => {
+    // The mate's bar at x 198..199, its hub to x 205; the joint's two bars span x 192..199.
+    const paired = {
+      ...lines,
+      ink: inkWith(300, 200, [99, 20, 101, 180], [179, 20, 181, 180], [180, 99, 280, 101], [192, 92, 193, 108], [198, 92, 199, 108]),
+    };
+    const { symbols, bolted } = equipmentNozzles(paired, candidates, found([vessel]));
+    const joint = { x0: 192, y0: 92, x1: 199, y1: 108 };
+    expect(symbols.map((s) => [s.description, s.x0, s.x1, s.joint])).toEqual([
+      ['vessel', 100, 180, undefined],
+      ['nozzle', 180, 193, joint],
+      ['flange', 198, 205, joint],
+    ]);
+    expect(bolted.map(({ parts }) => parts.map((part) => part.description))).toEqual([['nozzle', 'flange']]);
+  });
+
   it.each([
     ['stands on the stub', 184, 196],
     ['at the stub’s end reaches two pixels into it', 192, 212],

@@ -104,15 +104,19 @@ function addNozzles(
       symbols.splice(symbols.indexOf(joint), 1);
       taken.splice(taken.indexOf(joint), 1);
     }
-    const nozzle: DetectedSymbol = { ...box, elementType: 'fitting', description: NOZZLE, confidence: 0.6 };
+    taken.push(box);
+    const mated = mate && !taken.some((other) => overlapArea(other, mate.box) > 0) ? mate : undefined;
+    // A nozzle's flange and its mate's are a flange joint: both carry it, as a joint's flanges do.
+    const joint = mated ? { joint: mated.joint } : {};
+    const nozzle: DetectedSymbol = { ...box, elementType: 'fitting', description: NOZZLE, confidence: 0.6, ...joint };
     nozzleOf.set(nozzle, on);
     if (line) equipmentLines.add(line);
-    taken.push(box);
-    if (!mate || taken.some((other) => overlapArea(other, mate.box) > 0)) continue;
-    const mating: DetectedSymbol = { ...mate.box, elementType: 'fitting', description: 'flange', symbolClass: 'flange', confidence: 0.6 };
+    if (!mated) continue;
+    const flange = { elementType: 'fitting', description: 'flange', symbolClass: 'flange', confidence: 0.6 } as const;
+    const mating: DetectedSymbol = { ...mated.box, ...flange, ...joint };
     mates.push(mating);
-    bolted.push({ parts: [nozzle, mating], links: [mate.between] });
-    taken.push(mate.box);
+    bolted.push({ parts: [nozzle, mating], links: [mated.between] });
+    taken.push(mated.box);
   }
   symbols.push(...nozzleOf.keys());
   return { nozzleOf, bolted, mates, equipmentLines };
