@@ -23,6 +23,16 @@ describe('a detection drawn in to its ink', () => {
     expect(boxOf(fittedToInk(detected, ink, [], 4))).toEqual({ x0: 40, y0: 42, x1: 59, y1: 54 });
   });
 
+  it('keeps a bar across the pipe whose rows were found as a line with the tap leaving it: a side along a line stops at it', () => {
+    // An orifice plate's bar (x 40-59, y 45-50) across the pipe, its tap leaving from its top rows to the right (to x
+    // 80): bar and tap found as one line through the box, rows 45-46.
+    const ink = inkWith(100, 100, pipeInk, [40, 45, 59, 50], [60, 45, 80, 46]);
+    const barAndTap = strokeSegment('horizontal', 40, 80, 45, 46);
+    const detected = boxedSymbol(37, 43, 61, 52, 'fitting', 0.9);
+    // The tap holds no side across it out (x1 comes in to the bar's end); the top stops at the bar's first row.
+    expect(boxOf(fittedToInk(detected, ink, [pipe, barAndTap], 4))).toEqual({ x0: 40, y0: 45, x1: 59, y1: 50 });
+  });
+
   it("keeps a box's outline that was found as lines: they end at the symbol, they do not pass it", () => {
     // A box outlined 2 px thick, x 20-60, y 30-50, each side found as a line of its own.
     const ink = inkWith(100, 100, [20, 30, 60, 31], [20, 49, 60, 50], [20, 30, 21, 50], [59, 30, 60, 50]);

@@ -16,17 +16,21 @@ const THROUGH = 3;
  * outline's sides found as lines do. A box left under a quarter of its area, or a stroke thin, is kept as detected.
  */
 export function fittedToInk<T extends Box>(symbol: T, ink: InkImage, lines: readonly Segment[], unit: number): T {
-  const through = lines
-    .filter((line) => passes(line, symbol))
-    .map(bandOf)
-    .filter((band) => boxesTouch(band, symbol, 0));
-  const own = (x: number, y: number) => ink.mask[y * ink.width + x] !== 0 && !through.some((band) => containsPoint(band, x, y));
+  const through = (orientation: Segment['orientation']) =>
+    lines
+      .filter((line) => line.orientation === orientation && passes(line, symbol))
+      .map(bandOf)
+      .filter((band) => boxesTouch(band, symbol, 0));
+  // A line through the box holds no side across it out; a side along it stops at it (an orifice plate's bar, found
+  // as a line with its tap, is the symbol's own edge).
+  const [acrossRows, acrossColumns] = [through('vertical'), through('horizontal')];
+  const own = (x: number, y: number, bands: Box[]) => ink.mask[y * ink.width + x] !== 0 && !bands.some((band) => containsPoint(band, x, y));
   const rowHasInk = (y: number, x0: number, x1: number) => {
-    for (let x = x0; x <= x1; x++) if (own(x, y)) return true;
+    for (let x = x0; x <= x1; x++) if (own(x, y, acrossRows)) return true;
     return false;
   };
   const columnHasInk = (x: number, y0: number, y1: number) => {
-    for (let y = y0; y <= y1; y++) if (own(x, y)) return true;
+    for (let y = y0; y <= y1; y++) if (own(x, y, acrossColumns)) return true;
     return false;
   };
   // At most a stroke's width or two from each side: more is a lead the symbol draws along its pipe, which is its own.
