@@ -19,6 +19,8 @@ export const RULE_MODULES = {
   'classifier-names': "the classifier names the detector's symbols standing alone, within their element type (`classifier-names.ts`)",
   'detection-reach':
     "a detection standing alone reaches as far as the rules' candidate it lies in, its short legs to a dot or pipe (`detection-reach.ts`)",
+  'whole-equipment':
+    "equipment detections held by one rules' candidate (a column's packed beds) are one piece of equipment (`whole-equipment.ts`)",
   'bare-strokes': 'a candidate split at bare strokes between its parts (`bare-strokes.ts`)',
   'trimmed-candidates': 'a candidate read trimmed, in pieces, cut in two or without a loose mark (`trimmed-candidates.ts`)',
   'closed-outlines': 'a big candidate read as the closed outline inside it (`closed-outlines.ts`)',

@@ -3,6 +3,7 @@ import { withTextAsPaper, type GrayImage } from '../../classifier/crop';
 import { detectorTrusted } from '../../symbols/detector-trust';
 import { namedByClassifier } from '../../symbols/classifier-names';
 import { withReach } from '../../symbols/detection-reach';
+import { withWholeEquipment } from '../../symbols/whole-equipment';
 import { detectedSymbols, withDetections } from '../../symbols/detected-symbols';
 import { fittedToInk } from '../../symbols/ink-fit';
 import { withoutTeeDots } from '../../symbols/tee-dots';
@@ -176,7 +177,9 @@ async function symbolsAlone(
   unit: number,
   { without, symbolClassifier }: AnalyzeOptions,
 ): Promise<DetectedSymbol[]> {
-  const reached = ruleOn(without, 'detection-reach') ? withReach(detected, candidates.symbols.filter(candidates.kept), unit) : detected;
+  const held = candidates.symbols.filter(candidates.kept);
+  const whole = ruleOn(without, 'whole-equipment') ? withWholeEquipment(detected, held, unit) : detected;
+  const reached = ruleOn(without, 'detection-reach') ? withReach(whole, held, unit) : whole;
   return ruleOn(without, 'classifier-names') && symbolClassifier ? namedByClassifier(textless(), reached, symbolClassifier) : reached;
 }
 
