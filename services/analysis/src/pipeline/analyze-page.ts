@@ -15,7 +15,7 @@ import { pageText } from './stages/page-text';
 import { symbolCandidates } from './stages/symbol-candidates';
 import { symbolTags } from './stages/symbol-tags';
 import type { TextReader } from './text-reader';
-import { withoutUnreachedBoxes } from './unreached-boxes';
+import { withoutUnreachedBoxes, withoutUnreachedFlanges } from './unreached-boxes';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
 
@@ -98,9 +98,10 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   await stage('connections');
   const { connections, pipeEnds } = pageConnections(lines, candidates, withNozzles, named.splitStubs, vector, options.without);
   // (Before the tags: a tag beside a box dropped here names something else, or stays free text.)
-  const symbols = ruleOn(options.without, 'unreached-boxes')
+  const boxesReached = ruleOn(options.without, 'unreached-boxes')
     ? withoutUnreachedBoxes(withNozzles.symbols, connections, withNozzles.nozzleOf)
     : withNozzles.symbols;
+  const symbols = ruleOn(options.without, 'unreached-flanges') ? withoutUnreachedFlanges(boxesReached, connections) : boxesReached;
   const tags = symbolTags(symbols, named.breakSymbols, text, candidates.area);
 
   const { vectorTexts, kept, area } = candidates;

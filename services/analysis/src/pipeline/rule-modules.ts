@@ -36,6 +36,7 @@ export const RULE_MODULES = {
   'equipment-parts': 'stacked parts of equipment joined, sections dropped (`equipment-parts.ts`)',
   duplicates: 'of two symbols boxing the same ink, the surer one kept (`duplicate-symbols.ts`)',
   'unreached-boxes': 'a rectangle that no pipe reaches and no symbol stands against is no equipment (`unreached-boxes.ts`)',
+  'unreached-flanges': 'a flange that no connection reaches is no flange (`unreached-boxes.ts`)',
   nozzles: "equipment's nozzles as elements of their own (`nozzles.ts`, `equipment-lines.ts`)",
 } as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ElementType } from '@pid/contracts';
 import type { PageConnection } from './stages/page-connections';
 import type { DetectedSymbol } from './symbols';
-import { withoutUnreachedBoxes } from './unreached-boxes';
+import { withoutUnreachedBoxes, withoutUnreachedFlanges } from './unreached-boxes';
 
 const symbol = (x0: number, description: string, elementType: ElementType = 'equipment'): DetectedSymbol => ({
   x0,
@@ -52,5 +52,17 @@ describe('withoutUnreachedBoxes', () => {
     const pieces = [top, ...middle, bottom];
     expect(withoutUnreachedBoxes(pieces, [pipe(top, bottom)], new Map())).toEqual(pieces);
     expect(withoutUnreachedBoxes([top, ...middle], [], new Map())).toEqual([top, ...middle]);
+  });
+});
+
+describe('withoutUnreachedFlanges', () => {
+  it('drops a flange no connection reaches and keeps one bolted to its mate or on a pipe, and blind flanges', () => {
+    const valve = symbol(100, 'gate valve', 'valve');
+    const onPipe = symbol(200, 'flange', 'fitting');
+    const [face, mate] = [symbol(300, 'flange', 'fitting'), symbol(360, 'flange', 'fitting')];
+    const tick = symbol(400, 'flange', 'fitting');
+    const blind = symbol(500, 'blind flange', 'fitting');
+    const symbols = [valve, onPipe, face, mate, tick, blind];
+    expect(withoutUnreachedFlanges(symbols, [pipe(valve, onPipe), pipe(face, mate)])).toEqual([valve, onPipe, face, mate, blind]);
   });
 });

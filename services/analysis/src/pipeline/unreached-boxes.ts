@@ -31,3 +31,13 @@ export function withoutUnreachedBoxes(
   const dropped = new Set(loose.filter((box) => !kept.has(box)));
   return symbols.filter((symbol) => !dropped.has(symbol));
 }
+
+/**
+ * A flange is a face bolted into a pipe: one that no connection reaches, neither a pipe nor its mate, is a mark that
+ * looks like one (a dimension line's end tick, a signal line's slashes, a hatch stroke). (A blind flange may close a
+ * stub too short to trace, and a nozzle belongs to its equipment: both stay.)
+ */
+export function withoutUnreachedFlanges(symbols: DetectedSymbol[], connections: PageConnection[]): DetectedSymbol[] {
+  const reached = new Set(connections.flatMap(({ source, target }) => [source, target]));
+  return symbols.filter((symbol) => symbol.description !== 'flange' || reached.has(symbol));
+}
