@@ -14,7 +14,12 @@ export const MAX_REACH_STROKES = 8;
 export const REACH_SLACK = 4;
 
 /** A candidate holds a detection when it covers this share of it. */
-const HELD = 0.85;
+export const HELD = 0.85;
+
+/** Whether `candidate` reaches no further than `past` pixels beyond `box` on any side. */
+export function reachesAtMost(candidate: Box, box: Box, past: number): boolean {
+  return box.x0 - candidate.x0 <= past && candidate.x1 - box.x1 <= past && box.y0 - candidate.y0 <= past && candidate.y1 - box.y1 <= past;
+}
 
 /** A candidate holds another detection when it covers this share of it. */
 const HOLDS_OTHER = 0.2;
@@ -27,10 +32,7 @@ export function withReach(detected: DetectedSymbol[], candidates: Box[], unit: n
     const holding = candidates.filter(
       (candidate) =>
         overlapArea(candidate, symbol) >= HELD * boxArea(symbol) &&
-        symbol.x0 - candidate.x0 <= past &&
-        candidate.x1 - symbol.x1 <= past &&
-        symbol.y0 - candidate.y0 <= past &&
-        candidate.y1 - symbol.y1 <= past &&
+        reachesAtMost(candidate, symbol, past) &&
         detected.every((other) => other === symbol || overlapArea(candidate, other) < HOLDS_OTHER * boxArea(other)),
     );
     const reach = holding.reduce<Box>(unionBox, symbol);

@@ -12,8 +12,9 @@ const THROUGH = 3;
  * The detection with each side of its box moved in to the first row or column holding ink that is no line's: the
  * detector regresses a box's size at every fourth pixel of a reduced page, so on heavy or blurred strokes its small
  * fittings come out a few pixels too large on each side, and a flange 7 px thick boxed 13 px thick no longer matches.
- * Pipes running through the box or into it (found lines, dashed or not, going on past it) do not hold a side out; its
- * outline's sides found as lines do. A box left under a quarter of its area, or a stroke thin, is kept as detected.
+ * Pipes running through the box or into it (found lines, dashed or not, going on past it) do not hold a side across
+ * them out; a side along one stops at it, and its outline's sides found as lines hold it. A box left under a quarter
+ * of its area, or a stroke thin, is kept as detected.
  */
 export function fittedToInk<T extends Box>(symbol: T, ink: InkImage, lines: readonly Segment[], unit: number): T {
   const through = (orientation: Segment['orientation']) =>
@@ -21,8 +22,7 @@ export function fittedToInk<T extends Box>(symbol: T, ink: InkImage, lines: read
       .filter((line) => line.orientation === orientation && passes(line, symbol))
       .map(bandOf)
       .filter((band) => boxesTouch(band, symbol, 0));
-  // A line through the box holds no side across it out; a side along it stops at it (an orifice plate's bar, found
-  // as a line with its tap, is the symbol's own edge).
+  // (An orifice plate's bar found as a line with its tap is the plate's own edge: a side along a line stops at it.)
   const [acrossRows, acrossColumns] = [through('vertical'), through('horizontal')];
   const own = (x: number, y: number, bands: Box[]) => ink.mask[y * ink.width + x] !== 0 && !bands.some((band) => containsPoint(band, x, y));
   const rowHasInk = (y: number, x0: number, x1: number) => {

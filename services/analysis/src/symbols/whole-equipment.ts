@@ -7,10 +7,7 @@
  */
 import { boxArea, overlapArea, unionBox, type Box } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
-import { MAX_REACH_STROKES, REACH_SLACK } from './detection-reach';
-
-/** A candidate holds a detection when it covers this share of it. */
-const HELD = 0.85;
+import { HELD, MAX_REACH_STROKES, REACH_SLACK, reachesAtMost } from './detection-reach';
 
 export function withWholeEquipment(detected: DetectedSymbol[], candidates: Box[], unit: number): DetectedSymbol[] {
   const past = MAX_REACH_STROKES * unit + REACH_SLACK;
@@ -20,13 +17,7 @@ export function withWholeEquipment(detected: DetectedSymbol[], candidates: Box[]
   for (const candidate of [...candidates].sort((a, b) => boxArea(b) - boxArea(a))) {
     const held = detected.filter((symbol) => !merged.has(symbol) && overlapArea(candidate, symbol) >= HELD * boxArea(symbol));
     if (held.length < 2 || held.some((symbol) => symbol.elementType !== 'equipment')) continue;
-    const parts = held.reduce<Box>(unionBox, held[0]);
-    const within =
-      parts.x0 - candidate.x0 <= past &&
-      candidate.x1 - parts.x1 <= past &&
-      parts.y0 - candidate.y0 <= past &&
-      candidate.y1 - parts.y1 <= past;
-    if (!within) continue;
+    if (!reachesAtMost(candidate, held.reduce<Box>(unionBox, held[0]), past)) continue;
     const surest = held.reduce((a, b) => (b.confidence > a.confidence ? b : a));
     for (const part of held) merged.add(part);
     wholes.push({ ...surest, x0: candidate.x0, y0: candidate.y0, x1: candidate.x1, y1: candidate.y1 });
