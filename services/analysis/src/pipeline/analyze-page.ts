@@ -101,7 +101,9 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const boxesReached = ruleOn(options.without, 'unreached-boxes')
     ? withoutUnreachedBoxes(withNozzles.symbols, connections, withNozzles.nozzleOf)
     : withNozzles.symbols;
-  const symbols = ruleOn(options.without, 'unreached-flanges') ? withoutUnreachedFlanges(boxesReached, connections) : boxesReached;
+  const symbols = ruleOn(options.without, 'unreached-flanges')
+    ? withoutUnreachedFlanges(boxesReached, connections, candidates.lineSegments)
+    : boxesReached;
   const tags = symbolTags(symbols, named.breakSymbols, text, candidates.area);
 
   const { vectorTexts, kept, area } = candidates;

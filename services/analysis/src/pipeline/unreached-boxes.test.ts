@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ElementType } from '@pid/contracts';
 import type { PageConnection } from './stages/page-connections';
+import type { Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
 import { withoutUnreachedBoxes, withoutUnreachedFlanges } from './unreached-boxes';
 
@@ -56,13 +57,25 @@ describe('withoutUnreachedBoxes', () => {
 });
 
 describe('withoutUnreachedFlanges', () => {
-  it('drops a flange no connection reaches and keeps one bolted to its mate or on a pipe, and blind flanges', () => {
+  it('drops a flange no connection reaches and no line runs through, and keeps one bolted to its mate or on a pipe, and blind flanges', () => {
     const valve = symbol(100, 'gate valve', 'valve');
     const onPipe = symbol(200, 'flange', 'fitting');
     const [face, mate] = [symbol(300, 'flange', 'fitting'), symbol(360, 'flange', 'fitting')];
     const tick = symbol(400, 'flange', 'fitting');
     const blind = symbol(500, 'blind flange', 'fitting');
-    const symbols = [valve, onPipe, face, mate, tick, blind];
-    expect(withoutUnreachedFlanges(symbols, [pipe(valve, onPipe), pipe(face, mate)])).toEqual([valve, onPipe, face, mate, blind]);
+    // A flange on a pipe open at both ends (y 25, x 590..700 through a flange at 600..650): nothing to connect it to.
+    const open = symbol(600, 'flange', 'fitting');
+    const through: Segment = { orientation: 'horizontal', start: 590, end: 700, lo: 24, hi: 26, dashed: false };
+    // A line ending at a tick (a dimension line) runs through nothing.
+    const toTick: Segment = { orientation: 'horizontal', start: 350, end: 420, lo: 24, hi: 26, dashed: false };
+    const symbols = [valve, onPipe, face, mate, tick, blind, open];
+    expect(withoutUnreachedFlanges(symbols, [pipe(valve, onPipe), pipe(face, mate)], [through, toTick])).toEqual([
+      valve,
+      onPipe,
+      face,
+      mate,
+      blind,
+      open,
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { boxesTouch } from './components';
+import { boxesTouch, type Box } from './components';
+import type { Segment } from './lines';
 import type { PageConnection } from './stages/page-connections';
 import { BOX_EQUIPMENT, type DetectedSymbol } from './symbols';
 
@@ -33,11 +34,21 @@ export function withoutUnreachedBoxes(
 }
 
 /**
- * A flange is a face bolted into a pipe: one that no connection reaches, neither a pipe nor its mate, is a mark that
- * looks like one (a dimension line's end tick, a signal line's slashes, a hatch stroke). (A blind flange may close a
- * stub too short to trace, and a nozzle belongs to its equipment: both stay.)
+ * A flange is a face bolted into a pipe: one that no connection reaches, neither a pipe nor its mate, and that no
+ * solid line runs through (a pipe open at both ends), is a mark that looks like one (a dimension line's end tick, a
+ * stroke of hatching). (A blind flange may close a stub too short to trace, and a nozzle belongs to its equipment:
+ * both stay.)
  */
-export function withoutUnreachedFlanges(symbols: DetectedSymbol[], connections: PageConnection[]): DetectedSymbol[] {
+export function withoutUnreachedFlanges(symbols: DetectedSymbol[], connections: PageConnection[], lines: Segment[]): DetectedSymbol[] {
   const reached = new Set(connections.flatMap(({ source, target }) => [source, target]));
-  return symbols.filter((symbol) => symbol.description !== 'flange' || reached.has(symbol));
+  const solid = lines.filter((line) => !line.dashed);
+  return symbols.filter(
+    (symbol) => symbol.description !== 'flange' || reached.has(symbol) || solid.some((line) => runsThrough(line, symbol)),
+  );
+}
+
+/** Whether a line crosses the box along its axis, going on past both its sides. */
+function runsThrough(line: Segment, box: Box): boolean {
+  const [lo, hi, from, to] = line.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
+  return line.lo >= lo && line.hi <= hi && line.start < from && line.end > to;
 }
