@@ -1,6 +1,7 @@
-import { boxesTouch, type Box } from './components';
+import { boxesTouch } from './components';
 import type { Segment } from './lines';
 import type { PageConnection } from './stages/page-connections';
+import { runsThrough } from './symbol-shapes';
 import { BOX_EQUIPMENT, type DetectedSymbol } from './symbols';
 
 /**
@@ -45,10 +46,4 @@ export function withoutUnreachedFlanges(symbols: DetectedSymbol[], connections: 
   return symbols.filter(
     (symbol) => symbol.description !== 'flange' || reached.has(symbol) || solid.some((line) => runsThrough(line, symbol)),
   );
-}
-
-/** Whether a line crosses the box along its axis, going on past both its sides. */
-function runsThrough(line: Segment, box: Box): boolean {
-  const [lo, hi, from, to] = line.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
-  return line.lo >= lo && line.hi <= hi && line.start < from && line.end > to;
 }
