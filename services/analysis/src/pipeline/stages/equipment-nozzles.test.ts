@@ -25,7 +25,20 @@ describe('equipmentNozzles', () => {
       ['vessel', 100, 180],
       ['nozzle', 180, 193],
     ]);
+    // One bar, a stroke deep: the nozzle's own flange, bolted to nothing drawn.
+    expect(symbols[1].joint).toBeUndefined();
     expect([...nozzleOf.values()]).toEqual([vessel]);
+  });
+
+  it('gives the nozzle the joint of a flange pair found whole, its bars drawn too close to tell apart', () => {
+    // The two bars merged into one six pixels deep (two strokes), found as one flange.
+    const merged = { ...lines, ink: inkWith(300, 200, [99, 20, 101, 180], [179, 20, 181, 180], [180, 99, 280, 101], [192, 92, 197, 108]) };
+    const pair: DetectedSymbol = { x0: 192, y0: 92, x1: 197, y1: 108, elementType: 'fitting', description: 'flange', confidence: 0.7 };
+    const { symbols } = equipmentNozzles(merged, candidates, found([vessel, pair]));
+    expect(symbols.map((s) => [s.description, s.joint])).toEqual([
+      ['vessel', undefined],
+      ['nozzle', { x0: 192, y0: 92, x1: 197, y1: 108 }],
+    ]);
   });
 
   it('gives the nozzle and the flange bolted to it their joint as drawn, the pair of bars', () => {

@@ -1,4 +1,4 @@
-import { boxArea, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
+import { boxArea, boxHeight, boxWidth, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
 import { nozzlesOnEquipmentLines } from '../equipment-lines';
 import { splitJoints, type Bolted } from '../flange-faces';
 import type { Segment } from '../lines';
@@ -107,7 +107,12 @@ function addNozzles(
     taken.push(box);
     const mated = mate && !taken.some((other) => overlapArea(other, mate.box) > 0) ? mate : undefined;
     // A nozzle's flange and its mate's are a flange joint: both carry it, as a joint's flanges do.
-    const joint = mated ? { joint: mated.joint } : {};
+    // A flange pair drawn with its bars too close to tell apart is found whole, as one flange two strokes deep or
+    // more on the stub, and no mate: the nozzle's flange bolted to its mate, that flange their joint as drawn.
+    const whole = mated
+      ? undefined
+      : ownBars.find((bar) => bar.description === 'flange' && Math.min(boxWidth(bar), boxHeight(bar)) >= 2 * unit);
+    const joint = mated ? { joint: mated.joint } : whole ? { joint: { x0: whole.x0, y0: whole.y0, x1: whole.x1, y1: whole.y1 } } : {};
     const nozzle: DetectedSymbol = { ...box, elementType: 'fitting', description: NOZZLE, confidence: 0.6, ...joint };
     nozzleOf.set(nozzle, on);
     if (line) equipmentLines.add(line);
