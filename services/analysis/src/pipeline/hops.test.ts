@@ -33,6 +33,21 @@ describe('bridgeGaps', () => {
     expect(verticals(bridgeGaps([across[0], above, single], UNIT))).toEqual([[10, 390]]);
   });
 
+  it('drops a hop’s arc found as short straight pieces around the gap, and keeps the pipe it jumps', () => {
+    // The arc squared by coarse pixels: out along y 146 and y 154 to x 106, and down x 106 across the pipe.
+    const arc = [
+      lineSegment('horizontal', 146, 100, 106),
+      lineSegment('vertical', 106, 146, 154),
+      lineSegment('horizontal', 154, 100, 106),
+    ];
+    const single = lineSegment('vertical', 100, 154, 390);
+    const found = bridgeGaps([across[0], above, single, ...arc], UNIT);
+    expect(found.map((s) => [s.orientation, s.start, s.end])).toEqual([
+      ['horizontal', 0, 399],
+      ['vertical', 10, 390],
+    ]);
+  });
+
   it('bridges a pipe across two crossings where the piece between them is drawn but too short to be a line', () => {
     const ink = inkAlongMask(inkOf([...across, above, below, between]), W, H);
     expect(verticals(bridgeGaps([...across, above, below], UNIT, ink))).toEqual([[10, 390]]);

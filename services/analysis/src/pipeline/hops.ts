@@ -1,5 +1,5 @@
-import { boxHeight, boxWidth, type Component } from './components';
-import { longestSegment, pieceJoins, segmentCenter, type Segment } from './lines';
+import { boxHeight, boxWidth, boxWithin, type Box, type Component } from './components';
+import { longestSegment, pieceJoins, segmentBox, segmentCenter, type Segment } from './lines';
 
 /** The share of the positions `from`..`to` along a line (centre `center` across it) that have ink within a pixel of it. */
 export type InkAlong = (orientation: Segment['orientation'], center: number, from: number, to: number) => number;
@@ -32,6 +32,8 @@ export function bridgeGaps(segments: Segment[], unit: number, inkAlong?: InkAlon
   const maxGap = 8 * unit + 2;
   const maxSpan = inkAlong ? 5 * maxGap : maxGap;
   let current = segments;
+  // The gaps bridged at one crossing, as boxes: a hop's arc drawn in straight pieces lies inside one.
+  const gaps: Box[] = [];
   for (const orientation of ['horizontal', 'vertical'] as const) {
     const along = current.filter((s) => s.orientation === orientation).sort((a, b) => a.start - b.start);
     const across = current.filter((s) => s.orientation !== orientation);
@@ -55,12 +57,28 @@ export function bridgeGaps(segments: Segment[], unit: number, inkAlong?: InkAlon
         if (crossings.length === 0) continue;
         if (b.start - a.end > maxGap && !drawnBetweenBreaks(a, b, crossings, maxGap, inkAlong)) continue;
         join(a, b);
+        if (crossings.length === 1) gaps.push(gapBox(a, b, unit));
       }
     }
     const kept = new Set(current.map(latest));
     current = [...kept];
   }
-  return current;
+  // A hop's arc found as short straight pieces around the gap it jumps (coarse pixels, a squared arc) is no pipe: as
+  // one, it would join the crossed pipe to the one that jumps it.
+  return current.filter((s) => !gaps.some((gap) => boxWithin(segmentBox(s), gap, 0)));
+}
+
+/**
+ * Where a hop's arc can stand around a pipe broken at one crossing: the gap between its pieces `a` and `b` (a stroke
+ * more each way), as far either side of the pipe as half the gap is long, a stroke more.
+ */
+function gapBox(a: Segment, b: Segment, unit: number): Box {
+  const line = segmentCenter(a);
+  const reach = (b.start - a.end) / 2 + unit + 1;
+  const [from, to] = [a.end - unit - 1, b.start + unit + 1];
+  return a.orientation === 'horizontal'
+    ? { x0: from, y0: line - reach, x1: to, y1: line + reach }
+    : { x0: line - reach, y0: from, x1: line + reach, y1: to };
 }
 
 /**
