@@ -34,6 +34,8 @@ export const RULE_MODULES = {
   'hatched-bands': 'no symbol inside hatching between two lines (`hatched-bands.ts`)',
   tables: 'no symbol inside a table (`tables.ts`)',
   'equipment-parts': 'stacked parts of equipment joined, sections dropped (`equipment-parts.ts`)',
+  'signal-dashes':
+    "a bar-shaped valve or fitting a dashed line comes up to from both ends is one of the line's dashes (`signal-dashes.ts`)",
   duplicates: 'of two symbols boxing the same ink, the surer one kept (`duplicate-symbols.ts`)',
   'unreached-boxes': 'a rectangle that no pipe reaches and no symbol stands against is no equipment (`unreached-boxes.ts`)',
   'unreached-flanges': 'a flange that no connection reaches is no flange (`unreached-boxes.ts`)',

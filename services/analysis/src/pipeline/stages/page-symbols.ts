@@ -11,6 +11,7 @@ import { withActuators } from '../../symbols/valve-actuators';
 import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
 import { pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
 import { distinctUnsure } from '../../symbols/distinct-unsure';
+import { withoutSignalDashes } from '../../symbols/signal-dashes';
 import type { AnalyzeOptions } from '../analyze-page';
 import { candidateCuts } from '../classification/candidate-cuts';
 import { classifySymbols } from '../classification/classify-candidates';
@@ -80,7 +81,8 @@ export async function pageSymbols(
   const partOfSpecBreak = (symbol: Box) =>
     specBreaks.some(({ box, arrows }) => overlapArea(symbol, arrows) > 0 && overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
   const own = classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol));
-  const symbols = on('equipment-parts') ? withoutSections(withStackedParts(own, lineSegments, unit), unit) : own;
+  const whole = on('equipment-parts') ? withoutSections(withStackedParts(own, lineSegments, unit), unit) : own;
+  const symbols = on('signal-dashes') ? withoutSignalDashes(whole, lineSegments, unit) : whole;
   const breakSymbols = specBreaks.map(({ box }): DetectedSymbol => ({
     ...box,
     elementType: 'fitting',
