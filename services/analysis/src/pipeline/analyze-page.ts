@@ -102,7 +102,7 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
     ? withoutUnreachedBoxes(withNozzles.symbols, connections, withNozzles.nozzleOf)
     : withNozzles.symbols;
   const symbols = ruleOn(options.without, 'unreached-flanges')
-    ? withoutUnreachedFlanges(boxesReached, connections, candidates.lineSegments)
+    ? withoutUnreachedFlanges(boxesReached, connections, candidates.lineSegments, lines.ink, lines.unit)
     : boxesReached;
   const tags = symbolTags(symbols, named.breakSymbols, text, candidates.area);
 

@@ -3,7 +3,10 @@ import type { ElementType } from '@pid/contracts';
 import type { PageConnection } from './stages/page-connections';
 import type { Segment } from './lines';
 import type { DetectedSymbol } from './symbols';
+import { inkWith } from '../testing/ink';
 import { withoutUnreachedBoxes, withoutUnreachedFlanges } from './unreached-boxes';
+
+const UNIT = 2;
 
 const symbol = (x0: number, description: string, elementType: ElementType = 'equipment'): DetectedSymbol => ({
   x0,
@@ -57,7 +60,7 @@ describe('withoutUnreachedBoxes', () => {
 });
 
 describe('withoutUnreachedFlanges', () => {
-  it('drops a flange no connection reaches and no line runs through, and keeps one bolted to its mate or on a pipe, and blind flanges', () => {
+  it('drops a flange no connection reaches and no line runs through, and keeps one bolted to its mate or on a pipe, and a blind flange closing a stub', () => {
     const valve = symbol(100, 'gate valve', 'valve');
     const onPipe = symbol(200, 'flange', 'fitting');
     const [face, mate] = [symbol(300, 'flange', 'fitting'), symbol(360, 'flange', 'fitting')];
@@ -69,7 +72,9 @@ describe('withoutUnreachedFlanges', () => {
     // A line ending at a tick (a dimension line) runs through nothing.
     const toTick: Segment = { orientation: 'horizontal', start: 350, end: 420, lo: 24, hi: 26, dashed: false };
     const symbols = [valve, onPipe, face, mate, tick, blind, open];
-    expect(withoutUnreachedFlanges(symbols, [pipe(valve, onPipe), pipe(face, mate)], [through, toTick])).toEqual([
+    // The blind closes a stub too short to trace (x 470..520 at y 25): its ink leaves the blind's box.
+    const ink = inkWith(800, 60, [470, 24, 520, 26]);
+    expect(withoutUnreachedFlanges(symbols, [pipe(valve, onPipe), pipe(face, mate)], [through, toTick], ink, UNIT)).toEqual([
       valve,
       onPipe,
       face,
@@ -77,5 +82,13 @@ describe('withoutUnreachedFlanges', () => {
       blind,
       open,
     ]);
+  });
+
+  it('drops a blind flange no connection reaches whose ink touches nothing outside its box (a hatched block)', () => {
+    const block = { ...symbol(100, 'blind flange', 'fitting'), y0: 5 };
+    const closing = { ...symbol(300, 'blind flange', 'fitting'), y0: 5 };
+    const valve = symbol(400, 'gate valve', 'valve');
+    const ink = inkWith(800, 60, [110, 10, 140, 40], [310, 10, 340, 40]);
+    expect(withoutUnreachedFlanges([block, closing, valve], [pipe(closing, valve)], [], ink, UNIT)).toEqual([closing, valve]);
   });
 });

@@ -1,4 +1,4 @@
-import { boxesTouch } from './components';
+import { boxesTouch, type Box, type InkImage } from './components';
 import type { Segment } from './lines';
 import type { PageConnection } from './stages/page-connections';
 import { runsThrough } from './symbol-shapes';
@@ -37,13 +37,32 @@ export function withoutUnreachedBoxes(
 /**
  * A flange is a face bolted into a pipe: one that no connection reaches, neither a pipe nor its mate, and that no
  * solid line runs through (a pipe open at both ends), is a mark that looks like one (a dimension line's end tick, a
- * stroke of hatching). (A blind flange may close a stub too short to trace, and a nozzle belongs to its equipment:
- * both stay.)
+ * stroke of hatching). A blind flange may close a stub too short to trace, whose ink still leaves its box: one that
+ * no connection reaches and whose ink touches nothing outside its box is a mark too (a hatched block). A nozzle
+ * belongs to its equipment and stays.
  */
-export function withoutUnreachedFlanges(symbols: DetectedSymbol[], connections: PageConnection[], lines: Segment[]): DetectedSymbol[] {
+export function withoutUnreachedFlanges(
+  symbols: DetectedSymbol[],
+  connections: PageConnection[],
+  lines: Segment[],
+  ink: InkImage,
+  unit: number,
+): DetectedSymbol[] {
   const reached = new Set(connections.flatMap(({ source, target }) => [source, target]));
   const solid = lines.filter((line) => !line.dashed);
-  return symbols.filter(
-    (symbol) => symbol.description !== 'flange' || reached.has(symbol) || solid.some((line) => runsThrough(line, symbol)),
-  );
+  return symbols.filter((symbol) => {
+    if (reached.has(symbol)) return true;
+    if (symbol.description === 'flange') return solid.some((line) => runsThrough(line, symbol));
+    if (symbol.description === 'blind flange') return inkAround(symbol, ink, unit + 1);
+    return true;
+  });
+}
+
+/** Whether any ink lies on the ring of pixels `margin` outside a box (what its ink would touch, leaving it). */
+function inkAround(box: Box, ink: InkImage, margin: number): boolean {
+  const [x0, y0, x1, y1] = [box.x0 - margin, box.y0 - margin, box.x1 + margin, box.y1 + margin];
+  const at = (x: number, y: number) => x >= 0 && y >= 0 && x < ink.width && y < ink.height && ink.mask[y * ink.width + x] === 1;
+  for (let x = x0; x <= x1; x++) if (at(x, y0) || at(x, y1)) return true;
+  for (let y = y0; y <= y1; y++) if (at(x0, y) || at(x1, y)) return true;
+  return false;
 }
