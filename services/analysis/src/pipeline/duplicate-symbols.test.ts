@@ -23,6 +23,13 @@ describe('withoutDuplicates', () => {
     expect(withoutDuplicates([strainer, sureJoint])).toEqual([sureJoint]);
   });
 
+  it('drops a flange lying inside a valve, however small, and keeps one beside it on its pipe', () => {
+    const valve = symbol(300, 300, 340, 330, 0.6, 'valve');
+    const waist = { ...symbol(316, 305, 324, 325, 0.9), description: 'flange' };
+    const beside = { ...symbol(342, 305, 348, 325, 0.9), description: 'flange' };
+    expect(withoutDuplicates([valve, waist, beside])).toEqual([valve, beside]);
+  });
+
   it('keeps a small symbol drawn inside a large one, neighbours that touch, and every text', () => {
     const vessel = symbol(0, 0, 200, 400, 0.9, 'equipment');
     const flange = symbol(90, 380, 110, 390, 0.6);

@@ -10,6 +10,17 @@ const SAME_SYMBOL_IOU = 0.5;
 const INSIDE_SHARE = 0.85;
 const INSIDE_MIN_SIZE = 1 / 3;
 
+/**
+ * A flange lying inside a valve's box, whatever its size, is the valve's own ink (a flanged end, the waist where its
+ * two cones meet, its bonnet): a valve is found whole, and a flange drawn on its pipe stands outside it.
+ */
+function partOfValve(flange: DetectedSymbol, symbols: readonly DetectedSymbol[]): boolean {
+  return (
+    flange.description === 'flange' &&
+    symbols.some((other) => other.elementType === 'valve' && overlapArea(flange, other) >= INSIDE_SHARE * boxArea(flange))
+  );
+}
+
 function sameInk(a: DetectedSymbol, b: DetectedSymbol): boolean {
   const shared = overlapArea(a, b);
   const [small, large] = [Math.min(boxArea(a), boxArea(b)), Math.max(boxArea(a), boxArea(b))];
@@ -26,7 +37,7 @@ export function withoutDuplicates(symbols: DetectedSymbol[]): DetectedSymbol[] {
   const dropped = new Set<DetectedSymbol>();
   const kept: DetectedSymbol[] = [];
   for (const symbol of surest) {
-    if (kept.some((other) => sameInk(symbol, other))) dropped.add(symbol);
+    if (kept.some((other) => sameInk(symbol, other)) || partOfValve(symbol, surest)) dropped.add(symbol);
     else kept.push(symbol);
   }
   return symbols.filter((symbol) => !dropped.has(symbol));

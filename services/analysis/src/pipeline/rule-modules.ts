@@ -36,7 +36,8 @@ export const RULE_MODULES = {
   'equipment-parts': 'stacked parts of equipment joined, sections dropped (`equipment-parts.ts`)',
   'signal-dashes':
     "a bar-shaped valve or fitting a dashed line comes up to from both ends is one of the line's dashes (`signal-dashes.ts`)",
-  duplicates: 'of two symbols boxing the same ink, the surer one kept (`duplicate-symbols.ts`)',
+  duplicates:
+    "of two symbols boxing the same ink, the surer one kept; a flange inside a valve's box is the valve's (`duplicate-symbols.ts`)",
   'unreached-boxes': 'a rectangle that no pipe reaches and no symbol stands against is no equipment (`unreached-boxes.ts`)',
   'unreached-flanges': 'a flange that no connection reaches is no flange (`unreached-boxes.ts`)',
   nozzles: "equipment's nozzles as elements of their own (`nozzles.ts`, `equipment-lines.ts`)",
