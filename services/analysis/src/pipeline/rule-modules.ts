@@ -39,7 +39,8 @@ export const RULE_MODULES = {
   duplicates:
     "of two symbols boxing the same ink, the surer one kept; a flange inside a valve's box is the valve's (`duplicate-symbols.ts`)",
   'unreached-boxes': 'a rectangle that no pipe reaches and no symbol stands against is no equipment (`unreached-boxes.ts`)',
-  'unreached-flanges': 'a flange that no connection reaches is no flange (`unreached-boxes.ts`)',
+  'unreached-flanges':
+    'a flange no connection reaches and no line runs through, or a blind flange whose ink touches nothing beyond its box, is a mark (`unreached-boxes.ts`)',
   nozzles: "equipment's nozzles as elements of their own (`nozzles.ts`, `equipment-lines.ts`)",
 } as const;
 
