@@ -16,6 +16,7 @@ import { symbolCandidates } from './stages/symbol-candidates';
 import { symbolTags } from './stages/symbol-tags';
 import type { TextReader } from './text-reader';
 import { withoutUnreachedBoxes, withoutUnreachedFlanges } from './unreached-boxes';
+import { withoutDimensionLines } from './dimension-lines';
 
 export type AnalysisStage = 'rendering' | 'lines' | 'symbols' | 'text' | 'connections' | 'saving';
 
@@ -101,21 +102,23 @@ export async function analyzePage(image: PageImage, options: AnalyzeOptions = {}
   const boxesReached = ruleOn(options.without, 'unreached-boxes')
     ? withoutUnreachedBoxes(withNozzles.symbols, connections, withNozzles.nozzleOf)
     : withNozzles.symbols;
-  const symbols = ruleOn(options.without, 'unreached-flanges')
+  const flangesReached = ruleOn(options.without, 'unreached-flanges')
     ? withoutUnreachedFlanges(boxesReached, connections, candidates.lineSegments, lines.ink, lines.unit)
     : boxesReached;
+  const traced = { symbols: flangesReached, connections, pipeEnds };
+  const { symbols, ...pipes } = ruleOn(options.without, 'dimension-lines') ? withoutDimensionLines(traced, lines.ink, lines.unit) : traced;
   const tags = symbolTags(symbols, named.breakSymbols, text, candidates.area);
 
   const { vectorTexts, kept, area } = candidates;
   return assemblePage(image, options.page, {
-    symbols: [...symbols, ...pipeEnds],
+    symbols: [...symbols, ...pipes.pipeEnds],
     bubbleTags: text.bubbleTags,
     bubbleReadings: text.bubbleReadings,
     tags,
     vectorTexts,
     kept,
     area,
-    connections,
+    connections: pipes.connections,
     rateSymbols: named.rated || options.source === 'vector',
     vectorPage: options.source === 'vector',
     lineCount: lines.allSegments.length,

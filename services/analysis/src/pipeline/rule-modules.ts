@@ -41,6 +41,8 @@ export const RULE_MODULES = {
   'unreached-boxes': 'a rectangle that no pipe reaches and no symbol stands against is no equipment (`unreached-boxes.ts`)',
   'unreached-flanges':
     'a flange no connection reaches and no line runs through, or a blind flange whose ink touches nothing beyond its box, is a mark (`unreached-boxes.ts`)',
+  'dimension-lines':
+    "a blind flange whose pipes run straight to an open end crossed by a tick is a dimension line's end tick (`dimension-lines.ts`)",
   nozzles: "equipment's nozzles as elements of their own (`nozzles.ts`, `equipment-lines.ts`)",
 } as const;
 
