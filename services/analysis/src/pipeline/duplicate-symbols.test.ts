@@ -30,6 +30,14 @@ describe('withoutDuplicates', () => {
     expect(withoutDuplicates([valve, waist, beside])).toEqual([valve, beside]);
   });
 
+  it('drops a flange lying inside a fitting of no class of ours, and keeps one inside an orifice plate', () => {
+    const sightGlass = { ...symbol(300, 300, 330, 340, 0.5), description: 'symbol' };
+    const rim = { ...symbol(302, 302, 328, 308, 0.9), description: 'flange' };
+    const plate = { ...symbol(400, 300, 420, 340, 0.5), description: 'orifice plate' };
+    const face = { ...symbol(402, 302, 408, 338, 0.9), description: 'flange' };
+    expect(withoutDuplicates([sightGlass, rim, plate, face])).toEqual([sightGlass, plate, face]);
+  });
+
   it('keeps a small symbol drawn inside a large one, neighbours that touch, and every text', () => {
     const vessel = symbol(0, 0, 200, 400, 0.9, 'equipment');
     const flange = symbol(90, 380, 110, 390, 0.6);

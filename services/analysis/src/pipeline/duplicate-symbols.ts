@@ -12,14 +12,19 @@ const INSIDE_MIN_SIZE = 1 / 3;
 
 /**
  * A flange lying inside a valve's box, whatever its size, is the valve's own ink (a flanged end, the waist where its
- * two cones meet, its bonnet): a valve is found whole, and a flange drawn on its pipe stands outside it.
+ * two cones meet, its bonnet): a valve is found whole, and a flange drawn on its pipe stands outside it. So is one
+ * inside a fitting the detector found whole but could not name (a sight glass's rims, a hose coupling's collar).
  */
 function partOfValve(flange: DetectedSymbol, symbols: readonly DetectedSymbol[]): boolean {
   return (
     flange.description === 'flange' &&
-    symbols.some((other) => other.elementType === 'valve' && overlapArea(flange, other) >= INSIDE_SHARE * boxArea(flange))
+    symbols.some((other) => holdsFlanges(other) && overlapArea(flange, other) >= INSIDE_SHARE * boxArea(flange))
   );
 }
+
+/** A valve, or a fitting of no class of ours (`other_symbol`, described as a plain symbol). */
+const holdsFlanges = (symbol: DetectedSymbol) =>
+  symbol.elementType === 'valve' || (symbol.elementType === 'fitting' && symbol.description === 'symbol');
 
 function sameInk(a: DetectedSymbol, b: DetectedSymbol): boolean {
   const shared = overlapArea(a, b);
