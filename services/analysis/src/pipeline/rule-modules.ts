@@ -36,8 +36,9 @@ export const RULE_MODULES = {
   'equipment-parts': 'stacked parts of equipment joined, sections dropped (`equipment-parts.ts`)',
   'signal-dashes':
     "a bar-shaped valve or fitting a dashed line comes up to from both ends is one of the line's dashes (`signal-dashes.ts`)",
+  'slanted-marks': "a flange whose ink leans across its line is a signal line's slash (`slanted-marks.ts`)",
   duplicates:
-    "of two symbols boxing the same ink, the surer one kept; a flange inside a valve's box is the valve's (`duplicate-symbols.ts`)",
+    "of two symbols boxing the same ink, the surer one kept; a flange inside a valve's or an unnamed fitting's box is its own (`duplicate-symbols.ts`)",
   'unreached-boxes': 'a rectangle that no pipe reaches and no symbol stands against is no equipment (`unreached-boxes.ts`)',
   'unreached-flanges':
     'a flange no connection reaches and no line runs through, or a blind flange whose ink touches nothing beyond its box, is a mark (`unreached-boxes.ts`)',

@@ -12,6 +12,7 @@ import { withoutLineInkSymbols } from '../../symbols/line-ink-veto';
 import { pipedCandidates, pipedDetections } from '../../symbols/piped-detections';
 import { distinctUnsure } from '../../symbols/distinct-unsure';
 import { withoutSignalDashes } from '../../symbols/signal-dashes';
+import { withoutSlantedMarks } from '../../symbols/slanted-marks';
 import type { AnalyzeOptions } from '../analyze-page';
 import { candidateCuts } from '../classification/candidate-cuts';
 import { classifySymbols } from '../classification/classify-candidates';
@@ -82,7 +83,8 @@ export async function pageSymbols(
     specBreaks.some(({ box, arrows }) => overlapArea(symbol, arrows) > 0 && overlapArea(symbol, box) >= 0.5 * boxArea(symbol));
   const own = classified.filter((symbol) => symbol.elementType !== 'text' && !partOfSpectacle(symbol) && !partOfSpecBreak(symbol));
   const whole = on('equipment-parts') ? withoutSections(withStackedParts(own, lineSegments, unit), unit) : own;
-  const symbols = on('signal-dashes') ? withoutSignalDashes(whole, lineSegments, unit) : whole;
+  const undashed = on('signal-dashes') ? withoutSignalDashes(whole, lineSegments, unit) : whole;
+  const symbols = on('slanted-marks') ? withoutSlantedMarks(undashed, lines.ink, unit) : undashed;
   const breakSymbols = specBreaks.map(({ box }): DetectedSymbol => ({
     ...box,
     elementType: 'fitting',
