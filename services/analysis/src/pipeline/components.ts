@@ -21,6 +21,10 @@ export interface InkImage {
 }
 
 /** Just the box of something boxed (a symbol), without its other fields. */
+/** Whether the pixel at (x, y) is ink; off the page is paper. */
+export const inkAt = (ink: InkImage, x: number, y: number) =>
+  x >= 0 && y >= 0 && x < ink.width && y < ink.height && ink.mask[y * ink.width + x] !== 0;
+
 export const boxOf = ({ x0, y0, x1, y1 }: Box): Box => ({ x0, y0, x1, y1 });
 export const boxWidth = (box: Box) => box.x1 - box.x0 + 1;
 export const boxHeight = (box: Box) => box.y1 - box.y0 + 1;

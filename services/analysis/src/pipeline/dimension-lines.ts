@@ -1,4 +1,4 @@
-import type { InkImage } from './components';
+import { boxHeight, boxWidth, inkAt, type InkImage } from './components';
 import type { PageConnection } from './stages/page-connections';
 import type { DetectedSymbol } from './symbols';
 
@@ -23,7 +23,7 @@ export function withoutDimensionLines(found: TracedSymbols, ink: InkImage, unit:
   for (const flange of found.symbols) {
     if (flange.description !== 'blind flange') continue;
     const runs = found.connections.filter(({ source, target }) => source === flange || target === flange);
-    const tickLength = Math.max(flange.x1 - flange.x0, flange.y1 - flange.y0) + 1;
+    const tickLength = Math.max(boxWidth(flange), boxHeight(flange));
     const dimension =
       runs.length > 0 &&
       runs.every((run) => {
@@ -49,7 +49,7 @@ function tickAcrossEnd(run: PageConnection, end: DetectedSymbol, ink: InkImage, 
   const distance = (p: number[]) => Math.hypot(p[0] - centre[0], p[1] - centre[1]);
   const [x, y] = (distance(start) <= distance(stop) ? start : stop).map(Math.round);
   const across = Math.abs(stop[0] - start[0]) >= Math.abs(stop[1] - start[1]) ? 'vertical' : 'horizontal';
-  const at = (px: number, py: number) => px >= 0 && py >= 0 && px < ink.width && py < ink.height && ink.mask[py * ink.width + px] === 1;
+  const at = (px: number, py: number) => inkAt(ink, px, py);
   const reach = 2 * unit + 2;
   let longest = 0;
   for (let along = -reach; along <= reach; along++) {

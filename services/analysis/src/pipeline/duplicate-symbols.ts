@@ -15,7 +15,7 @@ const INSIDE_MIN_SIZE = 1 / 3;
  * two cones meet, its bonnet): a valve is found whole, and a flange drawn on its pipe stands outside it. So is one
  * inside a fitting the detector found whole but could not name (a sight glass's rims, a hose coupling's collar).
  */
-function partOfValve(flange: DetectedSymbol, symbols: readonly DetectedSymbol[]): boolean {
+function partOfAnother(flange: DetectedSymbol, symbols: readonly DetectedSymbol[]): boolean {
   return (
     flange.description === 'flange' &&
     symbols.some((other) => holdsFlanges(other) && overlapArea(flange, other) >= INSIDE_SHARE * boxArea(flange))
@@ -42,7 +42,7 @@ export function withoutDuplicates(symbols: DetectedSymbol[]): DetectedSymbol[] {
   const dropped = new Set<DetectedSymbol>();
   const kept: DetectedSymbol[] = [];
   for (const symbol of surest) {
-    if (kept.some((other) => sameInk(symbol, other)) || partOfValve(symbol, surest)) dropped.add(symbol);
+    if (kept.some((other) => sameInk(symbol, other)) || partOfAnother(symbol, surest)) dropped.add(symbol);
     else kept.push(symbol);
   }
   return symbols.filter((symbol) => !dropped.has(symbol));

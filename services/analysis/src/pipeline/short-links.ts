@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import { boxesTouch, boxSpans, type Box, type InkImage } from './components';
+import { boxesTouch, boxSpans, inkAt, type Box, type InkImage } from './components';
 import { segmentCenter, type Segment } from './lines';
 
 /** Two symbols joined by a stroke too short to be found as a line, and that stroke. */
@@ -114,7 +114,7 @@ function junctionDot<T extends { link: PathSegment; band: [number, number] }>(
   const reach = Math.max(1, Math.round((last - first + 1) / 4));
   const inked = (along: number, across: number) => {
     const [x, y] = line.orientation === 'vertical' ? [along, across] : [across, along];
-    return x >= 0 && y >= 0 && x < ink.width && y < ink.height && ink.mask[y * ink.width + x] !== 0;
+    return inkAt(ink, x, y);
   };
   const legFrom = line.orientation === 'vertical' ? found.link.start[0] : found.link.start[1];
   const farSide = legFrom > line.hi ? [line.lo - 1, line.lo - 2] : [line.hi + 1, line.hi + 2];

@@ -1,4 +1,4 @@
-import { boxesTouch, type Box, type InkImage } from './components';
+import { boxesTouch, inkAt, type Box, type InkImage } from './components';
 import type { Segment } from './lines';
 import type { PageConnection } from './stages/page-connections';
 import { runsThrough } from './symbol-shapes';
@@ -61,7 +61,7 @@ export function withoutUnreachedFlanges(
 /** Whether any ink lies on the ring of pixels `margin` outside a box (what its ink would touch, leaving it). */
 function inkAround(box: Box, ink: InkImage, margin: number): boolean {
   const [x0, y0, x1, y1] = [box.x0 - margin, box.y0 - margin, box.x1 + margin, box.y1 + margin];
-  const at = (x: number, y: number) => x >= 0 && y >= 0 && x < ink.width && y < ink.height && ink.mask[y * ink.width + x] === 1;
+  const at = (x: number, y: number) => inkAt(ink, x, y);
   for (let x = x0; x <= x1; x++) if (at(x, y0) || at(x, y1)) return true;
   for (let y = y0; y <= y1; y++) if (at(x0, y) || at(x1, y)) return true;
   return false;

@@ -3,6 +3,7 @@
  * like an orifice plate's or a flange's bar, and a pipe drawn broken there ends at it from both sides. The line is
  * found up to the dash and on from it, not through it.
  */
+import { boxHeight, boxWidth } from '../pipeline/components';
 import { segmentCenter, type Segment } from '../pipeline/lines';
 import type { DetectedSymbol } from '../pipeline/symbols';
 
@@ -18,7 +19,7 @@ interface Bar {
 /** A valve or fitting boxed as a bar: at most three strokes thick and twice as long. */
 function asBar(symbol: DetectedSymbol, unit: number): Bar | undefined {
   if (symbol.elementType !== 'valve' && symbol.elementType !== 'fitting') return undefined;
-  const [width, height] = [symbol.x1 - symbol.x0 + 1, symbol.y1 - symbol.y0 + 1];
+  const [width, height] = [boxWidth(symbol), boxHeight(symbol)];
   const horizontal = width >= height;
   const [thick, long] = horizontal ? [height, width] : [width, height];
   if (thick > 3 * unit || long < 2 * thick) return undefined;

@@ -3,7 +3,7 @@
  * often by two short slanted strokes ("//"), which look like a flange's bar across a pipe. A flange's bar stands square
  * to its pipe; a slash leans, its ink higher on one side of the line than on the other.
  */
-import type { InkImage } from '../pipeline/components';
+import { inkAt, type InkImage } from '../pipeline/components';
 import type { DetectedSymbol } from '../pipeline/symbols';
 
 /** How far a flange's ink may lean across its line (rise over run, either side of the line) and still be square. */
@@ -23,7 +23,7 @@ export function lean(box: DetectedSymbol, ink: InkImage, unit: number): number {
   const acrossX = box.x1 - box.x0 >= box.y1 - box.y0; // the bar runs along x: the line runs along y
   const at = (u: number, v: number) => {
     const [x, y] = acrossX ? [u, v] : [v, u];
-    return x >= 0 && y >= 0 && x < ink.width && y < ink.height && ink.mask[y * ink.width + x] === 1;
+    return inkAt(ink, x, y);
   };
   // u: along the bar, v: along the line.
   const [u0, u1, v0, v1] = acrossX ? [box.x0, box.x1, box.y0, box.y1] : [box.y0, box.y1, box.x0, box.x1];

@@ -1,5 +1,5 @@
 /** Junction dots the detector takes for small fittings. */
-import { boxesTouch, containsPoint, type Box, type InkImage } from '../pipeline/components';
+import { boxesTouch, containsPoint, inkAt, type Box, type InkImage } from '../pipeline/components';
 import type { Segment } from '../pipeline/lines';
 import { acrossProfile, pipeCentre } from '../pipeline/pipe-profile';
 import type { DetectedSymbol } from '../pipeline/symbols';
@@ -53,7 +53,7 @@ function onDot(box: Box, ink: InkImage, lines: readonly Segment[], unit: number,
       axis: pipeCentre(line),
       inked: (along, across) => {
         const [x, y] = point(along, across);
-        return x >= 0 && y >= 0 && x < ink.width && y < ink.height && ink.mask[y * ink.width + x] !== 0;
+        return inkAt(ink, x, y);
       },
       theirs: (along, across) => others.some((other) => containsPoint(other, ...point(along, across))),
     };

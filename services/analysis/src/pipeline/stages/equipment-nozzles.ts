@@ -1,4 +1,4 @@
-import { boxArea, boxHeight, boxWidth, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
+import { boxArea, boxHeight, boxOf, boxWidth, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
 import { nozzlesOnEquipmentLines } from '../equipment-lines';
 import { splitJoints, type Bolted } from '../flange-faces';
 import type { Segment } from '../lines';
@@ -112,7 +112,7 @@ function addNozzles(
     const whole = mated
       ? undefined
       : ownBars.find((bar) => bar.description === 'flange' && Math.min(boxWidth(bar), boxHeight(bar)) >= 2 * unit);
-    const joint = mated ? { joint: mated.joint } : whole ? { joint: { x0: whole.x0, y0: whole.y0, x1: whole.x1, y1: whole.y1 } } : {};
+    const joint = mated ? { joint: mated.joint } : whole ? { joint: boxOf(whole) } : {};
     const nozzle: DetectedSymbol = { ...box, elementType: 'fitting', description: NOZZLE, confidence: 0.6, ...joint };
     nozzleOf.set(nozzle, on);
     if (line) equipmentLines.add(line);
