@@ -91,6 +91,27 @@ describe('traceConnections', () => {
     expect(pairs(traceConnections(stub, [bubble, plate, valve], [], 2))).toEqual([[0, 1]]);
   });
 
+  it("passes a signal line through a valve's reach beside its box on to the bubble beyond: it does not end at the valve", () => {
+    // A valve x 100..140, y 120..160, whose reach (its actuator's ink) stands up to y 95; a signal line along y 100
+    // from a bubble on the left to one on the right.
+    const valve = { x0: 100, y0: 95, x1: 140, y1: 160 };
+    const core = { x0: 100, y0: 120, x1: 140, y1: 160 };
+    const [from, to] = [
+      { x0: 0, y0: 85, x1: 30, y1: 115 },
+      { x0: 250, y0: 85, x1: 280, y1: 115 },
+    ];
+    const signal = { ...horizontal(31, 249, 100), dashed: true };
+    expect(pairs(traceConnections([signal], [valve, from, to], [], 2, { cores: [core, from, to] }))).toEqual([[1, 2]]);
+    // Without the symbols' own boxes, the reach cuts the line: the valve takes both its ends.
+    expect(pairs(traceConnections([signal], [valve, from, to], [], 2))).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
+    // A signal line ending at the actuator ends at the valve.
+    const intoActuator = { ...horizontal(31, 110, 100), dashed: true };
+    expect(pairs(traceConnections([intoActuator], [valve, from], [], 2, { cores: [core, from] }))).toEqual([[0, 1]]);
+  });
+
   describe('a pipe crossing a line between two valves', () => {
     // Pumps left and right on the pipe y 200; valves above and below on the line x 150.
     const [left, right] = [
@@ -133,6 +154,24 @@ describe('traceConnections', () => {
       expect(pairs(traceConnections([pipe, vertical(60, 188, 150)], [left, right, upper, valve], [], 2, sheet))).toEqual([
         [0, 1],
         [2, 3],
+      ]);
+    });
+
+    it('takes a signal line whose dash touches the pipe on one side, going on after a gap on the other, for a crossing', () => {
+      // Stroke unit 2, the sheet's crossings drawn up to 14 px either side: the line's dash from the upper valve
+      // reaches the pipe (y 200); the line goes on 20 px beyond the pipe's middle, found as a solid dash too.
+      const sheet = { crossingGap: 14 };
+      const segments = [pipe, vertical(60, 199, 150), vertical(220, 340, 150)];
+      expect(pairs(traceConnections(segments, [left, right, upper, lower], [], 2, sheet))).toEqual([
+        [0, 1],
+        [2, 3],
+      ]);
+      // Going on farther off than two crossing gaps, it is a branch joined to the pipe; the piece beyond is its own.
+      const farOff = [pipe, vertical(60, 199, 150), vertical(232, 340, 150)];
+      expect(pairs(traceConnections(farOff, [left, right, upper, lower], [], 2, sheet))).toEqual([
+        [0, 1],
+        [0, 2],
+        [1, 2],
       ]);
     });
 

@@ -2,6 +2,7 @@ import type { PathSegment } from '@pid/contracts';
 import { boxGap, containsPoint, type Box } from './components';
 import { segmentCenter, type Segment } from './lines';
 import { bendsBesideSymbols, danglingSignalEnds, openEnds, pointOf, type Piece } from './piece-ends';
+import { markDashesFoundSolid } from './dashes-found-solid';
 
 export interface TracedConnection {
   source: number;
@@ -27,6 +28,8 @@ export interface TraceOptions {
    * wider than its reach stays broken (a PDF's strokes are exact).
    */
   crossingGap?: number;
+  /** Each symbol's own box, where `symbols` holds its reach (the ink joined to it) instead. */
+  cores?: Box[];
 }
 
 /**
@@ -36,10 +39,19 @@ export interface TraceOptions {
 export const MIN_SOLID_REACH = 9;
 
 /**
+ * A signal line running on past both sides of a symbol's reach, beside the symbol's own box: it passes the ink joined
+ * to the symbol (a valve's actuator, its leg), it does not end there. (A pipe may: a valve hung from it on a leg.)
+ */
+function passesBeside(segment: Segment, center: number, core: Box, alongLo: number, alongHi: number): boolean {
+  const [coreLo, coreHi] = segment.orientation === 'horizontal' ? [core.y0, core.y1] : [core.x0, core.x1];
+  return (center < coreLo || center > coreHi) && segment.start < alongLo && segment.end > alongHi;
+}
+
+/**
  * The parts of a segment outside the symbols it runs through (an inline valve splits its pipe), but slivers;
  * a part from a junction dot is kept however short (a branch's valve drawn right beside the dot).
  */
-function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number, dots: Box[]): Array<[number, number]> {
+function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number, dots: Box[], cores?: Box[]): Array<[number, number]> {
   const center = segmentCenter(segment);
   const atDot = (along: number) => {
     const [x, y] = segment.orientation === 'horizontal' ? [along, center] : [center, along];
@@ -47,12 +59,13 @@ function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number, dot
   };
   const long = (from: number, to: number) => to - from + 1 >= minLength || atDot(from) || atDot(to);
   const cuts: Array<[number, number]> = [];
-  for (const box of symbols) {
+  symbols.forEach((box, index) => {
     const [acrossLo, acrossHi, alongLo, alongHi] =
       segment.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
-    if (center < acrossLo || center > acrossHi || alongHi < segment.start || alongLo > segment.end) continue;
+    if (center < acrossLo || center > acrossHi || alongHi < segment.start || alongLo > segment.end) return;
+    if (segment.dashed && cores && passesBeside(segment, center, cores[index], alongLo, alongHi)) return;
     cuts.push([alongLo, alongHi]);
-  }
+  });
   cuts.sort((a, b) => a[0] - b[0]);
   const pieces: Array<[number, number]> = [];
   let from = segment.start;
@@ -103,7 +116,7 @@ export function traceConnections(
   };
   const pieces: Piece[] = [];
   for (const segment of segments) {
-    for (const [start, end] of splitAtSymbols(segment, symbols, 2 * unit, dots)) {
+    for (const [start, end] of splitAtSymbols(segment, symbols, 2 * unit, dots, options.cores)) {
       const piece: Piece = {
         orientation: segment.orientation,
         start,
@@ -122,6 +135,7 @@ export function traceConnections(
     }
   }
   bendsBesideSymbols(pieces, symbols, reachOf);
+  markDashesFoundSolid(pieces, reachOf, unit);
   // Pieces by orientation and the row or column of their centre, to find a line's continuation.
   const byLine = new Map<string, Piece[]>();
   for (const piece of pieces) {
@@ -165,20 +179,23 @@ export function traceConnections(
     }
     return undefined;
   };
-  // A line drawn broken where it crosses a pipe (a gap crossing): two pieces of it stop as far either side of a pipe
-  // that runs on past both, a gap wider than a stroke's reach (it is drawn to the sheet's scale, not the pen's).
+  // A line drawn broken where it crosses a pipe (a gap crossing): two pieces of it stop either side of a pipe that
+  // runs on past both, a gap wider than a stroke's reach (it is drawn to the sheet's scale, not the pen's).
   const gapCrossing = (first: Piece, second: Piece, middle: number, gap: number): boolean => {
     if (options.crossingGap === undefined || first.dashed || gap > 2 * crossingReachOf(first)) return false;
     const reach = reachOf(first);
     const center = (first.center + second.center) / 2;
     const across = first.orientation === 'horizontal' ? 'vertical' : 'horizontal';
-    for (let c = Math.floor(middle - unit - 1); c <= Math.ceil(middle + unit + 1); c++) {
+    // The crossed pipe anywhere in the gap: a short signal line found as solid dashes may touch it on one side.
+    const [lo, hi] = [middle - gap / 2, middle + gap / 2];
+    for (let c = Math.floor(lo - unit - 1); c <= Math.ceil(hi + unit + 1); c++) {
       const crossing = byLine
         .get(`${across}:${c}`)
         ?.some(
           (crossed) =>
             !crossed.dashed &&
-            Math.abs(crossed.center - middle) <= unit + 1 &&
+            crossed.center >= lo - unit - 1 &&
+            crossed.center <= hi + unit + 1 &&
             crossed.start < center - reach &&
             crossed.end > center + reach,
         );
@@ -204,16 +221,18 @@ export function traceConnections(
     return undefined;
   };
   // A line stopping at a pipe that runs on past it, and going on straight from the pipe's other side, crosses
-  // it (drawn broken at the crossing), unless a dot marks a junction.
+  // it (drawn broken at the crossing), unless a dot marks a junction. A solid line may go on as far off as a gap
+  // crossing's whole gap: a signal line's dashes found solid may touch the pipe on one side only.
   const crosses = (piece: Piece, crossed: Piece): boolean => {
     const reach = reachOf(piece);
     if (crossed.start > piece.center - reach || crossed.end < piece.center + reach) return false;
     const [before, after] = [Math.abs(piece.end - crossed.center) <= reach, Math.abs(piece.start - crossed.center) <= reach];
     if (before === after) return false;
+    const far = piece.dashed || options.crossingGap === undefined ? reach : 2 * crossingReachOf(piece);
     return alongside(piece).some((other) =>
       before
-        ? Math.abs(other.start - crossed.center) <= reach && other.end > crossed.center + reach
-        : Math.abs(other.end - crossed.center) <= reach && other.start < crossed.center - reach,
+        ? Math.abs(other.start - crossed.center) <= far && other.end > crossed.center + reach
+        : Math.abs(other.end - crossed.center) <= far && other.start < crossed.center - reach,
     );
   };
   for (let a = 0; a < pieces.length; a++) {

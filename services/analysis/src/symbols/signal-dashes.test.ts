@@ -27,6 +27,14 @@ describe('withoutSignalDashes', () => {
     expect(withoutSignalDashes(dashes, signal, UNIT)).toEqual([]);
   });
 
+  it('drops a bar that a dashed line is found running through, on past both its ends', () => {
+    const through = [{ ...lineSegment('horizontal', 100, 20, 500), dashed: true }];
+    expect(withoutSignalDashes([fitting(240, 98, 262, 102)], through, UNIT)).toEqual([]);
+    // A tap found a pixel past the plate's far end (the pipe's stroke) ends at it: the plate stays.
+    const tap = [{ ...lineSegment('horizontal', 100, 239, 500), dashed: true }];
+    expect(descriptions(withoutSignalDashes([fitting(240, 98, 262, 102)], tap, UNIT))).toEqual([['orifice plate', 240]]);
+  });
+
   it('keeps an orifice plate whose tap is a dashed line on one side only', () => {
     // The tap leaves the plate's left end; the line on to the right starts further off than a dash.
     const plate = fitting(150, 98, 190, 102);

@@ -55,6 +55,9 @@ export function withoutSignalDashes(symbols: DetectedSymbol[], segments: readonl
       )
     );
   };
-  const dashes = new Set(bars.filter((bar) => reached(bar, -1, 2) && reached(bar, 1, 2)).map((bar) => bar.symbol));
+  // A dashed line found running on past both ends of the bar (farther than a stroke's reach): the bar lies on it.
+  const through = (bar: Bar) =>
+    dashed.some((s) => collinear(bar, s.orientation, segmentCenter(s)) && s.start < bar.from - 2 * unit && s.end > bar.to + 2 * unit);
+  const dashes = new Set(bars.filter((bar) => through(bar) || (reached(bar, -1, 2) && reached(bar, 1, 2))).map((bar) => bar.symbol));
   return symbols.filter((symbol) => !dashes.has(symbol));
 }

@@ -61,7 +61,12 @@ export function pageConnections(
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
   const openEnds: Array<[number, number]> = [];
   const crossingGap = vector ? undefined : CROSSING_GAP_TEXT * median(pixelTextLines.map(({ size }) => size));
-  const traced = traceConnections(pipes, boxes, dots, unit, { openEndLength: OPEN_END_STROKES * unit, openEnds, crossingGap });
+  const traced = traceConnections(pipes, boxes, dots, unit, {
+    openEndLength: OPEN_END_STROKES * unit,
+    openEnds,
+    crossingGap,
+    cores: nodes,
+  });
   const pipeEnd = ([x, y]: [number, number]): DetectedSymbol => {
     const half = 3 * unit;
     return {
