@@ -142,4 +142,26 @@ describe('findNozzles', () => {
     const domeLeg = inkWith(width, height, [99, 20, 101, 180], [172, 90, 173, 110], [174, 99, 189, 101], [188, 95, 189, 105]);
     expect(findNozzles(domeLeg, [pipe(180, 189)], [vessel], 3)).toEqual([]);
   });
+
+  it("takes no side of the equipment's outline drawn past its box for a flange (an air cooler boxed short of its ends)", () => {
+    // A cooler boxed x 100..180, y 78..122; its drawn outline goes on to x 190 (its top and bottom edges, y 80 and
+    // 120), closed by a side x 190..191 the pipe leaves through.
+    const cooler = { x0: 100, y0: 78, x1: 180, y1: 122 };
+    const outline = inkWith(
+      width,
+      height,
+      [99, 80, 101, 120],
+      [180, 99, 280, 101],
+      [100, 80, 191, 81],
+      [100, 119, 191, 120],
+      [190, 80, 191, 120],
+    );
+    expect(findNozzles(outline, [pipe(180, 280)], [cooler], 3)).toEqual([]);
+    // Where a wall stands at the box's side (x 180), a flange as far off, its ends clear of the wall, is a nozzle's.
+    const flange = page([180, 99, 280, 101], [190, 92, 191, 108]);
+    expect(findNozzles(flange, [pipe(180, 280)], [cooler], 3).map((n) => n.box)).toEqual([{ x0: 180, y0: 92, x1: 191, y1: 108 }]);
+    // So is a nozzle drawn as a small box of its own on the wall (edges y 92 and 108 from the wall to its end).
+    const neck = page([180, 99, 280, 101], [180, 92, 191, 93], [180, 107, 191, 108], [190, 92, 191, 108]);
+    expect(findNozzles(neck, [pipe(180, 280)], [cooler], 3).map((n) => n.box)).toEqual([{ x0: 180, y0: 92, x1: 191, y1: 108 }]);
+  });
 });

@@ -71,6 +71,30 @@ function evenAcross(bar: Bar, pipe: Segment, pipes: Segment[], unit: number): bo
   return even(centre) || pipes.some((other) => beside(other) && even((centre + pipeCentre(other)) / 2));
 }
 
+/**
+ * Whether a bar found past an equipment's side is the side of its own outline, drawn wider than the symbol's box:
+ * ink runs from both its ends back to the box (the outline's edges), and no wall is drawn at the box's side beyond
+ * them. A flange's ends stand clear of the equipment; a nozzle drawn as a small box of its own stands on the wall.
+ */
+function outlineSide(ink: InkImage, pipe: Segment, bar: Bar, side: number, outward: number, unit: number): boolean {
+  const at = indexAlong(ink.width, pipe.orientation === 'horizontal');
+  const centre = pipeCentre(pipe);
+  const [first, last] = [centre - bar.up, centre + bar.down];
+  const sides = pipe.orientation === 'horizontal' ? ink.height : ink.width;
+  const [near, far] = outward > 0 ? [side, bar.from - 1] : [bar.to + 1, side];
+  const edgeInked = (across: number) => {
+    for (let along = near; along <= far; along++) if (!ink.mask[at(along, across)]) return false;
+    return true;
+  };
+  const wallBeyond = (across: number) => {
+    if (across < 0 || across >= sides) return false;
+    for (let along = side - unit; along <= side + unit; along++) if (ink.mask[at(along, across)]) return true;
+    return false;
+  };
+  const gap = 2 * unit;
+  return far >= near && edgeInked(first + 1) && edgeInked(last - 1) && !wallBeyond(first - gap) && !wallBeyond(last + gap);
+}
+
 /** How far from an equipment's side a nozzle's flange may stand, in strokes; its mate's, 8 more. */
 const REACH = 16;
 const MATE_REACH = 8;
@@ -136,6 +160,7 @@ export function findNozzles<T extends Box>(
       const ordered = outward > 0 ? bars : [...bars].reverse();
       if (ordered.length === 0 || Math.abs(ordered[0].from + ordered[0].to - 2 * side) / 2 > REACH * unit) continue;
       const [bar, next] = ordered;
+      if (outlineSide(ink, pipe, bar, side, outward, unit)) continue;
       // A flange pair's bars are alike (a line drawn on from the second is no part of it: a spectacle blind's arm);
       // the second is the mating flange's face.
       const mate = next && (outward > 0 ? pairedBars(bar, next) : pairedBars(next, bar)) ? next : undefined;
