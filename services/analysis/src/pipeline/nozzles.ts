@@ -18,11 +18,10 @@ export interface Nozzle<T extends Box> {
   mate?: { box: Box; between: PathSegment; joint: Box };
 }
 
-/** Whether the pipe's centre line is ink all the way from `from` to `to`. */
-function centreInked(ink: InkImage, pipe: Segment, from: number, to: number): boolean {
+/** Whether the row (or column) along the pipe at `across`, its centre line by default, is ink all the way from `from` to `to`. */
+function inkedAlong(ink: InkImage, pipe: Segment, from: number, to: number, across = pipeCentre(pipe)): boolean {
   const at = indexAlong(ink.width, pipe.orientation === 'horizontal');
-  const centre = pipeCentre(pipe);
-  for (let along = from; along <= to; along++) if (!ink.mask[at(along, centre)]) return false;
+  for (let along = from; along <= to; along++) if (!ink.mask[at(along, across)]) return false;
   return true;
 }
 
@@ -82,17 +81,14 @@ function outlineSide(ink: InkImage, pipe: Segment, bar: Bar, side: number, outwa
   const [first, last] = [centre - bar.up, centre + bar.down];
   const sides = pipe.orientation === 'horizontal' ? ink.height : ink.width;
   const [near, far] = outward > 0 ? [side, bar.from - 1] : [bar.to + 1, side];
-  const edgeInked = (across: number) => {
-    for (let along = near; along <= far; along++) if (!ink.mask[at(along, across)]) return false;
-    return true;
-  };
   const wallBeyond = (across: number) => {
     if (across < 0 || across >= sides) return false;
     for (let along = side - unit; along <= side + unit; along++) if (ink.mask[at(along, across)]) return true;
     return false;
   };
   const gap = 2 * unit;
-  return far >= near && edgeInked(first + 1) && edgeInked(last - 1) && !wallBeyond(first - gap) && !wallBeyond(last + gap);
+  const edgesInked = inkedAlong(ink, pipe, near, far, first + 1) && inkedAlong(ink, pipe, near, far, last - 1);
+  return far >= near && edgesInked && !wallBeyond(first - gap) && !wallBeyond(last + gap);
 }
 
 /** How far from an equipment's side a nozzle's flange may stand, in strokes; its mate's, 8 more. */
@@ -133,8 +129,8 @@ export function findNozzles<T extends Box>(
       // breaks the line between them).
       const stubAt = (side: number, outward: number) =>
         outward > 0
-          ? side + near <= limit && centreInked(ink, pipe, side + 1, side + near)
-          : side - near >= 0 && centreInked(ink, pipe, side - near, side - 1);
+          ? side + near <= limit && inkedAlong(ink, pipe, side + 1, side + near)
+          : side - near >= 0 && inkedAlong(ink, pipe, side - near, side - 1);
       const leaves = [
         { side: last, outward: 1, short: false, reaches: pipe.start <= last + near && pipe.end > last + near },
         { side: first, outward: -1, short: false, reaches: pipe.end >= first - near && pipe.start < first - near },
@@ -188,7 +184,7 @@ export function findNozzles<T extends Box>(
             ? other.start > side + near && other.start <= along1 + REACH * unit && other.end > along1 + REACH * unit
             : other.end < side - near && other.end >= along0 - REACH * unit && other.start < along0 - REACH * unit),
       );
-      const runsOn = resumes || startsAfresh || (past0 >= 0 && past1 <= limit && centreInked(ink, pipe, past0, past1));
+      const runsOn = resumes || startsAfresh || (past0 >= 0 && past1 <= limit && inkedAlong(ink, pipe, past0, past1));
       // (A pair of bars ending it is a flange and its blind: a manhole, closed.)
       if (!runsOn && !mate && up + down + 1 > 0.75 * (along1 - along0 + 1)) continue;
       // Along the pipe from `from` to `to`, across as far as the pipe or `face` reaches.
