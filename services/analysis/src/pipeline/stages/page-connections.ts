@@ -8,6 +8,8 @@ import type { SymbolCandidates } from './symbol-candidates';
 import type { EquipmentNozzles } from './equipment-nozzles';
 import { touchingPairs } from '../touching-symbols';
 import { legsToLines, shortLinks } from '../short-links';
+import { pipeJogs } from '../pipe-jogs';
+import { shortRoutes } from '../short-routes';
 import { ruleOn, type RuleModule } from '../rule-modules';
 import { median } from '../text-lines';
 
@@ -40,7 +42,7 @@ const PIPE_END_CONFIDENCE = 0.5;
  * against each other on a pipe, or joined by a stroke too short to be a line (rasters), are connected.
  */
 export function pageConnections(
-  { unit, ink }: PageLines,
+  { unit, ink, lineOptions }: PageLines,
   { lineSegments, dots, outlines, kept, pixelTextLines, layerLines }: SymbolCandidates,
   { symbols, nozzleOf, bolted, equipmentLines }: EquipmentNozzles,
   splitStubs: Segment[],
@@ -57,6 +59,8 @@ export function pageConnections(
   const text = [...pixelTextLines, ...layerLines, ...symbols.filter((symbol) => symbol.elementType === 'text')];
   // A raster pipe's last leg into a symbol (after a bend, on a short branch) may be shorter than a line.
   if (!vector && ruleOn(without, 'line-legs')) pipes.push(...legsToLines(boxes, pipes, ink, unit, text));
+  // A pipe's short jog aside: its leg too short to be found as a line.
+  if (!vector && ruleOn(without, 'pipe-jogs')) pipes.push(...pipeJogs(pipes, ink, unit, lineOptions.minLength, boxes, text));
   const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
   const openEnds: Array<[number, number]> = [];
@@ -102,6 +106,10 @@ export function pageConnections(
     const links = shortLinks(nodes, ink, unit, (a, b) => joined(nodes[a], nodes[b]), text, pipes);
     for (const { a, b, link, dashed } of links)
       connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed, junctions: 0 });
+    if (ruleOn(without, 'short-routes')) {
+      const routes = shortRoutes(boxes, ink, unit, lineOptions.minLength, (a, b) => joined(nodes[a], nodes[b]), text, pipes);
+      for (const { a, b, path } of routes) connections.push({ source: nodes[a], target: nodes[b], path, dashed: false, junctions: 0 });
+    }
   }
   return { connections, pipeEnds };
 }

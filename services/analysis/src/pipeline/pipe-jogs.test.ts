@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Box, InkImage } from './components';
+import type { Segment } from './lines';
+import { pipeJogs } from './pipe-jogs';
+import { traceConnections } from './connections';
+
+/** A 300 x 120 page of paper with the given ink rectangles (inclusive). */
+function page(...rects: Box[]): InkImage {
+  const [width, height] = [300, 120];
+  const mask = new Uint8Array(width * height);
+  for (const { x0, y0, x1, y1 } of rects) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
+  return { mask, width, height };
+}
+
+const run = (start: number, end: number, lo: number): Segment => ({ orientation: 'horizontal', start, end, lo, hi: lo + 2, dashed: false });
+const inkOf = (segment: Segment): Box => ({ x0: segment.start, y0: segment.lo, x1: segment.end, y1: segment.hi });
+
+/** A pipe from x 10 to 150 at y 40, jogging down 36 px at x 148-150 and going on at y 76 to x 290. */
+const upper = run(10, 150, 40);
+const lower = run(148, 290, 76);
+const leg: Box = { x0: 148, y0: 40, x1: 150, y1: 78 };
+const valve: Box = { x0: 0, y0: 30, x1: 9, y1: 52 };
+const pump: Box = { x0: 291, y0: 66, x1: 299, y1: 88 };
+const UNIT = 2;
+const SHORTEST_LINE = 60;
+
+describe("a pipe's short jog aside", () => {
+  it('is a leg between the two runs, and the tracer follows the pipe through it', () => {
+    const ink = page(inkOf(upper), inkOf(lower), leg);
+    const legs = pipeJogs([upper, lower], ink, UNIT, SHORTEST_LINE, [valve, pump], []);
+    expect(legs).toEqual([{ orientation: 'vertical', start: 41, end: 77, lo: 148, hi: 150, dashed: false }]);
+    const traced = traceConnections([upper, lower, ...legs], [valve, pump], [], UNIT);
+    expect(traced.map(({ source, target }) => [source, target])).toEqual([[0, 1]]);
+    // Without it, the two runs stop in the open.
+    expect(traceConnections([upper, lower], [valve, pump], [], UNIT)).toEqual([]);
+  });
+
+  it('is no leg where the stroke is missing, broken like dashes, beside other ink, or on text or a symbol', () => {
+    expect(pipeJogs([upper, lower], page(inkOf(upper), inkOf(lower)), UNIT, SHORTEST_LINE, [], [])).toEqual([]);
+    const dashes = page(inkOf(upper), inkOf(lower), { ...leg, y1: 50 }, { ...leg, y0: 60, y1: 66 });
+    expect(pipeJogs([upper, lower], dashes, UNIT, SHORTEST_LINE, [], [])).toEqual([]);
+    const blot = page(inkOf(upper), inkOf(lower), leg, { x0: 140, y0: 50, x1: 145, y1: 66 });
+    expect(pipeJogs([upper, lower], blot, UNIT, SHORTEST_LINE, [], [])).toEqual([]);
+    const ink = page(inkOf(upper), inkOf(lower), leg);
+    expect(pipeJogs([upper, lower], ink, UNIT, SHORTEST_LINE, [], [{ x0: 140, y0: 50, x1: 170, y1: 60 }])).toEqual([]);
+    expect(pipeJogs([upper, lower], ink, UNIT, SHORTEST_LINE, [{ x0: 145, y0: 45, x1: 155, y1: 70 }], [])).toEqual([]);
+  });
+
+  it('is no jog where both runs end on one side (an outline), or where a run is shorter than a line', () => {
+    const back = run(60, 150, 76);
+    expect(pipeJogs([upper, back], page(inkOf(upper), inkOf(back), leg), UNIT, SHORTEST_LINE, [], [])).toEqual([]);
+    const stub = run(148, 190, 76);
+    expect(pipeJogs([upper, stub], page(inkOf(upper), inkOf(stub), leg), UNIT, SHORTEST_LINE, [], [])).toEqual([]);
+  });
+});

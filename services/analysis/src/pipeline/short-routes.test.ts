@@ -1,0 +1,62 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Box, InkImage } from './components';
+import type { Segment } from './lines';
+import { shortRoutes } from './short-routes';
+
+/** A 200 x 120 page of paper with the given ink rectangles (inclusive). */
+function page(...rects: Box[]): InkImage {
+  const [width, height] = [200, 120];
+  const mask = new Uint8Array(width * height);
+  for (const { x0, y0, x1, y1 } of rects) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
+  return { mask, width, height };
+}
+
+/** A valve at x 20-50 and a relief valve at x 70-100, both at y 20-50, each with its outline drawn in ink. */
+const valve: Box = { x0: 20, y0: 20, x1: 50, y1: 50 };
+const relief: Box = { x0: 70, y0: 20, x1: 100, y1: 50 };
+const outline = ({ x0, y0, x1, y1 }: Box): Box[] => [
+  { x0, y0, x1, y1: y0 + 1 },
+  { x0, y0: y1 - 1, x1, y1 },
+  { x0, y0, x1: x0 + 1, y1 },
+  { x0: x1 - 1, y0, x1, y1 },
+];
+/** A U from the valve's bottom down to y 80, along to x 85 and up into the relief valve: no leg as long as a line. */
+const down: Box = { x0: 34, y0: 51, x1: 35, y1: 81 };
+const along: Box = { x0: 34, y0: 80, x1: 86, y1: 81 };
+const up: Box = { x0: 85, y0: 51, x1: 86, y1: 81 };
+const UNIT = 1;
+const SHORTEST_LINE = 60;
+const never = () => false;
+
+describe('two symbols joined by a short bent stroke', () => {
+  it('follows the stroke through both bends into the other symbol, with its path', () => {
+    const ink = page(...outline(valve), ...outline(relief), down, along, up);
+    const routes = shortRoutes([valve, relief], ink, UNIT, SHORTEST_LINE, never);
+    expect(routes).toHaveLength(1);
+    const [route] = routes;
+    expect([route.a, route.b].sort()).toEqual([0, 1]);
+    expect(route.path.map(({ orientation }) => orientation)).toEqual(['vertical', 'horizontal', 'vertical']);
+    expect(route.path[1].start[1]).toBeCloseTo(80.5);
+  });
+
+  it('takes no stroke that tees, stops in the open, runs into text or a line, or is a leg longer than a line', () => {
+    const base = [...outline(valve), ...outline(relief), down, along, up];
+    // A tee: the stroke along goes on past the bend.
+    expect(shortRoutes([valve, relief], page(...base, { x0: 87, y0: 80, x1: 120, y1: 81 }), UNIT, SHORTEST_LINE, never)).toEqual([]);
+    // Stopping in the open: no way up into the relief valve.
+    expect(shortRoutes([valve, relief], page(...outline(valve), ...outline(relief), down, along), UNIT, SHORTEST_LINE, never)).toEqual([]);
+    const ink = page(...base);
+    expect(shortRoutes([valve, relief], ink, UNIT, SHORTEST_LINE, never, [{ x0: 50, y0: 75, x1: 70, y1: 86 }])).toEqual([]);
+    const line: Segment = { orientation: 'horizontal', start: 0, end: 86, lo: 80, hi: 81, dashed: false };
+    expect(shortRoutes([valve, relief], ink, UNIT, SHORTEST_LINE, never, [], [line])).toEqual([]);
+    expect(shortRoutes([valve, relief], ink, UNIT, 40, never)).toEqual([]);
+    expect(shortRoutes([valve, relief], ink, UNIT, 60, never)).toHaveLength(1);
+    // Joined already.
+    expect(shortRoutes([valve, relief], ink, UNIT, SHORTEST_LINE, () => true)).toEqual([]);
+  });
+
+  it('leaves a straight stroke to the straight links', () => {
+    const straight = page(...outline(valve), ...outline(relief), { x0: 51, y0: 34, x1: 69, y1: 35 });
+    expect(shortRoutes([valve, relief], straight, UNIT, SHORTEST_LINE, never)).toEqual([]);
+  });
+});
