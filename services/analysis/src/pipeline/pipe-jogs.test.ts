@@ -1,16 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Box, InkImage } from './components';
 import type { Segment } from './lines';
+import { inkWith } from '../testing/ink';
 import { pipeJogs } from './pipe-jogs';
 import { traceConnections } from './connections';
 
 /** A 300 x 120 page of paper with the given ink rectangles (inclusive). */
-function page(...rects: Box[]): InkImage {
-  const [width, height] = [300, 120];
-  const mask = new Uint8Array(width * height);
-  for (const { x0, y0, x1, y1 } of rects) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
-  return { mask, width, height };
-}
+const page = (...rects: Box[]): InkImage =>
+  inkWith(300, 120, ...rects.map(({ x0, y0, x1, y1 }): [number, number, number, number] => [x0, y0, x1, y1]));
 
 const run = (start: number, end: number, lo: number): Segment => ({ orientation: 'horizontal', start, end, lo, hi: lo + 2, dashed: false });
 const inkOf = (segment: Segment): Box => ({ x0: segment.start, y0: segment.lo, x1: segment.end, y1: segment.hi });

@@ -55,6 +55,14 @@ describe('symbols joined by a stroke too short to be a line', () => {
     expect(shortLinks([instrument, vessel], ink, 2, never, [], [crossing, below])).toMatchObject([{ a: 0, b: 1 }]);
   });
 
+  it('takes a stub cut at one box for a piece of the stroke where the stroke runs on, solid, into the other', () => {
+    const stub: Segment = { orientation: 'horizontal', start: 61, end: 75, lo: 49, hi: 50, dashed: false, stub: true };
+    const solid = page({ x0: 61, y0: 49, x1: 99, y1: 50 });
+    expect(shortLinks([instrument, vessel], solid, 2, never, [], [stub])).toMatchObject([{ a: 0, b: 1, dashed: false }]);
+    // The stub stopping in the gap stays a pipe that stops there.
+    expect(shortLinks([instrument, vessel], page({ x0: 61, y0: 49, x1: 75, y1: 50 }), 2, never, [], [stub])).toEqual([]);
+  });
+
   it('joins a drain valve and its cap a few pixels apart, where no pipe reaches either from outside', () => {
     // A valve at x 20-60 against a junction on the main pipe (no leg), its cap at x 66-74: a 5-px stub between.
     const cap: Box = { x0: 66, y0: 44, x1: 74, y1: 55 };

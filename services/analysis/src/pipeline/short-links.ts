@@ -178,7 +178,8 @@ function strokeAcross(
   const center = (first + last) / 2;
   const inGap = (line: Segment) =>
     line.orientation === orientation && Math.abs(segmentCenter(line) - center) <= thickness + 1 && line.end >= from && line.start <= to;
-  if (lines.some(inGap)) return undefined;
+  // A stub cut at a box that the stroke runs on past, solid to the other box, is a piece of this stroke.
+  if (lines.some((line) => inGap(line) && !(line.stub && most >= SOLID_COVER))) return undefined;
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
   return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER, band: [first, last] };
 }

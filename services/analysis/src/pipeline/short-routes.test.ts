@@ -1,15 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Box, InkImage } from './components';
 import type { Segment } from './lines';
+import { inkWith } from '../testing/ink';
 import { shortRoutes } from './short-routes';
 
 /** A 200 x 120 page of paper with the given ink rectangles (inclusive). */
-function page(...rects: Box[]): InkImage {
-  const [width, height] = [200, 120];
-  const mask = new Uint8Array(width * height);
-  for (const { x0, y0, x1, y1 } of rects) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * width + x] = 1;
-  return { mask, width, height };
-}
+const page = (...rects: Box[]): InkImage =>
+  inkWith(200, 120, ...rects.map(({ x0, y0, x1, y1 }): [number, number, number, number] => [x0, y0, x1, y1]));
 
 /** A valve at x 20-50 and a relief valve at x 70-100, both at y 20-50, each with its outline drawn in ink. */
 const valve: Box = { x0: 20, y0: 20, x1: 50, y1: 50 };
