@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import { containsPoint, inkAt, type Box, type InkImage } from './components';
+import { boxesTouch, containsPoint, inkAt, type Box, type InkImage } from './components';
 import { segmentBox, segmentLength, type Segment } from './lines';
 
 /** Two symbols joined by a short bent stroke, and its path. */
@@ -49,8 +49,13 @@ export function shortRoutes(
   const lineBoxes = lines.filter((line) => segmentLength(line) >= maxLeg).map(segmentBox);
   const routes = new Map<string, ShortRoute>();
   symbols.forEach((box, a) => {
-    for (const leg of exits(box, ink, unit)) {
-      const found = follow(a, leg, { symbols, ink, unit, maxLeg, text, lineBoxes });
+    const legs = exits(box, ink, unit);
+    if (!legs.length) return;
+    // A route runs at most three legs from its symbol: only what stands that near is in its way.
+    const near = (other: Box) => boxesTouch(other, box, MAX_BENDS * maxLeg + maxLeg);
+    const around = { symbols, ink, unit, maxLeg, text: text.filter(near), lineBoxes: lineBoxes.filter(near) };
+    for (const leg of legs) {
+      const found = follow(a, leg, around);
       if (!found || found.path.length < 2) continue;
       const key = `${Math.min(a, found.b)}:${Math.max(a, found.b)}`;
       if (!routes.has(key) && !joined(a, found.b)) routes.set(key, { a, ...found });
