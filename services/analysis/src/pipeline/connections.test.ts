@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { MIN_SOLID_REACH, traceConnections } from './connections';
 import { lineSegment } from '../testing/segments';
+import { pairs } from '../testing/connection-pairs';
 
 const horizontal = (start: number, end: number, y: number) => lineSegment('horizontal', y, start, end);
 const vertical = (start: number, end: number, x: number) => lineSegment('vertical', x, start, end);
-
-const pairs = (connections: Array<{ source: number; target: number }>) =>
-  connections.map((c) => [c.source, c.target].sort()).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 
 describe('traceConnections', () => {
   it('connects a valve to its blind flange across a stub shorter than the reach, one symbol at each end', () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { traceConnections } from './connections';
 import { lineSegment } from '../testing/segments';
-
-const pairs = (connections: Array<{ source: number; target: number }>) =>
-  connections.map((c) => [c.source, c.target].sort()).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+import { pairs } from '../testing/connection-pairs';
 
 // A process pipe along y 140 between two pumps; a signal line down x 150 from a controller (above) to a transmitter
 // (below) crosses it. Its last dash, from the pipe to the transmitter, is found also as a solid stroke.

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Box, InkImage } from './components';
 import type { Segment } from './lines';
 import { inkWith } from '../testing/ink';
+import { strokeSegment } from '../testing/segments';
 import { pipeJogs } from './pipe-jogs';
 import { traceConnections } from './connections';
 
@@ -9,7 +10,7 @@ import { traceConnections } from './connections';
 const page = (...rects: Box[]): InkImage =>
   inkWith(300, 120, ...rects.map(({ x0, y0, x1, y1 }): [number, number, number, number] => [x0, y0, x1, y1]));
 
-const run = (start: number, end: number, lo: number): Segment => ({ orientation: 'horizontal', start, end, lo, hi: lo + 2, dashed: false });
+const run = (start: number, end: number, lo: number): Segment => strokeSegment('horizontal', start, end, lo, lo + 2);
 const inkOf = (segment: Segment): Box => ({ x0: segment.start, y0: segment.lo, x1: segment.end, y1: segment.hi });
 
 /** A pipe from x 10 to 150 at y 40, jogging down 36 px at x 148-150 and going on at y 76 to x 290. */

@@ -31,8 +31,10 @@ export function pipeJogs(lines: Segment[], ink: InkImage, unit: number, longest:
         const offset = Math.abs(segmentCenter(second) - segmentCenter(first));
         if (offset <= 2 * unit || offset > longest) continue;
         const leg = legBetween(first, second, ink, unit, reach);
-        if (leg && !symbols.some((box) => boxesTouch(box, legBox(leg), 0)) && !text.some((box) => boxesTouch(box, legBox(leg), 0)))
-          legs.push(leg);
+        if (!leg) continue;
+        const drawn = legBox(leg);
+        const onLeg = (box: Box) => boxesTouch(box, drawn, 0);
+        if (!symbols.some(onLeg) && !text.some(onLeg)) legs.push(leg);
       }
     }
   }
