@@ -45,6 +45,27 @@ describe('symbols joined by a stroke too short to be a line', () => {
     expect(shortLinks([instrument, vessel], ink, 2, never, [onIt])).toEqual([]);
   });
 
+  it("joins them past a label drawn right against the stroke, or a symbol's part outside its box at the gap's end", () => {
+    // "FO" 2 px above the dashes: the ink beside the stroke is the label's, which the text finder boxed.
+    const dash = { x0: 70, y0: 49, x1: 85, y1: 50 };
+    const dashes = [
+      { x0: 61, y0: 49, x1: 75, y1: 50 },
+      { x0: 80, y0: 49, x1: 94, y1: 50 },
+    ];
+    const fo = [
+      { x0: 72, y0: 43, x1: 78, y1: 46 },
+      { x0: 81, y0: 43, x1: 88, y1: 46 },
+    ];
+    const label: Box = { x0: 71, y0: 42, x1: 89, y1: 46 };
+    expect(shortLinks([instrument, vessel], page(...dashes, ...fo), 2, never, [label])).toMatchObject([{ a: 0, b: 1, dashed: true }]);
+    expect(shortLinks([instrument, vessel], page(...dashes, ...fo), 2, never)).toEqual([]);
+    // An actuator's back, a 3-px bar across the stroke just outside the vessel's box.
+    const back = { x0: 94, y0: 42, x1: 96, y1: 57 };
+    expect(shortLinks([instrument, vessel], page(dash, back), 2, never)).toMatchObject([{ a: 0, b: 1, dashed: true }]);
+    // The same bar in the gap's middle is ink beside the stroke.
+    expect(shortLinks([instrument, vessel], page(dash, { ...back, x0: 78, x1: 82 }), 2, never)).toEqual([]);
+  });
+
   it('takes no line found already for a link: a pipe stopping in the gap is traced, not bridged', () => {
     const pipe: Segment = { orientation: 'horizontal', start: 0, end: 75, lo: 49, hi: 50, dashed: false };
     const ink = page({ x0: 61, y0: 49, x1: 75, y1: 50 });
@@ -53,6 +74,19 @@ describe('symbols joined by a stroke too short to be a line', () => {
     const crossing: Segment = { orientation: 'vertical', start: 0, end: 99, lo: 80, hi: 81, dashed: true };
     const below: Segment = { ...pipe, lo: 60, hi: 61 };
     expect(shortLinks([instrument, vessel], ink, 2, never, [], [crossing, below])).toMatchObject([{ a: 0, b: 1 }]);
+  });
+
+  it('takes a line found along the stroke, out of one box, for a piece of it where the stroke goes on into the other', () => {
+    // A signal line's long dash found as a line with the line drawn through the vessel's middle (x 80-150), and a
+    // 6-px dash beyond it, toward the instrument.
+    const piece: Segment = { orientation: 'horizontal', start: 80, end: 150, lo: 49, hi: 50, dashed: false };
+    const signal = page({ x0: 66, y0: 49, x1: 71, y1: 50 }, { x0: 80, y0: 49, x1: 99, y1: 50 });
+    expect(shortLinks([instrument, vessel], signal, 2, never, [], [piece])).toMatchObject([{ a: 0, b: 1, dashed: true }]);
+    // Paper beyond the line's end (it turned, or stopped): a pipe stopping in the gap.
+    expect(shortLinks([instrument, vessel], page({ x0: 80, y0: 49, x1: 99, y1: 50 }), 2, never, [], [piece])).toEqual([]);
+    // A line standing in the gap alone, from neither box.
+    const alone: Segment = { ...piece, start: 70, end: 90 };
+    expect(shortLinks([instrument, vessel], page({ x0: 66, y0: 49, x1: 99, y1: 50 }), 2, never, [], [alone])).toEqual([]);
   });
 
   it('takes a stub cut at one box for a piece of the stroke where the stroke runs on, solid, into the other', () => {

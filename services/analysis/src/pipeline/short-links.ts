@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import { boxesTouch, boxSpans, inkAt, type Box, type InkImage } from './components';
+import { boxesTouch, boxSpans, containsPoint, inkAt, type Box, type InkImage } from './components';
 import { segmentCenter, type Segment } from './lines';
 
 /** Two symbols joined by a stroke too short to be found as a line, and that stroke. */
@@ -27,6 +27,15 @@ const MIN_LEG = 2;
  * orifice plate's bars are thin, so the smaller box would bound the gap at a stroke's length).
  */
 const MAX_GAP = 2;
+/** The share of the gap at each end where ink beside the stroke is not counted (a symbol's parts outside its box). */
+const END_SHARE = 0.25;
+/** A line found along the stroke is a piece of it where it runs out of a box: it starts this near the box's side. */
+const PIECE_REACH = 2;
+/**
+ * Where lines found along the stroke leave part of the gap, that part is at least this many strokes long, and inked
+ * (the stroke goes on past the line's end, not round a corner).
+ */
+const REST_STROKES = 3;
 /** A junction dot is at most this many of its line's widths across. */
 const DOT_WIDTHS = 3.5;
 
@@ -34,10 +43,11 @@ const DOT_WIDTHS = 3.5;
  * An instrument drawn close to what it measures, or two symbols drawn close on a line, are often joined by one
  * dash or a short stroke that no line rule keeps (lines are longer than a few strokes). Two boxes facing each other
  * across a gap of a stroke's reach up to twice the larger box's size, on a common axis, are joined where a thin
- * straight band of ink crosses the gap between their overlap, with paper on either side of it and no other box or
- * text on its way.
+ * straight band of ink crosses the gap between their overlap, with paper on either side of it (but for labels and the
+ * symbols' own parts at its ends) and no other box or text on its way.
  * A band that is a line found already (`lines`) is none: the pipes are traced along it, and a pipe stopping in the gap
- * (it turns, or runs into a symbol not found) would join the two.
+ * (it turns, or runs into a symbol not found) would join the two. Unless the line runs out of one box and the stroke
+ * goes on past its end into the other (a signal's long dash found as one line with the stroke through its bubble).
  */
 export function shortLinks(
   symbols: Box[],
@@ -53,7 +63,7 @@ export function shortLinks(
       // From a few pixels up: a drain valve against its cap, both away from any pipe's end (the valve drawn against a
       // junction), has only its stub between them. A pipe stopping in the gap is a line found, which blocks the link.
       const across = (horizontal: boolean) =>
-        strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, { symbols, own: [a, b] }, text, lines, MIN_LEG);
+        strokeAcross(symbols[a], symbols[b], horizontal, ink, unit, { symbols, own: [a, b], text, lines }, { minGap: MIN_LEG });
       const found = across(true) ?? across(false);
       if (found && !joined(a, b)) links.push({ a, b, link: found.link, dashed: found.dashed });
     }
@@ -81,7 +91,7 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
     symbols.forEach((symbol, s) => {
       if (!boxesTouch(symbol, lineBox, MAX_GAP * Math.max(symbol.x1 - symbol.x0, symbol.y1 - symbol.y0) + 1)) return;
       const across = (thickest?: number) =>
-        strokeAcross(symbol, lineBox, horizontal, ink, unit, { symbols, own: [s] }, text, solid, MIN_LEG, thickest);
+        strokeAcross(symbol, lineBox, horizontal, ink, unit, { symbols, own: [s], text, lines: solid }, { minGap: MIN_LEG, thickest });
       const found = across() ?? junctionDot(across(DOT_WIDTHS * (line.hi - line.lo + 1)), line, ink);
       if (!found || found.dashed) return;
       const { link, band } = found;
@@ -124,6 +134,21 @@ function junctionDot<T extends { link: PathSegment; band: [number, number] }>(
 }
 
 /**
+ * The part of a gap that lines found along the stroke leave, where each runs out of one of the two boxes (within
+ * `PIECE_REACH` pixels of its side): the stroke's pieces found as lines (a signal line's long dash, with the line drawn
+ * through its bubble). A line standing in the gap alone is none, and leaves none.
+ */
+function restOfStroke(pieces: Segment[], [from, to]: [number, number]): [number, number] | undefined {
+  let [start, stop] = [from, to];
+  for (const line of pieces) {
+    if (line.start <= from + PIECE_REACH) start = Math.max(start, line.end + 1);
+    else if (line.end >= to - PIECE_REACH) stop = Math.min(stop, line.start - 1);
+    else return undefined;
+  }
+  return start <= stop ? [start, stop] : undefined;
+}
+
+/**
  * The lone stroke crossing the gap between two boxes facing each other along one axis, if one does, with no symbol
  * but their `own` and no text on its way (a stroke's width or so either side of it). `band`: the stroke's rows (or
  * columns).
@@ -134,11 +159,8 @@ function strokeAcross(
   horizontal: boolean,
   ink: InkImage,
   unit: number,
-  { symbols, own }: { symbols: Box[]; own: number[] },
-  text: Box[],
-  lines: Segment[],
-  minGap: number,
-  thickest = 2 * unit + 2,
+  { symbols, own, text, lines }: { symbols: Box[]; own: number[]; text: Box[]; lines: Segment[] },
+  { minGap, thickest = 2 * unit + 2 }: { minGap: number; thickest?: number },
 ): { link: PathSegment; dashed: boolean; band: [number, number] } | undefined {
   const orientation = horizontal ? 'horizontal' : 'vertical';
   const [one, two] = [boxSpans(boxA, orientation), boxSpans(boxB, orientation)];
@@ -149,14 +171,15 @@ function strokeAcross(
   if (gap < minGap || gap > MAX_GAP * Math.max(size(before), size(after))) return undefined;
   const [lo, hi] = [Math.max(before.across[0], after.across[0]), Math.min(before.across[1], after.across[1])];
   if (lo > hi) return undefined;
-  const cover = (across: number) => {
-    if (across < 0 || across >= (horizontal ? ink.height : ink.width)) return 0;
+  // The share of a row (or column) inked along the gap or a span of it, leaving out what lies in `skip`.
+  const cover = (across: number, [start, stop]: [number, number] = [from, to], skip: Box[] = []) => {
+    if (across < 0 || across >= (horizontal ? ink.height : ink.width) || stop < start) return 0;
     let count = 0;
-    for (let along = from; along <= to; along++) {
-      const index = horizontal ? across * ink.width + along : along * ink.width + across;
-      if (ink.mask[index]) count++;
+    for (let along = start; along <= stop; along++) {
+      const [x, y] = horizontal ? [along, across] : [across, along];
+      if (ink.mask[y * ink.width + x] && !skip.some((box) => containsPoint(box, x, y))) count++;
     }
-    return count / gap;
+    return count / (stop - start + 1);
   };
   const covers = new Map<number, number>();
   for (let across = lo; across <= hi; across++) covers.set(across, cover(across));
@@ -169,17 +192,31 @@ function strokeAcross(
   const thickness = last - first + 1;
   if (thickness > thickest) return undefined;
   const margin = thickness + 2;
-  if (cover(first - margin) > MAX_BESIDE || cover(last + margin) > MAX_BESIDE) return undefined;
-  // Nothing else stands on the stroke's way: a label beside it (a valve's fail action, a bubble's tag) may.
-  const [near, far] = [first - margin, last + margin];
-  const way: Box = horizontal ? { x0: from, y0: near, x1: to, y1: far } : { x0: near, y0: from, x1: far, y1: to };
-  const inWay = (box: Box) => boxesTouch(box, way, 0);
-  if (symbols.some((box, i) => !own.includes(i) && inWay(box)) || text.some(inWay)) return undefined;
+  const wayBox = (near: number, far: number): Box =>
+    horizontal ? { x0: from, y0: near, x1: to, y1: far } : { x0: near, y0: from, x1: far, y1: to };
+  const way = wayBox(first - margin, last + margin);
+  // Text on the stroke stops it; a label beside it (a valve's fail action, a bubble's tag) is left out of the ink
+  // beside, as are the gap's ends, where a symbol's parts drawn outside its box (an actuator's back) stand.
+  if (text.some((box) => boxesTouch(box, wayBox(first - 1, last + 1), 0))) return undefined;
+  const labels = text.filter((box) => boxesTouch(box, way, 0));
+  const end = Math.floor(gap * END_SHARE);
+  const beside = (across: number) => cover(across, [from + end, to - end], labels);
+  if (beside(first - margin) > MAX_BESIDE || beside(last + margin) > MAX_BESIDE) return undefined;
+  // Nothing else stands on the stroke's way.
+  if (symbols.some((box, i) => !own.includes(i) && boxesTouch(box, way, 0))) return undefined;
   const center = (first + last) / 2;
   const inGap = (line: Segment) =>
     line.orientation === orientation && Math.abs(segmentCenter(line) - center) <= thickness + 1 && line.end >= from && line.start <= to;
+  const blocking = lines.filter(inGap);
   // A stub cut at a box that the stroke runs on past, solid to the other box, is a piece of this stroke.
-  if (lines.some((line) => inGap(line) && !(line.stub && most >= SOLID_COVER))) return undefined;
+  const pieces = most >= SOLID_COVER ? blocking.filter((line) => !line.stub) : blocking;
+  if (pieces.length) {
+    const rest = restOfStroke(pieces, [from, to]);
+    if (!rest || rest[1] - rest[0] + 1 < REST_STROKES * thickness) return undefined;
+    let restCover = 0;
+    for (let across = first; across <= last; across++) restCover = Math.max(restCover, cover(across, rest));
+    if (restCover < MIN_COVER) return undefined;
+  }
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
   return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER, band: [first, last] };
 }
