@@ -84,6 +84,14 @@ describe('symbols joined by a stroke too short to be a line', () => {
     expect(shortLinks([instrument, vessel], signal, 2, never, [], [piece])).toMatchObject([{ a: 0, b: 1, dashed: true }]);
     // Paper beyond the line's end (it turned, or stopped): a pipe stopping in the gap.
     expect(shortLinks([instrument, vessel], page({ x0: 80, y0: 49, x1: 99, y1: 50 }), 2, never, [], [piece])).toEqual([]);
+    // Pieces out of both boxes, a dash's gap between them (x 72-76): the two dashes of a signal line; paper longer
+    // than a dash's gap between them is no stroke.
+    const fromInstrument: Segment = { ...piece, start: 0, end: 71 };
+    const twoDashes = page({ x0: 61, y0: 49, x1: 71, y1: 50 }, { x0: 77, y0: 49, x1: 99, y1: 50 });
+    const nearer: Segment = { ...piece, start: 77 };
+    expect(shortLinks([instrument, vessel], twoDashes, 2, never, [], [fromInstrument, nearer])).toMatchObject([{ a: 0, b: 1 }]);
+    const apart = page({ x0: 61, y0: 49, x1: 71, y1: 50 }, { x0: 80, y0: 49, x1: 99, y1: 50 });
+    expect(shortLinks([instrument, vessel], apart, 2, never, [], [fromInstrument, piece])).toEqual([]);
     // A line standing in the gap alone, from neither box.
     const alone: Segment = { ...piece, start: 70, end: 90 };
     expect(shortLinks([instrument, vessel], page({ x0: 66, y0: 49, x1: 99, y1: 50 }), 2, never, [], [alone])).toEqual([]);

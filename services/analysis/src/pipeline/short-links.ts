@@ -212,10 +212,14 @@ function strokeAcross(
   const pieces = most >= SOLID_COVER ? blocking.filter((line) => !line.stub) : blocking;
   if (pieces.length) {
     const rest = restOfStroke(pieces, [from, to]);
-    if (!rest || rest[1] - rest[0] + 1 < REST_STROKES * thickness) return undefined;
+    if (!rest) return undefined;
+    // Pieces out of both boxes with a dash's gap between: the two dashes of a signal line.
+    const short = rest[1] - rest[0] + 1 < REST_STROKES * thickness;
+    const fromBoth = rest[0] > from && rest[1] < to;
+    if (short && !fromBoth) return undefined;
     let restCover = 0;
     for (let across = first; across <= last; across++) restCover = Math.max(restCover, cover(across, rest));
-    if (restCover < MIN_COVER) return undefined;
+    if (!short && restCover < MIN_COVER) return undefined;
   }
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
   return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER, band: [first, last] };
