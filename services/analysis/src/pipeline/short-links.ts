@@ -134,18 +134,27 @@ function junctionDot<T extends { link: PathSegment; band: [number, number] }>(
 }
 
 /**
- * The part of a gap that lines found along the stroke leave, where each runs out of one of the two boxes (within
- * `PIECE_REACH` pixels of its side): the stroke's pieces found as lines (a signal line's long dash, with the line drawn
- * through its bubble). A line standing in the gap alone is none, and leaves none.
+ * Whether lines found along the stroke across the gap `[from, to]` are pieces of it: each runs out of one of the two
+ * boxes (within `PIECE_REACH` pixels of its side), and the part of the gap they leave is either inked over
+ * `REST_STROKES` strokes or more (the stroke goes on past a line's end, not round a corner), or, between pieces out of
+ * both boxes, a dash's gap (a signal line's long dash found as one line with the line drawn through its bubble). A
+ * line standing in the gap alone is none.
  */
-function restOfStroke(pieces: Segment[], [from, to]: [number, number]): [number, number] | undefined {
+function piecesOfStroke(
+  pieces: Segment[],
+  [from, to]: [number, number],
+  thickness: number,
+  bandCover: (span: [number, number]) => number,
+): boolean {
   let [start, stop] = [from, to];
   for (const line of pieces) {
     if (line.start <= from + PIECE_REACH) start = Math.max(start, line.end + 1);
     else if (line.end >= to - PIECE_REACH) stop = Math.min(stop, line.start - 1);
-    else return undefined;
+    else return false;
   }
-  return start <= stop ? [start, stop] : undefined;
+  if (start > stop) return false;
+  if (stop - start + 1 < REST_STROKES * thickness) return start > from && stop < to;
+  return bandCover([start, stop]) >= MIN_COVER;
 }
 
 /**
@@ -210,17 +219,12 @@ function strokeAcross(
   const blocking = lines.filter(inGap);
   // A stub cut at a box that the stroke runs on past, solid to the other box, is a piece of this stroke.
   const pieces = most >= SOLID_COVER ? blocking.filter((line) => !line.stub) : blocking;
-  if (pieces.length) {
-    const rest = restOfStroke(pieces, [from, to]);
-    if (!rest) return undefined;
-    // Pieces out of both boxes with a dash's gap between: the two dashes of a signal line.
-    const short = rest[1] - rest[0] + 1 < REST_STROKES * thickness;
-    const fromBoth = rest[0] > from && rest[1] < to;
-    if (short && !fromBoth) return undefined;
-    let restCover = 0;
-    for (let across = first; across <= last; across++) restCover = Math.max(restCover, cover(across, rest));
-    if (!short && restCover < MIN_COVER) return undefined;
-  }
+  const bandCover = (span: [number, number]) => {
+    let best = 0;
+    for (let across = first; across <= last; across++) best = Math.max(best, cover(across, span));
+    return best;
+  };
+  if (pieces.length && !piecesOfStroke(pieces, [from, to], thickness, bandCover)) return undefined;
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
   return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER, band: [first, last] };
 }
