@@ -146,6 +146,15 @@ describe("a symbol's leg to a pipe, too short to be a line", () => {
     expect(traced([pipe])).toEqual([[1, 2]]);
   });
 
+  it('finds no leg where one stroke crosses the pipe between two symbols, one either side of it', () => {
+    const below: Box = { x0: 90, y0: 90, x1: 110, y1: 99 };
+    const ink = page({ x0: 0, y0: 80, x1: 199, y1: 81 }, { ...leg, y1: 89 });
+    expect(legsToLines([valve, below, ...pumps], [pipe], ink, 2)).toEqual([]);
+    expect(shortLinks([valve, below], ink, 2, never, [], [pipe])).toMatchObject([{ a: 0, b: 1, dashed: false }]);
+    // One symbol alone on that stroke keeps its leg.
+    expect(legsToLines([valve, ...pumps], [pipe], ink, 2)).toHaveLength(1);
+  });
+
   it('finds the few pixels of leg of a valve drawn against a pipe that runs past it (the tracer joins only ends)', () => {
     const against: Box = { x0: 90, y0: 50, x1: 110, y1: 76 };
     const legs = legsToLines([against], [pipe], page({ x0: 99, y0: 77, x1: 100, y1: 79 }), 2);

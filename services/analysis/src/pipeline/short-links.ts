@@ -1,6 +1,6 @@
 import type { PathSegment } from '@pid/contracts';
 import { boxesTouch, boxSpans, containsPoint, inkAt, type Box, type InkImage } from './components';
-import { segmentCenter, type Segment } from './lines';
+import { segmentBox, segmentCenter, type Segment } from './lines';
 
 /** Two symbols joined by a stroke too short to be found as a line, and that stroke. */
 export interface ShortLink {
@@ -79,7 +79,7 @@ export function shortLinks(
  * symbol's side to the line's axis.
  */
 export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, unit: number, text: Box[] = []): Segment[] {
-  const legs: Segment[] = [];
+  const legs: Array<Segment & { to: Segment; above: boolean }> = [];
   // A dashed line found along the leg is no pipe there: the dash finder also reads a valve and its legs as dashes.
   const solid = lines.filter((line) => !line.dashed);
   for (const line of solid) {
@@ -99,10 +99,15 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
       const axis = segmentCenter(line);
       // From the symbol's side into the line's axis, where the tracer joins the two.
       const [start, end] = axis < from ? [Math.floor(axis), to] : [from, Math.ceil(axis)];
-      legs.push({ orientation: horizontal ? 'horizontal' : 'vertical', start, end, lo: band[0], hi: band[1], dashed: false });
+      const leg: Segment = { orientation: horizontal ? 'horizontal' : 'vertical', start, end, lo: band[0], hi: band[1], dashed: false };
+      legs.push({ ...leg, to: line, above: axis >= from });
     });
   }
-  return legs;
+  // Legs into one line from either side, in line with each other, are one stroke crossing it between two symbols: no
+  // tee (`shortLinks` joins the two across it).
+  const crossing = (leg: (typeof legs)[number]) =>
+    legs.some((other) => other.to === leg.to && other.above !== leg.above && other.lo <= leg.hi && leg.lo <= other.hi);
+  return legs.filter((leg) => !crossing(leg)).map(({ to: _line, above: _side, ...leg }) => leg);
 }
 
 /**
@@ -208,8 +213,13 @@ function strokeAcross(
   // beside, as are the gap's ends, where a symbol's parts drawn outside its box (an actuator's back) stand.
   if (text.some((box) => boxesTouch(box, wayBox(first - 1, last + 1), 0))) return undefined;
   const labels = text.filter((box) => boxesTouch(box, way, 0));
+  // (A line found crossing the stroke is a pipe it crosses, not ink beside it.)
+  const crossings = lines
+    .filter((line) => line.orientation !== orientation)
+    .map(segmentBox)
+    .filter((box) => boxesTouch(box, way, 0));
   const end = Math.floor(gap * END_SHARE);
-  const beside = (across: number) => cover(across, [from + end, to - end], labels);
+  const beside = (across: number) => cover(across, [from + end, to - end], [...labels, ...crossings]);
   if (beside(first - margin) > MAX_BESIDE || beside(last + margin) > MAX_BESIDE) return undefined;
   // Nothing else stands on the stroke's way.
   if (symbols.some((box, i) => !own.includes(i) && boxesTouch(box, way, 0))) return undefined;
