@@ -79,7 +79,8 @@ export function shortLinks(
  * symbol's side to the line's axis.
  */
 export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, unit: number, text: Box[] = []): Segment[] {
-  const legs: Array<Segment & { to: Segment; above: boolean }> = [];
+  // Each leg with the line it runs into and the side it comes from.
+  const legs: Array<{ leg: Segment; to: Segment; above: boolean }> = [];
   // A dashed line found along the leg is no pipe there: the dash finder also reads a valve and its legs as dashes.
   const solid = lines.filter((line) => !line.dashed);
   for (const line of solid) {
@@ -100,14 +101,14 @@ export function legsToLines(symbols: Box[], lines: Segment[], ink: InkImage, uni
       // From the symbol's side into the line's axis, where the tracer joins the two.
       const [start, end] = axis < from ? [Math.floor(axis), to] : [from, Math.ceil(axis)];
       const leg: Segment = { orientation: horizontal ? 'horizontal' : 'vertical', start, end, lo: band[0], hi: band[1], dashed: false };
-      legs.push({ ...leg, to: line, above: axis >= from });
+      legs.push({ leg, to: line, above: axis >= from });
     });
   }
   // Legs into one line from either side, in line with each other, are one stroke crossing it between two symbols: no
   // tee (`shortLinks` joins the two across it).
-  const crossing = (leg: (typeof legs)[number]) =>
-    legs.some((other) => other.to === leg.to && other.above !== leg.above && other.lo <= leg.hi && leg.lo <= other.hi);
-  return legs.filter((leg) => !crossing(leg)).map(({ to: _line, above: _side, ...leg }) => leg);
+  const crossing = ({ leg, to, above }: (typeof legs)[number]) =>
+    legs.some((other) => other.to === to && other.above !== above && other.leg.lo <= leg.hi && leg.lo <= other.leg.hi);
+  return legs.filter((entry) => !crossing(entry)).map(({ leg }) => leg);
 }
 
 /**
