@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { MIN_SOLID_REACH, traceConnections } from './connections';
+import { inkWith } from '../testing/ink';
 import { lineSegment } from '../testing/segments';
 import { pairs } from '../testing/connection-pairs';
 
@@ -241,6 +242,20 @@ describe('traceConnections', () => {
     expect(pairs(traceConnections([dashed], [start, above, valve], [], 3))).toEqual([[0, 1]]);
     // Without a symbol straight from its end, the nearest a little further away still takes it.
     expect(pairs(traceConnections([dashed], [start, valve], [], 3))).toEqual([[0, 1]]);
+  });
+
+  it("gives a dangling signal end to the symbol its leg's ink runs to, past a nearer one across paper", () => {
+    // Unit 3 (a dashed reach of 18 px): a signal line x 200 from a valve below stops at y 100, between two bubbles
+    // beside its end: the left one 21 px away across paper, the right one 39 px away across one dash (x 204-230).
+    const dashed = { ...vertical(100, 300, 200), dashed: true };
+    const valve = { x0: 180, y0: 310, x1: 220, y1: 340 };
+    const near = { x0: 140, y0: 70, x1: 179, y1: 130 };
+    const far = { x0: 240, y0: 70, x1: 300, y1: 130 };
+    const ink = inkWith(400, 400, [204, 99, 230, 101]);
+    expect(pairs(traceConnections([dashed], [valve, near, far], [], 3, { ink }))).toEqual([[0, 2]]);
+    // Without the page's ink, or with paper both ways, the nearer one takes it.
+    expect(pairs(traceConnections([dashed], [valve, near, far], [], 3))).toEqual([[0, 1]]);
+    expect(pairs(traceConnections([dashed], [valve, near, far], [], 3, { ink: inkWith(400, 400) }))).toEqual([[0, 1]]);
   });
 
   it('leaves no end dangling where a piece of the same signal line found twice stops and the other runs on', () => {

@@ -1,5 +1,5 @@
 import type { PathSegment } from '@pid/contracts';
-import { boxGap, containsPoint, type Box } from './components';
+import { boxGap, containsPoint, type Box, type InkImage } from './components';
 import { segmentCenter, type Segment } from './lines';
 import { bendsBesideSymbols, danglingSignalEnds, openEnds, pointOf, type Piece } from './piece-ends';
 import { markDashesFoundSolid } from './dashes-found-solid';
@@ -30,6 +30,8 @@ export interface TraceOptions {
   crossingGap?: number;
   /** Each symbol's own box, where `symbols` holds its reach (the ink joined to it) instead. */
   cores?: Box[];
+  /** A raster page's ink: where a signal line's dangling end bends to (`danglingSignalEnds`). */
+  ink?: InkImage;
 }
 
 /**
@@ -281,7 +283,7 @@ export function traceConnections(
     }
   }
 
-  danglingSignalEnds(pieces, symbols, reachOf, runsOn);
+  danglingSignalEnds(pieces, symbols, reachOf, runsOn, options.ink);
 
   const connections = new Map<string, TracedConnection>();
   symbols.forEach((_, source) => {

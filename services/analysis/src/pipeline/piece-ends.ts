@@ -2,7 +2,7 @@
  * Where the ends of a traced page's pipe pieces go: a bend beside a symbol, a signal line's dangling end, a process
  * line's open end (`connections.ts` joins the pieces and walks them).
  */
-import { boxGap, type Box } from './components';
+import { boxGap, inkAt, type Box, type InkImage } from './components';
 import { acrossRange, alongRange } from './text-lines';
 
 /** A piece of pipe between symbols: an axis-aligned stroke. */
@@ -27,14 +27,17 @@ export const pointOf = (piece: Piece, along: number): [number, number] =>
 /**
  * A signal line's last bend into its bubble is often too short for the dash finder: an end left dangling (no
  * symbol, no other line) belongs to the symbol its last leg would run straight into, square to the piece or straight
- * on, within four reaches; else to the nearest symbol within three. An end where the line `runsOn` in another piece
- * found along it (the dash finder's and the line-ink model's pieces of one line) dangles nowhere.
+ * on, within four reaches; else to the nearest symbol within three. With the page's `ink`, the leg runs across ink,
+ * not paper: of those symbols, the nearest that a dash or more of ink runs to from the end (two bubbles either side of
+ * a bend, a line bending up into its vessel beside a flange straight on). An end where the line `runsOn` in another
+ * piece found along it (the dash finder's and the line-ink model's pieces of one line) dangles nowhere.
  */
 export function danglingSignalEnds(
   pieces: Piece[],
   symbols: Box[],
   reachOf: (piece: Piece) => number,
   runsOn: (piece: Piece, along: number) => boolean,
+  ink?: InkImage,
 ): void {
   for (const piece of pieces) {
     if (!piece.dashed) continue;
@@ -48,23 +51,59 @@ export function danglingSignalEnds(
         const at = piece[end];
         const [lo, hi] = alongRange(box, piece.orientation);
         const [acrossLo, acrossHi] = acrossRange(box, piece.orientation);
-        if (at >= lo && at <= hi) return true; // square to the piece
+        if (square(piece, at, box)) return true;
         const straightOn = piece.center >= acrossLo && piece.center <= acrossHi;
         return straightOn && (end === 'end' ? lo >= at - reach : hi <= at + reach);
       };
-      // One pass: the nearest symbol straight along the last leg, and the nearest of all.
+      // One pass: the nearest symbol straight along the last leg, the nearest of those its leg's ink runs to, and the
+      // nearest of all.
       const point = { x0: x, y0: y, x1: x, y1: y };
-      let [straight, straightGap, nearest, nearestGap] = [-1, 4 * reach, -1, 3 * reach];
+      let [straight, straightGap, inked, inkedGap, nearest, nearestGap] = [-1, 4 * reach, -1, 4 * reach, -1, 3 * reach];
       symbols.forEach((box, index) => {
         const gap = boxGap(box, point);
         if (gap <= straightGap && ahead(box)) [straight, straightGap] = [index, gap];
+        if (ink && gap <= inkedGap && ahead(box) && legInked(ink, piece, piece[end], box)) [inked, inkedGap] = [index, gap];
         if (gap <= nearestGap) [nearest, nearestGap] = [index, gap];
       });
-      const target = straight >= 0 ? straight : nearest;
+      const target = inked >= 0 ? inked : straight >= 0 ? straight : nearest;
       if (end === 'start') piece.atStart = target;
       else piece.atEnd = target;
     }
   }
+}
+
+/** The least share of a leg's stretch inked: one dash of a signal line. */
+const LEG_COVER = 0.2;
+
+/** Whether a box stands beside a piece's end, square to the piece: the end lies within the box's span along it. */
+function square(piece: Piece, at: number, box: Box): boolean {
+  const [lo, hi] = alongRange(box, piece.orientation);
+  return at >= lo && at <= hi;
+}
+
+/**
+ * Whether ink runs from a piece's end into a box ahead of it, as a leg does (a dash at least): the best covered of the
+ * rows (or columns) through the end, between the piece's stroke and the box, square to the piece for a box beside its
+ * end, straight on for one beyond it.
+ */
+function legInked(ink: InkImage, piece: Piece, at: number, box: Box): boolean {
+  const beside = square(piece, at, box);
+  const [boxLo, boxHi] = beside ? acrossRange(box, piece.orientation) : alongRange(box, piece.orientation);
+  const [middle, margin] = beside ? [piece.center, Math.ceil(piece.halfWidth) + 1] : [at, 1];
+  const [from, to] =
+    boxHi < middle ? [Math.floor(boxHi) + 1, Math.floor(middle) - margin] : [Math.ceil(middle) + margin, Math.ceil(boxLo) - 1];
+  if (to < from) return true;
+  // Each line of pixels the leg may run along, through the end (square) or the piece's stroke (straight on).
+  const [lineLo, lineHi] = beside ? [at, at] : [piece.center, piece.center];
+  const inked = (line: number, step: number) =>
+    (piece.orientation === 'horizontal') === beside ? inkAt(ink, line, step) : inkAt(ink, step, line);
+  let most = 0;
+  for (let line = Math.round(lineLo - piece.halfWidth - 1); line <= Math.round(lineHi + piece.halfWidth + 1); line++) {
+    let count = 0;
+    for (let step = from; step <= to; step++) if (inked(line, step)) count++;
+    most = Math.max(most, count / (to - from + 1));
+  }
+  return most >= LEG_COVER;
 }
 
 /** Whether a box stands across a piece's axis, centred on it within a quarter of its size (a symbol on the line). */

@@ -97,6 +97,17 @@ describe('symbols joined by a stroke too short to be a line', () => {
     expect(shortLinks([instrument, vessel], page({ x0: 66, y0: 49, x1: 99, y1: 50 }), 2, never, [], [alone])).toEqual([]);
   });
 
+  it("takes no link where the stroke turns at a corner in the gap: one symbol's leg bending away, paper to the other", () => {
+    // A signal line comes up x 80-81 and turns right at y 49-50 into the vessel: its leg (x 80-99) is a dash, the
+    // 18 px from the instrument to the corner are paper.
+    const up: Segment = { orientation: 'vertical', start: 49, end: 99, lo: 80, hi: 81, dashed: true };
+    const leg = page({ x0: 80, y0: 49, x1: 99, y1: 50 }, { x0: 80, y0: 51, x1: 81, y1: 99 });
+    expect(shortLinks([instrument, vessel], leg, 2, never, [], [up])).toEqual([]);
+    // A line ending on a stroke that runs on to both boxes is a tee on it: the two are joined.
+    const tee = page({ x0: 61, y0: 49, x1: 99, y1: 50 }, { x0: 80, y0: 51, x1: 81, y1: 99 });
+    expect(shortLinks([instrument, vessel], tee, 2, never, [], [up])).toMatchObject([{ a: 0, b: 1 }]);
+  });
+
   it('takes a stub cut at one box for a piece of the stroke where the stroke runs on, solid, into the other', () => {
     const stub: Segment = { orientation: 'horizontal', start: 61, end: 75, lo: 49, hi: 50, dashed: false, stub: true };
     const solid = page({ x0: 61, y0: 49, x1: 99, y1: 50 });

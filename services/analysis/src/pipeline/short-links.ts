@@ -164,6 +164,31 @@ function piecesOfStroke(
 }
 
 /**
+ * Whether the stroke across the gap `[from, to]` turns at a corner in it: a line found square to it ends on its band,
+ * and between the corner and one box lies paper over `REST_STROKES` strokes or more (one symbol's leg bending away,
+ * a dash drawn beside the other symbol, not a stroke between the two).
+ */
+function turnsAtCorner(
+  lines: Segment[],
+  orientation: Segment['orientation'],
+  [from, to]: [number, number],
+  [bandLo, bandHi]: [number, number],
+  thickness: number,
+  bandCover: (span: [number, number]) => number,
+): boolean {
+  const endsOnBand = (at: number) => at >= bandLo && at <= bandHi;
+  return lines.some((line) => {
+    if (line.orientation === orientation || line.lo <= from || line.hi >= to) return false;
+    if (!endsOnBand(line.start) && !endsOnBand(line.end)) return false;
+    const sides: [number, number][] = [
+      [from, line.lo - 1],
+      [line.hi + 1, to],
+    ];
+    return sides.some(([start, stop]) => stop - start + 1 >= REST_STROKES * thickness && bandCover([start, stop]) < MIN_COVER);
+  });
+}
+
+/**
  * The lone stroke crossing the gap between two boxes facing each other along one axis, if one does, with no symbol
  * but their `own` and no text on its way (a stroke's width or so either side of it). `band`: the stroke's rows (or
  * columns).
@@ -236,6 +261,7 @@ function strokeAcross(
     return best;
   };
   if (pieces.length && !piecesOfStroke(pieces, [from, to], thickness, bandCover)) return undefined;
+  if (turnsAtCorner(lines, orientation, [from, to], [first - margin, last + margin], thickness, bandCover)) return undefined;
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
   return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER, band: [first, last] };
 }

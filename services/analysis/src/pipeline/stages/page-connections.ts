@@ -70,6 +70,7 @@ export function pageConnections(
     openEnds,
     crossingGap,
     cores: nodes,
+    ink: vector ? undefined : ink,
   });
   const pipeEnd = ([x, y]: [number, number]): DetectedSymbol => {
     const half = 3 * unit;
