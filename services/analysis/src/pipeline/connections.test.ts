@@ -258,6 +258,26 @@ describe('traceConnections', () => {
     expect(pairs(traceConnections([dashed], [valve, near, far], [], 3, { ink: inkWith(400, 400) }))).toEqual([[0, 1]]);
   });
 
+  it("ends a signal line at its last dash, not at a bubble's top that the dash finder took for one more dash", () => {
+    // Unit 3 (a dashed reach of 18 px): a signal line x 200 from the upper bubble down to y 100, where it bends left
+    // into a valve; found running on to y 124, through 18 px of paper (its gaps between dashes are 5) into the top
+    // of the lower bubble.
+    const down = { ...vertical(41, 124, 200), dashed: true };
+    const left = { ...horizontal(100, 200, 100), dashed: true };
+    const [upper, lower, valve] = [
+      { x0: 180, y0: 0, x1: 220, y1: 40 },
+      { x0: 180, y0: 120, x1: 220, y1: 160 },
+      { x0: 60, y0: 90, x1: 99, y1: 110 },
+    ];
+    const dashes: Array<[number, number, number, number]> = [];
+    for (let y = 41; y <= 91; y += 15) dashes.push([199, y, 201, y + 9]);
+    for (let x = 100; x <= 190; x += 15) dashes.push([x, 99, x + 9, 101]);
+    const ink = inkWith(400, 400, ...dashes, [199, 96, 201, 101], [185, 120, 215, 123]);
+    expect(pairs(traceConnections([down, left], [upper, lower, valve], [], 3, { ink }))).toEqual([[0, 2]]);
+    // Without the page's ink, the line found reaches the lower bubble.
+    expect(pairs(traceConnections([down, left], [upper, lower, valve], [], 3))).toContainEqual([0, 1]);
+  });
+
   it('leaves no end dangling where a piece of the same signal line found twice stops and the other runs on', () => {
     // Unit 4 (a dashed reach of 22 px): a signal line x 1322 from a bubble below up past a crossing signal line
     // (y 1117, from a bubble on the right to a plate on a pipe) is also found as a piece stopping 12 px short of it.

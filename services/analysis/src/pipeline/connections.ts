@@ -1,7 +1,7 @@
 import type { PathSegment } from '@pid/contracts';
 import { boxGap, containsPoint, type Box, type InkImage } from './components';
 import { segmentCenter, type Segment } from './lines';
-import { bendsBesideSymbols, danglingSignalEnds, openEnds, pointOf, type Piece } from './piece-ends';
+import { bendsBesideSymbols, danglingSignalEnds, openEnds, pointOf, trimToDashes, type Piece } from './piece-ends';
 import { markDashesFoundSolid } from './dashes-found-solid';
 
 export interface TracedConnection {
@@ -30,7 +30,7 @@ export interface TraceOptions {
   crossingGap?: number;
   /** Each symbol's own box, where `symbols` holds its reach (the ink joined to it) instead. */
   cores?: Box[];
-  /** A raster page's ink: where a signal line's dangling end bends to (`danglingSignalEnds`). */
+  /** A raster page's ink: where a signal line's last dash is (`trimToDashes`), where a dangling end bends to. */
   ink?: InkImage;
 }
 
@@ -130,6 +130,7 @@ export function traceConnections(
         atEnd: -1,
         neighbours: [],
       };
+      if (options.ink) trimToDashes(piece, options.ink);
       piece.atStart = symbolAt(piece, 'start');
       piece.atEnd = symbolAt(piece, 'end');
       leadAway(piece, symbols);

@@ -72,6 +72,35 @@ export function danglingSignalEnds(
   }
 }
 
+/** A signal line's end trails paper at most this many times its longest gap between dashes. */
+const TRAIL_GAPS = 1.5;
+
+/**
+ * A signal line found running on past its last dash, over more paper than lies between any two of its dashes: the
+ * dash finder took a symbol's outline beyond for one more dash (a bubble's top under the line's bend). The piece ends
+ * at its last dash. A piece with no gap between dashes is left as found (its pattern is unknown).
+ */
+export function trimToDashes(piece: Piece, ink: InkImage): void {
+  if (!piece.dashed) return;
+  const [lo, hi] = [Math.floor(piece.center - piece.halfWidth), Math.ceil(piece.center + piece.halfWidth)];
+  const inked = (along: number) => {
+    for (let across = lo; across <= hi; across++) {
+      if (piece.orientation === 'horizontal' ? inkAt(ink, along, across) : inkAt(ink, across, along)) return true;
+    }
+    return false;
+  };
+  let [first, last, longest, since] = [-1, -1, 0, -1];
+  for (let along = piece.start; along <= piece.end; along++) {
+    if (!inked(along)) continue;
+    if (first < 0) first = along;
+    else longest = Math.max(longest, along - since - 1);
+    [last, since] = [along, along];
+  }
+  if (first < 0 || longest === 0) return;
+  if (first - piece.start > TRAIL_GAPS * longest) piece.start = first;
+  if (piece.end - last > TRAIL_GAPS * longest) piece.end = last;
+}
+
 /** The least share of a leg's stretch inked: one dash of a signal line. */
 const LEG_COVER = 0.2;
 
