@@ -174,6 +174,27 @@ describe('traceConnections', () => {
       ]);
     });
 
+    it("takes a line stopping at the pipe, a symbol's unfound stem going on beyond it, for a crossing into that symbol", () => {
+      // Stroke unit 2, crossings drawn up to 14 px either side: the line from the lower valve stops 8 px below the
+      // pipe; above it, after 8 px of paper, a stem (x 149-151, y 150-191) runs 42 px up into the upper valve, now at y
+      // 120-149, too short to be found as a line (the shortest is 60 px).
+      const sheet = { crossingGap: 14, stemLength: 60 };
+      const valve = { x0: 135, y0: 120, x1: 165, y1: 149 };
+      const segments = [pipe, vertical(208, 340, 150)];
+      const ink = inkWith(400, 400, [20, 199, 280, 201], [149, 208, 151, 340], [149, 150, 151, 191]);
+      expect(pairs(traceConnections(segments, [left, right, valve, lower], [], 2, { ...sheet, ink }))).toEqual([
+        [0, 1],
+        [2, 3],
+      ]);
+      // Paper where the stem would be: the line is a branch joined to the pipe, the symbol beyond no end of it.
+      const bare = inkWith(400, 400, [20, 199, 280, 201], [149, 208, 151, 340]);
+      expect(pairs(traceConnections(segments, [left, right, valve, lower], [], 2, { ...sheet, ink: bare }))).toEqual([
+        [0, 1],
+        [0, 3],
+        [1, 3],
+      ]);
+    });
+
     it('takes the line drawn slightly askew, found in two overlapping pieces, for one line, not a junction where a piece ends', () => {
       // One piece from the upper valve to y 260, one a pixel aside from y 203 (just below the pipe) to the lower valve.
       const segments = [pipe, vertical(60, 260, 150), vertical(203, 340, 151)];

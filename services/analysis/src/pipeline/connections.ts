@@ -1,7 +1,7 @@
 import type { PathSegment } from '@pid/contracts';
 import { boxGap, containsPoint, type Box, type InkImage } from './components';
 import { segmentCenter, type Segment } from './lines';
-import { bendsBesideSymbols, danglingSignalEnds, openEnds, pointOf, trimToDashes, type Piece } from './piece-ends';
+import { bendsBesideSymbols, danglingSignalEnds, openEnds, pointOf, stemBeyond, trimToDashes, type Piece } from './piece-ends';
 import { markDashesFoundSolid } from './dashes-found-solid';
 
 export interface TracedConnection {
@@ -30,8 +30,12 @@ export interface TraceOptions {
   crossingGap?: number;
   /** Each symbol's own box, where `symbols` holds its reach (the ink joined to it) instead. */
   cores?: Box[];
-  /** A raster page's ink: where a signal line's last dash is (`trimToDashes`), where a dangling end bends to. */
+  /**
+   * A raster page's ink: where a signal line's last dash is (`trimToDashes`), where a dangling end bends to, and where
+   * a line goes on across a pipe into a symbol's stem (`stemBeyond`), no longer than `stemLength` (the shortest line).
+   */
   ink?: InkImage;
+  stemLength?: number;
 }
 
 /**
@@ -223,6 +227,12 @@ export function traceConnections(
     }
     return undefined;
   };
+  // A line stopping on a pipe, a symbol's stem going on straight from the pipe's other side (rasters).
+  const stemAcross = (piece: Piece, crossed: Piece) => {
+    const reach = { gap: crossingReachOf(piece), stem: options.stemLength ?? 0 };
+    const found = options.ink && stemBeyond(piece, crossed, symbols, options.ink, reach);
+    return found ? { piece, ...found } : undefined;
+  };
   // A line stopping at a pipe that runs on past it, and going on straight from the pipe's other side, crosses
   // it (drawn broken at the crossing), unless a dot marks a junction. A solid line may go on as far off as a gap
   // crossing's whole gap: a signal line's dashes found solid may touch the pipe on one side only.
@@ -269,7 +279,7 @@ export function traceConnections(
       if (!near && !(within(h, v.center, crossingReachOf(h)) && within(v, h.center, crossingReachOf(v)))) continue;
       const point: [number, number] = [v.center, h.center];
       const dotted = dots.some((dot) => containsPoint(dot, point[0], point[1], unit));
-      const across = dotted ? undefined : (symbolAcross(v, h) ?? symbolAcross(h, v));
+      const across = dotted ? undefined : (symbolAcross(v, h) ?? symbolAcross(h, v) ?? stemAcross(v, h) ?? stemAcross(h, v));
       if (across) {
         if (across.end === 'start') across.piece.atStart = across.symbol;
         else across.piece.atEnd = across.symbol;

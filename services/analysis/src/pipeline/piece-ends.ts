@@ -101,6 +101,60 @@ export function trimToDashes(piece: Piece, ink: InkImage): void {
   if (piece.end - last > TRAIL_GAPS * longest) piece.end = last;
 }
 
+/** The least share of a stem's stretch inked: drawn solid. */
+const STEM_COVER = 0.5;
+
+/** How far a line crossing a pipe may stop short of it on either side (`gap`), and how long a stem may run beyond. */
+export interface StemReach {
+  gap: number;
+  stem: number;
+}
+
+/**
+ * A solid line ending on a pipe that runs on past it, or stopping short of it as a gap crossing does, with a symbol
+ * straight on beyond the pipe and solid ink between the two (a stem too short to be found as a line, after the far
+ * side's gap): the line crosses the pipe into that symbol (no dot, no tee). Which end of the piece, and the symbol.
+ */
+export function stemBeyond(
+  piece: Piece,
+  crossed: Piece,
+  symbols: Box[],
+  ink: InkImage,
+  reach: StemReach,
+): { end: 'start' | 'end'; symbol: number } | undefined {
+  if (piece.dashed || crossed.dashed || crossed.start > piece.center - reach.gap || crossed.end < piece.center + reach.gap)
+    return undefined;
+  const touching = crossed.halfWidth + 1;
+  for (const end of ['start', 'end'] as const) {
+    // Beyond the pipe: before the piece's start, after its end.
+    const side = end === 'start' ? -1 : 1;
+    const offset = -side * (piece[end] - crossed.center);
+    if ((end === 'start' ? piece.atStart : piece.atEnd) >= 0 || offset < -touching || offset > reach.gap) continue;
+    const far = crossed.center + side * touching;
+    let [symbol, nearest] = [-1, reach.stem];
+    symbols.forEach((box, index) => {
+      const [lo, hi] = alongRange(box, piece.orientation);
+      const [acrossLo, acrossHi] = acrossRange(box, piece.orientation);
+      const gap = side < 0 ? far - hi : lo - far;
+      if (piece.center >= acrossLo && piece.center <= acrossHi && gap >= 0 && gap <= nearest) [symbol, nearest] = [index, gap];
+    });
+    if (symbol < 0) continue;
+    // The stretch from the pipe's far side to the symbol: paper as long as the near side's gap at most, then the stem.
+    const steps = Math.floor(nearest);
+    const inkedAt = (step: number) => {
+      const [x, y] = pointOf(piece, far + side * step);
+      return inkAt(ink, Math.round(x), Math.round(y));
+    };
+    let first = 0;
+    while (first < steps && !inkedAt(first)) first++;
+    if (first > Math.max(offset, 0) + touching) continue;
+    let inked = 0;
+    for (let step = first; step < steps; step++) if (inkedAt(step)) inked++;
+    if (steps - first <= 0 || inked / (steps - first) >= STEM_COVER) return { end, symbol };
+  }
+  return undefined;
+}
+
 /** The least share of a leg's stretch inked: one dash of a signal line. */
 const LEG_COVER = 0.2;
 

@@ -71,6 +71,7 @@ export function pageConnections(
     crossingGap,
     cores: nodes,
     ink: vector ? undefined : ink,
+    stemLength: lineOptions.minLength,
   });
   const pipeEnd = ([x, y]: [number, number]): DetectedSymbol => {
     const half = 3 * unit;
