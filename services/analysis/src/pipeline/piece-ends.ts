@@ -1,6 +1,7 @@
 /**
- * Where the ends of a traced page's pipe pieces go: a bend beside a symbol, a signal line's dangling end, a process
- * line's open end (`connections.ts` joins the pieces and walks them).
+ * Where the ends of a traced page's pipe pieces go: a bend beside a symbol, a signal line's dangling end or last dash,
+ * a line crossing a pipe into a symbol's stem, a process line's open end (`connections.ts` joins the pieces and walks
+ * them).
  */
 import { boxGap, inkAt, type Box, type InkImage } from './components';
 import { acrossRange, alongRange } from './text-lines';
@@ -23,6 +24,14 @@ export interface Piece {
 
 export const pointOf = (piece: Piece, along: number): [number, number] =>
   piece.orientation === 'horizontal' ? [along, piece.center] : [piece.center, along];
+
+/**
+ * Whether the pixel at `step` on a line of pixels `line` is ink: a line along the piece (`line` across it, `step`
+ * along it), or, `square`, a line square to it (`line` along the piece, `step` across it).
+ */
+function inkOn(ink: InkImage, piece: Piece, square: boolean, line: number, step: number): boolean {
+  return (piece.orientation === 'horizontal') === square ? inkAt(ink, line, step) : inkAt(ink, step, line);
+}
 
 /**
  * A signal line's last bend into its bubble is often too short for the dash finder: an end left dangling (no
@@ -84,9 +93,7 @@ export function trimToDashes(piece: Piece, ink: InkImage): void {
   if (!piece.dashed) return;
   const [lo, hi] = [Math.floor(piece.center - piece.halfWidth), Math.ceil(piece.center + piece.halfWidth)];
   const inked = (along: number) => {
-    for (let across = lo; across <= hi; across++) {
-      if (piece.orientation === 'horizontal' ? inkAt(ink, along, across) : inkAt(ink, across, along)) return true;
-    }
+    for (let across = lo; across <= hi; across++) if (inkOn(ink, piece, false, across, along)) return true;
     return false;
   };
   let [first, last, longest, since] = [-1, -1, 0, -1];
@@ -141,10 +148,7 @@ export function stemBeyond(
     if (symbol < 0) continue;
     // The stretch from the pipe's far side to the symbol: paper as long as the near side's gap at most, then the stem.
     const steps = Math.floor(nearest);
-    const inkedAt = (step: number) => {
-      const [x, y] = pointOf(piece, far + side * step);
-      return inkAt(ink, Math.round(x), Math.round(y));
-    };
+    const inkedAt = (step: number) => inkOn(ink, piece, false, Math.round(piece.center), Math.round(far + side * step));
     let first = 0;
     while (first < steps && !inkedAt(first)) first++;
     if (first > Math.max(offset, 0) + touching) continue;
@@ -177,13 +181,11 @@ function legInked(ink: InkImage, piece: Piece, at: number, box: Box): boolean {
     boxHi < middle ? [Math.floor(boxHi) + 1, Math.floor(middle) - margin] : [Math.ceil(middle) + margin, Math.ceil(boxLo) - 1];
   if (to < from) return true;
   // Each line of pixels the leg may run along, through the end (square) or the piece's stroke (straight on).
-  const [lineLo, lineHi] = beside ? [at, at] : [piece.center, piece.center];
-  const inked = (line: number, step: number) =>
-    (piece.orientation === 'horizontal') === beside ? inkAt(ink, line, step) : inkAt(ink, step, line);
+  const through = beside ? at : piece.center;
   let most = 0;
-  for (let line = Math.round(lineLo - piece.halfWidth - 1); line <= Math.round(lineHi + piece.halfWidth + 1); line++) {
+  for (let line = Math.round(through - piece.halfWidth - 1); line <= Math.round(through + piece.halfWidth + 1); line++) {
     let count = 0;
-    for (let step = from; step <= to; step++) if (inked(line, step)) count++;
+    for (let step = from; step <= to; step++) if (inkOn(ink, piece, beside, line, step)) count++;
     most = Math.max(most, count / (to - from + 1));
   }
   return most >= LEG_COVER;
