@@ -73,7 +73,8 @@ describe('symbols joined by a stroke too short to be a line', () => {
     // A line elsewhere (across the gap, or another row) leaves the link.
     const crossing: Segment = { orientation: 'vertical', start: 0, end: 99, lo: 80, hi: 81, dashed: true };
     const below: Segment = { ...pipe, lo: 60, hi: 61 };
-    expect(shortLinks([instrument, vessel], ink, 2, never, [], [crossing, below])).toMatchObject([{ a: 0, b: 1 }]);
+    const dash = page({ x0: 70, y0: 49, x1: 85, y1: 50 });
+    expect(shortLinks([instrument, vessel], dash, 2, never, [], [crossing, below])).toMatchObject([{ a: 0, b: 1 }]);
   });
 
   it('takes a line found along the stroke, out of one box, for a piece of it where the stroke goes on into the other', () => {
@@ -97,7 +98,7 @@ describe('symbols joined by a stroke too short to be a line', () => {
     expect(shortLinks([instrument, vessel], page({ x0: 66, y0: 49, x1: 99, y1: 50 }), 2, never, [], [alone])).toEqual([]);
   });
 
-  it("takes no link where the stroke turns at a corner in the gap: one symbol's leg bending away, paper to the other", () => {
+  it("takes no link where the stroke turns at a corner in the gap, or stops short: one symbol's leg, paper to the other", () => {
     // A signal line comes up x 80-81 and turns right at y 49-50 into the vessel: its leg (x 80-99) is a dash, the
     // 18 px from the instrument to the corner are paper.
     const up: Segment = { orientation: 'vertical', start: 49, end: 99, lo: 80, hi: 81, dashed: true };
@@ -106,6 +107,9 @@ describe('symbols joined by a stroke too short to be a line', () => {
     // A line ending on a stroke that runs on to both boxes is a tee on it: the two are joined.
     const tee = page({ x0: 61, y0: 49, x1: 99, y1: 50 }, { x0: 80, y0: 51, x1: 81, y1: 99 });
     expect(shortLinks([instrument, vessel], tee, 2, never, [], [up])).toMatchObject([{ a: 0, b: 1 }]);
+    // The corner's line not found: a stroke from the instrument stopping short, paper over half the gap (x 76-99)
+    // to the vessel, is no link either.
+    expect(shortLinks([instrument, vessel], page({ x0: 61, y0: 49, x1: 75, y1: 50 }), 2, never)).toEqual([]);
   });
 
   it('takes a stub cut at one box for a piece of the stroke where the stroke runs on, solid, into the other', () => {

@@ -189,6 +189,18 @@ function turnsAtCorner(
 }
 
 /**
+ * Whether the stroke stops short of one box: paper over more than half the gap, and over `REST_STROKES` strokes, lies
+ * between its last ink and that box (a leg from the other box that turns off unfound), where a signal line's dashes
+ * leave a gap's worth of paper at most.
+ */
+function stopsShort([from, to]: [number, number], thickness: number, bandCover: (span: [number, number]) => number): boolean {
+  const gap = to - from + 1;
+  const paper = Math.max(Math.floor(gap / 2) + 1, REST_STROKES * thickness);
+  if (paper >= gap) return false;
+  return bandCover([from, from + paper - 1]) === 0 || bandCover([to - paper + 1, to]) === 0;
+}
+
+/**
  * The lone stroke crossing the gap between two boxes facing each other along one axis, if one does, with no symbol
  * but their `own` and no text on its way (a stroke's width or so either side of it). `band`: the stroke's rows (or
  * columns).
@@ -262,6 +274,7 @@ function strokeAcross(
   };
   if (pieces.length && !piecesOfStroke(pieces, [from, to], thickness, bandCover)) return undefined;
   if (turnsAtCorner(lines, orientation, [from, to], [first - margin, last + margin], thickness, bandCover)) return undefined;
+  if (stopsShort([from, to], thickness, bandCover)) return undefined;
   const point = (along: number): [number, number] => (horizontal ? [along, center] : [center, along]);
   return { link: { orientation, start: point(from), end: point(to) }, dashed: most < SOLID_COVER, band: [first, last] };
 }
