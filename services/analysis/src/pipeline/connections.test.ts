@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { MIN_SOLID_REACH, traceConnections } from './connections';
+import { traceConnections } from './connections';
+import { MIN_SOLID_REACH } from './piece-lines';
 import { inkWith } from '../testing/ink';
 import { lineSegment } from '../testing/segments';
 import { pairs } from '../testing/connection-pairs';
