@@ -1,3 +1,4 @@
+import { withoutMarkDots } from './mark-dots';
 import type { ElementType } from '@pid/contracts';
 import {
   boxArea,
@@ -128,7 +129,7 @@ export function findSymbols(
     ),
     ...groups.filter((_, i) => !absorbed.has(i)).map((g) => classify(g, pipes, unit, bubbleCircles)),
   ];
-  return { symbols, textLines, dots, outlines };
+  return { symbols, textLines, dots: withoutMarkDots(dots, segments, unit), outlines };
 }
 
 /**
