@@ -22,6 +22,11 @@ describe('touchingPairs', () => {
     expect(touchingPairs([first, overlapping], [lineSegment('horizontal', 100, 0, 300)], UNIT).map(({ a, b }) => [a, b])).toEqual([[0, 1]]);
   });
 
+  it('connects symbols stacked on a heavy drawing, whose found boxes take in more than half of each other', () => {
+    const stacked = { ...second, x0: 112 }; // 18 px over the first box, more than half of its 31
+    expect(touchingPairs([first, stacked], [pipeIn, pipeOut], UNIT).map(({ a, b }) => [a, b])).toEqual([[0, 1]]);
+  });
+
   it('connects nothing without a pipe along their axis, or with a gap wider than a stroke reach', () => {
     expect(touchingPairs([first, second], [lineSegment('vertical', 50, 0, 300)], UNIT)).toEqual([]);
     const apart = { ...second, x0: 145, x1: 175 };

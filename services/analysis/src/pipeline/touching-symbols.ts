@@ -10,10 +10,17 @@ export interface TouchingPair {
 }
 
 /**
+ * How much of the smaller of two boxes side by side may lie over the other: found boxes of symbols stacked on a heavy
+ * or blurred drawing take in much of their neighbour (stroke and blur merge them); one lying mostly over the other
+ * is a second reading of one symbol.
+ */
+const MOST_OVERLAP = 2 / 3;
+
+/**
  * Inline symbols drawn port on port (a valve against a valve, a drain valve against its cap) have no pipe between
  * them, so no walk along the pipes joins them. Two boxes side by side along a pipe, no further apart than a stroke's
- * reach and overlapping at most a third of the smaller one (a found box may take in a little of its neighbour), are
- * connected where the pipe's axis runs through both and the pipe itself reaches one of them from outside.
+ * reach and overlapping at most `MOST_OVERLAP` of the smaller one, are connected where the pipe's axis runs through
+ * both and the pipe itself reaches one of them from outside.
  */
 export function touchingPairs(symbols: Box[], pipes: Segment[], unit: number): TouchingPair[] {
   const tolerance = 2 * unit + 3;
@@ -43,7 +50,7 @@ function sideBySide(
   const [before, after] = one.along[0] + one.along[1] <= two.along[0] + two.along[1] ? [one, two] : [two, one];
   const gap = after.along[0] - before.along[1];
   const smaller = Math.min(before.along[1] - before.along[0], after.along[1] - after.along[0]) + 1;
-  if (gap > tolerance || gap < -smaller / 3) return undefined;
+  if (gap > tolerance || gap < -MOST_OVERLAP * smaller) return undefined;
   // A pipe's axis through both needs their spans across to overlap (checked first: it is cheap).
   if (Math.max(before.across[0], after.across[0]) > Math.min(before.across[1], after.across[1])) return undefined;
   // A pipe along the axis reaches the outer side of one of them, and its axis runs through both boxes.
