@@ -2,20 +2,18 @@
  * Where a traced page's pipe pieces join: a line broken by a gap goes on, lines meet at bends and T junctions, and
  * cross only where a junction dot is drawn (`connections.ts` walks the joined pieces from symbol to symbol).
  */
-import { containsPoint, type Box, type InkImage } from './components';
+import { containsPoint, type Box } from './components';
+import type { TraceOptions } from './connections';
 import { pointOf, stemBeyond, type Piece } from './piece-ends';
 import type { PieceLines, PieceReach } from './piece-lines';
 
-export interface JoinContext {
+/** The page's symbols, dots, stroke and pieces by line, with the tracing options the joins read. */
+export interface JoinContext extends Pick<TraceOptions, 'crossingGap' | 'ink' | 'stemLength'> {
   symbols: Box[];
   dots: Box[];
   unit: number;
   reach: PieceReach;
   lines: PieceLines;
-  /** As `TraceOptions`: a gap crossing's break (unset for exact strokes), a raster's ink, a symbol's stem. */
-  crossingGap?: number;
-  ink?: InkImage;
-  stemLength?: number;
 }
 
 /** An end of a piece found to go on into a symbol (across a pipe it is drawn broken for). */
