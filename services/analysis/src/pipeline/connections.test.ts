@@ -62,6 +62,30 @@ describe('traceConnections', () => {
     expect(pairs(traceConnections(wide, [pump, tank], [], 2))).toEqual([]);
   });
 
+  describe('a hairline a scan broke wider than its reach', () => {
+    // Unit 2 (reach 9 px): a pump's pipe along y 100 to a tank, broken 16 px (x 191..206), specks run together.
+    const pump = { x0: 0, y0: 80, x1: 39, y1: 120 };
+    const tank = { x0: 301, y0: 80, x1: 360, y1: 120 };
+    const segments = [horizontal(40, 190, 100), horizontal(207, 300, 100)];
+    const inked = (...more: Array<[number, number, number, number]>) => inkWith(400, 400, [40, 99, 190, 101], [207, 99, 300, 101], ...more);
+
+    it('joins two free ends on one line with paper between them', () => {
+      expect(pairs(traceConnections(segments, [pump, tank], [], 2, { ink: inked() }))).toEqual([[0, 1]]);
+    });
+
+    it('leaves the break where ink stands in it (a symbol, a letter), where another line meets an end, or where it is wider', () => {
+      expect(pairs(traceConnections(segments, [pump, tank], [], 2, { ink: inked([196, 92, 201, 108]) }))).toEqual([]);
+      const branch = vertical(101, 300, 190);
+      expect(pairs(traceConnections([...segments, branch], [pump, tank], [], 2, { ink: inked([189, 101, 191, 300]) }))).toEqual([]);
+      const wider = [horizontal(40, 180, 100), horizontal(207, 300, 100)];
+      expect(
+        pairs(traceConnections(wider, [pump, tank], [], 2, { ink: inkWith(400, 400, [40, 99, 180, 101], [207, 99, 300, 101]) })),
+      ).toEqual([]);
+      // Without the page's ink (a PDF's strokes are exact) a break stays a break.
+      expect(pairs(traceConnections(segments, [pump, tank], [], 2))).toEqual([]);
+    });
+  });
+
   it('takes a bend drawn beside a symbol for a bend, not for two ends at that symbol', () => {
     // A pump's pipe along y 100 bends down at x 300 to a tank; a small symbol stands just inside the corner.
     const pump = { x0: 0, y0: 80, x1: 39, y1: 120 };

@@ -2,7 +2,7 @@
  * Where a traced page's pipe pieces join: a line broken by a gap goes on, lines meet at bends and T junctions, and
  * cross only where a junction dot is drawn (`connections.ts` walks the joined pieces from symbol to symbol).
  */
-import { containsPoint, type Box } from './components';
+import { containsPoint, inkAt, type Box } from './components';
 import type { TraceOptions } from './connections';
 import { pointOf, stemBeyond, type Piece } from './piece-ends';
 import type { PieceLines, PieceReach } from './piece-lines';
@@ -48,7 +48,8 @@ function parallelJoin(first: Piece, second: Piece, context: JoinContext): { poin
   if (Math.abs(first.center - second.center) > context.unit) return undefined;
   const gap = Math.max(first.start, second.start) - Math.min(first.end, second.end);
   const along = (Math.max(first.start, second.start) + Math.min(first.end, second.end)) / 2;
-  if (gap > context.reach.of(first) && !gapCrossing(first, second, along, gap, context)) return undefined;
+  if (gap > context.reach.of(first) && !gapCrossing(first, second, along, gap, context) && !scanBreak(first, second, context))
+    return undefined;
   const point = pointOf(first, along);
   // Symbols stop the walk: a pipe continues beyond an inline symbol as another connection.
   if (context.symbols.some((box) => containsPoint(box, point[0], point[1]))) return undefined;
@@ -133,6 +134,36 @@ function gapCrossing(first: Piece, second: Piece, middle: number, gap: number, c
         crossed.start < center - reachOf &&
         crossed.end > center + reachOf,
     );
+}
+
+/**
+ * A solid line a scan broke wider than a stroke's reach (specks of paper run together on a worn hairline): two pieces
+ * on one line, up to two reaches apart, their facing ends free (no symbol, dot or other line there) and only paper
+ * between them on the page. Where a symbol or text stands in the gap there is ink; where a line crosses, a gap crossing.
+ */
+function scanBreak(first: Piece, second: Piece, context: JoinContext): boolean {
+  const { ink, reach, dots, lines } = context;
+  if (!ink || first.dashed) return false;
+  const [before, after] = first.start <= second.start ? [first, second] : [second, first];
+  const reachOf = reach.of(first);
+  if (after.start - before.end > 2 * reachOf || before.atEnd >= 0 || after.atStart >= 0) return false;
+  const center = Math.round((before.center + after.center) / 2);
+  const across = first.orientation === 'horizontal' ? 'vertical' : 'horizontal';
+  const free = (along: number) => {
+    const [x, y] = pointOf(before, along);
+    if (dots.some((dot) => containsPoint(dot, x, y, reachOf))) return false;
+    return !lines
+      .between(across, along - reachOf, along + reachOf)
+      .some((other) => other.start - reachOf <= center && other.end + reachOf >= center);
+  };
+  if (!free(before.end) || !free(after.start)) return false;
+  const half = Math.ceil(Math.max(before.halfWidth, after.halfWidth)) + 1;
+  for (let along = before.end + 1; along < after.start; along++)
+    for (let off = -half; off <= half; off++) {
+      const [x, y] = pointOf(before, along);
+      if (first.orientation === 'horizontal' ? inkAt(ink, x, y + off) : inkAt(ink, x + off, y)) return false;
+    }
+  return true;
 }
 
 /**
