@@ -1,7 +1,7 @@
 import type { VectorPage } from '../../vector/vector-page';
-import type { Box } from '../components';
+import { containsPoint, type Box } from '../components';
 import { traceConnections, type TracedConnection } from '../connections';
-import { alongMargin, segmentBox, type Segment } from '../lines';
+import { alongMargin, segmentBox, segmentCenter, type Segment } from '../lines';
 import type { DetectedSymbol } from '../symbols';
 import type { PageLines } from './page-lines';
 import type { SymbolCandidates } from './symbol-candidates';
@@ -37,6 +37,17 @@ const CROSSING_GAP_TEXT = 0.8;
 const PIPE_END_CONFIDENCE = 0.5;
 
 /**
+ * Whether a line is a side of a kept symbol's outline (its middle on the symbol's box): a box read from lines that a
+ * later stage dropped (a loop of pipe that other lines close into a rectangle) leaves its sides to the pipes.
+ */
+export function outlineOfKept(segment: Segment, outlines: ReadonlySet<Segment>, kept: readonly Box[], unit: number): boolean {
+  if (!outlines.has(segment)) return false;
+  const along = (segment.start + segment.end) / 2;
+  const [x, y] = segment.orientation === 'horizontal' ? [along, segmentCenter(segment)] : [segmentCenter(segment), along];
+  return kept.some((box) => containsPoint(box, x, y, unit + 1));
+}
+
+/**
  * Traces the pipes between the symbols (text is no end of a pipe) and to where they end in the open; a nozzle is
  * connected to its pipes, not to its equipment, flanges bolted together are connected in order, and symbols drawn
  * against each other on a pipe, or joined by a stroke too short to be a line (rasters), are connected.
@@ -51,11 +62,11 @@ export function pageConnections(
 ): TracedPipes {
   const { width, height } = ink;
   const nodes = symbols.filter((symbol) => symbol.elementType !== 'text');
+  const boxes = nodes.map((symbol): Box => symbol.reach ?? symbol);
   // The PDF's short pipe pieces between adjacent symbols connect them, though too short to be found as lines.
   const pipes = [...lineSegments, ...splitStubs, ...(vector?.stubs ?? [])].filter(
-    (segment) => !outlines.has(segment) && !equipmentLines.has(segment) && kept(segmentBox(segment)),
+    (segment) => !outlineOfKept(segment, outlines, boxes, unit) && !equipmentLines.has(segment) && kept(segmentBox(segment)),
   );
-  const boxes = nodes.map((symbol): Box => symbol.reach ?? symbol);
   const text = [...pixelTextLines, ...layerLines, ...symbols.filter((symbol) => symbol.elementType === 'text')];
   // A raster pipe's last leg into a symbol (after a bend, on a short branch) may be shorter than a line.
   if (!vector && ruleOn(without, 'line-legs')) pipes.push(...legsToLines(boxes, pipes, ink, unit, text));
