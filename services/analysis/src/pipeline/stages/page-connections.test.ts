@@ -17,6 +17,11 @@ describe('outlineOfKept', () => {
     expect(sides.map((side) => outlineOfKept(side, outlines, [box], 2))).toEqual([true, true, true, true]);
   });
 
+  it("keeps the sides of a box kept drawn in to its ink (a detector's box a little inside the outline)", () => {
+    const drawnIn = { x0: 110, y0: 108, x1: 290, y1: 192 };
+    expect(sides.map((side) => outlineOfKept(side, outlines, [drawnIn], 2))).toEqual([true, true, true, true]);
+  });
+
   it('gives the sides of a box no longer kept back to the pipes (a loop of pipe read as a rectangle)', () => {
     // Only a valve inside the loop is kept, on none of its sides.
     const valve = { x0: 180, y0: 140, x1: 220, y1: 160 };

@@ -36,15 +36,19 @@ const CROSSING_GAP_TEXT = 0.8;
 /** The confidence of a pipe end: a line that stops may also run into a symbol not found. */
 const PIPE_END_CONFIDENCE = 0.5;
 
+/** How far off a kept symbol's box its outline may run, in sizes of the box: a detector's box is drawn in to its ink. */
+const OUTLINE_SLACK = 0.1;
+
 /**
- * Whether a line is a side of a kept symbol's outline (its middle on the symbol's box): a box read from lines that a
- * later stage dropped (a loop of pipe that other lines close into a rectangle) leaves its sides to the pipes.
+ * Whether a line is a side of a kept symbol's outline (its middle on the symbol's box, give or take a stroke and a
+ * tenth of the box): a box read from lines that a later stage dropped (a loop of pipe that other lines close into a
+ * rectangle) leaves its sides to the pipes.
  */
 export function outlineOfKept(segment: Segment, outlines: ReadonlySet<Segment>, kept: readonly Box[], unit: number): boolean {
   if (!outlines.has(segment)) return false;
   const along = (segment.start + segment.end) / 2;
   const [x, y] = segment.orientation === 'horizontal' ? [along, segmentCenter(segment)] : [segmentCenter(segment), along];
-  return kept.some((box) => containsPoint(box, x, y, unit + 1));
+  return kept.some((box) => containsPoint(box, x, y, unit + 1 + OUTLINE_SLACK * Math.max(box.x1 - box.x0, box.y1 - box.y0)));
 }
 
 /**
