@@ -158,11 +158,11 @@ function scanBreak(first: Piece, second: Piece, context: JoinContext): boolean {
   };
   if (!free(before.end) || !free(after.start)) return false;
   const half = Math.ceil(Math.max(before.halfWidth, after.halfWidth)) + 1;
-  for (let along = before.end + 1; along < after.start; along++)
-    for (let off = -half; off <= half; off++) {
-      const [x, y] = pointOf(before, along);
+  for (let along = before.end + 1; along < after.start; along++) {
+    const [x, y] = pointOf(before, along);
+    for (let off = -half; off <= half; off++)
       if (first.orientation === 'horizontal' ? inkAt(ink, x, y + off) : inkAt(ink, x + off, y)) return false;
-    }
+  }
   return true;
 }
 
