@@ -86,6 +86,25 @@ describe('traceConnections', () => {
     });
   });
 
+  describe('a pipe stopping short of the symbol it runs into (its box drawn in to its body)', () => {
+    // Unit 2 (reach 9 px): a pump's pipe along y 100 stops at x 285; a column's box starts 15 px on.
+    const pump = { x0: 0, y0: 80, x1: 39, y1: 120 };
+    const column = { x0: 300, y0: 60, x1: 360, y1: 260 };
+    const pipe = horizontal(40, 285, 100);
+
+    it('connects the pipe to the symbol straight ahead within two reaches', () => {
+      expect(pairs(traceConnections([pipe], [pump, column], [], 2))).toEqual([[0, 1]]);
+    });
+
+    it('leaves the end where the symbol is further, beside the line, or another line meets the end', () => {
+      expect(pairs(traceConnections([pipe], [pump, { ...column, x0: 305 }], [], 2))).toEqual([]);
+      expect(pairs(traceConnections([pipe], [pump, { ...column, y0: 110 }], [], 2))).toEqual([]);
+      // The line bends down at its end to a tank: the column ahead is passed by.
+      const tank = { x0: 260, y0: 400, x1: 320, y1: 460 };
+      expect(pairs(traceConnections([pipe, vertical(100, 399, 285)], [pump, column, tank], [], 2))).toEqual([[0, 2]]);
+    });
+  });
+
   it('takes a bend drawn beside a symbol for a bend, not for two ends at that symbol', () => {
     // A pump's pipe along y 100 bends down at x 300 to a tank; a small symbol stands just inside the corner.
     const pump = { x0: 0, y0: 80, x1: 39, y1: 120 };

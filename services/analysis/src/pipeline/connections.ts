@@ -1,7 +1,7 @@
 import type { PathSegment } from '@pid/contracts';
 import { boxGap, containsPoint, type Box, type InkImage } from './components';
 import { segmentCenter, type Segment } from './lines';
-import { bendsBesideSymbols, danglingSignalEnds, openEnds, pointOf, trimToDashes, type Piece } from './piece-ends';
+import { bendsBesideSymbols, danglingPipeEnds, danglingSignalEnds, openEnds, pointOf, trimToDashes, type Piece } from './piece-ends';
 import { markDashesFoundSolid } from './dashes-found-solid';
 import { joinPieces } from './piece-joins';
 import { PieceLines, pieceReach } from './piece-lines';
@@ -100,6 +100,7 @@ export function traceConnections(
   joinPieces(pieces, { symbols, dots, unit, reach, lines, crossingGap, ink, stemLength });
   const runsOn = (piece: Piece, along: number) => lines.runsOn(piece, along);
   danglingSignalEnds(pieces, symbols, reach.of, runsOn, ink);
+  danglingPipeEnds(pieces, symbols, reach.of, runsOn);
 
   const found = connectionsFrom(pieces, symbols.length);
   if (options.openEndLength === undefined) return found;

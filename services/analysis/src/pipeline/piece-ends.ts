@@ -51,11 +51,9 @@ export function danglingSignalEnds(
   for (const piece of pieces) {
     if (!piece.dashed) continue;
     for (const end of ['start', 'end'] as const) {
-      const attached = end === 'start' ? piece.atStart : piece.atEnd;
       const [x, y] = pointOf(piece, piece[end]);
       const reach = reachOf(piece);
-      if (attached >= 0 || piece.neighbours.some(({ point }) => Math.hypot(point[0] - x, point[1] - y) <= reach)) continue;
-      if (runsOn(piece, piece[end])) continue;
+      if (!dangles(piece, end, reach, runsOn)) continue;
       const ahead = (box: Box) => {
         const at = piece[end];
         const [lo, hi] = alongRange(box, piece.orientation);
@@ -75,6 +73,48 @@ export function danglingSignalEnds(
         if (gap <= nearestGap) [nearest, nearestGap] = [index, gap];
       });
       const target = inked >= 0 ? inked : straight >= 0 ? straight : nearest;
+      if (end === 'start') piece.atStart = target;
+      else piece.atEnd = target;
+    }
+  }
+}
+
+/** An end left dangling: no symbol, no other piece within reach, and the line does not run on in another piece. */
+function dangles(piece: Piece, end: 'start' | 'end', reach: number, runsOn: (piece: Piece, along: number) => boolean): boolean {
+  if ((end === 'start' ? piece.atStart : piece.atEnd) >= 0) return false;
+  const [x, y] = pointOf(piece, piece[end]);
+  if (piece.neighbours.some(({ point }) => Math.hypot(point[0] - x, point[1] - y) <= reach)) return false;
+  return !runsOn(piece, piece[end]);
+}
+
+/** How far short of the symbol straight ahead a process line may stop, in reaches. */
+const PIPE_END_REACHES = 2;
+
+/**
+ * A process line stopping a little more than a reach short of the symbol it runs straight into: the symbol's box is
+ * drawn in to its body (a detector's box on a column leaves its dome out, on a vessel its head). An end left dangling
+ * belongs to the nearest symbol straight on, its box across the line's axis, within two reaches. A pipe drawn stopping
+ * in the open, or passing beside a symbol, has none.
+ */
+export function danglingPipeEnds(
+  pieces: Piece[],
+  symbols: Box[],
+  reachOf: (piece: Piece) => number,
+  runsOn: (piece: Piece, along: number) => boolean,
+): void {
+  for (const piece of pieces) {
+    if (piece.dashed) continue;
+    for (const end of ['start', 'end'] as const) {
+      const reach = reachOf(piece);
+      if (!dangles(piece, end, reach, runsOn)) continue;
+      let [target, targetGap] = [-1, PIPE_END_REACHES * reach];
+      symbols.forEach((box, index) => {
+        const [lo, hi] = alongRange(box, piece.orientation);
+        const [acrossLo, acrossHi] = acrossRange(box, piece.orientation);
+        if (piece.center < acrossLo || piece.center > acrossHi) return;
+        const gap = end === 'end' ? lo - piece.end : piece.start - hi;
+        if (gap >= 0 && gap <= targetGap) [target, targetGap] = [index, gap];
+      });
       if (end === 'start') piece.atStart = target;
       else piece.atEnd = target;
     }
