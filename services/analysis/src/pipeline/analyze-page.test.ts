@@ -339,6 +339,10 @@ describe('analyzePage', () => {
         [206, 340],
       ]),
     );
+    // Its path runs down each run and square across the jog, not askew from one run to the other.
+    const path = result.connections[0].metadata.path_data?.path ?? [];
+    expect(path.map(({ start, end }) => Math.min(Math.abs(end[0] - start[0]), Math.abs(end[1] - start[1])))).toEqual(path.map(() => 0));
+    expect(path.some(({ orientation }) => orientation === 'horizontal')).toBe(true);
   });
 
   it('gives a signal line left dangling just short of a bubble (its last bend too short to be found) to that bubble', async () => {

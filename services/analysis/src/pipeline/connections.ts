@@ -102,13 +102,13 @@ export function traceConnections(
   danglingSignalEnds(pieces, symbols, reach.of, runsOn, ink);
   danglingPipeEnds(pieces, symbols, reach.of, runsOn);
 
-  const found = connectionsFrom(pieces, symbols.length);
+  const found = connectionsFrom(pieces, symbols.length, unit);
   if (options.openEndLength === undefined) return found;
   // Each open end to the first symbol its pipe reaches, the path from the symbol to the end.
   const alongside = (piece: Piece) => lines.alongside(piece);
   for (const { piece, end } of openEnds(pieces, options.openEndLength, reach.of, alongside, runsOn)) {
     const point = pointOf(pieces[piece], pieces[piece][end]);
-    const nearest = walk(pieces, piece, point).next();
+    const nearest = walk(pieces, piece, point, unit).next();
     if (nearest.done) continue;
     const { target, path, dashed, junctions } = nearest.value;
     found.push({ source: target, target: symbols.length + (options.openEnds ?? []).length, path: reversePath(path), dashed, junctions });
@@ -170,14 +170,14 @@ function piecesBetween(
 }
 
 /** From each symbol along its joined pieces, each pair of symbols reached connected once. */
-function connectionsFrom(pieces: Piece[], symbolCount: number): TracedConnection[] {
+function connectionsFrom(pieces: Piece[], symbolCount: number, unit: number): TracedConnection[] {
   const connections = new Map<string, TracedConnection>();
   for (let source = 0; source < symbolCount; source++) {
     for (let p = 0; p < pieces.length; p++) {
       const piece = pieces[p];
       if (piece.atStart !== source && piece.atEnd !== source) continue;
       const entry = piece.atStart === source ? piece.start : piece.end;
-      for (const reached of walk(pieces, p, pointOf(piece, entry))) {
+      for (const reached of walk(pieces, p, pointOf(piece, entry), unit)) {
         if (reached.target === source) continue;
         const key = `${Math.min(source, reached.target)}:${Math.max(source, reached.target)}`;
         if (!connections.has(key)) connections.set(key, { source, ...reached });
@@ -207,7 +207,7 @@ function leadAway(piece: Piece, symbols: Box[]): void {
  * Breadth-first from a piece's point along the joined pieces: each symbol end reached, nearest first, with the
  * path there along the drawn lines.
  */
-function* walk(pieces: Piece[], first: number, startPoint: [number, number]): Generator<Omit<TracedConnection, 'source'>> {
+function* walk(pieces: Piece[], first: number, startPoint: [number, number], unit: number): Generator<Omit<TracedConnection, 'source'>> {
   const previous = new Map<number, { from: number; point: [number, number] }>();
   previous.set(first, { from: -1, point: startPoint });
   const queue = [first];
@@ -218,15 +218,18 @@ function* walk(pieces: Piece[], first: number, startPoint: [number, number]): Ge
     for (const end of ['start', 'end'] as const) {
       const target = end === 'start' ? piece.atStart : piece.atEnd;
       if (target < 0) continue;
+      // The points where the walk entered each piece, and the pieces between them.
       const points: Array<[number, number]> = [entryPoint, pointOf(piece, piece[end])];
+      const legs = [piece];
       let dashed = piece.dashed;
       let junctions = 0;
       for (let step = previous.get(current)!; step.from >= 0; step = previous.get(step.from)!) {
         points.unshift(previous.get(step.from)!.point);
+        legs.unshift(pieces[step.from]);
         dashed ||= pieces[step.from].dashed;
         if (pieces[step.from].neighbours.filter(({ overlap }) => !overlap).length > 2) junctions++;
       }
-      yield { target, path: toPath(points), dashed, junctions };
+      yield { target, path: toPath(onAxes(points, legs, unit)), dashed, junctions };
     }
     for (const { piece: next, point } of piece.neighbours) {
       if (previous.has(next)) continue;
@@ -235,6 +238,25 @@ function* walk(pieces: Piece[], first: number, startPoint: [number, number]): Ge
     }
   }
 }
+
+/**
+ * The walked points with the path put square across each jog: two parallel pieces more than a stroke apart joined
+ * mid-way (a signal line's short leg aside, too short to be found) are left and entered on their axes, not askew.
+ */
+function onAxes(points: Array<[number, number]>, legs: Piece[], unit: number): Array<[number, number]> {
+  const result = [points[0]];
+  for (let i = 1; i < legs.length; i++) {
+    const [before, after, join] = [legs[i - 1], legs[i], points[i]];
+    if (before.orientation === after.orientation && Math.abs(before.center - after.center) > unit)
+      result.push(onAxis(before, join), onAxis(after, join));
+    else result.push(join);
+  }
+  result.push(points[points.length - 1]);
+  return result;
+}
+
+const onAxis = (piece: Piece, [x, y]: [number, number]): [number, number] =>
+  piece.orientation === 'horizontal' ? [x, piece.center] : [piece.center, y];
 
 function reversePath(path: PathSegment[]): PathSegment[] {
   return path.map(({ orientation, start, end }) => ({ orientation, start: end, end: start })).reverse();
