@@ -255,8 +255,7 @@ function onAxes(points: Array<[number, number]>, legs: Piece[], unit: number): A
   return result;
 }
 
-const onAxis = (piece: Piece, [x, y]: [number, number]): [number, number] =>
-  piece.orientation === 'horizontal' ? [x, piece.center] : [piece.center, y];
+const onAxis = (piece: Piece, [x, y]: [number, number]) => pointOf(piece, piece.orientation === 'horizontal' ? x : y);
 
 function reversePath(path: PathSegment[]): PathSegment[] {
   return path.map(({ orientation, start, end }) => ({ orientation, start: end, end: start })).reverse();

@@ -29,7 +29,7 @@ export const pointOf = (piece: Piece, along: number): [number, number] =>
  * Whether the pixel at `step` on a line of pixels `line` is ink: a line along the piece (`line` across it, `step`
  * along it), or, `square`, a line square to it (`line` along the piece, `step` across it).
  */
-function inkOn(ink: InkImage, piece: Piece, square: boolean, line: number, step: number): boolean {
+export function inkOn(ink: InkImage, piece: Piece, square: boolean, line: number, step: number): boolean {
   return (piece.orientation === 'horizontal') === square ? inkAt(ink, line, step) : inkAt(ink, step, line);
 }
 

@@ -2,9 +2,9 @@
  * Where a traced page's pipe pieces join: a line broken by a gap goes on, lines meet at bends and T junctions, and
  * cross only where a junction dot is drawn (`connections.ts` walks the joined pieces from symbol to symbol).
  */
-import { containsPoint, inkAt, type Box } from './components';
+import { containsPoint, type Box } from './components';
 import type { TraceOptions } from './connections';
-import { pointOf, stemBeyond, type Piece } from './piece-ends';
+import { inkOn, pointOf, stemBeyond, type Piece } from './piece-ends';
 import type { PieceLines, PieceReach } from './piece-lines';
 
 /** The page's symbols, dots, stroke and pieces by line, with the tracing options the joins read. */
@@ -158,11 +158,8 @@ function scanBreak(first: Piece, second: Piece, context: JoinContext): boolean {
   };
   if (!free(before.end) || !free(after.start)) return false;
   const half = Math.ceil(Math.max(before.halfWidth, after.halfWidth)) + 1;
-  for (let along = before.end + 1; along < after.start; along++) {
-    const [x, y] = pointOf(before, along);
-    for (let off = -half; off <= half; off++)
-      if (first.orientation === 'horizontal' ? inkAt(ink, x, y + off) : inkAt(ink, x + off, y)) return false;
-  }
+  for (let along = before.end + 1; along < after.start; along++)
+    for (let off = -half; off <= half; off++) if (inkOn(ink, before, false, before.center + off, along)) return false;
   return true;
 }
 
