@@ -79,9 +79,15 @@ const fittings: SymbolClass[] = [
     variant('open', [circle(0, 0, 0.35), line(0, -0.35, 0, -0.75), circle(0, -1.1, 0.35, { fill: true })], inlinePorts(0.35)),
   ]),
   inlineClass('strainer', 'fitting', [
+    // The pipe runs on through a Y-type: pipe ink (a lead), so its truth box holds the Y and the screen's cap.
     variant(
       'y-type',
-      [line(-1, 0, 1, 0), line(-0.4, 0, 0.3, 0.9), line(0.1, 0, 0.8, 0.9, { dashed: true, weight: 0.6 }), line(0.1, 1.05, 0.9, 0.75)],
+      [
+        line(-1, 0, 1, 0, { lead: true }),
+        line(-0.4, 0, 0.3, 0.9),
+        line(0.1, 0, 0.8, 0.9, { dashed: true, weight: 0.6 }),
+        line(0.1, 1.05, 0.9, 0.75),
+      ],
       inlinePorts(),
     ),
     variant('basket', [rect(-0.7, -0.5, 1.4, 1.4), rect(-0.4, -0.2, 0.8, 0.9, { dashed: true, weight: 0.6 })], inlinePorts(0.7)),

@@ -5,7 +5,16 @@ import { describe, expect, it } from '@jest/globals';
 import { TEST_PDF_OPTIONS } from '../testing/synthetic';
 import { grow, type Box } from './geometry';
 import { PdfCanvas } from './pdf-canvas';
-import { drawSymbol, jointFaces, placedPorts, symbolBox, symbolClass, SYMBOL_CLASSES, type SymbolPlacement } from './symbol-library';
+import {
+  drawSymbol,
+  jointFaces,
+  placedPorts,
+  symbolBodyBox,
+  symbolBox,
+  symbolClass,
+  SYMBOL_CLASSES,
+  type SymbolPlacement,
+} from './symbol-library';
 import { expectWith } from '@pid/platform/test-kit/samples';
 
 describe('symbol library', () => {
@@ -79,6 +88,17 @@ describe('symbol library', () => {
       [87, 102, 113, 113.1],
     ]);
     expect(() => jointFaces(symbolClass('gate_valve').variants[0], placement)).toThrow(/two bars/);
+  });
+
+  it('boxes a Y-type strainer as its Y and cap, not the pipe running on through it', () => {
+    const yType = symbolClass('strainer').variants.find((variant) => variant.name === 'y-type')!;
+    const placement: SymbolPlacement = { center: [100, 100], unit: 20, quarterTurns: 0, lineWidth: 2 };
+    // The leg leaves the pipe 0.4 units left of the centre, the cap ends 0.9 right: x 92 to 118, half a pen more.
+    const [x0, y0, x1] = symbolBodyBox(yType, placement);
+    expect([x0, x1]).toEqual([expect.closeTo(91, 1), expect.closeTo(119, 1)]);
+    expect(y0).toBeCloseTo(99, 1);
+    const whole = symbolBox(yType, placement);
+    expect(whole[2] - whole[0]).toBeGreaterThan(x1 - x0 + 10);
   });
 
   it('stretches a symbol along its local x, turned with it, its ports still leaving along an axis', () => {

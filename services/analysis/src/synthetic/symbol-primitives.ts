@@ -25,6 +25,7 @@ export interface PrimitiveStyle {
   fill?: boolean;
   dashed?: boolean;
   weight?: number;
+  lead?: boolean;
 }
 
 export const line = (x1: number, y1: number, x2: number, y2: number, style: PrimitiveStyle = {}): Primitive => ({

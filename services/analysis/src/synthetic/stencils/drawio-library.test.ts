@@ -88,4 +88,18 @@ describe('draw.io P&ID library', () => {
     const [strainerWhole, strainerBody] = [symbolBox(strainer, placement), symbolBodyBox(strainer, placement)];
     strainerBody.forEach((side, i) => expect(Math.abs(side - strainerWhole[i])).toBeLessThanOrEqual(placement.lineWidth / 2 + 1e-6));
   });
+
+  it("boxes a one-port shape without the stem its pipe runs on into, but keeps a vessel's nozzles", () => {
+    const placement: SymbolPlacement = { center: [100, 100], unit: 20, quarterTurns: 0, mirror: false, lineWidth: 2 };
+    const variantOf = (name: string) =>
+      stencilVariant(shapes.find((shape) => `${shape.stencil.library}/${shape.stencil.name}` === name)!.stencil, { size: 5 });
+    // piping/Blank: a disc 20 units across on a 40-unit stem down to its one port; the truth boxes the disc.
+    const blank = variantOf('piping/Blank');
+    expect(blank.primitives.filter((primitive) => primitive.lead)).toHaveLength(1);
+    const [whole, body] = [symbolBox(blank, placement), symbolBodyBox(blank, placement)];
+    expect(body[3] - body[1]).toBeLessThan((whole[3] - whole[1]) * 0.4);
+    expect(body[1]).toBeCloseTo(whole[1] + placement.lineWidth / 2, 5);
+    // vessels/Tank: eight ports, its nozzle stubs drawn from them are the tank's.
+    expect(variantOf('vessels/Tank').primitives.some((primitive) => primitive.lead)).toBe(false);
+  });
 });

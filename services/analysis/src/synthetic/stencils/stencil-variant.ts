@@ -34,7 +34,7 @@ export function stencilVariant(source: Stencil, options: StencilVariantOptions =
   const { scale, origin } = frame;
   const local = ([x, y]: Point): Point => [(x - origin[0]) * scale, (y - origin[1]) * scale];
   const draws = options.withoutText ? stencil.draws.filter((draw) => draw.kind !== 'text') : stencil.draws;
-  const leads = options.inline ? inlineLeads(stencil) : new Set<StencilSubpath>();
+  const leads = portLeads(stencil, options.inline ?? false);
   const primitives = draws.flatMap((draw) => drawPrimitives(draw, local, scale, options.filledBody ?? false, leads));
   const ports: PortDefinition[] = stencil.ports.map((port) => {
     const at = local(port.at);
@@ -147,20 +147,29 @@ export function portDirection(stencil: Pick<Stencil, 'w' | 'h'>, [x, y]: Point):
 }
 
 /**
- * An inline shape's leads: straight open strokes along its pipe axis from the W or E port into the body (an
- * orifice's stubs), not a stroke from port to port, which runs through the body.
+ * A shape's leads: straight open strokes from a port along its pipe's axis into the body, which read as the pipe
+ * running on (an orifice's stubs, the stem of a blank or a figure-8 blind, an agitator's shaft), not a stroke from
+ * port to port, which runs through the body. Inline shapes lead from their W and E ports, free-standing ones only
+ * where they have one port, the end of their one pipe (a vessel's nozzles are its own).
  */
-function inlineLeads(stencil: Stencil): Set<StencilSubpath> {
+function portLeads(stencil: Stencil, inline: boolean): Set<StencilSubpath> {
   const leads = new Set<StencilSubpath>();
-  const ends = stencil.ports.filter((port) => port.name === 'W' || port.name === 'E').map((port) => port.at);
+  const routed = stencil.ports.filter((port) => port.name !== 'center');
+  const from = inline ? routed.filter((port) => port.name === 'W' || port.name === 'E') : routed;
+  if (from.length !== (inline ? 2 : 1)) return leads;
   const tolerance = 0.02 * Math.max(stencil.w, stencil.h);
-  const atPort = (point: Point) => ends.some((end) => Math.hypot(point[0] - end[0], point[1] - end[1]) < tolerance);
+  const near = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]) < tolerance;
   for (const draw of stencil.draws) {
     if (draw.kind !== 'path') continue;
     for (const subpath of draw.subpaths) {
-      if (subpath.closed || subpath.points.length !== 2 || ends.length !== 2) continue;
-      const onAxis = subpath.points.every((point) => Math.abs(point[1] - ends[0][1]) < tolerance);
-      if (onAxis && subpath.points.filter(atPort).length === 1) leads.add(subpath);
+      if (subpath.closed || subpath.points.length !== 2) continue;
+      for (const port of from) {
+        const [atFirst, atSecond] = subpath.points.map((point) => near(point, port.at));
+        if (atFirst === atSecond) continue;
+        const other = subpath.points[atFirst ? 1 : 0];
+        const along = portDirection(stencil, port.at)[0] !== 0 ? other[1] - port.at[1] : other[0] - port.at[0];
+        if (Math.abs(along) < tolerance && !routed.some((end) => near(other, end.at))) leads.add(subpath);
+      }
     }
   }
   return leads;
