@@ -222,6 +222,20 @@ describe('analyzePage', () => {
       ['nozzle', expect.closeTo(260, -1), expect.closeTo(282, -1)],
       ['flange', expect.closeTo(290, -1), expect.closeTo(306, -1)],
     ]);
+    // The nozzle is the vessel's: joined to it by its neck, bolted to the flange, which the pipe takes on.
+    const [vessel, nozzle, flange, tank]: Point[] = [
+      [160, 200],
+      [270, 200],
+      [298, 200],
+      [520, 195],
+    ];
+    expect(pairs(result)).toEqual(pairsAt(result, [vessel, nozzle], [nozzle, flange], [flange, tank]));
+    const neck = result.connections.find((c) => c.sourceKey === keyAt(result, ...vessel))!;
+    expect(neck.metadata.path_data?.path).toEqual([
+      { orientation: 'horizontal', start: [expect.closeTo(260, -1), 200], end: [expect.closeTo(271, -1), 200] },
+    ]);
+    // As sure as the nozzle it joins (the rule that found the nozzle drew it).
+    expect(neck.metadata.confidence).toBe(result.elements.find((e) => e.key === keyAt(result, ...nozzle))!.metadata.confidence);
     // Switched off to measure what it adds (`npm run bench:ablation`), the nozzle rule finds none.
     const without = await analyzePage(
       await svgPage(W, H, box(60, 100, 200, 200) + box(460, 150, 120, 90) + line(260, 200, 460, 200) + joint),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { inkWith } from '../testing/ink';
-import { findNozzles } from './nozzles';
+import { findNozzles, nozzleNeck } from './nozzles';
 import type { Segment } from './lines';
 
 const [width, height] = [300, 200];
@@ -163,5 +163,22 @@ describe('findNozzles', () => {
     // So is a nozzle drawn as a small box of its own on the wall (edges y 92 and 108 from the wall to its end).
     const neck = page([180, 99, 280, 101], [180, 92, 191, 93], [180, 107, 191, 108], [190, 92, 191, 108]);
     expect(findNozzles(neck, [pipe(180, 280)], [cooler], 3).map((n) => n.box)).toEqual([{ x0: 180, y0: 92, x1: 191, y1: 108 }]);
+  });
+});
+
+describe('nozzleNeck', () => {
+  it('runs from the wall out along the stub, half way to its end, on the side the nozzle stands out of', () => {
+    expect(nozzleNeck({ x0: 180, y0: 92, x1: 200, y1: 108 }, vessel)).toEqual({
+      orientation: 'horizontal',
+      start: [180, 100],
+      end: [190, 100],
+    });
+    expect(nozzleNeck({ x0: 132, y0: 4, x1: 148, y1: 20 }, vessel)).toEqual({ orientation: 'vertical', start: [140, 20], end: [140, 12] });
+    // A box drawn past the wall takes in part of the stub: the stub still runs out of the side it stands past most.
+    expect(nozzleNeck({ x0: 170, y0: 170, x1: 192, y1: 186 }, vessel)).toEqual({
+      orientation: 'horizontal',
+      start: [180, 178],
+      end: [186, 178],
+    });
   });
 });

@@ -223,3 +223,24 @@ export function findNozzles<T extends Box>(
   }
   return nozzles;
 }
+
+/**
+ * The neck joining a nozzle to its equipment in the graph (a nozzle is part of its equipment, and what its pipes reach
+ * is the equipment's to reach): from the equipment's side out along the stub, half way to the nozzle's far end. The
+ * stub runs out of the side the nozzle stands furthest past (a detector's box may take in part of it).
+ */
+export function nozzleNeck(nozzle: Box, equipment: Box): PathSegment {
+  const [cx, cy] = [(nozzle.x0 + nozzle.x1) / 2, (nozzle.y0 + nozzle.y1) / 2];
+  const past = [equipment.x0 - nozzle.x0, nozzle.x1 - equipment.x1, equipment.y0 - nozzle.y0, nozzle.y1 - equipment.y1];
+  const side = past.indexOf(Math.max(...past));
+  const [wall, far] = [
+    [equipment.x0, nozzle.x0],
+    [equipment.x1, nozzle.x1],
+    [equipment.y0, nozzle.y0],
+    [equipment.y1, nozzle.y1],
+  ][side];
+  const out = (wall + far) / 2;
+  return side < 2
+    ? { orientation: 'horizontal', start: [wall, cy], end: [out, cy] }
+    : { orientation: 'vertical', start: [cx, wall], end: [cx, out] };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { dexpiConnections, dexpiSymbols, inFlowOrder, passedThrough, segmentComponents, type DexpiTruth } from './dexpi';
+import { dexpiConnections, dexpiSymbols, inFlowOrder, nozzleOwners, passedThrough, segmentComponents, type DexpiTruth } from './dexpi';
 
 type TruthSymbol = DexpiTruth['symbols'][number];
 /** A piping component (a valve, a flange) of the given class and box. */
@@ -165,5 +165,32 @@ describe('dexpi loader', () => {
     };
     const kept = new Set(dexpiSymbols(sheet).map((s) => s.id));
     expect(dexpiConnections(sheet, kept).map((c) => [c.sourceId, c.targetId])).toEqual([['Nozzle-1', 'OperatedValve-1']]);
+  });
+
+  it('connects each nozzle to the equipment it is written in, the innermost kept one, once', () => {
+    const xml = `<PlantModel>
+      <Equipment ID="Column-1" ComponentClass="ProcessColumn">
+        <Equipment ID="Chamber-1"/>
+        <Equipment ID='ColumnSection-1'><Nozzle ID="Nozzle-2"><Node/></Nozzle></Equipment>
+        <Nozzle ID="Nozzle-1" ComponentName="NOZZLE_SHAPE"><Node ID="Nozzle-1-Node-1"/></Nozzle>
+      </Equipment>
+      <ShapeCatalogue><Nozzle ID="Shape-1"/></ShapeCatalogue>
+    </PlantModel>`;
+    const owners = nozzleOwners(xml);
+    expect(owners).toEqual(
+      new Map([
+        ['Nozzle-2', ['ColumnSection-1', 'Column-1']],
+        ['Nozzle-1', ['Column-1']],
+        ['Shape-1', []],
+      ]),
+    );
+    const sheet: DexpiTruth = { ...truth, symbols: [...truth.symbols, nozzle('Nozzle-2', 'N2', [0, 300, 10, 310])] };
+    const kept = new Set(dexpiSymbols(sheet).map((s) => s.id));
+    const pairs = dexpiConnections(sheet, kept, new Map(), owners).map((c) => [c.sourceId, c.targetId]);
+    // Column-1 and Nozzle-1 are joined by their segment already; the section is no symbol, so Nozzle-2 is the column's.
+    expect(pairs.filter((p) => p.includes('Column-1'))).toEqual([
+      ['Column-1', 'Nozzle-1'],
+      ['Column-1', 'Nozzle-2'],
+    ]);
   });
 });

@@ -77,6 +77,22 @@ export function segmentComponents(xml: string): Map<string, string[]> {
   return components;
 }
 
+/**
+ * Each nozzle's equipment from the sheet's DEXPI XML, innermost first: a `Nozzle` is written inside the `Equipment`
+ * it belongs to (a column's, or a section's of the column).
+ */
+export function nozzleOwners(xml: string): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  const open: string[] = [];
+  for (const [, closing, tag, attributes, selfClosed] of xml.matchAll(/<(\/?)(Equipment|Nozzle)\b([^>]*?)(\/?)>/g)) {
+    const id = /\bID=(?:"([^"]*)"|'([^']*)')/.exec(attributes);
+    if (tag === 'Equipment' && closing) open.pop();
+    else if (tag === 'Equipment' && !selfClosed) open.push(id ? (id[1] ?? id[2]) : '');
+    else if (tag === 'Nozzle' && !closing && id) owners.set(id[1] ?? id[2], [...open].reverse());
+  }
+  return owners;
+}
+
 /** A segment's components from its `from` end to its `to` end: an export may list them the other way round. */
 export function inFlowOrder(components: string[], from: string | null, to: string | null): string[] {
   const [first, last] = [from ? components.indexOf(from) : -1, to ? components.indexOf(to) : -1];
@@ -105,12 +121,14 @@ function groupsOf(links: [string, string][]): Map<string, string> {
 /**
  * Edges between kept symbols. Each segment runs from its `from` end through its components to its `to` end.
  * A run of dropped symbols (a tee, blind flanges seen edge-on) is passed through: the kept symbols around it
- * are connected to each other, as the pipeline's walk connects them.
+ * are connected to each other, as the pipeline's walk connects them. Each nozzle is connected to its equipment
+ * (`owners`, from `nozzleOwners`; the innermost kept one: a column's section is no symbol).
  */
 export function dexpiConnections(
   truth: DexpiTruth,
   kept: ReadonlySet<string>,
   components: ReadonlyMap<string, string[]> = new Map(),
+  owners: ReadonlyMap<string, string[]> = new Map(),
 ): TruthConnection[] {
   const steps = segmentSteps(truth, components);
   const connections: TruthConnection[] = steps
@@ -136,6 +154,13 @@ export function dexpiConnections(
         connections.push({ sourceId: ends[i], targetId: ends[j], relationshipType: 'connects to' });
       }
     }
+  }
+  // A nozzle is part of its equipment: the equipment reaches what the nozzle's pipes reach through it.
+  for (const [nozzle, enclosing] of owners) {
+    const owner = enclosing.find((id) => kept.has(id));
+    if (!kept.has(nozzle) || !owner || joined.has(pair(owner, nozzle))) continue;
+    joined.add(pair(owner, nozzle));
+    connections.push({ sourceId: owner, targetId: nozzle, relationshipType: 'connects to' });
   }
   return connections;
 }
@@ -183,18 +208,26 @@ function sheetExports(files: string[], sheet: string, extension: string): string
 }
 
 /**
- * The segments' components from the first of the sheet's DEXPI XMLs that holds every piping segment the truth
- * names (every segment, where the truth does not say which are piping); none, with a word on stderr, where none does.
+ * The segments' components and the nozzles' equipment from the first of the sheet's DEXPI XMLs that holds every piping
+ * segment the truth names (every segment, where the truth does not say which are piping); none, with a word on stderr,
+ * where none does.
  */
-async function sheetComponents(dir: string, sheet: string, xmls: string[], truth: DexpiTruth): Promise<Map<string, string[]>> {
+async function sheetXml(
+  dir: string,
+  sheet: string,
+  xmls: string[],
+  truth: DexpiTruth,
+): Promise<{ components: Map<string, string[]>; owners: Map<string, string[]> }> {
   const piping = truth.edges.filter((e) => (e.segment_class ?? 'PipingNetworkSegment') === 'PipingNetworkSegment');
-  if (piping.length === 0) return new Map();
-  for (const xml of xmls) {
-    const components = segmentComponents(await readFile(path.join(dir, xml), 'utf8'));
-    if (piping.every((e) => components.has(e.segment_id))) return components;
+  if (piping.length > 0) {
+    for (const xml of xmls) {
+      const text = await readFile(path.join(dir, xml), 'utf8');
+      const components = segmentComponents(text);
+      if (piping.every((e) => components.has(e.segment_id))) return { components, owners: nozzleOwners(text) };
+    }
+    process.stderr.write(`bench: no DEXPI XML of ${sheet} holds its segments: the valves along them end no connection\n`);
   }
-  process.stderr.write(`bench: no DEXPI XML of ${sheet} holds its segments: the valves along them end no connection\n`);
-  return new Map();
+  return { components: new Map(), owners: new Map() };
 }
 
 /** Width and height of the root element's viewBox. */
@@ -249,9 +282,9 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
       const symbols = partial ? [] : dexpiSymbols(truth);
       const [width, height] = truth.raster_size;
       const kept = new Set(symbols.map((s) => s.id));
-      const components = partial
-        ? new Map<string, string[]>()
-        : await sheetComponents(dir, raster, sheetExports(files, raster, 'xml'), truth);
+      const { components, owners } = partial
+        ? { components: new Map<string, string[]>(), owners: new Map<string, string[]>() }
+        : await sheetXml(dir, raster, sheetExports(files, raster, 'xml'), truth);
       const pixelsPerPoint = words ? width / words.page_size_pt[0] : 1;
       const texts: TruthText[] = partial
         ? words
@@ -272,7 +305,7 @@ export async function dexpiDrawings(dir: string): Promise<BenchDrawing[]> {
           style: l.owner_element === 'InformationFlow' ? 'dashed' : 'solid',
           polyline: l.polyline_px,
         })),
-        connections: dexpiConnections(truth, kept, components),
+        connections: dexpiConnections(truth, kept, components, owners),
         unscored: passedThrough(truth, kept, components),
         complete: { symbols: !partial, texts: !partial || words !== undefined, pipes: true, connections: true },
       };

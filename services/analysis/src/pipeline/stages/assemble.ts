@@ -151,11 +151,14 @@ function pageConnection(
     line_style: connection.dashed ? 'dashed' : 'solid',
     ...(lineNumber ? { line_number: lineNumber } : {}),
   };
-  // The committed model's probability that the connection is right, from its ends, line and path.
-  const confidence = predictConfidence(
-    committedModel('connections'),
-    connectionFeatures({ metadata }, sourceElement, targetElement, contextOf(source, target)),
-  );
+  // The committed model's probability that the connection is right, from its ends, line and path; a nozzle's neck,
+  // drawn by the rule that found the nozzle, is right where the nozzle is.
+  const confidence = connection.neck
+    ? (targetElement.metadata?.confidence ?? 0)
+    : predictConfidence(
+        committedModel('connections'),
+        connectionFeatures({ metadata }, sourceElement, targetElement, contextOf(source, target)),
+      );
   return {
     key: `c${index + 1}`,
     sourceKey: sourceElement.key,

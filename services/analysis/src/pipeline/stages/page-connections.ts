@@ -12,11 +12,14 @@ import { pipeJogs } from '../pipe-jogs';
 import { shortRoutes } from '../short-routes';
 import { ruleOn, type RuleModule } from '../rule-modules';
 import { median } from '../text-lines';
+import { nozzleNeck } from '../nozzles';
 
 /** A connection traced between two symbols, or from a symbol to an open pipe end. */
 export interface PageConnection extends Omit<TracedConnection, 'source' | 'target'> {
   source: DetectedSymbol;
   target: DetectedSymbol;
+  /** A nozzle's neck to its equipment (`target` the nozzle): as sure as the nozzle is. */
+  neck?: boolean;
 }
 
 export interface TracedPipes {
@@ -53,8 +56,9 @@ export function outlineOfKept(segment: Segment, outlines: ReadonlySet<Segment>, 
 
 /**
  * Traces the pipes between the symbols (text is no end of a pipe) and to where they end in the open; a nozzle is
- * connected to its pipes, not to its equipment, flanges bolted together are connected in order, and symbols drawn
- * against each other on a pipe, or joined by a stroke too short to be a line (rasters), are connected.
+ * connected to its pipes and by its neck to its equipment (no pipe traced between them), flanges bolted together are
+ * connected in order, and symbols drawn against each other on a pipe, or joined by a stroke too short to be a line
+ * (rasters), are connected.
  */
 export function pageConnections(
   { unit, ink, lineOptions }: PageLines,
@@ -76,8 +80,11 @@ export function pageConnections(
   if (!vector && ruleOn(without, 'line-legs')) pipes.push(...legsToLines(boxes, pipes, ink, unit, text));
   // A pipe's short jog aside: its leg too short to be found as a line.
   if (!vector && ruleOn(without, 'pipe-jogs')) pipes.push(...pipeJogs(pipes, ink, unit, lineOptions.minLength, boxes, text));
-  const partOf = (a: DetectedSymbol, b: DetectedSymbol) => nozzleOf.get(a) === b || nozzleOf.get(b) === a;
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
+  // A nozzle is its equipment's, and so is what is bolted to it: the equipment reaches them through the nozzle's neck.
+  const nozzled = (nozzle: DetectedSymbol, other: DetectedSymbol) => other === nozzle || boltedTogether(nozzle, other);
+  const partOf = (a: DetectedSymbol, b: DetectedSymbol) =>
+    [...nozzleOf].some(([nozzle, equipment]) => (equipment === a && nozzled(nozzle, b)) || (equipment === b && nozzled(nozzle, a)));
   const openEnds: Array<[number, number]> = [];
   const crossingGap = vector ? undefined : CROSSING_GAP_TEXT * median(pixelTextLines.map(({ size }) => size));
   const traced = traceConnections(pipes, boxes, dots, unit, {
@@ -114,6 +121,8 @@ export function pageConnections(
       links.map((link, i) => ({ source: parts[i], target: parts[i + 1], path: [link], dashed: false, junctions: 0 })),
     ),
   ];
+  for (const [nozzle, equipment] of nozzleOf)
+    connections.push({ source: equipment, target: nozzle, path: [nozzleNeck(nozzle, equipment)], dashed: false, junctions: 0, neck: true });
   const joined = (a: DetectedSymbol, b: DetectedSymbol) =>
     partOf(a, b) || connections.some(({ source, target }) => (source === a && target === b) || (source === b && target === a));
   for (const { a, b, link } of touchingPairs(nodes, pipes, unit)) {
