@@ -56,23 +56,25 @@ export function dexpiSymbols(truth: DexpiTruth): TruthSymbol[] {
   });
 }
 
+/** An XML element's `ID` attribute, in either quotes. */
+function idIn(attributes: string): string | undefined {
+  const id = /\bID=(?:"([^"]*)"|'([^']*)')/.exec(attributes);
+  return id ? (id[1] ?? id[2]) : undefined;
+}
+
 /**
  * The pieces along each piping segment, in flow order, from the sheet's DEXPI XML: a segment's `Connection`
  * names only its two ends, and the valves and fittings drawn on the way are the segment's `PipingComponent`s.
  */
 export function segmentComponents(xml: string): Map<string, string[]> {
   const components = new Map<string, string[]>();
-  // An empty segment may be written self-closed; IDs in either quotes.
+  // An empty segment may be written self-closed.
   const segments = /<PipingNetworkSegment\b([^>]*?)(?:\/>|>([\s\S]*?)<\/PipingNetworkSegment>)/g;
-  const idOf = (attributes: string) => /\bID=(?:"([^"]*)"|'([^']*)')/.exec(attributes);
   for (const [, attributes, body = ''] of xml.matchAll(segments)) {
-    const id = idOf(attributes);
-    if (!id) continue;
-    const listed = [...body.matchAll(/<PipingComponent\b([^>]*)>/g)].flatMap(([, a]) => {
-      const component = idOf(a);
-      return component ? [component[1] ?? component[2]] : [];
-    });
-    components.set(id[1] ?? id[2], listed);
+    const id = idIn(attributes);
+    if (id === undefined) continue;
+    const listed = [...body.matchAll(/<PipingComponent\b([^>]*)>/g)].flatMap(([, a]) => idIn(a) ?? []);
+    components.set(id, listed);
   }
   return components;
 }
@@ -85,10 +87,10 @@ export function nozzleOwners(xml: string): Map<string, string[]> {
   const owners = new Map<string, string[]>();
   const open: string[] = [];
   for (const [, closing, tag, attributes, selfClosed] of xml.matchAll(/<(\/?)(Equipment|Nozzle)\b([^>]*?)(\/?)>/g)) {
-    const id = /\bID=(?:"([^"]*)"|'([^']*)')/.exec(attributes);
+    const id = idIn(attributes);
     if (tag === 'Equipment' && closing) open.pop();
-    else if (tag === 'Equipment' && !selfClosed) open.push(id ? (id[1] ?? id[2]) : '');
-    else if (tag === 'Nozzle' && !closing && id) owners.set(id[1] ?? id[2], [...open].reverse());
+    else if (tag === 'Equipment' && !selfClosed) open.push(id ?? '');
+    else if (tag === 'Nozzle' && !closing && id !== undefined) owners.set(id, [...open].reverse());
   }
   return owners;
 }
