@@ -50,17 +50,15 @@ export function danglingSignalEnds(
 ): void {
   for (const piece of pieces) {
     if (!piece.dashed) continue;
+    const reach = reachOf(piece);
     for (const end of ['start', 'end'] as const) {
-      const [x, y] = pointOf(piece, piece[end]);
-      const reach = reachOf(piece);
       if (!dangles(piece, end, reach, runsOn)) continue;
+      const [x, y] = pointOf(piece, piece[end]);
       const ahead = (box: Box) => {
         const at = piece[end];
         const [lo, hi] = alongRange(box, piece.orientation);
-        const [acrossLo, acrossHi] = acrossRange(box, piece.orientation);
         if (square(piece, at, box)) return true;
-        const straightOn = piece.center >= acrossLo && piece.center <= acrossHi;
-        return straightOn && (end === 'end' ? lo >= at - reach : hi <= at + reach);
+        return acrossAxis(piece, box) && (end === 'end' ? lo >= at - reach : hi <= at + reach);
       };
       // One pass: the nearest symbol straight along the last leg, the nearest of those its leg's ink runs to, and the
       // nearest of all.
@@ -72,11 +70,21 @@ export function danglingSignalEnds(
         if (ink && gap <= inkedGap && ahead(box) && legInked(ink, piece, piece[end], box)) [inked, inkedGap] = [index, gap];
         if (gap <= nearestGap) [nearest, nearestGap] = [index, gap];
       });
-      const target = inked >= 0 ? inked : straight >= 0 ? straight : nearest;
-      if (end === 'start') piece.atStart = target;
-      else piece.atEnd = target;
+      attachEnd(piece, end, inked >= 0 ? inked : straight >= 0 ? straight : nearest);
     }
   }
+}
+
+/** Whether a box stands across the piece's axis (the line run on would meet it). */
+const acrossAxis = (piece: Piece, box: Box) => {
+  const [acrossLo, acrossHi] = acrossRange(box, piece.orientation);
+  return piece.center >= acrossLo && piece.center <= acrossHi;
+};
+
+/** Gives a piece's end to a symbol (or to none, -1). */
+function attachEnd(piece: Piece, end: 'start' | 'end', target: number): void {
+  if (end === 'start') piece.atStart = target;
+  else piece.atEnd = target;
 }
 
 /** An end left dangling: no symbol, no other piece within reach, and the line does not run on in another piece. */
@@ -104,19 +112,17 @@ export function danglingPipeEnds(
 ): void {
   for (const piece of pieces) {
     if (piece.dashed) continue;
+    const reach = reachOf(piece);
     for (const end of ['start', 'end'] as const) {
-      const reach = reachOf(piece);
       if (!dangles(piece, end, reach, runsOn)) continue;
       let [target, targetGap] = [-1, PIPE_END_REACHES * reach];
       symbols.forEach((box, index) => {
+        if (!acrossAxis(piece, box)) return;
         const [lo, hi] = alongRange(box, piece.orientation);
-        const [acrossLo, acrossHi] = acrossRange(box, piece.orientation);
-        if (piece.center < acrossLo || piece.center > acrossHi) return;
         const gap = end === 'end' ? lo - piece.end : piece.start - hi;
         if (gap >= 0 && gap <= targetGap) [target, targetGap] = [index, gap];
       });
-      if (end === 'start') piece.atStart = target;
-      else piece.atEnd = target;
+      attachEnd(piece, end, target);
     }
   }
 }

@@ -82,9 +82,12 @@ export function pageConnections(
   if (!vector && ruleOn(without, 'pipe-jogs')) pipes.push(...pipeJogs(pipes, ink, unit, lineOptions.minLength, boxes, text));
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
   // A nozzle is its equipment's, and so is what is bolted to it: the equipment reaches them through the nozzle's neck.
-  const nozzled = (nozzle: DetectedSymbol, other: DetectedSymbol) => other === nozzle || boltedTogether(nozzle, other);
-  const partOf = (a: DetectedSymbol, b: DetectedSymbol) =>
-    [...nozzleOf].some(([nozzle, equipment]) => (equipment === a && nozzled(nozzle, b)) || (equipment === b && nozzled(nozzle, a)));
+  const owned = new Map<DetectedSymbol, Set<DetectedSymbol>>();
+  for (const [nozzle, equipment] of nozzleOf) {
+    const bolt = bolted.filter(({ parts }) => parts.includes(nozzle)).flatMap(({ parts }) => parts);
+    owned.set(equipment, new Set([...(owned.get(equipment) ?? []), nozzle, ...bolt]));
+  }
+  const partOf = (a: DetectedSymbol, b: DetectedSymbol) => Boolean(owned.get(a)?.has(b) || owned.get(b)?.has(a));
   const openEnds: Array<[number, number]> = [];
   const crossingGap = vector ? undefined : CROSSING_GAP_TEXT * median(pixelTextLines.map(({ size }) => size));
   const traced = traceConnections(pipes, boxes, dots, unit, {
