@@ -44,6 +44,27 @@ describe("a pipe's short jog aside", () => {
     expect(pipeJogs([upper, lower], ink, UNIT, SHORTEST_LINE, [{ x0: 145, y0: 45, x1: 155, y1: 70 }], [])).toEqual([]);
   });
 
+  it("is a branch's last leg onto a pipe running on past it both ways: the tracer joins the branch there", () => {
+    // The pipe along y 76 runs from a drain at x 40 to the pump; the branch along y 40 ends above it at x 150.
+    const main = run(50, 290, 76);
+    const drain: Box = { x0: 40, y0: 70, x1: 49, y1: 84 };
+    const ink = page(inkOf(upper), inkOf(main), leg);
+    const legs = pipeJogs([upper, main], ink, UNIT, SHORTEST_LINE, [valve, pump, drain], []);
+    expect(legs).toEqual([{ orientation: 'vertical', start: 41, end: 77, lo: 148, hi: 150, dashed: false }]);
+    const pairs = (segments: Segment[]) =>
+      traceConnections(segments, [valve, pump, drain], [], UNIT)
+        .map(({ source, target }) => [source, target].sort().join('-'))
+        .sort();
+    expect(pairs([upper, main, ...legs])).toEqual(['0-1', '0-2', '1-2']);
+    expect(pairs([upper, main])).toEqual(['1-2']);
+    // A line found down the leg's column that goes on across the pipe crosses it there: no tee.
+    const down = strokeSegment('vertical', 40, 110, 148, 150);
+    const crossed = page(inkOf(upper), inkOf(main), { x0: 148, y0: 40, x1: 150, y1: 110 });
+    expect(pipeJogs([upper, main, down], crossed, UNIT, SHORTEST_LINE, [], [])).toEqual([]);
+    // So does a signal line's dash chain found down it: a long dash across the pipe is no branch's leg.
+    expect(pipeJogs([upper, main, { ...down, dashed: true }], crossed, UNIT, SHORTEST_LINE, [], [])).toEqual([]);
+  });
+
   it('is no jog where both runs end on one side (an outline), or where a run is shorter than a line', () => {
     const back = run(60, 150, 76);
     expect(pipeJogs([upper, back], page(inkOf(upper), inkOf(back), leg), UNIT, SHORTEST_LINE, [], [])).toEqual([]);

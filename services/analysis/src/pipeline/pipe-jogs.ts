@@ -10,8 +10,11 @@ const MAX_BESIDE = 0.15;
  * A pipe drawn with a short jog aside (a Z: one run ends where the next, parallel and a little off, begins) whose leg is
  * too short to be found as a line: the two runs seemed to stop in the open. Where a solid stroke, alone, crosses from
  * one run's end to the other's start, that stroke is the pipe's leg: a segment between the two runs' axes, which the
- * tracer joins at both corners. A U (both runs ending on one side) is an outline, never a jog; a run shorter than a line
- * (a stub cut at a symbol, a leg) is a symbol's stroke as often as a pipe's.
+ * tracer joins at both corners. So is a branch's last leg onto a pipe (a T: the run ends beside a parallel run that goes
+ * on past its end both ways), unless a line found runs along it already (a bend's leg drawn on across the pipe, a signal
+ * line's dashes).
+ * A U (both runs ending on one side) is an outline, never a jog; a run shorter than a line (a stub cut at a symbol, a
+ * leg) is a symbol's stroke as often as a pipe's.
  * `longest`: the longest leg looked for, the shortest line (a longer leg is found as a line).
  */
 export function pipeJogs(lines: Segment[], ink: InkImage, unit: number, longest: number, symbols: Box[], text: Box[]): Segment[] {
@@ -23,22 +26,45 @@ export function pipeJogs(lines: Segment[], ink: InkImage, unit: number, longest:
       .filter((line) => line.orientation === orientation && segmentLength(line) >= longest)
       .sort((a, b) => a.start - b.start);
     const starts = runs.map((run) => run.start);
+    const byCentre = [...runs].sort((a, b) => segmentCenter(a) - segmentCenter(b));
+    const centres = byCentre.map(segmentCenter);
+    // Lines of either kind square to the runs, a leg's orientation.
+    const across = lines.filter((line) => line.orientation !== orientation);
+    const offAxis = (first: Segment, second: Segment) => {
+      const offset = Math.abs(segmentCenter(second) - segmentCenter(first));
+      return offset > 2 * unit && offset <= longest;
+    };
+    const keep = (leg: Segment | undefined) => {
+      if (!leg) return;
+      const drawn = legBox(leg);
+      const onLeg = (box: Box) => boxesTouch(box, drawn, 0);
+      if (!symbols.some(onLeg) && !text.some(onLeg)) legs.push(leg);
+    };
     for (const first of runs) {
       // The runs starting within reach of this one's end, in order of start.
       for (let i = lowerBound(starts, first.end - reach); i < runs.length && runs[i].start <= first.end + reach; i++) {
         const second = runs[i];
-        if (second === first || second.end <= first.end) continue;
-        const offset = Math.abs(segmentCenter(second) - segmentCenter(first));
-        if (offset <= 2 * unit || offset > longest) continue;
-        const leg = legBetween(first, second, ink, unit, reach);
-        if (!leg) continue;
-        const drawn = legBox(leg);
-        const onLeg = (box: Box) => boxesTouch(box, drawn, 0);
-        if (!symbols.some(onLeg) && !text.some(onLeg)) legs.push(leg);
+        if (second === first || second.end <= first.end || !offAxis(first, second)) continue;
+        keep(legBetween(first, second, ink, unit, [Math.min(first.end, second.start) - reach, Math.max(first.end, second.start) + reach]));
+      }
+      // The runs near enough aside going on past either of this one's ends, both ways.
+      const centre = segmentCenter(first);
+      const aside = byCentre.slice(lowerBound(centres, centre - longest), lowerBound(centres, centre + longest + 1));
+      for (const at of [first.start, first.end]) {
+        for (const second of aside) {
+          if (second === first || second.start >= at - reach || second.end <= at + reach || !offAxis(first, second)) continue;
+          const leg = legBetween(first, second, ink, unit, [at - reach, at + reach]);
+          if (leg && !across.some((line) => foundAlong(line, leg, reach))) keep(leg);
+        }
       }
     }
   }
   return legs;
+}
+
+/** Whether a line found runs along a leg, over more than its ends: the leg is that line's (a bend's, a signal line's). */
+function foundAlong(line: Segment, leg: Segment, reach: number): boolean {
+  return Math.abs(segmentCenter(line) - segmentCenter(leg)) <= reach && line.start < leg.end - reach && line.end > leg.start + reach;
 }
 
 /** The index of the first value not less than `value` in sorted `values`. */
@@ -58,10 +84,10 @@ const legBox = (leg: Segment): Box =>
     : { x0: leg.lo, y0: leg.start, x1: leg.hi, y1: leg.end };
 
 /**
- * The stroke square to two parallel runs, near where the first ends and the second starts, covering the paper between
- * them (not their own strokes) with paper a stroke's width either side: the leg from one's axis to the other's.
+ * The stroke square to two parallel runs, somewhere along `[lo, hi]` (where one ends), covering the paper between them
+ * (not their own strokes) with paper a stroke's width either side: the leg from one's axis to the other's.
  */
-function legBetween(first: Segment, second: Segment, ink: InkImage, unit: number, reach: number): Segment | undefined {
+function legBetween(first: Segment, second: Segment, ink: InkImage, unit: number, [lo, hi]: [number, number]): Segment | undefined {
   const [upper, lower] = first.lo < second.lo ? [first, second] : [second, first];
   const [from, to] = [upper.hi + 1, lower.lo - 1];
   if (to - from + 1 < unit) return undefined;
@@ -72,7 +98,6 @@ function legBetween(first: Segment, second: Segment, ink: InkImage, unit: number
     for (let across = from; across <= to; across++) if (inked(along, across)) count++;
     return count / (to - from + 1);
   };
-  const [lo, hi] = [Math.min(first.end, second.start) - reach, Math.max(first.end, second.start) + reach];
   let best = -1;
   let most = 0;
   for (let along = lo; along <= hi; along++) {
