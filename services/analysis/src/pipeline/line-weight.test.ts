@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultLineOptions, findPageLines, segmentThickness } from './lines';
+import { finerThanPipes, pipePen } from './line-weight';
 
 const W = 2000;
 const H = 1200;
@@ -47,5 +48,21 @@ describe('line weight', () => {
     const { segments, options } = findPageLines(mask, W, H);
     expect(options).toEqual(defaultLineOptions(W, H));
     expect(segments.map(segmentThickness).sort()).toEqual([3, 3, 3]);
+  });
+
+  it("reads the pipes' pen from where most long-line length is, and a line two pixels and a third finer as a signal line", () => {
+    // Process lines 5 px thick, more signal lines 3 px thick but shorter in all, and short strokes of text.
+    const strokes = [
+      { length: 900, thickness: 5 },
+      { length: 700, thickness: 5 },
+      ...Array.from({ length: 6 }, () => ({ length: 200, thickness: 3 })),
+      ...Array.from({ length: 40 }, () => ({ length: 20, thickness: 2 })),
+    ];
+    const pen = pipePen(strokes, 60);
+    expect(pen).toBe(5);
+    expect([5, 4, 3, 2].map((thickness) => finerThanPipes(thickness, pen))).toEqual([false, false, true, true]);
+    // Hairline pages draw pipes and signals alike: no line is finer; nor is any on a page without long lines.
+    expect([1, 2].map((thickness) => finerThanPipes(thickness, pipePen([{ length: 900, thickness: 2 }], 60)))).toEqual([false, false]);
+    expect(finerThanPipes(1, pipePen(strokes.slice(8), 60))).toBe(false);
   });
 });

@@ -34,3 +34,27 @@ export function heavyPenThickness(solidStrokes: StrokeSize[], minLength: number,
   }
   return defaultCap;
 }
+
+/**
+ * The pen most of a page's pipe length is drawn with: the thickness holding the most length of its solid lines at
+ * least `minLength` long (its process lines, as a rule; signal lines are drawn thinner, and shorter in all).
+ */
+export function pipePen(solidStrokes: StrokeSize[], minLength: number): number | undefined {
+  const byThickness = new Map<number, number>();
+  for (const { length, thickness } of solidStrokes)
+    if (length >= minLength) byThickness.set(thickness, (byThickness.get(thickness) ?? 0) + length);
+  let [pen, most] = [undefined as number | undefined, 0];
+  for (const [thickness, length] of byThickness) if (length > most) [pen, most] = [thickness, length];
+  return pen;
+}
+
+/** How much thinner than the pipe pen a line is drawn, at most, to be a signal line (ISA draws them fine, pipes bold). */
+const SIGNAL_SHARE = 0.7;
+
+/**
+ * Whether a solid line is drawn with a finer pen than the page's pipes (`pipePen`): two pixels thinner and 0.7 of it
+ * at most (a scan's uneven edges move a line's measure by a pixel). On a page drawn with one pen, no line is.
+ */
+export function finerThanPipes(thickness: number, pen: number | undefined): boolean {
+  return pen !== undefined && thickness <= pen - 2 && thickness <= SIGNAL_SHARE * pen;
+}

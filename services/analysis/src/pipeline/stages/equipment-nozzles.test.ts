@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { inkWith } from '../../testing/ink';
-import type { Segment } from '../lines';
+import { defaultLineOptions, type Segment } from '../lines';
 import type { DetectedSymbol } from '../symbols';
 import { equipmentNozzles } from './equipment-nozzles';
 import type { PageLines } from './page-lines';
@@ -12,12 +12,36 @@ const UNIT = 3;
 const ink = inkWith(300, 200, [99, 20, 101, 180], [179, 20, 181, 180], [180, 99, 280, 101], [192, 92, 193, 108]);
 const vessel: DetectedSymbol = { x0: 100, y0: 20, x1: 180, y1: 180, elementType: 'equipment', description: 'vessel', confidence: 0.9 };
 const pipe: Segment = { orientation: 'horizontal', start: 180, end: 280, lo: 99, hi: 101, dashed: false };
-const lines = { ink, unit: UNIT } as PageLines;
+const lines = { ink, unit: UNIT, lineOptions: defaultLineOptions(300, 200) } as PageLines;
 const candidates = { lineSegments: [pipe], solidLines: [pipe] } as unknown as SymbolCandidates;
 const found = (symbols: DetectedSymbol[]) => ({ symbols, lines: [], spectacles: [], platedJoints: new Set<DetectedSymbol>() });
 const described = (symbols: DetectedSymbol[]) => symbols.map((s) => [s.description, s.x0, s.x1]);
 
 describe('equipmentNozzles', () => {
+  it('puts no nozzle where a line drawn finer than the pipes leaves equipment: a signal line, its mark no flange', () => {
+    // The page's pipes are drawn 5 px thick (one along y 190..194); the line leaving the vessel is 2 px thick, with a
+    // mark across it where a flange would stand.
+    const signal: Segment = { orientation: 'horizontal', start: 180, end: 280, lo: 100, hi: 101, dashed: false };
+    const main: Segment = { orientation: 'horizontal', start: 0, end: 299, lo: 190, hi: 194, dashed: false };
+    const fine = {
+      ...lines,
+      ink: inkWith(300, 200, [99, 20, 101, 180], [179, 20, 181, 180], [180, 100, 280, 101], [192, 92, 193, 108], [0, 190, 299, 194]),
+    };
+    const drawn = { lineSegments: [signal, main], solidLines: [signal, main] } as unknown as SymbolCandidates;
+    expect(equipmentNozzles(fine, drawn, found([vessel])).nozzleOf.size).toBe(0);
+    // Drawn with the pipes' pen, the same line leaves through a nozzle.
+    const bold: Segment = { ...signal, lo: 98, hi: 102 };
+    const boldInk = {
+      ...fine,
+      ink: inkWith(300, 200, [99, 20, 101, 180], [179, 20, 181, 180], [180, 98, 280, 102], [192, 90, 193, 110], [0, 190, 299, 194]),
+    };
+    const piped = { lineSegments: [bold, main], solidLines: [bold, main] } as unknown as SymbolCandidates;
+    expect(described(equipmentNozzles(boldInk, piped, found([vessel])).symbols)).toEqual([
+      ['vessel', 100, 180],
+      ['nozzle', 180, 193],
+    ]);
+  });
+
   it('takes the nozzle’s own flange bar, found as a fitting standing on it, into the nozzle', () => {
     const bar: DetectedSymbol = { x0: 191, y0: 91, x1: 194, y1: 109, elementType: 'fitting', description: 'flange', confidence: 0.7 };
     const { symbols, nozzleOf } = equipmentNozzles(lines, candidates, found([vessel, bar]));

@@ -1,7 +1,8 @@
 import { boxArea, boxHeight, boxOf, boxWidth, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
 import { nozzlesOnEquipmentLines } from '../equipment-lines';
 import { splitJoints, type Bolted } from '../flange-faces';
-import type { Segment } from '../lines';
+import { segmentLength, segmentThickness, type Segment } from '../lines';
+import { finerThanPipes, pipePen } from '../line-weight';
 import { findNozzles, NOZZLE, type Nozzle } from '../nozzles';
 import { flangesBeside, type SpectacleBlind } from '../spectacle-blinds';
 import type { DetectedSymbol } from '../symbols';
@@ -27,14 +28,14 @@ export interface EquipmentNozzles {
  * element of its own; a spectacle blind takes the flanges either side of its plate.
  */
 export function equipmentNozzles(
-  { ink, unit }: PageLines,
+  { ink, unit, lineOptions }: PageLines,
   { lineSegments, solidLines }: SymbolCandidates,
   found: { symbols: DetectedSymbol[]; lines: ReadLine[]; spectacles: SpectacleBlind[]; platedJoints: Set<DetectedSymbol> },
   without?: ReadonlySet<RuleModule>,
 ): EquipmentNozzles {
   const symbols = [...found.symbols];
   const { nozzleOf, bolted, mates, equipmentLines } = ruleOn(without, 'nozzles')
-    ? addNozzles(symbols, ink, lineSegments, solidLines, found.lines, unit)
+    ? addNozzles(symbols, ink, lineSegments, pipesOf(solidLines, lineOptions.minLength), found.lines, unit)
     : { nozzleOf: new Map<DetectedSymbol, DetectedSymbol>(), bolted: [], mates: [], equipmentLines: new Set<Segment>() };
   // A flange joint is two flanges, each an element of its own; one with a tap line is an orifice plate (the line
   // may stop a dash and a gap short of it).
@@ -125,6 +126,13 @@ function addNozzles(
   }
   symbols.push(...nozzleOf.keys());
   return { nozzleOf, bolted, mates, equipmentLines };
+}
+
+/** The solid lines drawn with the page's pipe pen: a signal line drawn finer leaves equipment through no nozzle. */
+function pipesOf(solidLines: Segment[], minLength: number): Segment[] {
+  const strokes = solidLines.map((line) => ({ length: segmentLength(line), thickness: segmentThickness(line) }));
+  const pen = pipePen(strokes, minLength);
+  return solidLines.filter((_, i) => !finerThanPipes(strokes[i].thickness, pen));
 }
 
 /** Whether two boxes share more than a row or column of pixels at their edges (boxes drawn touching share one). */
