@@ -16,6 +16,8 @@ export interface Segment {
 export const segmentCenter = (segment: Segment) => (segment.lo + segment.hi) / 2;
 export const segmentLength = (segment: Segment) => segment.end - segment.start + 1;
 export const segmentThickness = (segment: Segment) => segment.hi - segment.lo + 1;
+/** A line's length along and thickness across, as the pen measures (`line-weight.ts`) read them. */
+export const strokeSize = (segment: Segment) => ({ length: segmentLength(segment), thickness: segmentThickness(segment) });
 /**
  * Pieces of lines joined pair by pair: `join` makes the segments that now hold `a` and `b` one, spanning both (either
  * may have grown already, from a sibling piece beside it); `latest` is the segment that now holds a piece.
@@ -207,9 +209,7 @@ export function findPageLines(mask: Uint8Array, width: number, height: number): 
   const defaults = defaultLineOptions(width, height);
   const strokes = longStrokes(mask, width, height, defaults);
   // The pen is measured on the drawing: the frame, the margin's bands and a scan's dark page edges may be heavier.
-  const drawn = strokes
-    .filter((segment) => !segment.dashed && !inMargin(segment, width, height))
-    .map((segment) => ({ length: segmentLength(segment), thickness: segmentThickness(segment) }));
+  const drawn = strokes.filter((segment) => !segment.dashed && !inMargin(segment, width, height)).map(strokeSize);
   const options = { ...defaults, maxThickness: heavyPenThickness(drawn, defaults.minLength, defaults.maxThickness) };
   return { segments: strokes.filter((segment) => segmentThickness(segment) <= options.maxThickness), options };
 }

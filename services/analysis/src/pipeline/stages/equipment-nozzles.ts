@@ -1,7 +1,7 @@
 import { boxArea, boxHeight, boxOf, boxWidth, boxWithin, overlapArea, unionBox, type Box, type InkImage } from '../components';
 import { nozzlesOnEquipmentLines } from '../equipment-lines';
 import { splitJoints, type Bolted } from '../flange-faces';
-import { segmentLength, segmentThickness, type Segment } from '../lines';
+import { strokeSize, type Segment } from '../lines';
 import { finerThanPipes, pipePen } from '../line-weight';
 import { findNozzles, NOZZLE, type Nozzle } from '../nozzles';
 import { flangesBeside, type SpectacleBlind } from '../spectacle-blinds';
@@ -130,7 +130,7 @@ function addNozzles(
 
 /** The solid lines drawn with the page's pipe pen: a signal line drawn finer leaves equipment through no nozzle. */
 function pipesOf(solidLines: Segment[], minLength: number): Segment[] {
-  const strokes = solidLines.map((line) => ({ length: segmentLength(line), thickness: segmentThickness(line) }));
+  const strokes = solidLines.map(strokeSize);
   const pen = pipePen(strokes, minLength);
   return solidLines.filter((_, i) => !finerThanPipes(strokes[i].thickness, pen));
 }
