@@ -42,6 +42,15 @@ describe('bridgeDropouts', () => {
     expect(horizontals(bridgeDropouts(pieces, valve, UNIT, MAX_GAP))).toHaveLength(2);
   });
 
+  it('joins the pieces under a label drawn touching the line on one side, not beside a branch’s leg', () => {
+    // The line is broken by specks under the label (258..320 over it, its letters' feet on the line's top edge).
+    const label = inkWith(W, H, [100, 199, 249, 201], [253, 199, 325, 201], [330, 199, 500, 201], [258, 180, 320, 198]);
+    expect(horizontals(bridgeDropouts([left, right], label, UNIT, MAX_GAP))).toEqual([[100, 500]]);
+    // A valve hung from the pipe on a stroke-wide leg stands on one side too: the pieces end at its leg.
+    const leg = inkWith(W, H, [100, 199, 249, 201], [253, 199, 325, 201], [330, 199, 500, 201], [288, 170, 290, 198]);
+    expect(horizontals(bridgeDropouts([left, right], leg, UNIT, MAX_GAP))).toHaveLength(2);
+  });
+
   it('leaves the pieces apart where a pipe crosses the gap, and the frame along the sheet’s edge whole or not', () => {
     const crossing = inkWith(W, H, [100, 199, 249, 201], [250, 199, 329, 201], [289, 0, 291, 399], [330, 199, 500, 201]);
     expect(horizontals(bridgeDropouts([left, right], crossing, UNIT, MAX_GAP))).toHaveLength(2);

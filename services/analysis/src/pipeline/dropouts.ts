@@ -32,6 +32,8 @@ export function bridgeDropouts(segments: Segment[], ink: InkImage, unit: number,
 const MAX_BARE_STROKES = 2;
 /** How far beside the line's band ink is looked for, in strokes. */
 const BESIDE_STROKES = 2;
+/** Ink along more than this many strokes of the gap, on one side of the line only, is a label touching it. */
+const LABEL_STROKES = 4;
 
 /**
  * Whether the gap from `a`'s end to `b`'s start is the line broken: short bare stretches, nothing beside it or beside
@@ -52,11 +54,17 @@ function brokenLine(ink: InkImage, a: Segment, b: Segment, unit: number): boolea
     bare = inked(along, centre - half, centre + half) ? 0 : bare + 1;
     if (bare > maxBare) return false;
   }
-  // Beside the gap, and the pieces' ends: a piece found running into a filled valve's triangle stops near its tip.
+  // Beside the gap, and the pieces' ends: what stands on a pipe (a valve, a flange's bars, a reducer, a crossing pipe; a
+  // piece found running into a filled valve's triangle stops near its tip) reaches out of it both ways, a branch's leg
+  // (a valve hung from the pipe) one way, a stroke wide. Only a label drawn touching the line, along it on one side, is
+  // passed over.
   const reach = half + 1 + BESIDE_STROKES * unit;
   const [from, to] = [Math.max(a.start, a.end + 1 - maxBare), Math.min(b.end, b.start - 1 + maxBare)];
+  let [below, above] = [0, 0];
   for (let along = from; along <= to; along++) {
-    if (inked(along, centre - reach, centre - half - 2) || inked(along, centre + half + 2, centre + reach)) return false;
+    if (inked(along, centre - reach, centre - half - 2)) below++;
+    if (inked(along, centre + half + 2, centre + reach)) above++;
   }
-  return true;
+  const labelAlong = LABEL_STROKES * Math.max(segmentThickness(a), segmentThickness(b));
+  return (below === 0 && above === 0) || (Math.min(below, above) === 0 && Math.max(below, above) > labelAlong);
 }

@@ -65,6 +65,15 @@ describe("a pipe's short jog aside", () => {
     expect(pipeJogs([upper, main, { ...down, dashed: true }], crossed, UNIT, SHORTEST_LINE, [], [])).toEqual([]);
   });
 
+  it("is the leg where the line found down it is the leg's own stroke, taken for a lone dash", () => {
+    const main = run(50, 290, 76);
+    const ink = page(inkOf(upper), inkOf(main), leg);
+    const ownDash = { ...strokeSegment('vertical', 40, 78, 148, 150), dashed: true };
+    expect(pipeJogs([upper, main, ownDash], ink, UNIT, SHORTEST_LINE, [], [])).toEqual([
+      { orientation: 'vertical', start: 41, end: 77, lo: 148, hi: 150, dashed: false },
+    ]);
+  });
+
   it('is no jog where both runs end on one side (an outline), or where a run is shorter than a line', () => {
     const back = run(60, 150, 76);
     expect(pipeJogs([upper, back], page(inkOf(upper), inkOf(back), leg), UNIT, SHORTEST_LINE, [], [])).toEqual([]);

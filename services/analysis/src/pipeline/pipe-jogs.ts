@@ -62,9 +62,14 @@ export function pipeJogs(lines: Segment[], ink: InkImage, unit: number, longest:
   return legs;
 }
 
-/** Whether a line found runs along a leg, over more than its ends: the leg is that line's (a bend's, a signal line's). */
+/**
+ * Whether a line found runs along a leg, over more than its ends, and on past one of them: the leg is part of that line
+ * (a bend's leg drawn on across the pipe, a signal line's dash across it). One found within the leg is the leg itself
+ * (its stroke taken for a lone dash).
+ */
 function foundAlong(line: Segment, leg: Segment, reach: number): boolean {
-  return Math.abs(segmentCenter(line) - segmentCenter(leg)) <= reach && line.start < leg.end - reach && line.end > leg.start + reach;
+  const along = Math.abs(segmentCenter(line) - segmentCenter(leg)) <= reach && line.start < leg.end - reach && line.end > leg.start + reach;
+  return along && (line.start < leg.start - reach || line.end > leg.end + reach);
 }
 
 /** The index of the first value not less than `value` in sorted `values`. */
