@@ -31,7 +31,8 @@ export const RULE_MODULES = {
   dropouts: "a speckled line's pieces joined across bare specks and pieces too short to find (`dropouts.ts`)",
   'line-legs': "a symbol's leg to a pipe it stands beside, too short to find as a line (`short-links.ts`)",
   'pipe-jogs': "a pipe's short jog aside, its leg too short to find as a line (`pipe-jogs.ts`)",
-  'short-routes': 'two symbols joined by a short bent stroke, no leg of it long enough to find as a line (`short-routes.ts`)',
+  'short-routes':
+    "two symbols joined by a short bent stroke, or a symbol and a pipe's end, no leg of it long enough to find as a line (`short-routes.ts`)",
   'ring-marks': "a data link's rings: the line goes on through them, and they are no symbols (`ring-marks.ts`)",
   'hatched-bands': 'no symbol inside hatching between two lines (`hatched-bands.ts`)',
   tables: 'no symbol inside a table (`tables.ts`)',

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { Box, InkImage } from './components';
 import type { Segment } from './lines';
 import { inkWith } from '../testing/ink';
-import { shortRoutes } from './short-routes';
+import { bentLegs, shortRoutes } from './short-routes';
+import { traceConnections } from './connections';
 
 /** A 200 x 120 page of paper with the given ink rectangles (inclusive). */
 const page = (...rects: Box[]): InkImage =>
@@ -55,5 +56,33 @@ describe('two symbols joined by a short bent stroke', () => {
   it('leaves a straight stroke to the straight links', () => {
     const straight = page(...outline(valve), ...outline(relief), { x0: 51, y0: 34, x1: 69, y1: 35 });
     expect(shortRoutes([valve, relief], straight, UNIT, SHORTEST_LINE, never)).toEqual([]);
+  });
+});
+
+describe("a pipe's last legs into a symbol after a bend", () => {
+  // From the valve's bottom down to y 80 and along to x 85, where the pipe found as a line starts, on to a pump at x 181.
+  const pipe: Segment = { orientation: 'horizontal', start: 85, end: 180, lo: 80, hi: 81, dashed: false };
+  const pump: Box = { x0: 181, y0: 70, x1: 199, y1: 90 };
+  const pipeInk: Box = { x0: 85, y0: 80, x1: 180, y1: 81 };
+
+  it("are pieces of pipe from the symbol to the line's end: the tracer joins the symbol to what the line reaches", () => {
+    const ink = page(...outline(valve), down, along, pipeInk, ...outline(pump));
+    const legs = bentLegs([valve, pump], ink, UNIT, SHORTEST_LINE, [], [pipe]);
+    expect(legs.map(({ orientation }) => orientation)).toEqual(['vertical', 'horizontal']);
+    const pairs = (segments: Segment[]) =>
+      traceConnections(segments, [valve, pump], [], UNIT).map(({ source, target }) => [source, target].sort());
+    expect(pairs([pipe, ...legs])).toEqual([[0, 1]]);
+    expect(pairs([pipe])).toEqual([]);
+  });
+
+  it('are none where the stroke meets the line along its middle, or a dashed line, or goes straight', () => {
+    const through: Segment = { ...pipe, start: 0, end: 180 };
+    const ink = page(...outline(valve), down, { ...pipeInk, x0: 0 }, ...outline(pump));
+    expect(bentLegs([valve, pump], ink, UNIT, SHORTEST_LINE, [], [through])).toEqual([]);
+    const bent = page(...outline(valve), down, along, pipeInk, ...outline(pump));
+    expect(bentLegs([valve, pump], bent, UNIT, SHORTEST_LINE, [], [{ ...pipe, dashed: true }])).toEqual([]);
+    const vertical: Segment = { orientation: 'vertical', start: 82, end: 119, lo: 34, hi: 35, dashed: false };
+    const straight = page(...outline(valve), { x0: 34, y0: 51, x1: 35, y1: 119 });
+    expect(bentLegs([valve], straight, UNIT, SHORTEST_LINE, [], [vertical])).toEqual([]);
   });
 });

@@ -45,23 +45,78 @@ export function shortRoutes(
   text: Box[] = [],
   lines: Segment[] = [],
 ): ShortRoute[] {
-  // (A stub cut at a symbol, or a leg, may be a piece of the route itself.)
-  const lineBoxes = lines.filter((line) => segmentLength(line) >= maxLeg).map(segmentBox);
   const routes = new Map<string, ShortRoute>();
+  for (const { a, found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, false)) {
+    if (found.path.length < 2) continue;
+    const key = `${Math.min(a, found.b)}:${Math.max(a, found.b)}`;
+    if (!routes.has(key) && !joined(a, found.b)) routes.set(key, { a, b: found.b, path: found.path });
+  }
+  return [...routes.values()];
+}
+
+/**
+ * A pipe's last legs into a symbol, after one bend or two, each shorter than a line: the line found stops at the first
+ * bend, in the open for the tracer. Where a thin stroke leaving a symbol runs, as `shortRoutes` follows it, through a
+ * bend or two to the end of a solid line found, its legs are pieces of pipe (segments the tracer joins at the bends).
+ * A straight leg is `legsToLines`'s.
+ */
+export function bentLegs(symbols: Box[], ink: InkImage, unit: number, maxLeg: number, text: Box[], lines: Segment[]): Segment[] {
+  const legs: Segment[] = [];
+  for (const { found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, true)) {
+    if (!found.line || found.path.length < 2) continue;
+    for (const { orientation, start, end } of found.path) {
+      const [from, to, across] = orientation === 'horizontal' ? [start[0], end[0], start[1]] : [start[1], end[1], start[0]];
+      const half = Math.max(1, Math.round(unit / 2));
+      const [lo, hi] = [Math.round(across) - half, Math.round(across) + half];
+      legs.push({ orientation, start: Math.round(Math.min(from, to)), end: Math.round(Math.max(from, to)), lo, hi, dashed: false });
+    }
+  }
+  return legs;
+}
+
+/** Each thin stroke leaving a symbol, followed through its bends to where it ends (`follow`). */
+function followedStrokes(
+  symbols: Box[],
+  ink: InkImage,
+  unit: number,
+  maxLeg: number,
+  text: Box[],
+  lines: Segment[],
+  toLineEnds: boolean,
+): Array<{ a: number; found: Followed }> {
+  // (A stub cut at a symbol, or a leg, may be a piece of the route itself.)
+  const long = lines.filter((line) => segmentLength(line) >= maxLeg);
+  const boxes = long.map(segmentBox);
+  const followed: Array<{ a: number; found: Followed }> = [];
   symbols.forEach((box, a) => {
     const legs = exits(box, ink, unit);
     if (!legs.length) return;
     // A route runs at most three legs from its symbol: only what stands that near is in its way.
     const near = (other: Box) => boxesTouch(other, box, MAX_BENDS * maxLeg + maxLeg);
-    const around = { symbols, ink, unit, maxLeg, text: text.filter(near), lineBoxes: lineBoxes.filter(near) };
+    const nearLines = long.filter((_, i) => near(boxes[i]));
+    const around = {
+      symbols,
+      ink,
+      unit,
+      maxLeg,
+      text: text.filter(near),
+      lines: nearLines,
+      lineBoxes: nearLines.map(segmentBox),
+      toLineEnds,
+    };
     for (const leg of legs) {
       const found = follow(a, leg, around);
-      if (!found || found.path.length < 2) continue;
-      const key = `${Math.min(a, found.b)}:${Math.max(a, found.b)}`;
-      if (!routes.has(key) && !joined(a, found.b)) routes.set(key, { a, ...found });
+      if (found) followed.push({ a, found });
     }
   });
-  return [...routes.values()];
+  return followed;
+}
+
+/** Whether one of a line's ends lies within `reach` of a point. */
+function endsAt(line: Segment, [x, y]: [number, number], reach: number): boolean {
+  const [along, across] = line.orientation === 'horizontal' ? [x, y] : [y, x];
+  if (Math.abs(across - (line.lo + line.hi) / 2) > reach) return false;
+  return Math.abs(along - line.start) <= reach || Math.abs(along - line.end) <= reach;
 }
 
 /** A pixel of ink at `along` on the leg's axis and `across` it. */
@@ -100,7 +155,19 @@ interface Surroundings {
   unit: number;
   maxLeg: number;
   text: Box[];
+  /** Lines found, as long as a line or longer, and their boxes. */
+  lines: Segment[];
   lineBoxes: Box[];
+  /** Whether a route may end at a found line's end (`bentLegs`), not only in a symbol. */
+  toLineEnds?: boolean;
+}
+
+/** Where a followed stroke ends: a symbol, or (`toLineEnds`) the end of a line found, and its path there. */
+interface Followed {
+  /** The symbol reached; -1 at a line's end. */
+  b: number;
+  line?: Segment;
+  path: PathSegment[];
 }
 
 /** The ink run across the axis at `along` that overlaps `band` (a pixel of drift allowed), up to `limit` long. */
@@ -116,7 +183,11 @@ function runAt(ink: InkImage, axis: Axis, along: number, band: [number, number],
 }
 
 /** Follows a stroke from symbol `a` through its bends: the symbol it runs into and the path, if it is a route. */
-function follow(a: number, first: Leg, { symbols, ink, unit, maxLeg, text, lineBoxes }: Surroundings): Omit<ShortRoute, 'a'> | undefined {
+function follow(
+  a: number,
+  first: Leg,
+  { symbols, ink, unit, maxLeg, text, lines, lineBoxes, toLineEnds }: Surroundings,
+): Followed | undefined {
   const thickest = 2 * unit + 2;
   const path: PathSegment[] = [];
   let leg = first;
@@ -136,8 +207,14 @@ function follow(a: number, first: Leg, { symbols, ink, unit, maxLeg, text, lineB
       return { b: reached, path };
     }
     if (containsPoint(symbols[a], point[0], point[1]) && along !== leg.from) return undefined;
-    if (text.some((box) => containsPoint(box, point[0], point[1])) || lineBoxes.some((box) => containsPoint(box, point[0], point[1], 1)))
-      return undefined;
+    if (text.some((box) => containsPoint(box, point[0], point[1]))) return undefined;
+    const line = lineBoxes.findIndex((box) => containsPoint(box, point[0], point[1], 1));
+    if (line >= 0) {
+      // A line found: its end here is where the stroke's legs lead (`bentLegs`), anywhere else it is in the way.
+      if (!toLineEnds || lines[line].dashed || !endsAt(lines[line], point, thickest + 1)) return undefined;
+      close(point);
+      return { b: -1, line: lines[line], path };
+    }
     along += leg.step;
     const run = runAt(ink, leg.axis, along, band, 3 * thickest);
     if (!run) {

@@ -9,7 +9,7 @@ import type { EquipmentNozzles } from './equipment-nozzles';
 import { touchingPairs } from '../touching-symbols';
 import { legsToLines, shortLinks } from '../short-links';
 import { pipeJogs } from '../pipe-jogs';
-import { shortRoutes } from '../short-routes';
+import { bentLegs, shortRoutes } from '../short-routes';
 import { ruleOn, type RuleModule } from '../rule-modules';
 import { median } from '../text-lines';
 import { nozzleNeck } from '../nozzles';
@@ -78,6 +78,8 @@ export function pageConnections(
   const text = [...pixelTextLines, ...layerLines, ...symbols.filter((symbol) => symbol.elementType === 'text')];
   // A raster pipe's last leg into a symbol (after a bend, on a short branch) may be shorter than a line.
   if (!vector && ruleOn(without, 'line-legs')) pipes.push(...legsToLines(boxes, pipes, ink, unit, text));
+  // Its last legs into a symbol after a bend or two, each shorter than a line.
+  if (!vector && ruleOn(without, 'short-routes')) pipes.push(...bentLegs(boxes, ink, unit, lineOptions.minLength, text, pipes));
   // A pipe's short jog aside: its leg too short to be found as a line.
   if (!vector && ruleOn(without, 'pipe-jogs')) pipes.push(...pipeJogs(pipes, ink, unit, lineOptions.minLength, boxes, text));
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
