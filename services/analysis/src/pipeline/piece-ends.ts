@@ -96,7 +96,7 @@ function dangles(piece: Piece, end: 'start' | 'end', reach: number, runsOn: (pie
 }
 
 /** How far short of the symbol straight ahead a process line may stop, in reaches. */
-const PIPE_END_REACHES = 2;
+export const PIPE_END_REACHES = 2;
 
 /**
  * A process line stopping a little more than a reach short of the symbol it runs straight into: the symbol's box is

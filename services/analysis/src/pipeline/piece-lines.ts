@@ -20,9 +20,12 @@ export const MIN_SOLID_REACH = 9;
  */
 export function pieceReach(unit: number, crossingGap?: number): PieceReach {
   const tolerance = 2 * unit + 3;
-  const of = (piece: Piece) => (piece.dashed ? 2 * tolerance : Math.max(tolerance, MIN_SOLID_REACH));
+  const of = (piece: Piece) => (piece.dashed ? 2 * tolerance : solidReach(unit));
   return { of, crossing: (piece) => Math.max(of(piece), piece.dashed ? 0 : (crossingGap ?? 0)) };
 }
+
+/** How far a solid line's end reaches what it meets, for the page's stroke `unit`. */
+export const solidReach = (unit: number) => Math.max(2 * unit + 3, MIN_SOLID_REACH);
 
 /** A page's pieces by orientation and the row or column of their centre: where a line goes on. */
 export class PieceLines {

@@ -75,12 +75,15 @@ describe("a pipe's last legs into a symbol after a bend", () => {
     expect(pairs([pipe])).toEqual([]);
   });
 
-  it('are none where the stroke meets the line along its middle, or a dashed line, or goes straight', () => {
+  it('are none where the stroke meets the line along its middle, a dashed line, a line ending by a symbol, or goes straight', () => {
     const through: Segment = { ...pipe, start: 0, end: 180 };
     const ink = page(...outline(valve), down, { ...pipeInk, x0: 0 }, ...outline(pump));
     expect(bentLegs([valve, pump], ink, UNIT, SHORTEST_LINE, [], [through])).toEqual([]);
     const bent = page(...outline(valve), down, along, pipeInk, ...outline(pump));
     expect(bentLegs([valve, pump], bent, UNIT, SHORTEST_LINE, [], [{ ...pipe, dashed: true }])).toEqual([]);
+    // A line's end beside a symbol is the tracer's: the stroke is that symbol's outline (a vessel's dome past its box).
+    const beside: Box = { x0: 90, y0: 60, x1: 100, y1: 70 };
+    expect(bentLegs([valve, pump, beside], bent, UNIT, SHORTEST_LINE, [], [pipe])).toEqual([]);
     const vertical: Segment = { orientation: 'vertical', start: 82, end: 119, lo: 34, hi: 35, dashed: false };
     const straight = page(...outline(valve), { x0: 34, y0: 51, x1: 35, y1: 119 });
     expect(bentLegs([valve], straight, UNIT, SHORTEST_LINE, [], [vertical])).toEqual([]);

@@ -1,6 +1,8 @@
 import type { PathSegment } from '@pid/contracts';
 import { boxesTouch, containsPoint, inkAt, type Box, type InkImage } from './components';
 import { segmentBox, segmentLength, type Segment } from './lines';
+import { PIPE_END_REACHES } from './piece-ends';
+import { solidReach } from './piece-lines';
 
 /** Two symbols joined by a short bent stroke, and its path. */
 export interface ShortRoute {
@@ -62,8 +64,10 @@ export function shortRoutes(
  */
 export function bentLegs(symbols: Box[], ink: InkImage, unit: number, maxLeg: number, text: Box[], lines: Segment[]): Segment[] {
   const legs: Segment[] = [];
+  // A line's end this near a symbol is the tracer's already (a vessel's dome drawn past its box leads to its pipe).
+  const attached = ([x, y]: [number, number]) => symbols.some((box) => containsPoint(box, x, y, PIPE_END_REACHES * solidReach(unit)));
   for (const { found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, true)) {
-    if (!found.line || found.path.length < 2) continue;
+    if (!found.line || found.path.length < 2 || attached(nearestEnd(found.line, found.path[found.path.length - 1].end))) continue;
     for (const { orientation, start, end } of found.path) {
       const [from, to, across] = orientation === 'horizontal' ? [start[0], end[0], start[1]] : [start[1], end[1], start[0]];
       const half = Math.max(1, Math.round(unit / 2));
@@ -110,6 +114,14 @@ function followedStrokes(
     }
   });
   return followed;
+}
+
+/** The end of a line nearer a point. */
+function nearestEnd(line: Segment, [x, y]: [number, number]): [number, number] {
+  const along = line.orientation === 'horizontal' ? x : y;
+  const end = Math.abs(along - line.start) <= Math.abs(along - line.end) ? line.start : line.end;
+  const centre = (line.lo + line.hi) / 2;
+  return line.orientation === 'horizontal' ? [end, centre] : [centre, end];
 }
 
 /** Whether one of a line's ends lies within `reach` of a point. */
