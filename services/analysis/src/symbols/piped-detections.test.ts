@@ -42,6 +42,9 @@ describe('unsure detections kept where pipes end at them', () => {
     expect(pipedDetections([boxedSymbol(130, 44, 144, 56, 'fitting')], [unsure], [horizontal(10, 99, 50)], 2)).toEqual([]);
     // A symbol against it, but no pipe at all.
     expect(pipedDetections([reducer], [unsure], [], 2)).toEqual([]);
+    // Symbols drawn against both sides: the box is the stub of pipe between them, whatever line ends at it.
+    const valve = boxedSymbol(85, 40, 99, 60, 'valve');
+    expect(pipedDetections([reducer, valve], [unsure], [horizontal(10, 99, 50)], 2)).toEqual([]);
   });
 
   it('leaves out one that a symbol already covers', () => {

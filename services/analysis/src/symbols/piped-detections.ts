@@ -44,12 +44,18 @@ function drawnAgainst(box: DetectedSymbol, side: Side, neighbours: readonly Dete
   });
 }
 
-/** Pipes end at the box from `PIPED_ENDS` sides, or one does and a kept symbol is drawn against the other side. */
+const OPPOSITE: Record<Side, Side> = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' };
+
+/**
+ * Pipes end at the box from `PIPED_ENDS` sides, or one does and a kept symbol is drawn against the other side, none
+ * against the pipe's: a box between two symbols is the stub of pipe joining them (a scan's specks in it), whatever
+ * line ends there.
+ */
 function piped(box: DetectedSymbol, segments: readonly Segment[], reach: number, kept: readonly DetectedSymbol[]): boolean {
   const sides = pipeEndsAt(box, segments, reach);
   if (sides.size >= PIPED_ENDS) return true;
   const [side] = sides;
-  return sides.size === 1 && drawnAgainst(box, side, kept, reach);
+  return sides.size === 1 && drawnAgainst(box, side, kept, reach) && !drawnAgainst(box, OPPOSITE[side], kept, reach);
 }
 
 /**
