@@ -2,11 +2,12 @@
 import { segmentCenter, segmentThickness, type Segment } from '../pipeline/lines';
 import type { DetectedSymbol } from '../pipeline/symbols';
 import { overlaps } from './detected-symbols';
+import { OPPOSITE_SIDE, type BoxSide } from './box-sides';
 
 /** Pipe ends on both sides: one alone is met as often by a line stopping at text or a blot. */
 const PIPED_ENDS = 2;
 
-type Side = 'left' | 'right' | 'top' | 'bottom';
+type Side = BoxSide;
 
 /**
  * Where a pipe ends at a detection's side, on its axis: a horizontal pipe ending within `reach` of the box's left
@@ -44,8 +45,6 @@ function drawnAgainst(box: DetectedSymbol, side: Side, neighbours: readonly Dete
   });
 }
 
-const OPPOSITE: Record<Side, Side> = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' };
-
 /**
  * Pipes end at the box from `PIPED_ENDS` sides, or one does and a kept symbol is drawn against the other side, none
  * against the pipe's: a box between two symbols is the stub of pipe joining them (a scan's specks in it), whatever
@@ -55,7 +54,7 @@ function piped(box: DetectedSymbol, segments: readonly Segment[], reach: number,
   const sides = pipeEndsAt(box, segments, reach);
   if (sides.size >= PIPED_ENDS) return true;
   const [side] = sides;
-  return sides.size === 1 && drawnAgainst(box, side, kept, reach) && !drawnAgainst(box, OPPOSITE[side], kept, reach);
+  return sides.size === 1 && drawnAgainst(box, side, kept, reach) && !drawnAgainst(box, OPPOSITE_SIDE[side], kept, reach);
 }
 
 /**

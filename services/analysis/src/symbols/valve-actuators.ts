@@ -8,6 +8,7 @@
 import { boxArea, overlapArea, unionBox, type Box, type InkImage } from '../pipeline/components';
 import { segmentBox, type Segment } from '../pipeline/lines';
 import type { DetectedSymbol } from '../pipeline/symbols';
+import { OPPOSITE_SIDE, type BoxSide } from './box-sides';
 
 /** How far past the side an actuator may reach, in body lengths (along the pipe). */
 const REACH = 1.5;
@@ -21,7 +22,7 @@ const STEM_BAND = 0.2;
 /** A head this much covered by text lines is a label touching the stroke (a fail action beside a signal line). */
 const TEXT_SHARE = 0.4;
 
-type Side = 'top' | 'bottom' | 'left' | 'right';
+type Side = BoxSide;
 
 /** Each valve or fitting whose actuator stands on one side of it, with its box grown over it; other symbols as they are. */
 export function withActuators<T extends DetectedSymbol>(
@@ -47,7 +48,6 @@ export function withActuators<T extends DetectedSymbol>(
 }
 
 const SIDES: readonly Side[] = ['top', 'bottom', 'left', 'right'];
-const OPPOSITE: Record<Side, Side> = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
 const SQUARE: Record<Side, [Side, Side]> = {
   top: ['left', 'right'],
   bottom: ['left', 'right'],
@@ -64,7 +64,7 @@ function stemSides(box: Box, seeds: ReadonlyMap<Side, [number, number][]>, lines
   const pipes = new Set(SIDES.filter((side) => lines.some((line) => leavesFrom(line, box, side))));
   const inked = (side: Side) => seeds.get(side)!.length > 0;
   const leaves = (side: Side) => pipes.has(side) || inked(side);
-  return SIDES.filter((side) => !pipes.has(side) && inked(side) && !leaves(OPPOSITE[side]) && SQUARE[side].some(leaves));
+  return SIDES.filter((side) => !pipes.has(side) && inked(side) && !leaves(OPPOSITE_SIDE[side]) && SQUARE[side].some(leaves));
 }
 
 /**
