@@ -64,13 +64,13 @@ export function shortRoutes(
  */
 export function bentLegs(symbols: Box[], ink: InkImage, unit: number, maxLeg: number, text: Box[], lines: Segment[]): Segment[] {
   const legs: Segment[] = [];
+  const half = Math.max(1, Math.round(unit / 2));
   // A line's end this near a symbol is the tracer's already (a vessel's dome drawn past its box leads to its pipe).
   const attached = ([x, y]: [number, number]) => symbols.some((box) => containsPoint(box, x, y, PIPE_END_REACHES * solidReach(unit)));
   for (const { found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, true)) {
     if (!found.line || found.path.length < 2 || attached(nearestEnd(found.line, found.path[found.path.length - 1].end))) continue;
     for (const { orientation, start, end } of found.path) {
       const [from, to, across] = orientation === 'horizontal' ? [start[0], end[0], start[1]] : [start[1], end[1], start[0]];
-      const half = Math.max(1, Math.round(unit / 2));
       const [lo, hi] = [Math.round(across) - half, Math.round(across) + half];
       legs.push({ orientation, start: Math.round(Math.min(from, to)), end: Math.round(Math.max(from, to)), lo, hi, dashed: false });
     }
@@ -124,11 +124,10 @@ function nearestEnd(line: Segment, [x, y]: [number, number]): [number, number] {
   return line.orientation === 'horizontal' ? [end, centre] : [centre, end];
 }
 
-/** Whether one of a line's ends lies within `reach` of a point. */
-function endsAt(line: Segment, [x, y]: [number, number], reach: number): boolean {
-  const [along, across] = line.orientation === 'horizontal' ? [x, y] : [y, x];
-  if (Math.abs(across - (line.lo + line.hi) / 2) > reach) return false;
-  return Math.abs(along - line.start) <= reach || Math.abs(along - line.end) <= reach;
+/** Whether one of a line's ends lies within `reach` of a point, along and across. */
+function endsAt(line: Segment, point: [number, number], reach: number): boolean {
+  const [x, y] = nearestEnd(line, point);
+  return Math.abs(point[0] - x) <= reach && Math.abs(point[1] - y) <= reach;
 }
 
 /** A pixel of ink at `along` on the leg's axis and `across` it. */

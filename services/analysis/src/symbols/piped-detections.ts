@@ -7,14 +7,12 @@ import { OPPOSITE_SIDE, type BoxSide } from './box-sides';
 /** Pipe ends on both sides: one alone is met as often by a line stopping at text or a blot. */
 const PIPED_ENDS = 2;
 
-type Side = BoxSide;
-
 /**
  * Where a pipe ends at a detection's side, on its axis: a horizontal pipe ending within `reach` of the box's left
  * or right side, its centre line in the middle of the box's height (and the same turned).
  */
-function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: number): Set<Side> {
-  const sides = new Set<Side>();
+function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: number): Set<BoxSide> {
+  const sides = new Set<BoxSide>();
   const width = box.x1 - box.x0 + 1;
   const height = box.y1 - box.y0 + 1;
   for (const segment of segments) {
@@ -34,7 +32,7 @@ function pipeEndsAt(box: DetectedSymbol, segments: readonly Segment[], reach: nu
  * Whether a kept symbol is drawn against the box's side opposite `side`, port on port (its near side within
  * `reach`, across the box's axis): a valve bolted to a reducer or to another valve has no pipe between them.
  */
-function drawnAgainst(box: DetectedSymbol, side: Side, neighbours: readonly DetectedSymbol[], reach: number): boolean {
+function drawnAgainst(box: DetectedSymbol, side: BoxSide, neighbours: readonly DetectedSymbol[], reach: number): boolean {
   const horizontal = side === 'left' || side === 'right';
   const middle = horizontal ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2;
   return neighbours.some((n) => {

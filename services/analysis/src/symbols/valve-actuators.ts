@@ -22,8 +22,6 @@ const STEM_BAND = 0.2;
 /** A head this much covered by text lines is a label touching the stroke (a fail action beside a signal line). */
 const TEXT_SHARE = 0.4;
 
-type Side = BoxSide;
-
 /** Each valve or fitting whose actuator stands on one side of it, with its box grown over it; other symbols as they are. */
 export function withActuators<T extends DetectedSymbol>(
   symbols: T[],
@@ -47,8 +45,8 @@ export function withActuators<T extends DetectedSymbol>(
   });
 }
 
-const SIDES: readonly Side[] = ['top', 'bottom', 'left', 'right'];
-const SQUARE: Record<Side, [Side, Side]> = {
+const SIDES: readonly BoxSide[] = ['top', 'bottom', 'left', 'right'];
+const SQUARE: Record<BoxSide, [BoxSide, BoxSide]> = {
   top: ['left', 'right'],
   bottom: ['left', 'right'],
   left: ['top', 'bottom'],
@@ -60,10 +58,10 @@ const SQUARE: Record<Side, [Side, Side]> = {
  * from a valve at a line's end), and nothing leaves the side facing it (a pipe passing through); the pipe reaches at
  * least one of the sides square to it (the other may be bolted to another symbol, its ports shared).
  */
-function stemSides(box: Box, seeds: ReadonlyMap<Side, [number, number][]>, lines: readonly Segment[]): Side[] {
+function stemSides(box: Box, seeds: ReadonlyMap<BoxSide, [number, number][]>, lines: readonly Segment[]): BoxSide[] {
   const pipes = new Set(SIDES.filter((side) => lines.some((line) => leavesFrom(line, box, side))));
-  const inked = (side: Side) => seeds.get(side)!.length > 0;
-  const leaves = (side: Side) => pipes.has(side) || inked(side);
+  const inked = (side: BoxSide) => seeds.get(side)!.length > 0;
+  const leaves = (side: BoxSide) => pipes.has(side) || inked(side);
   return SIDES.filter((side) => !pipes.has(side) && inked(side) && !leaves(OPPOSITE_SIDE[side]) && SQUARE[side].some(leaves));
 }
 
@@ -72,7 +70,7 @@ function stemSides(box: Box, seeds: ReadonlyMap<Side, [number, number][]>, lines
  * off the box's middle where the detector boxed the valve with part of its actuator), not a stem, which is too short
  * to be found as a line.
  */
-function leavesFrom(line: Segment, box: Box, side: Side): boolean {
+function leavesFrom(line: Segment, box: Box, side: BoxSide): boolean {
   const across = side === 'top' || side === 'bottom';
   if (line.orientation !== (across ? 'vertical' : 'horizontal')) return false;
   const band = segmentBox(line);
@@ -88,7 +86,7 @@ function leavesFrom(line: Segment, box: Box, side: Side): boolean {
 }
 
 /** The ink on the row (column) next to a side, near its middle, where a stem or a pipe leaves it; none past a stem's width. */
-function stemSeeds(box: Box, side: Side, ink: InkImage, unit: number): [number, number][] {
+function stemSeeds(box: Box, side: BoxSide, ink: InkImage, unit: number): [number, number][] {
   const across = side === 'top' || side === 'bottom';
   const length = across ? box.x1 - box.x0 + 1 : box.y1 - box.y0 + 1;
   const middle = across ? (box.x0 + box.x1) / 2 : (box.y0 + box.y1) / 2;
@@ -104,7 +102,7 @@ function stemSeeds(box: Box, side: Side, ink: InkImage, unit: number): [number, 
 }
 
 /** The box of the actuator standing on `side`, its stem leaving at `seeds`, or none. */
-function actuatorOn(box: Box, side: Side, seeds: [number, number][], ink: InkImage): Box | undefined {
+function actuatorOn(box: Box, side: BoxSide, seeds: [number, number][], ink: InkImage): Box | undefined {
   const across = side === 'top' || side === 'bottom';
   // Along: the pipe's axis; depth: away from the side.
   const length = across ? box.x1 - box.x0 + 1 : box.y1 - box.y0 + 1;
@@ -130,7 +128,7 @@ function actuatorOn(box: Box, side: Side, seeds: [number, number][], ink: InkIma
  * The box of the ink joined (8-connected) to the seeds within the window, or none where it reaches one of the window's
  * far edges (all but the one along the body's side): it runs on.
  */
-function filled(ink: InkImage, window: Box, seeds: [number, number][], side: Side): Box | undefined {
+function filled(ink: InkImage, window: Box, seeds: [number, number][], side: BoxSide): Box | undefined {
   const farEdge = (x: number, y: number) =>
     (x === window.x0 && side !== 'right') ||
     (x === window.x1 && side !== 'left') ||
