@@ -32,6 +32,17 @@ describe('fittings detected on a junction dot', () => {
     expect(withoutTeeDots([onDisc], page(disc), [pipe], 3)).toEqual([]);
   });
 
+  it('keeps a filled disc on a straight pipe that no line leaves: a symbol drawn as a dot, not a junction', () => {
+    const bare = (x: number, y: number) => (x - 50) ** 2 + (y - 100) ** 2 <= 25.5;
+    expect(withoutTeeDots([onDisc], page(bare), [pipe], 3)).toEqual([onDisc]);
+    // Its branch a stroke longer than the disc's radius makes it a junction again.
+    const shortBranch = (x: number, y: number) => bare(x, y) || (y >= 99 && y <= 101 && x >= 50 && x <= 61);
+    expect(withoutTeeDots([onDisc], page(shortBranch), [pipe], 3)).toEqual([]);
+    // A blot that runs along the pipe little more than half as far as across (a scan's blurred slash mark) is no disc.
+    const blot = (x: number, y: number) => x >= 44 && x <= 56 && y >= 97 && y <= 103;
+    expect(withoutTeeDots([fitting(44, 97, 56, 103)], page(blot), [pipe], 3)).toEqual([]);
+  });
+
   it('keeps a bar across the pipe (an orifice plate), a dot at a pipe end, a valve, and a fitting on a dashed line', () => {
     const bar = (x: number, y: number) => x >= 42 && x <= 58 && y >= 99 && y <= 101;
     expect(withoutTeeDots([fitting(42, 99, 58, 101)], page(bar), [pipe], 3)).toHaveLength(1);
@@ -51,6 +62,13 @@ describe('a tee dot with a valve leaving it', () => {
 
   it("drops the fitting on the dot: the valve's ink in its box is the valve's", () => {
     expect(withoutTeeDots([overDot, valve], page(withValve), [pipe], 3)).toEqual([valve]);
+  });
+
+  it('drops a round disc with a valve detected right beside it, though the scan left paper between them', () => {
+    const bare = (x: number, y: number) => (x - 50) ** 2 + (y - 100) ** 2 <= 25.5;
+    const apart = (x: number, y: number) => bare(x, y) || (x >= 58 && x <= 70 && y >= 94 && y <= 106);
+    const beside: DetectedSymbol = { ...fitting(57, 92, 70, 108, 'gate_valve'), elementType: 'valve' };
+    expect(withoutTeeDots([onDisc, beside], page(apart), [pipe], 3)).toEqual([beside]);
   });
 
   it('keeps it where no detection holds that ink', () => {

@@ -10,6 +10,8 @@ const MAX_DOT_STROKES = 8;
 const DOT_OVER_PIPE = 1.8;
 /** Beside the pipe a dot's ink runs along it about as far as across (a disc); a bar across the pipe, a stroke. */
 const ROUND = 0.5;
+/** A disc drawn as a symbol is round: beside the pipe its ink runs along it nearly as far as across. */
+const ROUND_SYMBOL = 0.8;
 
 /**
  * The detections less the junction dots among them. A filled disc where pipes meet reads to the detector much as an
@@ -19,7 +21,7 @@ const ROUND = 0.5;
  * width, and beside the line on both sides runs along it about as far as across (a disc), then stops: an orifice
  * plate's or a flange's bar across the pipe runs along it a stroke or two. Ink in the box of a detection touching the
  * fitting that is no fitting is that symbol's: a valve drawn right at the tee reaches into the box the detector gives
- * the dot.
+ * the dot. A round disc that no line and no such symbol leaves square is a symbol drawn on a straight pipe, kept.
  */
 export function withoutTeeDots(detected: DetectedSymbol[], ink: InkImage, lines: readonly Segment[], unit: number): DetectedSymbol[] {
   const solid = lines.filter((line) => !line.dashed);
@@ -63,8 +65,25 @@ function onDot(box: Box, ink: InkImage, lines: readonly Segment[], unit: number,
     if (!dot) return false;
     const pipe = line.hi - line.lo + 1;
     const width = 2 * dot.radius + 1;
-    return width >= DOT_OVER_PIPE * pipe && roundBeside(line, frame, dot.along, width, limit) && inkPastDot(line, frame, dot) <= width;
+    if (width < DOT_OVER_PIPE * pipe || inkPastDot(line, frame, dot) > width) return false;
+    const alongBeside = besideAlong(line, frame, dot.along, width, limit);
+    if (alongBeside < ROUND * width) return false;
+    // A round disc that nothing leaves is a symbol drawn on the pipe; a blot (a blurred slash mark) is no symbol either.
+    return alongBeside < ROUND_SYMBOL * width || branchLeaves(ink, line, frame, dot);
   });
+}
+
+/**
+ * Whether something leaves the disc square to the pipe: a tee's branch (across the disc, the ink on one side runs on
+ * past its edge at least as far again as its radius) or a detected symbol drawn right at it.
+ */
+function branchLeaves(ink: InkImage, line: Segment, { theirs, axis }: LineFrame, dot: { along: number; radius: number }): boolean {
+  const past = Math.max(2, dot.radius);
+  const reaching = dot.radius + past;
+  const branch = acrossProfile(ink, line, dot.along - dot.radius, dot.along + dot.radius).some(
+    ([up, down]) => Math.max(up, down) >= reaching,
+  );
+  return branch || theirs(dot.along, axis - reaching) || theirs(dot.along, axis + reaching);
 }
 
 /**
@@ -80,19 +99,23 @@ function widestAcross(ink: InkImage, line: Segment, { along }: LineFrame, limit:
   return widest;
 }
 
-/** Beside the line on both sides, halfway into the dot, the ink runs along the line as far as a disc's, and stops. */
-function roundBeside(line: Segment, { inked }: LineFrame, at: number, width: number, limit: number): boolean {
+/**
+ * How far the ink runs along the line beside it, halfway into the dot of `width`, on the side where it runs less: about
+ * the disc's width for a dot, and it stops (0 where it is paper there or runs on past `limit`).
+ */
+function besideAlong(line: Segment, { inked }: LineFrame, at: number, width: number, limit: number): number {
   const run = (across: number, step: number) => {
     let n = 0;
     while (n < limit && inked(at + step * (n + 1), across)) n++;
     return n;
   };
   const into = Math.max(1, Math.round((width - (line.hi - line.lo + 1)) / 4));
-  return [line.lo - into, line.hi + into].every((across) => {
-    if (!inked(at, across)) return false;
+  const runs = [line.lo - into, line.hi + into].map((across) => {
+    if (!inked(at, across)) return 0;
     const [back, on] = [run(across, -1), run(across, 1)];
-    return back < limit && on < limit && back + on + 1 >= ROUND * width;
+    return back < limit && on < limit ? back + on + 1 : 0;
   });
+  return Math.min(...runs);
 }
 
 /**
