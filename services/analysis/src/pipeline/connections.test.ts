@@ -354,6 +354,29 @@ describe('traceConnections', () => {
     expect(pairs(traceConnections(segments, [right, below, plate], [], 4))).toEqual([[0, 2]]);
   });
 
+  it('takes no symbol beside a signal line at the end of a shorter piece of it found twice: the line runs on there', () => {
+    // Unit 2 (a dashed reach of 14 px): a signal line x 1277 from a bubble above it (y ..327) down past the bubble it
+    // ends beside (x ..1263, y 408..); found again as a piece stopping at y 396, beside a third bubble to its left
+    // (x ..1268, y 358..390), within reach.
+    const dashed = (segment: ReturnType<typeof vertical>) => ({ ...segment, dashed: true });
+    const segments = [vertical(334, 417, 1277), vertical(337, 396, 1278)].map(dashed);
+    const above = { x0: 1261, y0: 295, x1: 1292, y1: 327 };
+    const below = { x0: 1230, y0: 408, x1: 1263, y1: 438 };
+    const beside = { x0: 1236, y0: 358, x1: 1268, y1: 390 };
+    expect(pairs(traceConnections(segments, [above, below, beside], [], 2))).toEqual([[0, 1]]);
+  });
+
+  it("takes no dashes found along a process line for a signal line: their end at the pipe's bend points at no symbol", () => {
+    // Unit 2: a pipe from a flange (x ..765) along y 1290 bends up at x 814 and runs along y 1238 to a valve at x 970;
+    // its first stretch is also found as dashes (x 779..814), whose end at the bend points at a valve 23 px on.
+    const flange = { x0: 759, y0: 1277, x1: 765, y1: 1300 };
+    const far = { x0: 970, y0: 1206, x1: 1004, y1: 1249 };
+    const near = { x0: 837, y0: 1252, x1: 882, y1: 1291 };
+    const segments = [horizontal(766, 814, 1290), vertical(1238, 1290, 814), horizontal(813, 969, 1238)];
+    const dashes = { ...horizontal(779, 814, 1290), dashed: true };
+    expect(pairs(traceConnections([...segments, dashes], [flange, far, near], [], 2))).toEqual([[0, 1]]);
+  });
+
   describe('open ends', () => {
     // A valve on a pipe y 100 (unit 3, open ends 45 px from the last joint): the pipe runs on 300 px to the right
     // and stops in the open; at x 250 a branch goes down 120 px and stops too.

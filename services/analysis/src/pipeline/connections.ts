@@ -1,8 +1,17 @@
 import type { PathSegment } from '@pid/contracts';
 import { boxGap, containsPoint, type Box, type InkImage } from './components';
 import { segmentCenter, type Segment } from './lines';
-import { bendsBesideSymbols, danglingPipeEnds, danglingSignalEnds, openEnds, pointOf, trimToDashes, type Piece } from './piece-ends';
-import { markDashesFoundSolid } from './dashes-found-solid';
+import {
+  bendsBesideSymbols,
+  danglingPipeEnds,
+  danglingSignalEnds,
+  endsTheLineRunsPast,
+  openEnds,
+  pointOf,
+  trimToDashes,
+  type Piece,
+} from './piece-ends';
+import { alongSolid, markDashesFoundSolid } from './dashes-found-solid';
 import { joinPieces } from './piece-joins';
 import { PieceLines, pieceReach } from './piece-lines';
 
@@ -96,10 +105,13 @@ export function traceConnections(
   bendsBesideSymbols(pieces, symbols, reach.of);
   markDashesFoundSolid(pieces, reach.of, unit);
   const lines = new PieceLines(pieces, unit, reach.of);
+  const runsOn = (piece: Piece, along: number) => lines.runsOn(piece, along);
+  endsTheLineRunsPast(pieces, runsOn);
   const { crossingGap, ink, stemLength } = options;
   joinPieces(pieces, { symbols, dots, unit, reach, lines, crossingGap, ink, stemLength });
-  const runsOn = (piece: Piece, along: number) => lines.runsOn(piece, along);
-  danglingSignalEnds(pieces, symbols, reach.of, runsOn, ink);
+  // A process line's stroke also read as dashes leaves no signal end dangling.
+  const signalPieces = pieces.filter((piece) => !alongSolid(piece, lines, reach.of, unit));
+  danglingSignalEnds(signalPieces, symbols, reach.of, runsOn, ink);
   danglingPipeEnds(pieces, symbols, reach.of, runsOn);
 
   const found = connectionsFrom(pieces, symbols.length, unit);

@@ -1,4 +1,5 @@
 import type { Piece } from './piece-ends';
+import type { PieceLines } from './piece-lines';
 
 /** The longest stroke taken for a dash, in stroke widths: a dash-dot line's long dash, its gap and dot blurred into one. */
 const LONGEST_DASH = 15;
@@ -25,4 +26,22 @@ export function markDashesFoundSolid(pieces: Piece[], reachOf: (piece: Piece) =>
         ((piece.atStart >= 0 && piece.atStart === line.atStart) || (piece.atEnd >= 0 && piece.atEnd === line.atEnd)),
     );
   }
+}
+
+/**
+ * Whether a dashed piece lies along a solid piece longer than any dash that covers it end to end: a process line's
+ * stroke also read as dashes (a scan's specks along a hairline). Its ends are the line's, which the tracer joins or
+ * leaves; they dangle for no symbol.
+ */
+export function alongSolid(piece: Piece, lines: PieceLines, reachOf: (piece: Piece) => number, unit: number): boolean {
+  if (!piece.dashed) return false;
+  return lines
+    .between(piece.orientation, piece.center - unit, piece.center + unit)
+    .some(
+      (line) =>
+        !line.dashed &&
+        line.end - line.start > LONGEST_DASH * unit &&
+        line.start <= piece.start + reachOf(line) &&
+        line.end >= piece.end - reachOf(line),
+    );
 }

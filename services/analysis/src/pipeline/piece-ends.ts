@@ -285,6 +285,17 @@ export function bendsBesideSymbols(pieces: Piece[], symbols: Box[], reachOf: (pi
 }
 
 /**
+ * An end that the line runs on past, in a piece of it found beside this one (a dashed line found twice, once
+ * shorter), is no end of the line: it reaches no symbol. (A symbol the line ends at splits the other piece too.)
+ */
+export function endsTheLineRunsPast(pieces: Piece[], runsOn: (piece: Piece, along: number) => boolean): void {
+  for (const piece of pieces) {
+    if (piece.atStart >= 0 && runsOn(piece, piece.start)) piece.atStart = -1;
+    if (piece.atEnd >= 0 && runsOn(piece, piece.end)) piece.atEnd = -1;
+  }
+}
+
+/**
  * The ends of process lines that stop in the open: no symbol there, no other line within reach (a line broken
  * at a crossing stops beside the line it crosses; pieces of the same line found side by side don't count, those
  * that run on have joined it), and at least `minLength` from where the piece was last
