@@ -119,6 +119,26 @@ describe('findSymbols', () => {
     expect(dots.map((d) => [d.x0, d.x1])).toEqual([[54, 66]]);
   });
 
+  it('takes no crossing of heavy lines with ink bled into its corners for a junction dot, but a dot drawn there', () => {
+    // Two 9-px pipes crossing at (60, 100) and at (140, 100). A scan's bleed rounds the first crossing's corners: the
+    // ink left off the lines is a blob 17 px across, 4 px out of each side of either line (under half its width).
+    // The second crossing carries a junction dot of radius 13 (9 px out of each side, as drawn: one line width).
+    const ink = new Uint8Array(W * H);
+    const disc = (cx: number, cy: number, r2: number) => {
+      for (let y = cy - 14; y <= cy + 14; y++)
+        for (let x = cx - 14; x <= cx + 14; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r2) ink[y * W + x] = 1;
+    };
+    disc(60, 100, 8.5 ** 2);
+    disc(140, 100, 13.5 ** 2);
+    const segments = [
+      strokeSegment('horizontal', 0, 199, 96, 104),
+      strokeSegment('vertical', 20, 190, 56, 64),
+      strokeSegment('vertical', 20, 190, 136, 144),
+    ];
+    const { dots } = findSymbols(connectedComponents(ink, W, H), segments, W, H, 5, ink);
+    expect(dots.map((d) => [d.x0, d.x1])).toEqual([[127, 153]]);
+  });
+
   describe('boxes drawn with lines', () => {
     const boxes = (segments: Segment[]) =>
       findSymbols([], segments, W, H, 2, new Uint8Array(W * H)).symbols.filter((s) => s.description === 'equipment (box)');

@@ -67,8 +67,11 @@ export function strokeUnit(segments: Segment[]): number {
 /** The description of equipment read from a rectangle drawn with lines. */
 export const BOX_EQUIPMENT = 'equipment (box)';
 
-/** How far a junction dot stands out of each side of its line, at least, in line widths (drawn, about one). */
-const DOT_STANDS_OUT = 0.25;
+/**
+ * How far a junction dot stands out of each side of its line, at least, in line widths (drawn, about one). A scan's
+ * bleed into the corners where two heavy lines cross makes a round blob there too, standing out by less.
+ */
+const DOT_STANDS_OUT = 0.5;
 
 /**
  * Symbols from the components left after line removal (their pixels in `ink`), plus rectangles drawn with
