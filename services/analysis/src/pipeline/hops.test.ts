@@ -33,6 +33,18 @@ describe('bridgeGaps', () => {
     expect(verticals(bridgeGaps([across[0], above, single], UNIT))).toEqual([[10, 390]]);
   });
 
+  it('keeps a pipe solid where its short run to a bend, broken off at a crossing, was read as a dash', () => {
+    const dash = { ...lineSegment('vertical', 100, 120, 146), dashed: true };
+    const single = lineSegment('vertical', 100, 154, 390);
+    const joined = bridgeGaps([across[0], dash, single], UNIT).filter((s) => s.orientation === 'vertical');
+    expect(joined.map((s) => [s.start, s.end, s.dashed])).toEqual([[120, 390, false]]);
+    // A signal line's dash found solid across a crossing stays in its dashed line.
+    const signal = { ...single, dashed: true };
+    const solidDash = lineSegment('vertical', 100, 120, 146);
+    const signalJoined = bridgeGaps([across[0], solidDash, signal], UNIT).filter((s) => s.orientation === 'vertical');
+    expect(signalJoined.map((s) => [s.start, s.end, s.dashed])).toEqual([[120, 390, true]]);
+  });
+
   it('drops a hop’s arc found as short straight pieces around the gap, and keeps the pipe it jumps', () => {
     // The arc squared by coarse pixels: out along y 146 and y 154 to x 106, and down x 106 across the pipe.
     const arc = [

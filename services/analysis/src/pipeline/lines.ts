@@ -20,7 +20,9 @@ export const segmentThickness = (segment: Segment) => segment.hi - segment.lo + 
 export const strokeSize = (segment: Segment) => ({ length: segmentLength(segment), thickness: segmentThickness(segment) });
 /**
  * Pieces of lines joined pair by pair: `join` makes the segments that now hold `a` and `b` one, spanning both (either
- * may have grown already, from a sibling piece beside it); `latest` is the segment that now holds a piece.
+ * may have grown already, from a sibling piece beside it); `latest` is the segment that now holds a piece. A dashed and
+ * a solid piece joined are of the longer one's kind: a line's short run between two breaks read as a dash is no
+ * signal line.
  */
 export function pieceJoins() {
   const replaced = new Map<Segment, Segment>();
@@ -30,6 +32,7 @@ export function pieceJoins() {
     if (first === second) return;
     const joined: Segment = {
       ...first,
+      dashed: segmentLength(first) >= segmentLength(second) ? first.dashed : second.dashed,
       start: Math.min(first.start, second.start),
       end: Math.max(first.end, second.end),
       lo: Math.min(first.lo, second.lo),
