@@ -32,6 +32,28 @@ describe('traceConnections', () => {
     ]);
   });
 
+  it('goes on past a fitting hung from the pipe whose reach (its leg to the pipe) spans the pipe: all three are joined', () => {
+    // A vertical pipe x 100 between two pumps; a fitting x 110..140 right of it, its reach over its leg to x 96.
+    const [top, bottom] = [
+      { x0: 80, y0: 0, x1: 120, y1: 19 },
+      { x0: 80, y0: 281, x1: 120, y1: 300 },
+    ];
+    const reach = { x0: 96, y0: 140, x1: 140, y1: 160 };
+    const core = { x0: 110, y0: 140, x1: 140, y1: 160 };
+    const segments = [vertical(20, 280, 100)];
+    expect(pairs(traceConnections(segments, [top, bottom, reach], [], 2, { cores: [top, bottom, core] }))).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+    // A valve drawn on the pipe (its own box across it) splits it: the pumps are joined through the valve only.
+    const inline = { x0: 90, y0: 140, x1: 110, y1: 160 };
+    expect(pairs(traceConnections(segments, [top, bottom, inline], [], 2, { cores: [top, bottom, inline] }))).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+  });
+
   it('connects a branch valve drawn right beside its junction dot (the pipe between them shorter than a sliver)', () => {
     // A vertical pipe x 100 between two pumps; a dot on it at y 150; a valve 7 px right of the dot, its pipe
     // piece x 109..115 the only line between them.

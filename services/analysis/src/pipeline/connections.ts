@@ -60,32 +60,47 @@ function passesBeside(segment: Segment, center: number, core: Box, alongLo: numb
 
 /**
  * The parts of a segment outside the symbols it runs through (an inline valve splits its pipe), but slivers;
- * a part from a junction dot is kept however short (a branch's valve drawn right beside the dot).
+ * a part from a junction dot is kept however short (a branch's valve drawn right beside the dot). `through`: whether
+ * the pipe goes on from each part to the next, having only passed beside symbols hung from it on their legs.
  */
-function splitAtSymbols(segment: Segment, symbols: Box[], minLength: number, dots: Box[], cores?: Box[]): Array<[number, number]> {
+function splitAtSymbols(
+  segment: Segment,
+  symbols: Box[],
+  minLength: number,
+  dots: Box[],
+  cores?: Box[],
+): Array<{ span: [number, number]; through: boolean }> {
   const center = segmentCenter(segment);
   const atDot = (along: number) => {
     const [x, y] = segment.orientation === 'horizontal' ? [along, center] : [center, along];
     return dots.some((dot) => containsPoint(dot, x, y, 1));
   };
   const long = (from: number, to: number) => to - from + 1 >= minLength || atDot(from) || atDot(to);
-  const cuts: Array<[number, number]> = [];
+  const cuts: Array<{ lo: number; hi: number; beside: boolean }> = [];
   symbols.forEach((box, index) => {
     const [acrossLo, acrossHi, alongLo, alongHi] =
       segment.orientation === 'horizontal' ? [box.y0, box.y1, box.x0, box.x1] : [box.x0, box.x1, box.y0, box.y1];
     if (center < acrossLo || center > acrossHi || alongHi < segment.start || alongLo > segment.end) return;
-    if (segment.dashed && cores && passesBeside(segment, center, cores[index], alongLo, alongHi)) return;
-    cuts.push([alongLo, alongHi]);
+    const beside = cores !== undefined && passesBeside(segment, center, cores[index], alongLo, alongHi);
+    if (segment.dashed && beside) return;
+    cuts.push({ lo: alongLo, hi: alongHi, beside });
   });
-  cuts.sort((a, b) => a[0] - b[0]);
-  const pieces: Array<[number, number]> = [];
+  cuts.sort((a, b) => a.lo - b.lo);
+  const parts: Array<{ span: [number, number]; through: boolean }> = [];
   let from = segment.start;
-  for (const [lo, hi] of cuts) {
-    if (lo - 1 >= from && long(from, lo - 1)) pieces.push([from, lo - 1]);
+  // Whether every cut since the last part kept is a symbol passed beside.
+  let beside = true;
+  for (const { lo, hi, beside: passed } of cuts) {
+    if (lo - 1 >= from && long(from, lo - 1)) {
+      parts.push({ span: [from, lo - 1], through: false });
+      beside = true;
+    }
+    beside &&= passed;
+    if (parts.length > 0) parts[parts.length - 1].through = beside;
     from = Math.max(from, hi + 1);
   }
-  if (segment.end >= from && long(from, segment.end)) pieces.push([from, segment.end]);
-  return pieces;
+  if (segment.end >= from && long(from, segment.end)) parts.push({ span: [from, segment.end], through: false });
+  return parts;
 }
 
 /**
@@ -101,7 +116,7 @@ export function traceConnections(
   options: TraceOptions = {},
 ): TracedConnection[] {
   const reach = pieceReach(unit, options.crossingGap);
-  const pieces = piecesBetween(segments, symbols, dots, unit, options, reach.of);
+  const { pieces, through } = piecesBetween(segments, symbols, dots, unit, options, reach.of);
   bendsBesideSymbols(pieces, symbols, reach.of);
   markDashesFoundSolid(pieces, reach.of, unit);
   const lines = new PieceLines(pieces, unit, reach.of);
@@ -109,6 +124,12 @@ export function traceConnections(
   endsTheLineRunsPast(pieces, runsOn);
   const { crossingGap, ink, stemLength } = options;
   joinPieces(pieces, { symbols, dots, unit, reach, lines, crossingGap, ink, stemLength });
+  // A pipe goes on past a symbol hung from it on a leg: its two pieces reach the symbol and each other.
+  for (const [before, after] of through) {
+    const point = pointOf(pieces[before], (pieces[before].end + pieces[after].start) / 2);
+    pieces[before].neighbours.push({ piece: after, point });
+    pieces[after].neighbours.push({ piece: before, point });
+  }
   // A process line's stroke also read as dashes leaves no signal end dangling.
   const signalPieces = pieces.filter((piece) => !alongSolid(piece, lines, reach.of, unit));
   danglingSignalEnds(signalPieces, symbols, reach.of, runsOn, ink);
@@ -140,7 +161,7 @@ function piecesBetween(
   unit: number,
   options: TraceOptions,
   reachOf: (piece: Piece) => number,
-): Piece[] {
+): { pieces: Piece[]; through: Array<[number, number]> } {
   const symbolAt = (piece: Piece, end: 'start' | 'end') => {
     const [x, y] = pointOf(piece, piece[end]);
     const point = { x0: x, y0: y, x1: x, y1: y };
@@ -158,8 +179,15 @@ function piecesBetween(
     return best;
   };
   const pieces: Piece[] = [];
+  const through: Array<[number, number]> = [];
   for (const segment of segments) {
-    for (const [start, end] of splitAtSymbols(segment, symbols, 2 * unit, dots, options.cores)) {
+    const parts = splitAtSymbols(segment, symbols, 2 * unit, dots, options.cores);
+    parts.forEach(({ through: goesOn }, i) => {
+      if (goesOn && i + 1 < parts.length) through.push([pieces.length + i, pieces.length + i + 1]);
+    });
+    for (const {
+      span: [start, end],
+    } of parts) {
       const piece: Piece = {
         orientation: segment.orientation,
         start,
@@ -178,7 +206,7 @@ function piecesBetween(
       pieces.push(piece);
     }
   }
-  return pieces;
+  return { pieces, through };
 }
 
 /** From each symbol along its joined pieces, each pair of symbols reached connected once. */
