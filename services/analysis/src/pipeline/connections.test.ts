@@ -9,6 +9,12 @@ const horizontal = (start: number, end: number, y: number) => lineSegment('horiz
 const vertical = (start: number, end: number, x: number) => lineSegment('vertical', x, start, end);
 
 describe('traceConnections', () => {
+  // Two pumps on a vertical pipe along x 100, y 20..280.
+  const [top, bottom] = [
+    { x0: 80, y0: 0, x1: 120, y1: 19 },
+    { x0: 80, y0: 281, x1: 120, y1: 300 },
+  ];
+
   it('connects a valve to its blind flange across a stub shorter than the reach, one symbol at each end', () => {
     // A pipe into the valve, then 7 px of pipe to the flange: both ends of the stub are within reach of both.
     const valve = { x0: 100, y0: 90, x1: 130, y1: 110 };
@@ -19,10 +25,6 @@ describe('traceConnections', () => {
 
   it('connects a valve hung from a pipe by a leg shorter than the reach: the leg leads away from it into the pipe', () => {
     // A vertical pipe x 100 between two pumps; a valve left of it (x 60..93) on a 5-px leg x 94..98 at y 150.
-    const [top, bottom] = [
-      { x0: 80, y0: 0, x1: 120, y1: 19 },
-      { x0: 80, y0: 281, x1: 120, y1: 300 },
-    ];
     const valve = { x0: 60, y0: 140, x1: 93, y1: 160 };
     const segments = [vertical(20, 280, 100), horizontal(94, 98, 150)];
     expect(pairs(traceConnections(segments, [top, bottom, valve], [], 2))).toEqual([
@@ -34,10 +36,6 @@ describe('traceConnections', () => {
 
   it('goes on past a fitting hung from the pipe whose reach (its leg to the pipe) spans the pipe: all three are joined', () => {
     // A vertical pipe x 100 between two pumps; a fitting x 110..140 right of it, its reach over its leg to x 96.
-    const [top, bottom] = [
-      { x0: 80, y0: 0, x1: 120, y1: 19 },
-      { x0: 80, y0: 281, x1: 120, y1: 300 },
-    ];
     const reach = { x0: 96, y0: 140, x1: 140, y1: 160 };
     const core = { x0: 110, y0: 140, x1: 140, y1: 160 };
     const segments = [vertical(20, 280, 100)];
@@ -57,10 +55,6 @@ describe('traceConnections', () => {
   it('connects a branch valve drawn right beside its junction dot (the pipe between them shorter than a sliver)', () => {
     // A vertical pipe x 100 between two pumps; a dot on it at y 150; a valve 7 px right of the dot, its pipe
     // piece x 109..115 the only line between them.
-    const [top, bottom] = [
-      { x0: 80, y0: 0, x1: 120, y1: 19 },
-      { x0: 80, y0: 281, x1: 120, y1: 300 },
-    ];
     const valve = { x0: 116, y0: 140, x1: 156, y1: 160 };
     const dot = { x0: 93, y0: 143, x1: 108, y1: 157 };
     const segments = [vertical(20, 280, 100), horizontal(109, 115, 150)];

@@ -185,9 +185,8 @@ function piecesBetween(
     parts.forEach(({ through: goesOn }, i) => {
       if (goesOn && i + 1 < parts.length) through.push([pieces.length + i, pieces.length + i + 1]);
     });
-    for (const {
-      span: [start, end],
-    } of parts) {
+    for (const { span } of parts) {
+      const [start, end] = span;
       const piece: Piece = {
         orientation: segment.orientation,
         start,
