@@ -50,8 +50,9 @@ export interface TraceOptions {
 }
 
 /**
- * A signal line running on past both sides of a symbol's reach, beside the symbol's own box: it passes the ink joined
- * to the symbol (a valve's actuator, its leg), it does not end there. (A pipe may: a valve hung from it on a leg.)
+ * A line running on past both sides of a symbol's reach, beside the symbol's own box: it passes the ink joined to the
+ * symbol (a valve's actuator, its leg). A signal line does not end there; a pipe reaches the symbol hung from it on a
+ * leg and goes on past it.
  */
 function passesBeside(segment: Segment, center: number, core: Box, alongLo: number, alongHi: number): boolean {
   const [coreLo, coreHi] = segment.orientation === 'horizontal' ? [core.y0, core.y1] : [core.x0, core.x1];
