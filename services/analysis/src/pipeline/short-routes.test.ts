@@ -53,6 +53,31 @@ describe('two symbols joined by a short bent stroke', () => {
     expect(shortRoutes([valve, relief], ink, UNIT, SHORTEST_LINE, () => true)).toEqual([]);
   });
 
+  it('follows a dashed stroke across its gaps, round bends that fall in a gap, as a dashed route', () => {
+    // The U again as a signal line: dashes 6 long, gaps 4, both corners in a gap.
+    const dashedDown: Box[] = [51, 61, 71].map((y0) => ({ x0: 34, y0, x1: 35, y1: Math.min(y0 + 5, 75) }));
+    const dashedAlong: Box[] = [39, 49, 59, 69, 79].map((x0) => ({ x0, y0: 80, x1: Math.min(x0 + 5, 82), y1: 81 }));
+    const dashedUp: Box[] = [72, 62, 51].map((y0) => ({ x0: 85, y0, x1: 86, y1: y0 === 51 ? 57 : y0 + 5 }));
+    const base = [...outline(valve), ...outline(relief), ...dashedDown, ...dashedAlong, ...dashedUp];
+    const routes = shortRoutes([valve, relief], page(...base), UNIT, SHORTEST_LINE, never, [], [], 6);
+    expect(routes).toHaveLength(1);
+    expect(routes[0].dashed).toBe(true);
+    expect(routes[0].path.map(({ orientation }) => orientation)).toEqual(['vertical', 'horizontal', 'vertical']);
+    expect(routes[0].path[0].end).toEqual([34.5, 80.5]);
+    // Gaps wider than a dash gap, or a corner with ink both sides (a crossing), end it.
+    expect(shortRoutes([valve, relief], page(...base), UNIT, SHORTEST_LINE, never, [], [], 3)).toEqual([]);
+    expect(shortRoutes([valve, relief], page(...base), UNIT, SHORTEST_LINE, never)).toEqual([]);
+    const crossed = page(...base, { x0: 27, y0: 80, x1: 32, y1: 81 });
+    expect(shortRoutes([valve, relief], crossed, UNIT, SHORTEST_LINE, never, [], [], 6)).toEqual([]);
+  });
+
+  it('does not cross one gap: a solid stroke broken once is a dropout, no signal line', () => {
+    const solid = page(...outline(valve), ...outline(relief), down, along, up);
+    expect(shortRoutes([valve, relief], solid, UNIT, SHORTEST_LINE, never, [], [], 6)).toMatchObject([{ dashed: false }]);
+    const broken = page(...outline(valve), ...outline(relief), down, { ...along, x1: 55 }, { ...along, x0: 61 }, up);
+    expect(shortRoutes([valve, relief], broken, UNIT, SHORTEST_LINE, never, [], [], 6)).toEqual([]);
+  });
+
   it('leaves a straight stroke to the straight links', () => {
     const straight = page(...outline(valve), ...outline(relief), { x0: 51, y0: 34, x1: 69, y1: 35 });
     expect(shortRoutes([valve, relief], straight, UNIT, SHORTEST_LINE, never)).toEqual([]);

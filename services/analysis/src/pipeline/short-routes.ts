@@ -9,6 +9,8 @@ export interface ShortRoute {
   a: number;
   b: number;
   path: PathSegment[];
+  /** Broken into dashes: a signal line. */
+  dashed: boolean;
 }
 
 /** At most this many bends: an L, a U or a Z. */
@@ -17,6 +19,8 @@ const MAX_BENDS = 2;
 const MAX_BARE = 2;
 /** How far past the stroke's end a symbol may stand and still be reached, in strokes (a stroke's end blurred short). */
 const END_REACH_STROKES = 2;
+/** A broken stroke is a signal line's dashes where it crosses at least this many gaps (one is a scan's dropout). */
+const MIN_DASH_GAPS = 2;
 
 type Axis = 'horizontal' | 'vertical';
 
@@ -36,7 +40,8 @@ interface Leg {
  * thin stroke leaving a symbol's box, the stroke is followed through its bends, each leg shorter than a line
  * (`maxLeg`), into another symbol: a route, where the stroke is alone (no tee, no crossing, no ink widening into a
  * blob) and meets no text and no line found already (the tracer follows those; `lines` shorter than `maxLeg` are
- * stubs and legs, pieces of such routes).
+ * stubs and legs, pieces of such routes). A signal line drawn as short (a bubble's line to the actuator beside it) is
+ * followed across its gaps of up to `dashGap` pixels, a bend falling in a gap included: a dashed route.
  */
 export function shortRoutes(
   symbols: Box[],
@@ -46,12 +51,15 @@ export function shortRoutes(
   joined: (a: number, b: number) => boolean,
   text: Box[] = [],
   lines: Segment[] = [],
+  dashGap = 0,
 ): ShortRoute[] {
   const routes = new Map<string, ShortRoute>();
-  for (const { a, found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, false)) {
-    if (found.path.length < 2) continue;
+  for (const { a, found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, { toLineEnds: false, dashGap })) {
+    const dashed = found.gaps >= MIN_DASH_GAPS;
+    // A straight dashed route is `shortLinks`' too, but it takes only boxes facing each other across the gap.
+    if (found.path.length < (dashed ? 1 : 2)) continue;
     const key = `${Math.min(a, found.b)}:${Math.max(a, found.b)}`;
-    if (!routes.has(key) && !joined(a, found.b)) routes.set(key, { a, b: found.b, path: found.path });
+    if (!routes.has(key) && !joined(a, found.b)) routes.set(key, { a, b: found.b, path: found.path, dashed });
   }
   return [...routes.values()];
 }
@@ -67,7 +75,7 @@ export function bentLegs(symbols: Box[], ink: InkImage, unit: number, maxLeg: nu
   const half = Math.max(1, Math.round(unit / 2));
   // A line's end this near a symbol is the tracer's already (a vessel's dome drawn past its box leads to its pipe).
   const attached = ([x, y]: [number, number]) => symbols.some((box) => containsPoint(box, x, y, PIPE_END_REACHES * solidReach(unit)));
-  for (const { found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, true)) {
+  for (const { found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, { toLineEnds: true, dashGap: 0 })) {
     if (!found.line || found.path.length < 2 || attached(nearestEnd(found.line, found.path[found.path.length - 1].end))) continue;
     for (const { orientation, start, end } of found.path) {
       const [from, to, across] = orientation === 'horizontal' ? [start[0], end[0], start[1]] : [start[1], end[1], start[0]];
@@ -86,14 +94,14 @@ function followedStrokes(
   maxLeg: number,
   text: Box[],
   lines: Segment[],
-  toLineEnds: boolean,
+  { toLineEnds, dashGap }: { toLineEnds: boolean; dashGap: number },
 ): Array<{ a: number; found: Followed }> {
   // (A stub cut at a symbol, or a leg, may be a piece of the route itself.)
   const long = lines.filter((line) => segmentLength(line) >= maxLeg);
   const boxes = long.map(segmentBox);
   const followed: Array<{ a: number; found: Followed }> = [];
   symbols.forEach((box, a) => {
-    const legs = exits(box, ink, unit);
+    const legs = exits(box, ink, unit, dashGap);
     if (!legs.length) return;
     // A route runs at most three legs from its symbol: only what stands that near is in its way.
     const near = (other: Box) => boxesTouch(other, box, MAX_BENDS * maxLeg + maxLeg);
@@ -107,6 +115,7 @@ function followedStrokes(
       lines: nearLines,
       lineBoxes: nearLines.map(segmentBox),
       toLineEnds,
+      dashGap,
     };
     for (const leg of legs) {
       const found = follow(a, leg, around);
@@ -137,8 +146,11 @@ const inkOn = (ink: InkImage, axis: Axis, along: number, across: number) =>
 const pointOn = (axis: Axis, along: number, across: number): [number, number] =>
   axis === 'horizontal' ? [along, across] : [across, along];
 
-/** The thin strokes crossing the line a pixel outside each side of the box: where pipes may leave it. */
-function exits(box: Box, ink: InkImage, unit: number): Leg[] {
+/**
+ * The thin strokes crossing the line a pixel outside each side of the box: where pipes may leave it. A dashed line's
+ * first dash may stand up to `dashGap` off the side (the box took in the dash before, or the line starts with a gap).
+ */
+function exits(box: Box, ink: InkImage, unit: number, dashGap: number): Leg[] {
   const thickest = 2 * unit + 2;
   const legs: Leg[] = [];
   const sides: Array<{ axis: Axis; step: 1 | -1; at: number; span: [number, number] }> = [
@@ -148,13 +160,20 @@ function exits(box: Box, ink: InkImage, unit: number): Leg[] {
     { axis: 'vertical', step: 1, at: box.y1 + 1, span: [box.x0, box.x1] },
   ];
   for (const { axis, step, at, span } of sides) {
-    for (let across = span[0]; across <= span[1]; across++) {
-      if (!inkOn(ink, axis, at, across)) continue;
-      let end = across;
-      while (end + 1 <= span[1] && inkOn(ink, axis, at, end + 1)) end++;
-      // A run touching the box's corner may be an outline going on round it.
-      if (end - across + 1 <= thickest && across > span[0] && end < span[1]) legs.push({ axis, step, band: [across, end], from: at });
-      across = end;
+    // Across the side, what is not yet ink nearer the box.
+    const open = new Array<boolean>(span[1] - span[0] + 1).fill(true);
+    for (let off = 0; off <= dashGap; off++) {
+      for (let across = span[0]; across <= span[1]; across++) {
+        if (!inkOn(ink, axis, at + step * off, across)) continue;
+        let end = across;
+        while (end + 1 <= span[1] && inkOn(ink, axis, at + step * off, end + 1)) end++;
+        const first = open.slice(across - span[0], end - span[0] + 1).every(Boolean);
+        open.fill(false, across - span[0], end - span[0] + 1);
+        // A run touching the box's corner may be an outline going on round it.
+        if (first && end - across + 1 <= thickest && across > span[0] && end < span[1])
+          legs.push({ axis, step, band: [across, end], from: at });
+        across = end;
+      }
     }
   }
   return legs;
@@ -171,6 +190,8 @@ interface Surroundings {
   lineBoxes: Box[];
   /** Whether a route may end at a found line's end (`bentLegs`), not only in a symbol. */
   toLineEnds?: boolean;
+  /** The widest gap between dashes a route may cross; none crossed at 0 (`MAX_BARE` specks of paper aside). */
+  dashGap: number;
 }
 
 /** Where a followed stroke ends: a symbol, or (`toLineEnds`) the end of a line found, and its path there. */
@@ -179,6 +200,8 @@ interface Followed {
   b: number;
   line?: Segment;
   path: PathSegment[];
+  /** Gaps crossed between dashes. */
+  gaps: number;
 }
 
 /** The ink run across the axis at `along` that overlaps `band` (a pixel of drift allowed), up to `limit` long. */
@@ -194,49 +217,56 @@ function runAt(ink: InkImage, axis: Axis, along: number, band: [number, number],
 }
 
 /** Follows a stroke from symbol `a` through its bends: the symbol it runs into and the path, if it is a route. */
-function follow(
-  a: number,
-  first: Leg,
-  { symbols, ink, unit, maxLeg, text, lines, lineBoxes, toLineEnds }: Surroundings,
-): Followed | undefined {
+function follow(a: number, first: Leg, around: Surroundings): Followed | undefined {
+  const { symbols, ink, unit, maxLeg, text, lines, lineBoxes, toLineEnds, dashGap } = around;
   const thickest = 2 * unit + 2;
   const path: PathSegment[] = [];
   let leg = first;
   let band = leg.band;
   let along = leg.from;
   let bare = 0;
+  let gaps = 0;
   const centre = () => (band[0] + band[1]) / 2;
   const legStart = () => pointOn(leg.axis, leg.from, (leg.band[0] + leg.band[1]) / 2);
   const close = (end: [number, number]) => path.push({ orientation: leg.axis, start: legStart(), end });
   const symbolAt = ([x, y]: [number, number], margin: number) => symbols.findIndex((box, s) => s !== a && containsPoint(box, x, y, margin));
+  const reach = (b: number, end: [number, number]): Followed | undefined => {
+    close(end);
+    // Reached across a gap wider than a blurred end: one gap more. One alone is a scan's dropout in a solid stroke.
+    const crossed = gaps + (bare > Math.max(MAX_BARE, END_REACH_STROKES * unit) ? 1 : 0);
+    return crossed > 0 && crossed < MIN_DASH_GAPS ? undefined : { b, path, gaps: crossed };
+  };
   for (;;) {
     if (Math.abs(along - leg.from) > maxLeg) return undefined;
     const point = pointOn(leg.axis, along, centre());
     const reached = symbolAt(point, 1);
-    if (reached >= 0) {
-      close(point);
-      return { b: reached, path };
-    }
+    if (reached >= 0) return reach(reached, point);
     if (containsPoint(symbols[a], point[0], point[1]) && along !== leg.from) return undefined;
     if (text.some((box) => containsPoint(box, point[0], point[1]))) return undefined;
     const line = lineBoxes.findIndex((box) => containsPoint(box, point[0], point[1], 1));
     if (line >= 0) {
       // A line found: its end here is where the stroke's legs lead (`bentLegs`), anywhere else it is in the way.
-      if (!toLineEnds || lines[line].dashed || !endsAt(lines[line], point, thickest + 1)) return undefined;
+      if (!toLineEnds || gaps > 0 || lines[line].dashed || !endsAt(lines[line], point, thickest + 1)) return undefined;
       close(point);
-      return { b: -1, line: lines[line], path };
+      return { b: -1, line: lines[line], path, gaps };
     }
     along += leg.step;
     const run = runAt(ink, leg.axis, along, band, 3 * thickest);
     if (!run) {
-      if (++bare <= MAX_BARE) continue;
-      // The stroke ends: in a symbol standing just beyond (its end blurred short), or in the open.
-      const ahead = pointOn(leg.axis, along + leg.step * END_REACH_STROKES * unit, centre());
-      const beyond = symbolAt(ahead, 0);
-      if (beyond < 0) return undefined;
-      close(pointOn(leg.axis, along - leg.step * bare, centre()));
-      return { b: beyond, path };
+      // Specks of paper, or a gap between dashes, are stepped over.
+      if (++bare <= Math.max(MAX_BARE, dashGap)) continue;
+      const last = along - leg.step * bare;
+      // The stroke ends: in a symbol standing just beyond (its end blurred short), round a bend in a gap, or in the open.
+      const beyond = symbolAt(pointOn(leg.axis, last + leg.step * END_REACH_STROKES * unit, centre()), 0);
+      if (beyond >= 0) return reach(beyond, pointOn(leg.axis, last, centre()));
+      const turn = dashGap > 0 && path.length < MAX_BENDS ? bendInGap(ink, leg.axis, last, leg.step, band, dashGap, thickest) : undefined;
+      if (!turn) return undefined;
+      close(pointOn(leg.axis, (turn.band[0] + turn.band[1]) / 2, centre()));
+      leg = { axis: other(leg.axis), step: turn.step, band: turn.band, from: centre() };
+      [band, along, bare, gaps] = [turn.band, turn.at, 0, gaps + 1];
+      continue;
     }
+    if (bare > MAX_BARE) gaps++;
     bare = 0;
     if (run[1] - run[0] + 1 <= thickest) {
       band = run;
@@ -245,10 +275,7 @@ function follow(
     // Wider: the ink of a symbol just ahead (its box drawn short of it), or a stroke square to this one starts here (a
     // bend, a tee or a crossing), or a blob.
     const inked = symbolAt(pointOn(leg.axis, along + leg.step * END_REACH_STROKES * unit, centre()), 0);
-    if (inked >= 0) {
-      close(pointOn(leg.axis, along, centre()));
-      return { b: inked, path };
-    }
+    if (inked >= 0) return reach(inked, pointOn(leg.axis, along, centre()));
     const [up, down] = [run[0] < band[0] - 1, run[1] > band[1] + 1];
     if ((up && down) || path.length >= MAX_BENDS) return undefined;
     const wideAt = (k: number) => {
@@ -264,9 +291,39 @@ function follow(
     close(pointOn(leg.axis, (lo + hi) / 2, centre()));
     // On round the bend, from the corner; the walk goes on from this stroke's edge.
     const edge = up ? band[0] : band[1];
-    leg = { axis: leg.axis === 'horizontal' ? 'vertical' : 'horizontal', step: up ? -1 : 1, band: [lo, hi], from: centre() };
+    leg = { axis: other(leg.axis), step: up ? -1 : 1, band: [lo, hi], from: centre() };
     band = leg.band;
     along = edge;
     bare = 0;
   }
+}
+
+const other = (axis: Axis): Axis => (axis === 'horizontal' ? 'vertical' : 'horizontal');
+
+/**
+ * A dashed line's bend may fall in a gap: its last dash ends, and the next leg's first dash starts a gap off to one
+ * side, square to it, between a stroke behind the last ink and a gap beyond it. Where ink lies so on one side only
+ * (both would be a tee or a crossing), the next leg: its side, its band and where its first dash starts.
+ */
+function bendInGap(
+  ink: InkImage,
+  axis: Axis,
+  last: number,
+  step: 1 | -1,
+  band: [number, number],
+  dashGap: number,
+  thickest: number,
+): { step: 1 | -1; band: [number, number]; at: number } | undefined {
+  const span: [number, number] = step > 0 ? [last - thickest, last + dashGap] : [last - dashGap, last + thickest];
+  const square = other(axis);
+  const firstDash = (side: 1 | -1) => {
+    for (let d = 1; d <= dashGap + 1; d++) {
+      const at = side > 0 ? band[1] + d : band[0] - d;
+      const run = runAt(ink, square, at, span, thickest + 1);
+      if (run) return run[1] - run[0] + 1 <= thickest ? { step: side, band: run, at } : undefined;
+    }
+    return undefined;
+  };
+  const [before, after] = [firstDash(-1), firstDash(1)];
+  return before && after ? undefined : (before ?? after);
 }

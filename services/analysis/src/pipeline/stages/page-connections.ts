@@ -138,8 +138,17 @@ export function pageConnections(
     for (const { a, b, link, dashed } of links)
       connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed, junctions: 0 });
     if (ruleOn(without, 'short-routes')) {
-      const routes = shortRoutes(boxes, ink, unit, lineOptions.minLength, (a, b) => joined(nodes[a], nodes[b]), text, pipes);
-      for (const { a, b, path } of routes) connections.push({ source: nodes[a], target: nodes[b], path, dashed: false, junctions: 0 });
+      const routes = shortRoutes(
+        boxes,
+        ink,
+        unit,
+        lineOptions.minLength,
+        (a, b) => joined(nodes[a], nodes[b]),
+        text,
+        pipes,
+        lineOptions.maxGap,
+      );
+      for (const { a, b, path, dashed } of routes) connections.push({ source: nodes[a], target: nodes[b], path, dashed, junctions: 0 });
     }
   }
   return { connections, pipeEnds };
