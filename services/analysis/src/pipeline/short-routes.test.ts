@@ -100,12 +100,34 @@ describe("a pipe's last legs into a symbol after a bend", () => {
     expect(pairs([pipe])).toEqual([]);
   });
 
+  it("are a signal line's dashed pieces where its dashes run, a bend in a gap, to a dashed line's end", () => {
+    // Dashes 6 long, gaps 4: down from the valve, round a corner in a gap, along to x 85 where the dashed line found starts.
+    const dashes: Box[] = [
+      ...[51, 61, 71].map((y0) => ({ x0: 34, y0, x1: 35, y1: Math.min(y0 + 5, 75) })),
+      ...[39, 49, 59, 69, 79].map((x0) => ({ x0, y0: 80, x1: x0 + 5, y1: 81 })),
+      ...[89, 99, 109, 119, 129, 139, 149, 159, 169].map((x0) => ({ x0, y0: 80, x1: x0 + 5, y1: 81 })),
+    ];
+    const signal: Segment = { ...pipe, start: 89, dashed: true };
+    const ink = page(...outline(valve), ...dashes, ...outline(pump));
+    const legs = bentLegs([valve, pump], ink, UNIT, SHORTEST_LINE, [], [signal], 6);
+    expect(legs.map(({ orientation, dashed }) => [orientation, dashed])).toEqual([
+      ['vertical', true],
+      ['horizontal', true],
+    ]);
+    const pairs = traceConnections([signal, ...legs], [valve, pump], [], UNIT).map(({ source, target }) => [source, target].sort());
+    expect(pairs).toEqual([[0, 1]]);
+    // Without dash gaps to cross, or to a solid line, none.
+    expect(bentLegs([valve, pump], ink, UNIT, SHORTEST_LINE, [], [signal])).toEqual([]);
+    expect(bentLegs([valve, pump], ink, UNIT, SHORTEST_LINE, [], [{ ...signal, dashed: false }], 6)).toEqual([]);
+  });
+
   it('are none where the stroke meets the line along its middle, a dashed line, a line ending by a symbol, or goes straight', () => {
     const through: Segment = { ...pipe, start: 0, end: 180 };
     const ink = page(...outline(valve), down, { ...pipeInk, x0: 0 }, ...outline(pump));
     expect(bentLegs([valve, pump], ink, UNIT, SHORTEST_LINE, [], [through])).toEqual([]);
     const bent = page(...outline(valve), down, along, pipeInk, ...outline(pump));
     expect(bentLegs([valve, pump], bent, UNIT, SHORTEST_LINE, [], [{ ...pipe, dashed: true }])).toEqual([]);
+    expect(bentLegs([valve, pump], bent, UNIT, SHORTEST_LINE, [], [{ ...pipe, dashed: true }], 6)).toEqual([]);
     // A line's end beside a symbol is the tracer's: the stroke is that symbol's outline (a vessel's dome past its box).
     const beside: Box = { x0: 90, y0: 60, x1: 100, y1: 70 };
     expect(bentLegs([valve, pump, beside], bent, UNIT, SHORTEST_LINE, [], [pipe])).toEqual([]);

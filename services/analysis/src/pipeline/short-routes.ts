@@ -68,19 +68,29 @@ export function shortRoutes(
  * A pipe's last legs into a symbol, after one bend or two, each shorter than a line: the line found stops at the first
  * bend, in the open for the tracer. Where a thin stroke leaving a symbol runs, as `shortRoutes` follows it, through a
  * bend or two to the end of a solid line found, its legs are pieces of pipe (segments the tracer joins at the bends).
- * A straight leg is `legsToLines`'s.
+ * A straight leg is `legsToLines`'s. A signal line's dashes, followed across their gaps to a dashed line's end, are
+ * dashed pieces of it.
  */
-export function bentLegs(symbols: Box[], ink: InkImage, unit: number, maxLeg: number, text: Box[], lines: Segment[]): Segment[] {
+export function bentLegs(
+  symbols: Box[],
+  ink: InkImage,
+  unit: number,
+  maxLeg: number,
+  text: Box[],
+  lines: Segment[],
+  dashGap = 0,
+): Segment[] {
   const legs: Segment[] = [];
   const half = Math.max(1, Math.round(unit / 2));
   // A line's end this near a symbol is the tracer's already (a vessel's dome drawn past its box leads to its pipe).
   const attached = ([x, y]: [number, number]) => symbols.some((box) => containsPoint(box, x, y, PIPE_END_REACHES * solidReach(unit)));
-  for (const { found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, { toLineEnds: true, dashGap: 0 })) {
+  for (const { found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, { toLineEnds: true, dashGap })) {
     if (!found.line || found.path.length < 2 || attached(nearestEnd(found.line, found.path[found.path.length - 1].end))) continue;
+    const dashed = found.gaps >= MIN_DASH_GAPS;
     for (const { orientation, start, end } of found.path) {
       const [from, to, across] = orientation === 'horizontal' ? [start[0], end[0], start[1]] : [start[1], end[1], start[0]];
       const [lo, hi] = [Math.round(across) - half, Math.round(across) + half];
-      legs.push({ orientation, start: Math.round(Math.min(from, to)), end: Math.round(Math.max(from, to)), lo, hi, dashed: false });
+      legs.push({ orientation, start: Math.round(Math.min(from, to)), end: Math.round(Math.max(from, to)), lo, hi, dashed });
     }
   }
   return legs;
@@ -236,35 +246,49 @@ function follow(a: number, first: Leg, around: Surroundings): Followed | undefin
     const crossed = gaps + (bare > Math.max(MAX_BARE, END_REACH_STROKES * unit) ? 1 : 0);
     return crossed > 0 && crossed < MIN_DASH_GAPS ? undefined : { b, path, gaps: crossed };
   };
+  // The stroke ended `bare` steps back: in a symbol standing just beyond (its end blurred short), round a bend in a
+  // gap (the walk goes on along the next leg), or in the open.
+  const strokeEnds = (): Followed | 'turned' | undefined => {
+    const last = along - leg.step * bare;
+    const beyond = symbolAt(pointOn(leg.axis, last + leg.step * END_REACH_STROKES * unit, centre()), 0);
+    if (beyond >= 0) return reach(beyond, pointOn(leg.axis, last, centre()));
+    const turn = dashGap > 0 && path.length < MAX_BENDS ? bendInGap(ink, leg.axis, last, leg.step, band, dashGap, thickest) : undefined;
+    if (!turn) return undefined;
+    close(pointOn(leg.axis, (turn.band[0] + turn.band[1]) / 2, centre()));
+    leg = { axis: other(leg.axis), step: turn.step, band: turn.band, from: centre() };
+    [band, along, bare, gaps] = [turn.band, turn.at, 0, gaps + 1];
+    return 'turned';
+  };
   for (;;) {
     if (Math.abs(along - leg.from) > maxLeg) return undefined;
     const point = pointOn(leg.axis, along, centre());
     const reached = symbolAt(point, 1);
     if (reached >= 0) return reach(reached, point);
     if (containsPoint(symbols[a], point[0], point[1]) && along !== leg.from) return undefined;
-    if (text.some((box) => containsPoint(box, point[0], point[1]))) return undefined;
     const line = lineBoxes.findIndex((box) => containsPoint(box, point[0], point[1], 1));
-    if (line >= 0) {
-      // A line found: its end here is where the stroke's legs lead (`bentLegs`), anywhere else it is in the way.
-      if (!toLineEnds || gaps > 0 || lines[line].dashed || !endsAt(lines[line], point, thickest + 1)) return undefined;
+    const inGap = bare > MAX_BARE;
+    if (line >= 0 && toLineEnds && endsAt(lines[line], point, thickest + 1)) {
+      // A line found ending here: where the stroke's legs lead (`bentLegs`), a solid stroke's to a solid line, dashes
+      // to a dashed one.
+      const crossed = gaps + (inGap ? 1 : 0);
+      if (lines[line].dashed ? crossed < MIN_DASH_GAPS : crossed > 0) return undefined;
       close(point);
-      return { b: -1, line: lines[line], path, gaps };
+      return { b: -1, line: lines[line], path, gaps: crossed };
+    }
+    // Text or a line found ahead across a gap: the dashes turned before it. Anywhere else, they are in the way.
+    if (text.some((box) => containsPoint(box, point[0], point[1])) || line >= 0) {
+      const ended = inGap ? strokeEnds() : undefined;
+      if (ended === 'turned') continue;
+      return ended;
     }
     along += leg.step;
     const run = runAt(ink, leg.axis, along, band, 3 * thickest);
     if (!run) {
       // Specks of paper, or a gap between dashes, are stepped over.
       if (++bare <= Math.max(MAX_BARE, dashGap)) continue;
-      const last = along - leg.step * bare;
-      // The stroke ends: in a symbol standing just beyond (its end blurred short), round a bend in a gap, or in the open.
-      const beyond = symbolAt(pointOn(leg.axis, last + leg.step * END_REACH_STROKES * unit, centre()), 0);
-      if (beyond >= 0) return reach(beyond, pointOn(leg.axis, last, centre()));
-      const turn = dashGap > 0 && path.length < MAX_BENDS ? bendInGap(ink, leg.axis, last, leg.step, band, dashGap, thickest) : undefined;
-      if (!turn) return undefined;
-      close(pointOn(leg.axis, (turn.band[0] + turn.band[1]) / 2, centre()));
-      leg = { axis: other(leg.axis), step: turn.step, band: turn.band, from: centre() };
-      [band, along, bare, gaps] = [turn.band, turn.at, 0, gaps + 1];
-      continue;
+      const ended = strokeEnds();
+      if (ended === 'turned') continue;
+      return ended;
     }
     if (bare > MAX_BARE) gaps++;
     bare = 0;

@@ -79,7 +79,8 @@ export function pageConnections(
   // A raster pipe's last leg into a symbol (after a bend, on a short branch) may be shorter than a line.
   if (!vector && ruleOn(without, 'line-legs')) pipes.push(...legsToLines(boxes, pipes, ink, unit, text));
   // Its last legs into a symbol after a bend or two, each shorter than a line.
-  if (!vector && ruleOn(without, 'short-routes')) pipes.push(...bentLegs(boxes, ink, unit, lineOptions.minLength, text, pipes));
+  if (!vector && ruleOn(without, 'short-routes'))
+    pipes.push(...bentLegs(boxes, ink, unit, lineOptions.minLength, text, pipes, lineOptions.maxGap));
   // A pipe's short jog aside: its leg too short to be found as a line.
   if (!vector && ruleOn(without, 'pipe-jogs')) pipes.push(...pipeJogs(pipes, ink, unit, lineOptions.minLength, boxes, text));
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
