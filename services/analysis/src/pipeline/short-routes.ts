@@ -254,10 +254,15 @@ function follow(a: number, first: Leg, around: Surroundings): Followed | undefin
     if (beyond >= 0) return reach(beyond, pointOn(leg.axis, last, centre()));
     const turn = dashGap > 0 && path.length < MAX_BENDS ? bendInGap(ink, leg.axis, last, leg.step, band, dashGap, thickest) : undefined;
     if (!turn) return undefined;
+    turnOnto(turn);
+    gaps++;
+    return 'turned';
+  };
+  // On round a bend, from its corner.
+  const turnOnto = (turn: Turn) => {
     close(pointOn(leg.axis, (turn.band[0] + turn.band[1]) / 2, centre()));
     leg = { axis: other(leg.axis), step: turn.step, band: turn.band, from: centre() };
-    [band, along, bare, gaps] = [turn.band, turn.at, 0, gaps + 1];
-    return 'turned';
+    [band, along, bare] = [turn.band, turn.at, 0];
   };
   for (;;) {
     if (Math.abs(along - leg.from) > maxLeg) return undefined;
@@ -300,26 +305,44 @@ function follow(a: number, first: Leg, around: Surroundings): Followed | undefin
     // bend, a tee or a crossing), or a blob.
     const inked = symbolAt(pointOn(leg.axis, along + leg.step * END_REACH_STROKES * unit, centre()), 0);
     if (inked >= 0) return reach(inked, pointOn(leg.axis, along, centre()));
-    const [up, down] = [run[0] < band[0] - 1, run[1] > band[1] + 1];
-    if ((up && down) || path.length >= MAX_BENDS) return undefined;
-    const wideAt = (k: number) => {
-      const there = runAt(ink, leg.axis, along + leg.step * k, band, 3 * thickest);
-      return there !== undefined && (up ? there[0] < band[0] - 1 : there[1] > band[1] + 1);
-    };
-    let width = 1;
-    while (width <= thickest && wideAt(width)) width++;
-    if (width > thickest) return undefined;
-    // A tee: the stroke goes on past the one square to it.
-    for (let past = width; past < width + 3; past++) if (runAt(ink, leg.axis, along + leg.step * past, band, thickest)) return undefined;
-    const [lo, hi] = leg.step > 0 ? [along, along + width - 1] : [along - width + 1, along];
-    close(pointOn(leg.axis, (lo + hi) / 2, centre()));
-    // On round the bend, from the corner; the walk goes on from this stroke's edge.
-    const edge = up ? band[0] : band[1];
-    leg = { axis: other(leg.axis), step: up ? -1 : 1, band: [lo, hi], from: centre() };
-    band = leg.band;
-    along = edge;
-    bare = 0;
+    const turn = path.length < MAX_BENDS ? drawnBend(ink, leg, along, band, run, thickest) : undefined;
+    if (!turn) return undefined;
+    turnOnto(turn);
   }
+}
+
+/** Where a walk goes on round a bend: the side it turns to, the next leg's band and where along it the walk goes on. */
+interface Turn {
+  step: 1 | -1;
+  band: [number, number];
+  at: number;
+}
+
+/**
+ * A stroke square to the leg, starting where the ink widens to one side (`run` at `along`): a bend, where it is a
+ * stroke wide and the leg does not go on past it (a tee), nor widen to both sides (a crossing). The walk goes on from
+ * the leg's edge.
+ */
+function drawnBend(
+  ink: InkImage,
+  leg: Leg,
+  along: number,
+  band: [number, number],
+  run: [number, number],
+  thickest: number,
+): Turn | undefined {
+  const [up, down] = [run[0] < band[0] - 1, run[1] > band[1] + 1];
+  if (up && down) return undefined;
+  const wideAt = (k: number) => {
+    const there = runAt(ink, leg.axis, along + leg.step * k, band, 3 * thickest);
+    return there !== undefined && (up ? there[0] < band[0] - 1 : there[1] > band[1] + 1);
+  };
+  let width = 1;
+  while (width <= thickest && wideAt(width)) width++;
+  if (width > thickest) return undefined;
+  for (let past = width; past < width + 3; past++) if (runAt(ink, leg.axis, along + leg.step * past, band, thickest)) return undefined;
+  const [lo, hi] = leg.step > 0 ? [along, along + width - 1] : [along - width + 1, along];
+  return { step: up ? -1 : 1, band: [lo, hi], at: up ? band[0] : band[1] };
 }
 
 const other = (axis: Axis): Axis => (axis === 'horizontal' ? 'vertical' : 'horizontal');
@@ -337,10 +360,10 @@ function bendInGap(
   band: [number, number],
   dashGap: number,
   thickest: number,
-): { step: 1 | -1; band: [number, number]; at: number } | undefined {
+): Turn | undefined {
   const span: [number, number] = step > 0 ? [last - thickest, last + dashGap] : [last - dashGap, last + thickest];
   const square = other(axis);
-  const firstDash = (side: 1 | -1) => {
+  const firstDash = (side: 1 | -1): Turn | undefined => {
     for (let d = 1; d <= dashGap + 1; d++) {
       const at = side > 0 ? band[1] + d : band[0] - d;
       const run = runAt(ink, square, at, span, thickest + 1);
