@@ -64,6 +64,9 @@ describe('two symbols joined by a short bent stroke', () => {
     expect(routes[0].dashed).toBe(true);
     expect(routes[0].path.map(({ orientation }) => orientation)).toEqual(['vertical', 'horizontal', 'vertical']);
     expect(routes[0].path[0].end).toEqual([34.5, 80.5]);
+    // Boxes that took in the first dash of each end: the line leaves them across a gap.
+    const grown = [valve, relief].map((box) => ({ ...box, y1: 57 }));
+    expect(shortRoutes(grown, page(...base), UNIT, SHORTEST_LINE, never, [], [], 6)).toMatchObject([{ dashed: true }]);
     // Gaps wider than a dash gap, or a corner with ink both sides (a crossing), end it.
     expect(shortRoutes([valve, relief], page(...base), UNIT, SHORTEST_LINE, never, [], [], 3)).toEqual([]);
     expect(shortRoutes([valve, relief], page(...base), UNIT, SHORTEST_LINE, never)).toEqual([]);
