@@ -54,7 +54,7 @@ export function shortRoutes(
   dashGap = 0,
 ): ShortRoute[] {
   const routes = new Map<string, ShortRoute>();
-  for (const { a, found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, { toLineEnds: false, dashGap })) {
+  for (const { a, found } of followedStrokes({ symbols, ink, unit, maxLeg, text, lines, dashGap, toLineEnds: false })) {
     const dashed = found.gaps >= MIN_DASH_GAPS;
     // A straight dashed route is `shortLinks`' too, but it takes only boxes facing each other across the gap.
     if (found.path.length < (dashed ? 1 : 2)) continue;
@@ -84,7 +84,7 @@ export function bentLegs(
   const half = Math.max(1, Math.round(unit / 2));
   // A line's end this near a symbol is the tracer's already (a vessel's dome drawn past its box leads to its pipe).
   const attached = ([x, y]: [number, number]) => symbols.some((box) => containsPoint(box, x, y, PIPE_END_REACHES * solidReach(unit)));
-  for (const { found } of followedStrokes(symbols, ink, unit, maxLeg, text, lines, { toLineEnds: true, dashGap })) {
+  for (const { found } of followedStrokes({ symbols, ink, unit, maxLeg, text, lines, dashGap, toLineEnds: true })) {
     if (!found.line || found.path.length < 2 || attached(nearestEnd(found.line, found.path[found.path.length - 1].end))) continue;
     const dashed = found.gaps >= MIN_DASH_GAPS;
     for (const { orientation, start, end } of found.path) {
@@ -96,16 +96,23 @@ export function bentLegs(
   return legs;
 }
 
+/** What strokes are followed through: the page's symbols, ink, text and lines found, and how far a leg and a gap run. */
+interface StrokeSearch {
+  symbols: Box[];
+  ink: InkImage;
+  unit: number;
+  maxLeg: number;
+  text: Box[];
+  lines: Segment[];
+  /** The widest gap between dashes a route may cross; none crossed at 0 (`MAX_BARE` specks of paper aside). */
+  dashGap: number;
+  /** Whether a stroke may end at a found line's end (`bentLegs`), not only in a symbol. */
+  toLineEnds: boolean;
+}
+
 /** Each thin stroke leaving a symbol, followed through its bends to where it ends (`follow`). */
-function followedStrokes(
-  symbols: Box[],
-  ink: InkImage,
-  unit: number,
-  maxLeg: number,
-  text: Box[],
-  lines: Segment[],
-  { toLineEnds, dashGap }: { toLineEnds: boolean; dashGap: number },
-): Array<{ a: number; found: Followed }> {
+function followedStrokes(search: StrokeSearch): Array<{ a: number; found: Followed }> {
+  const { symbols, ink, unit, maxLeg, text, lines, dashGap } = search;
   // (A stub cut at a symbol, or a leg, may be a piece of the route itself.)
   const long = lines.filter((line) => segmentLength(line) >= maxLeg);
   const boxes = long.map(segmentBox);
@@ -116,17 +123,7 @@ function followedStrokes(
     // A route runs at most three legs from its symbol: only what stands that near is in its way.
     const near = (other: Box) => boxesTouch(other, box, MAX_BENDS * maxLeg + maxLeg);
     const nearLines = long.filter((_, i) => near(boxes[i]));
-    const around = {
-      symbols,
-      ink,
-      unit,
-      maxLeg,
-      text: text.filter(near),
-      lines: nearLines,
-      lineBoxes: nearLines.map(segmentBox),
-      toLineEnds,
-      dashGap,
-    };
+    const around: Surroundings = { ...search, text: text.filter(near), lines: nearLines, lineBoxes: nearLines.map(segmentBox) };
     for (const leg of legs) {
       const found = follow(a, leg, around);
       if (found) followed.push({ a, found });
@@ -189,19 +186,9 @@ function exits(box: Box, ink: InkImage, unit: number, dashGap: number): Leg[] {
   return legs;
 }
 
-interface Surroundings {
-  symbols: Box[];
-  ink: InkImage;
-  unit: number;
-  maxLeg: number;
-  text: Box[];
-  /** Lines found, as long as a line or longer, and their boxes. */
-  lines: Segment[];
+/** Around one symbol: the lines found there as long as a line or longer (`lines`), and their boxes. */
+interface Surroundings extends StrokeSearch {
   lineBoxes: Box[];
-  /** Whether a route may end at a found line's end (`bentLegs`), not only in a symbol. */
-  toLineEnds?: boolean;
-  /** The widest gap between dashes a route may cross; none crossed at 0 (`MAX_BARE` specks of paper aside). */
-  dashGap: number;
 }
 
 /** Where a followed stroke ends: a symbol, or (`toLineEnds`) the end of a line found, and its path there. */
