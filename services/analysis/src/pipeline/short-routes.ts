@@ -258,21 +258,16 @@ function follow(a: number, first: Leg, around: Surroundings): Followed | undefin
     if (reached >= 0) return reach(reached, point);
     if (containsPoint(symbols[a], point[0], point[1]) && along !== leg.from) return undefined;
     const line = lineBoxes.findIndex((box) => containsPoint(box, point[0], point[1], 1));
-    const inGap = bare > MAX_BARE;
     if (line >= 0 && toLineEnds && endsAt(lines[line], point, thickest + 1)) {
       // A line found ending here: where the stroke's legs lead (`bentLegs`), a solid stroke's to a solid line, dashes
       // to a dashed one.
-      const crossed = gaps + (inGap ? 1 : 0);
+      const crossed = gaps + (bare > MAX_BARE ? 1 : 0);
       if (lines[line].dashed ? crossed < MIN_DASH_GAPS : crossed > 0) return undefined;
       close(point);
       return { b: -1, line: lines[line], path, gaps: crossed };
     }
-    // Text or a line found ahead across a gap: the dashes turned before it. Anywhere else, they are in the way.
-    if (text.some((box) => containsPoint(box, point[0], point[1])) || line >= 0) {
-      const ended = inGap ? strokeEnds() : undefined;
-      if (ended === 'turned') continue;
-      return ended;
-    }
+    // Text or a line found anywhere else is in the way.
+    if (text.some((box) => containsPoint(box, point[0], point[1])) || line >= 0) return undefined;
     along += leg.step;
     const run = runAt(ink, leg.axis, along, band, 3 * thickest);
     if (!run) {
