@@ -43,18 +43,9 @@ interface Leg {
  * stubs and legs, pieces of such routes). A signal line drawn as short (a bubble's line to the actuator beside it) is
  * followed across its gaps of up to `dashGap` pixels, a bend falling in a gap included: a dashed route.
  */
-export function shortRoutes(
-  symbols: Box[],
-  ink: InkImage,
-  unit: number,
-  maxLeg: number,
-  joined: (a: number, b: number) => boolean,
-  text: Box[] = [],
-  lines: Segment[] = [],
-  dashGap = 0,
-): ShortRoute[] {
+export function shortRoutes(page: StrokePage, joined: (a: number, b: number) => boolean): ShortRoute[] {
   const routes = new Map<string, ShortRoute>();
-  for (const { a, found } of followedStrokes({ symbols, ink, unit, maxLeg, text, lines, dashGap, toLineEnds: false })) {
+  for (const { a, found } of followedStrokes({ ...page, toLineEnds: false })) {
     const dashed = found.gaps >= MIN_DASH_GAPS;
     // A straight dashed route is `shortLinks`' too, but it takes only boxes facing each other across the gap.
     if (found.path.length < (dashed ? 1 : 2)) continue;
@@ -71,20 +62,13 @@ export function shortRoutes(
  * A straight leg is `legsToLines`'s. A signal line's dashes, followed across their gaps to a dashed line's end, are
  * dashed pieces of it.
  */
-export function bentLegs(
-  symbols: Box[],
-  ink: InkImage,
-  unit: number,
-  maxLeg: number,
-  text: Box[],
-  lines: Segment[],
-  dashGap = 0,
-): Segment[] {
+export function bentLegs(page: StrokePage): Segment[] {
+  const { symbols, unit } = page;
   const legs: Segment[] = [];
   const half = Math.max(1, Math.round(unit / 2));
   // A line's end this near a symbol is the tracer's already (a vessel's dome drawn past its box leads to its pipe).
   const attached = ([x, y]: [number, number]) => symbols.some((box) => containsPoint(box, x, y, PIPE_END_REACHES * solidReach(unit)));
-  for (const { found } of followedStrokes({ symbols, ink, unit, maxLeg, text, lines, dashGap, toLineEnds: true })) {
+  for (const { found } of followedStrokes({ ...page, toLineEnds: true })) {
     if (!found.line || found.path.length < 2 || attached(nearestEnd(found.line, found.path[found.path.length - 1].end))) continue;
     const dashed = found.gaps >= MIN_DASH_GAPS;
     for (const { orientation, start, end } of found.path) {
@@ -96,16 +80,22 @@ export function bentLegs(
   return legs;
 }
 
-/** What strokes are followed through: the page's symbols, ink, text and lines found, and how far a leg and a gap run. */
-interface StrokeSearch {
+/**
+ * What strokes are followed through: the page's symbols, ink, text and lines found, how long a leg may run (`maxLeg`,
+ * a line's least length) and how wide a gap between dashes it may cross (`dashGap`; none at 0, `MAX_BARE` specks of
+ * paper aside).
+ */
+export interface StrokePage {
   symbols: Box[];
   ink: InkImage;
   unit: number;
   maxLeg: number;
   text: Box[];
   lines: Segment[];
-  /** The widest gap between dashes a route may cross; none crossed at 0 (`MAX_BARE` specks of paper aside). */
   dashGap: number;
+}
+
+interface StrokeSearch extends StrokePage {
   /** Whether a stroke may end at a found line's end (`bentLegs`), not only in a symbol. */
   toLineEnds: boolean;
 }

@@ -9,7 +9,7 @@ import type { EquipmentNozzles } from './equipment-nozzles';
 import { touchingPairs } from '../touching-symbols';
 import { legsToLines, shortLinks } from '../short-links';
 import { pipeJogs } from '../pipe-jogs';
-import { bentLegs, shortRoutes } from '../short-routes';
+import { bentLegs, shortRoutes, type StrokePage } from '../short-routes';
 import { ruleOn, type RuleModule } from '../rule-modules';
 import { median } from '../text-lines';
 import { nozzleNeck } from '../nozzles';
@@ -79,8 +79,9 @@ export function pageConnections(
   // A raster pipe's last leg into a symbol (after a bend, on a short branch) may be shorter than a line.
   if (!vector && ruleOn(without, 'line-legs')) pipes.push(...legsToLines(boxes, pipes, ink, unit, text));
   // Its last legs into a symbol after a bend or two, each shorter than a line.
-  if (!vector && ruleOn(without, 'short-routes'))
-    pipes.push(...bentLegs(boxes, ink, unit, lineOptions.minLength, text, pipes, lineOptions.maxGap));
+  // (`pipes` grows below: the short routes see the legs and jogs added.)
+  const strokes: StrokePage = { symbols: boxes, ink, unit, maxLeg: lineOptions.minLength, text, lines: pipes, dashGap: lineOptions.maxGap };
+  if (!vector && ruleOn(without, 'short-routes')) pipes.push(...bentLegs(strokes));
   // A pipe's short jog aside: its leg too short to be found as a line.
   if (!vector && ruleOn(without, 'pipe-jogs')) pipes.push(...pipeJogs(pipes, ink, unit, lineOptions.minLength, boxes, text));
   const boltedTogether = (a: DetectedSymbol, b: DetectedSymbol) => bolted.some(({ parts }) => parts.includes(a) && parts.includes(b));
@@ -139,16 +140,7 @@ export function pageConnections(
     for (const { a, b, link, dashed } of links)
       connections.push({ source: nodes[a], target: nodes[b], path: [link], dashed, junctions: 0 });
     if (ruleOn(without, 'short-routes')) {
-      const routes = shortRoutes(
-        boxes,
-        ink,
-        unit,
-        lineOptions.minLength,
-        (a, b) => joined(nodes[a], nodes[b]),
-        text,
-        pipes,
-        lineOptions.maxGap,
-      );
+      const routes = shortRoutes(strokes, (a, b) => joined(nodes[a], nodes[b]));
       for (const { a, b, path, dashed } of routes) connections.push({ source: nodes[a], target: nodes[b], path, dashed, junctions: 0 });
     }
   }
