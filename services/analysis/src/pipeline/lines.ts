@@ -14,6 +14,9 @@ export interface Segment {
 }
 
 export const segmentCenter = (segment: Segment) => (segment.lo + segment.hi) / 2;
+/** The orientation square to `orientation`. */
+export const squareTo = (orientation: Segment['orientation']): Segment['orientation'] =>
+  orientation === 'horizontal' ? 'vertical' : 'horizontal';
 export const segmentLength = (segment: Segment) => segment.end - segment.start + 1;
 export const segmentThickness = (segment: Segment) => segment.hi - segment.lo + 1;
 /** A line's length along and thickness across, as the pen measures (`line-weight.ts`) read them. */

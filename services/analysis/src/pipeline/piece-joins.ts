@@ -3,6 +3,7 @@
  * cross only where a junction dot is drawn (`connections.ts` walks the joined pieces from symbol to symbol).
  */
 import { containsPoint, type Box } from './components';
+import { squareTo } from './lines';
 import type { TraceOptions } from './connections';
 import { inkOn, pointOf, stemBeyond, type Piece } from './piece-ends';
 import type { PieceLines, PieceReach } from './piece-lines';
@@ -121,7 +122,7 @@ function gapCrossing(first: Piece, second: Piece, middle: number, gap: number, c
   if (context.crossingGap === undefined || first.dashed || gap > 2 * reach.crossing(first)) return false;
   const reachOf = reach.of(first);
   const center = (first.center + second.center) / 2;
-  const across = first.orientation === 'horizontal' ? 'vertical' : 'horizontal';
+  const across = squareTo(first.orientation);
   // The crossed pipe anywhere in the gap: a short signal line found as solid dashes may touch it on one side.
   const [lo, hi] = [middle - gap / 2 - unit - 1, middle + gap / 2 + unit + 1];
   return context.lines
@@ -148,7 +149,7 @@ function scanBreak(first: Piece, second: Piece, context: JoinContext): boolean {
   const reachOf = reach.of(first);
   if (after.start - before.end > 2 * reachOf || before.atEnd >= 0 || after.atStart >= 0) return false;
   const center = Math.round((before.center + after.center) / 2);
-  const across = first.orientation === 'horizontal' ? 'vertical' : 'horizontal';
+  const across = squareTo(first.orientation);
   const free = (along: number) => {
     const [x, y] = pointOf(before, along);
     if (dots.some((dot) => containsPoint(dot, x, y, reachOf))) return false;

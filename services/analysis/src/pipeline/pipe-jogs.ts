@@ -1,5 +1,5 @@
 import { boxesTouch, inkAt, type Box, type InkImage } from './components';
-import { segmentCenter, segmentLength, type Segment } from './lines';
+import { segmentCenter, segmentLength, squareTo, type Segment } from './lines';
 
 /** The least share of the leg's length that its stroke covers: a solid stroke, specks of paper allowed. */
 const SOLID_COVER = 0.85;
@@ -119,7 +119,7 @@ function legBetween(first: Segment, second: Segment, ink: InkImage, unit: number
   if (cover(bandLo - margin) > MAX_BESIDE || cover(bandHi + margin) > MAX_BESIDE) return undefined;
   // The leg runs square to the runs: a vertical leg between horizontal runs.
   return {
-    orientation: first.orientation === 'horizontal' ? 'vertical' : 'horizontal',
+    orientation: squareTo(first.orientation),
     start: Math.floor(segmentCenter(upper)),
     end: Math.ceil(segmentCenter(lower)),
     lo: bandLo,

@@ -1,6 +1,6 @@
 import type { PathSegment } from '@pid/contracts';
 import { boxesTouch, containsPoint, inkAt, type Box, type InkImage } from './components';
-import { segmentBox, segmentLength, type Segment } from './lines';
+import { segmentBox, segmentLength, squareTo, type Segment } from './lines';
 import { PIPE_END_REACHES } from './piece-ends';
 import { solidReach } from './piece-lines';
 
@@ -157,15 +157,15 @@ function exits(box: Box, ink: InkImage, unit: number, dashGap: number): Leg[] {
     { axis: 'vertical', step: 1, at: box.y1 + 1, span: [box.x0, box.x1] },
   ];
   for (const { axis, step, at, span } of sides) {
-    // Across the side, what is not yet ink nearer the box.
-    const open = new Array<boolean>(span[1] - span[0] + 1).fill(true);
+    // Across the side, where ink stood nearer the box.
+    const taken = new Uint8Array(span[1] - span[0] + 1);
     for (let off = 0; off <= dashGap; off++) {
       for (let across = span[0]; across <= span[1]; across++) {
         if (!inkOn(ink, axis, at + step * off, across)) continue;
         let end = across;
         while (end + 1 <= span[1] && inkOn(ink, axis, at + step * off, end + 1)) end++;
-        const first = open.slice(across - span[0], end - span[0] + 1).every(Boolean);
-        open.fill(false, across - span[0], end - span[0] + 1);
+        const first = !taken.subarray(across - span[0], end - span[0] + 1).includes(1);
+        taken.fill(1, across - span[0], end - span[0] + 1);
         // A run touching the box's corner may be an outline going on round it.
         if (first && end - across + 1 <= thickest && across > span[0] && end < span[1])
           legs.push({ axis, step, band: [across, end], from: at });
@@ -238,7 +238,7 @@ function follow(a: number, first: Leg, around: Surroundings): Followed | undefin
   // On round a bend, from its corner.
   const turnOnto = (turn: Turn) => {
     close(pointOn(leg.axis, (turn.band[0] + turn.band[1]) / 2, centre()));
-    leg = { axis: other(leg.axis), step: turn.step, band: turn.band, from: centre() };
+    leg = { axis: squareTo(leg.axis), step: turn.step, band: turn.band, from: centre() };
     [band, along, bare] = [turn.band, turn.at, 0];
   };
   for (;;) {
@@ -317,8 +317,6 @@ function drawnBend(
   return { step: up ? -1 : 1, band: [lo, hi], at: up ? band[0] : band[1] };
 }
 
-const other = (axis: Axis): Axis => (axis === 'horizontal' ? 'vertical' : 'horizontal');
-
 /**
  * A dashed line's bend may fall in a gap: its last dash ends, and the next leg's first dash starts a gap off to one
  * side, square to it, between a stroke behind the last ink and a gap beyond it. Where ink lies so on one side only
@@ -334,7 +332,7 @@ function bendInGap(
   thickest: number,
 ): Turn | undefined {
   const span: [number, number] = step > 0 ? [last - thickest, last + dashGap] : [last - dashGap, last + thickest];
-  const square = other(axis);
+  const square = squareTo(axis);
   const firstDash = (side: 1 | -1): Turn | undefined => {
     for (let d = 1; d <= dashGap + 1; d++) {
       const at = side > 0 ? band[1] + d : band[0] - d;
